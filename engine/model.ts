@@ -1,0 +1,72 @@
+/**
+ * The document model every engine stage reads and writes. Blocks are a union
+ * tagged by `kind`; each carries provenance (page and bounding box) so a block
+ * can always be traced back to where it came from in the PDF.
+ */
+
+/** Page-space box in PDF points, origin top-left (y grows downwards). */
+export type Box = { x0: number; y0: number; x1: number; y1: number };
+
+/** Where a block came from: 1-based page number and its box on that page. */
+export type Prov = { page: number; box: Box };
+
+/** A run of text with one style, as pdf.js reports it (after normalisation). */
+export type TextRun = {
+  text: string;
+  box: Box;
+  fontName: string;
+  fontSize: number;
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+  /** Text direction as reported by pdf.js. */
+  dir: 'ltr' | 'rtl' | 'ttb';
+  /** Target of a link annotation covering this run, if any. */
+  href?: string;
+};
+
+/** An inline piece of a block's text with its emphasis. */
+export type Span = {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  code?: boolean;
+  href?: string;
+};
+
+/** A ruling (line or thin rectangle) drawn on the page, used for tables. */
+export type Rule = { box: Box; orientation: 'h' | 'v' };
+
+export type Line = { runs: TextRun[]; box: Box };
+
+export type Cell = { spans: Span[]; colspan?: number; rowspan?: number; header?: boolean };
+
+export type ListItem = { spans: Span[]; children: Block[] };
+
+export type Block =
+  | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; spans: Span[]; prov: Prov }
+  | { kind: 'paragraph'; spans: Span[]; prov: Prov }
+  | { kind: 'list'; ordered: boolean; start?: number; items: ListItem[]; prov: Prov }
+  | { kind: 'table'; rows: Cell[][]; prov: Prov }
+  | { kind: 'code'; text: string; lang?: string; prov: Prov }
+  | { kind: 'quote'; children: Block[]; prov: Prov }
+  | { kind: 'rule'; prov: Prov };
+
+/** One page as extracted, before and during the stages. */
+export type Page = {
+  number: number;
+  width: number;
+  height: number;
+  runs: TextRun[];
+  rules: Rule[];
+  lines: Line[];
+  blocks: Block[];
+};
+
+/** Signals the PDF carries beyond page content (cross-checked, never trusted alone). */
+export type DocSignals = {
+  outline: { title: string; level: number; page?: number }[];
+  tagged: boolean;
+};
+
+export type Doc = { pages: Page[]; signals: DocSignals; warnings: string[] };

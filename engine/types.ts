@@ -1,0 +1,47 @@
+/**
+ * The engine's public contract: what the job system and the CLI call. The
+ * engine knows nothing of jobs, accounts or storage.
+ */
+
+/** How text is obtained: the text layer, OCR of rendered pages, or text with OCR where a page has none. */
+export type OcrMode = 'auto' | 'off' | 'force';
+
+export type ConvertOptions = {
+  /** 1-based inclusive page range; default all pages. */
+  pages?: { from: number; to: number };
+  ocr?: OcrMode;
+  /** Wall-clock budget; on expiry the Markdown of the pages done is returned with truncated=true. */
+  timeBudgetMs?: number;
+  /** Called after each page is processed. */
+  onProgress?: (p: { pagesDone: number; pagesTotal: number }) => void;
+  /** Password for encrypted PDFs that need one. */
+  password?: string;
+};
+
+export type ConvertResult = {
+  markdown: string;
+  /** Pages in the document. */
+  pages: number;
+  /** Pages actually converted (less than requested when truncated). */
+  pagesDone: number;
+  truncated: boolean;
+  warnings: string[];
+};
+
+/** Stable machine codes for documents the engine cannot convert. */
+export type EngineErrorCode =
+  | 'not_a_pdf'
+  | 'malformed_pdf'
+  | 'encrypted_pdf'
+  | 'no_pages'
+  | 'too_many_pages'
+  | 'engine_failure';
+
+export class EngineError extends Error {
+  readonly code: EngineErrorCode;
+  constructor(code: EngineErrorCode, message: string) {
+    super(message);
+    this.name = 'EngineError';
+    this.code = code;
+  }
+}
