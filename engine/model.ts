@@ -45,7 +45,13 @@ export type ListItem = { spans: Span[]; children: Block[] };
 
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; spans: Span[]; prov: Prov }
-  | { kind: 'paragraph'; spans: Span[]; prov: Prov }
+  | {
+      kind: 'paragraph';
+      spans: Span[];
+      prov: Prov;
+      /** Source lines, kept so later stages (headings, lists, code) can read fonts and geometry. Not rendered. */
+      lines?: Line[];
+    }
   | { kind: 'list'; ordered: boolean; start?: number; items: ListItem[]; prov: Prov }
   | { kind: 'table'; rows: Cell[][]; prov: Prov }
   | { kind: 'code'; text: string; lang?: string; prov: Prov }

@@ -1,0 +1,93 @@
+/**
+ * convert(): PDF bytes → Markdown. Opens the document, extracts each requested
+ * page (with OCR where asked or needed), runs the stages, renders, and always
+ * destroys the pdf.js document.
+ */
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Doc, Page } from './model.ts';
+import { EngineError, type ConvertOptions, type ConvertResult } from './types.ts';
+import { openDocument } from './extract/open-document.ts';
+import { extractPage } from './extract/extract-page.ts';
+import { extractOutline } from './extract/outline.ts';
+import { loadOcr } from './extract/ocr-loader.ts';
+import type { FontCache } from './extract/page-runs.ts';
+import { runStages } from './pipeline.ts';
+import { renderDoc } from './render/index.ts';
+
+/** More pages than this in one request are refused rather than ground through. */
+export const MAX_PAGES = 10_000;
+/** A page with fewer visible characters than this has no usable text layer. */
+const MIN_TEXT_CHARS = 8;
+
+function pageRange(total: number, opts: ConvertOptions): { from: number; to: number } {
+  const from = Math.max(1, Math.floor(opts.pages?.from ?? 1));
+  const to = Math.min(total, Math.floor(opts.pages?.to ?? total));
+  if (from > to) throw new EngineError('no_pages', `The page range ${from}-${to} selects no pages of ${total}.`);
+  if (to - from + 1 > MAX_PAGES) throw new EngineError('too_many_pages', `${to - from + 1} pages exceed the limit of ${MAX_PAGES}.`);
+  return { from, to };
+}
+
+const visibleChars = (p: Page) => p.runs.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0);
+
+async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions, warnings: string[]): Promise<Page> {
+  const mode = opts.ocr ?? 'auto';
+  const needed = mode === 'force' || (mode === 'auto' && visibleChars(page) < MIN_TEXT_CHARS);
+  if (!needed) return page;
+  const ocr = await loadOcr();
+  if (!ocr) {
+    if (mode === 'force') warnings.push('ocr_unavailable');
+    return page;
+  }
+  try {
+    const runs = await ocr(pdfPage, {});
+    return runs.length || mode === 'force' ? { ...page, runs } : page;
+  } catch (err) {
+    warnings.push(`ocr_failed: page ${page.number}: ${err instanceof Error ? err.message : String(err)}`);
+    return page;
+  }
+}
+
+async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, warnings: string[]) {
+  const { from, to } = pageRange(pdf.numPages, opts);
+  const fonts: FontCache = new Map();
+  const pages: Page[] = [];
+  let truncated = false;
+  for (let n = from; n <= to; n++) {
+    if (opts.timeBudgetMs !== undefined && pages.length > 0 && Date.now() - started > opts.timeBudgetMs) {
+      truncated = true;
+      break;
+    }
+    let pdfPage: PDFPageProxy | null = null;
+    try {
+      pdfPage = await pdf.getPage(n);
+      pages.push(await maybeOcr(pdfPage, await extractPage(pdfPage, n, fonts), opts, warnings));
+    } catch (err) {
+      // One broken page should not sink the document; keep its place empty.
+      warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
+      pages.push({ number: n, width: 0, height: 0, runs: [], rules: [], lines: [], blocks: [] });
+    } finally {
+      pdfPage?.cleanup();
+    }
+    opts.onProgress?.({ pagesDone: pages.length, pagesTotal: to - from + 1 });
+  }
+  return { pages, truncated };
+}
+
+/** Converts PDF bytes to Markdown. Throws EngineError for input it cannot convert. */
+export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Promise<ConvertResult> {
+  const started = Date.now();
+  const { pdf, close } = await openDocument(data, opts.password);
+  try {
+    const warnings: string[] = [];
+    const { pages, truncated } = await extractPages(pdf, opts, started, warnings);
+    const outline = await extractOutline(pdf);
+    const doc: Doc = { pages, signals: { outline, tagged: false }, warnings };
+    const done = runStages(doc);
+    return { markdown: renderDoc(done), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings };
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw new EngineError('engine_failure', `Conversion failed: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    await close();
+  }
+}

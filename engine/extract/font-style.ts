@@ -1,0 +1,29 @@
+/**
+ * Infers weight, slant and pitch from a font's name. pdf.js fills its bold and
+ * italic flags only for non-embedded fonts, so the name is the main signal.
+ */
+
+/** Style flags inferred for one font. */
+export type FontStyle = { bold: boolean; italic: boolean; monospace: boolean };
+
+const BOLD = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,]?(?:w[6-9])\b|medi(?:um)?\b|\bbd\b|-bd|bx\d|cmbx|lmroman\d+-bold/i;
+const ITALIC = /italic|oblique|slanted|\bit\b|-it\b|cmti|cmsl|lmroman\d+-italic|kursiv/i;
+const MONO = /mono|courier|code|consol|menlo|typewriter|lmmono|cmtt|\btt\d|fixed|inconsolata|sourcecodepro|dejavusansm/i;
+
+/** Strips the six-letter subset tag ("ABCDEF+") pdf.js keeps in embedded font names. */
+export function baseFontName(name: string): string {
+  return name.replace(/^[A-Z]{6}\+/, '');
+}
+
+/** Combines name heuristics with whatever flags pdf.js reported. */
+export function inferFontStyle(
+  name: string,
+  flags: { bold?: boolean; italic?: boolean; monospace?: boolean; family?: string },
+): FontStyle {
+  const base = baseFontName(name);
+  return {
+    bold: flags.bold === true || BOLD.test(base),
+    italic: flags.italic === true || ITALIC.test(base),
+    monospace: flags.monospace === true || flags.family === 'monospace' || MONO.test(base),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Link annotations → hrefs on the runs they cover. A run partly covered by a
+ * link is split at the character positions the link's box implies, assuming
+ * evenly spaced glyphs (good enough for link text).
+ */
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Box, TextRun } from '../model.ts';
+
+/** A link target and its box in page space (top-left origin). */
+export type LinkArea = { url: string; box: Box };
+
+type Annotation = { subtype?: string; url?: string; unsafeUrl?: string; rect?: number[] };
+
+/** Reads the page's URI link annotations. Failures yield no links rather than no page. */
+export async function extractLinks(page: PDFPageProxy): Promise<LinkArea[]> {
+  let annots: Annotation[];
+  try {
+    annots = (await page.getAnnotations()) as Annotation[];
+  } catch {
+    return [];
+  }
+  const vp = page.getViewport({ scale: 1 });
+  const out: LinkArea[] = [];
+  for (const a of annots) {
+    const url = a.url ?? a.unsafeUrl;
+    if (a.subtype !== 'Link' || !url || !a.rect || a.rect.length < 4) continue;
+    const [ax = 0, ay = 0, bx = 0, by = 0] = a.rect;
+    const [x0 = 0, y0 = 0] = vp.convertToViewportPoint(ax, ay) as number[];
+    const [x1 = 0, y1 = 0] = vp.convertToViewportPoint(bx, by) as number[];
+    out.push({ url, box: { x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) } });
+  }
+  return out;
+}
+
+function coversVertically(link: Box, run: Box): boolean {
+  const mid = (run.y0 + run.y1) / 2;
+  return mid >= link.y0 - 1 && mid <= link.y1 + 1;
+}
+
+function splitRun(run: TextRun, link: LinkArea): TextRun[] {
+  const { x0, x1 } = run.box;
+  const n = run.text.length;
+  const w = (x1 - x0) / Math.max(n, 1);
+  const from = Math.max(0, Math.min(n, Math.round((link.box.x0 - x0) / w)));
+  const to = Math.max(from, Math.min(n, Math.round((link.box.x1 - x0) / w)));
+  if (to - from <= 0) return [run];
+  const part = (a: number, b: number, href?: string): TextRun | null =>
+    b > a ? { ...run, text: run.text.slice(a, b), box: { ...run.box, x0: x0 + a * w, x1: x0 + b * w }, ...(href ? { href } : {}) } : null;
+  return [part(0, from), part(from, to, link.url), part(to, n)].filter((r): r is TextRun => r !== null);
+}
+
+/** Returns the runs with hrefs applied; runs outside every link are returned unchanged. */
+export function applyLinks(runs: TextRun[], links: LinkArea[]): TextRun[] {
+  if (links.length === 0) return runs;
+  let out = runs;
+  for (const link of links) {
+    const next: TextRun[] = [];
+    for (const run of out) {
+      const overlaps = !run.href && run.dir !== 'ttb' && coversVertically(link.box, run.box)
+        && run.box.x1 > link.box.x0 + 0.5 && run.box.x0 < link.box.x1 - 0.5;
+      if (!overlaps) next.push(run);
+      else if (run.box.x0 >= link.box.x0 - 1 && run.box.x1 <= link.box.x1 + 1) next.push({ ...run, href: link.url });
+      else next.push(...splitRun(run, link));
+    }
+    out = next;
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+/**
+ * Careful text normalisation: expands typographic ligatures and drops
+ * invisible characters, leaving everything else (accents, CJK, RTL) as is.
+ */
+
+const LIGATURES: Record<string, string> = {
+  '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl',
+  '\uFB05': 'st', '\uFB06': 'st',
+};
+
+// Zero-width and control characters that carry no text; the soft hyphen is
+// kept only at the end of a run, where it marks a hyphenation point.
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+const ODD_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
+
+/** Normalises one run of extracted text. */
+export function normaliseText(text: string): string {
+  let out = text.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c);
+  out = out.replace(INVISIBLE, '').replace(ODD_SPACES, ' ');
+  // A soft hyphen inside a run is invisible; at the very end it is a visible break hyphen.
+  out = out.replace(/\u00AD(?!$)/g, '').replace(/\u00AD$/, '-');
+  return out;
+}

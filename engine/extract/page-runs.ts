@@ -1,0 +1,87 @@
+/**
+ * Text layer → TextRun[] for one page, in page space with a top-left origin.
+ * Font names come from pdf.js's commonObjs, which are only filled once a page's
+ * operator list has been built, so the operator list is fetched only for pages
+ * that introduce a font the document has not resolved yet.
+ */
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
+import type { TextRun } from '../model.ts';
+import { inferFontStyle, type FontStyle } from './font-style.ts';
+import { normaliseText } from './normalise-text.ts';
+
+type Matrix = [number, number, number, number, number, number];
+
+/** Resolved font info, shared across pages of one document (pdf.js font ids are document-wide). */
+export type FontCache = Map<string, FontStyle & { name: string }>;
+
+type LoadedFont = { name?: string; bold?: boolean; italic?: boolean; isMonospace?: boolean };
+
+function multiply(m: Matrix, n: number[]): Matrix {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = n;
+  return [
+    m[0] * a + m[2] * b, m[1] * a + m[3] * b,
+    m[0] * c + m[2] * d, m[1] * c + m[3] * d,
+    m[0] * e + m[2] * f + m[4], m[1] * e + m[3] * f + m[5],
+  ];
+}
+
+function commonFont(page: PDFPageProxy, id: string): LoadedFont | null {
+  try {
+    return page.commonObjs.has(id) ? (page.commonObjs.get(id) as LoadedFont) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function resolveFonts(page: PDFPageProxy, ids: Set<string>, styles: Record<string, TextStyle>, cache: FontCache): Promise<void> {
+  const missing = [...ids].filter((id) => !cache.has(id));
+  if (missing.length === 0) return;
+  if (missing.some((id) => commonFont(page, id) === null)) {
+    // Fonts reach commonObjs only through the operator list; failures leave names unknown.
+    await page.getOperatorList().catch(() => undefined);
+  }
+  for (const id of missing) {
+    const f = commonFont(page, id);
+    const name = f?.name ?? id;
+    const family = styles[id]?.fontFamily;
+    cache.set(id, { name, ...inferFontStyle(name, { bold: f?.bold, italic: f?.italic, monospace: f?.isMonospace, family }) });
+  }
+}
+
+function toRun(item: TextItem, vt: Matrix, style: TextStyle | undefined, font: FontStyle & { name: string }): TextRun | null {
+  const text = normaliseText(item.str);
+  if (text.trim() === '') return null;
+  const m = multiply(vt, item.transform);
+  const size = Math.hypot(m[2], m[3]) || Math.hypot(m[0], m[1]) || 1;
+  const ascent = style && style.ascent > 0 ? style.ascent : 0.8;
+  const descent = style && style.descent < 0 ? -style.descent : 0.2;
+  const vertical = style?.vertical === true;
+  let box;
+  if (vertical) {
+    // Vertical text: pdf.js reports the advance as height; the column is one em wide.
+    box = { x0: m[4] - size / 2, y0: m[5], x1: m[4] + size / 2, y1: m[5] + Math.max(item.height, size) };
+  } else {
+    // Rotated text keeps its origin; its width is measured along the baseline.
+    const cos = m[0] / (Math.hypot(m[0], m[1]) || 1);
+    const w = item.width * (Math.abs(cos) > 0.5 ? 1 : 0) || item.width;
+    box = { x0: m[4], y0: m[5] - ascent * size, x1: m[4] + w, y1: m[5] + descent * size };
+  }
+  const dir: TextRun['dir'] = vertical ? 'ttb' : item.dir === 'rtl' ? 'rtl' : 'ltr';
+  return { text, box, fontName: font.name, fontSize: Math.round(size * 100) / 100, bold: font.bold, italic: font.italic, monospace: font.monospace, dir };
+}
+
+/** Extracts the text runs of one page, resolving font names through the shared cache. */
+export async function extractPageRuns(page: PDFPageProxy, cache: FontCache): Promise<TextRun[]> {
+  const content = await page.getTextContent();
+  const items = content.items.filter((it): it is TextItem => 'str' in it);
+  await resolveFonts(page, new Set(items.map((i) => i.fontName)), content.styles, cache);
+  const vt = page.getViewport({ scale: 1 }).transform as Matrix;
+  const runs: TextRun[] = [];
+  for (const item of items) {
+    const font = cache.get(item.fontName) ?? { name: item.fontName, bold: false, italic: false, monospace: false };
+    const run = toRun(item, vt, content.styles[item.fontName], font);
+    if (run) runs.push(run);
+  }
+  return runs;
+}

@@ -1,0 +1,60 @@
+/**
+ * Small geometry and text helpers over the document model, shared by stages.
+ */
+import type { Box, Line, TextRun } from './model.ts';
+
+/** The smallest box containing all the given boxes. */
+export function unionBox(boxes: Box[]): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const b of boxes) {
+    x0 = Math.min(x0, b.x0); y0 = Math.min(y0, b.y0);
+    x1 = Math.max(x1, b.x1); y1 = Math.max(y1, b.y1);
+  }
+  return Number.isFinite(x0) ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: 0, y1: 0 };
+}
+
+/** Text of a line: the runs' text concatenated (the lines stage already put spaces in). */
+export function lineText(line: Line): string {
+  return line.runs.map((r) => r.text).join('');
+}
+
+/** Font size of a line, weighted by characters. */
+export function lineFontSize(line: Line): number {
+  let n = 0, sum = 0;
+  for (const r of line.runs) {
+    const k = r.text.trim().length;
+    n += k; sum += k * r.fontSize;
+  }
+  return n > 0 ? sum / n : (line.runs[0]?.fontSize ?? 0);
+}
+
+/** Share of the line's visible characters for which the predicate holds. */
+export function runShare(line: Line, pred: (r: TextRun) => boolean): number {
+  let n = 0, yes = 0;
+  for (const r of line.runs) {
+    const k = r.text.replace(/\s/g, '').length;
+    n += k;
+    if (pred(r)) yes += k;
+  }
+  return n > 0 ? yes / n : 0;
+}
+
+/** Most frequent value, with ties broken by first seen. */
+export function mode<T>(values: T[]): T | undefined {
+  const counts = new Map<T, number>();
+  let best: T | undefined, bestN = 0;
+  for (const v of values) {
+    const n = (counts.get(v) ?? 0) + 1;
+    counts.set(v, n);
+    if (n > bestN) { best = v; bestN = n; }
+  }
+  return best;
+}
+
+/** Median of a list of numbers (0 for an empty list). */
+export function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}

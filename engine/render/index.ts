@@ -1,0 +1,44 @@
+/**
+ * Document model → Markdown, through a handle map with one renderer per block
+ * kind. Blocks are separated by blank lines.
+ */
+import type { Block, Doc } from '../model.ts';
+import type { RenderContext, Renderers } from './context.ts';
+import { renderCode } from './code.ts';
+import { renderHeading } from './heading.ts';
+import { renderList } from './list.ts';
+import { renderParagraph } from './paragraph.ts';
+import { renderQuote } from './quote.ts';
+import { renderRule } from './rule.ts';
+import { renderTable } from './table.ts';
+
+/** The renderer for every block kind. */
+export const RENDERERS: Renderers = {
+  heading: renderHeading,
+  paragraph: renderParagraph,
+  list: renderList,
+  table: renderTable,
+  code: renderCode,
+  quote: renderQuote,
+  rule: renderRule,
+};
+
+function renderBlock(b: Block, ctx: RenderContext): string {
+  const fn = RENDERERS[b.kind] as (b: Block, ctx: RenderContext) => string;
+  return fn(b, ctx);
+}
+
+const context: RenderContext = {
+  renderBlocks: (blocks) => blocks.map((b) => renderBlock(b, context)).filter((s) => s.trim() !== '').join('\n\n'),
+};
+
+/** Renders a list of blocks as Markdown. */
+export function renderBlocks(blocks: Block[]): string {
+  return context.renderBlocks(blocks);
+}
+
+/** Renders the whole document, pages in order, ending with one newline. */
+export function renderDoc(doc: Doc): string {
+  const md = renderBlocks(doc.pages.flatMap((p) => p.blocks));
+  return md ? md + '\n' : '';
+}

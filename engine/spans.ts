@@ -1,0 +1,54 @@
+/**
+ * Lines → spans: one span per run with its emphasis, lines joined by a space,
+ * or glued when the line ends in a hyphenation break.
+ */
+import type { Line, Span, TextRun } from './model.ts';
+
+/** Decides whether `left-` + `right` was a real hyphenated compound (keep the hyphen). */
+export type HyphenPolicy = (left: string, right: string) => boolean;
+
+/** Counts words of the document, so hyphenation can be decided from its own vocabulary. */
+export function vocabularyPolicy(texts: Iterable<string>): HyphenPolicy {
+  const vocab = new Map<string, number>();
+  for (const t of texts) {
+    for (const w of t.toLowerCase().match(/[\p{L}][\p{L}-]*[\p{L}]/gu) ?? []) vocab.set(w, (vocab.get(w) ?? 0) + 1);
+  }
+  return (left, right) => {
+    const l = left.toLowerCase(), r = right.toLowerCase();
+    const joined = vocab.get(l + r) ?? 0;
+    const hyphened = vocab.get(`${l}-${r}`) ?? 0;
+    // Unknown either way: a capital or short fragment after the break suggests a compound.
+    if (joined === hyphened) return /^\p{Lu}/u.test(right) || hyphened > 0;
+    return hyphened > joined;
+  };
+}
+
+function runSpan(r: TextRun): Span {
+  const s: Span = { text: r.text };
+  if (r.bold) s.bold = true;
+  if (r.italic) s.italic = true;
+  if (r.monospace) s.code = true;
+  if (r.href) s.href = r.href;
+  return s;
+}
+
+const BREAK = /(\p{L}+)-$/u;
+
+/** Builds the spans of a paragraph from its lines. */
+export function spansFromLines(lines: Line[], keepHyphen: HyphenPolicy): Span[] {
+  const out: Span[] = [];
+  lines.forEach((line, i) => {
+    const spans = line.runs.map(runSpan);
+    if (spans.length === 0) return;
+    const last = out.at(-1);
+    if (i > 0 && last) {
+      const m = BREAK.exec(last.text);
+      const next = spans[0]!.text.match(/^\p{Ll}[\p{L}]*/u)?.[0];
+      if (m && next && !last.code && !keepHyphen(m[1]!, next)) last.text = last.text.slice(0, -1);
+      else if (!/\s$/.test(last.text)) spans[0] = { ...spans[0]!, text: ' ' + spans[0]!.text.replace(/^\s+/, '') };
+    }
+    out.push(...spans);
+  });
+  // Plain text between two code spans stays plain; trailing spaces in code are meaningless.
+  return out.filter((s) => s.text !== '');
+}

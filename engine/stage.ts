@@ -1,0 +1,22 @@
+/**
+ * What a pipeline stage is: a named pure function from Doc to Doc, with the
+ * tunables every stage may read.
+ */
+import type { Doc } from './model.ts';
+
+/** Tunables shared by the stages; defaults in {@link DEFAULT_CONFIG}. */
+export type EngineConfig = {
+  /** A line gap larger than this many times the body line spacing starts a new block. */
+  paragraphGapRatio: number;
+  /** Minimum share of pages a header/footer line must repeat on to count as furniture. */
+  furnitureMinShare: number;
+};
+
+/** Default tunables. */
+export const DEFAULT_CONFIG: Readonly<EngineConfig> = Object.freeze({
+  paragraphGapRatio: 1.45,
+  furnitureMinShare: 0.5,
+});
+
+/** One ordered, pure step of the pipeline. */
+export type Stage = { name: string; run(doc: Doc, cfg: EngineConfig): Doc };

@@ -1,0 +1,84 @@
+/**
+ * Stage `blocks`: lines (already in reading order) → paragraph blocks. A new
+ * block starts at a wider-than-usual vertical gap, a change of font size,
+ * weight or pitch, a jump to another column, or an indented first line.
+ * Table blocks already on the page are kept and slotted in by position.
+ */
+import type { Block, Line, Page } from '../model.ts';
+import type { Stage } from '../stage.ts';
+import { lineFontSize, lineText, median, runShare, unionBox } from '../geometry.ts';
+import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
+
+type Style = { size: number; bold: boolean; mono: boolean };
+
+const styleOf = (l: Line): Style => ({
+  size: lineFontSize(l),
+  bold: runShare(l, (r) => r.bold) > 0.6,
+  mono: runShare(l, (r) => r.monospace) > 0.8,
+});
+
+/** Typical gap between consecutive lines of one paragraph on this page. */
+function typicalGap(lines: Line[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const a = lines[i - 1]!, b = lines[i]!;
+    const g = b.box.y0 - a.box.y1;
+    if (g > -2 && g < 2 * lineFontSize(b) && a.box.x0 < b.box.x1 && b.box.x0 < a.box.x1) gaps.push(g);
+  }
+  return gaps.length ? median(gaps) : 2;
+}
+
+/** True when `b` cannot continue the paragraph that ends with `a`. */
+export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): boolean {
+  const sa = styleOf(a), sb = styleOf(b);
+  const size = Math.max(sa.size, sb.size, 1);
+  if (Math.abs(sa.size - sb.size) > 0.08 * size) return true;
+  if (sa.bold !== sb.bold || sa.mono !== sb.mono) return true;
+  const vgap = b.box.y0 - a.box.y1;
+  if (vgap < -0.5 * size) return true; // went up: another column or a float
+  if (b.box.x0 > a.box.x1 || b.box.x1 < a.box.x0) return true; // no horizontal overlap
+  if (vgap > gap + Math.max(0.35 * size, (ratio - 1) * Math.max(gap, 0))) return true;
+  return false;
+}
+
+function paragraph(lines: Line[], page: number, keep: HyphenPolicy): Block {
+  return { kind: 'paragraph', spans: spansFromLines(lines, keep), prov: { page, box: unionBox(lines.map((l) => l.box)) }, lines };
+}
+
+/** Groups a page's lines into paragraphs. */
+export function groupLines(page: Page, ratio: number, keep: HyphenPolicy): Block[] {
+  const gap = typicalGap(page.lines);
+  const out: Block[] = [];
+  let cur: Line[] = [];
+  for (const line of page.lines) {
+    const prev = cur.at(-1);
+    if (prev && startsNewBlock(prev, line, gap, ratio)) {
+      out.push(paragraph(cur, page.number, keep));
+      cur = [];
+    }
+    cur.push(line);
+  }
+  if (cur.length) out.push(paragraph(cur, page.number, keep));
+  return out;
+}
+
+/** Inserts existing (table) blocks before the first block that starts below them in the same column. */
+export function slotIn(blocks: Block[], fixed: Block[]): Block[] {
+  const out = [...blocks];
+  for (const f of fixed) {
+    const fb = f.prov.box;
+    const at = out.findIndex((b) => b.kind !== 'table' && b.prov.box.y0 >= fb.y0 - 1 && b.prov.box.x0 < fb.x1 && fb.x0 < b.prov.box.x1);
+    out.splice(at < 0 ? out.length : at, 0, f);
+  }
+  return out;
+}
+
+/** Lines → paragraphs, keeping blocks earlier stages placed (tables). */
+export const blocks: Stage = {
+  name: 'blocks',
+  run(doc, cfg) {
+    const keep = vocabularyPolicy(doc.pages.flatMap((p) => p.lines.map(lineText)));
+    const pages = doc.pages.map((p) => ({ ...p, blocks: slotIn(groupLines(p, cfg.paragraphGapRatio, keep), p.blocks) }));
+    return { ...doc, pages };
+  },
+};

@@ -1,0 +1,97 @@
+/**
+ * Stage `lines`: groups a page's text runs into visual lines. Runs sharing a
+ * baseline band form one line across the whole page width, gaps included, so
+ * the tables stage can see cell gaps; the reading-order stage later splits
+ * lines at column gutters. Word spaces implied by geometry are written into
+ * the run text.
+ */
+import type { Line, Page, TextRun } from '../model.ts';
+import type { Stage } from '../stage.ts';
+import { unionBox } from '../geometry.ts';
+
+/** A gap wider than this many ems splits a row into separate lines. */
+const SPLIT_GAP_EM = 1.8;
+/** A gap wider than this many ems between runs is a word space. */
+const SPACE_GAP_EM = 0.15;
+
+const center = (r: TextRun) => (r.box.y0 + r.box.y1) / 2;
+const height = (r: TextRun) => Math.max(1, r.box.y1 - r.box.y0);
+
+function rows(runs: TextRun[]): TextRun[][] {
+  const sorted = [...runs].sort((a, b) => center(a) - center(b) || a.box.x0 - b.box.x0);
+  const out: { runs: TextRun[]; c: number; h: number }[] = [];
+  for (const r of sorted) {
+    const row = out.at(-1);
+    // Same row when the vertical centres are within ~40% of the smaller height.
+    if (row && Math.abs(center(r) - row.c) < 0.4 * Math.min(row.h, height(r))) {
+      row.runs.push(r);
+    } else {
+      out.push({ runs: [r], c: center(r), h: height(r) });
+    }
+  }
+  return out.map((r) => r.runs);
+}
+
+function withSpace(prev: TextRun, r: TextRun): TextRun {
+  const gap = r.dir === 'rtl' ? prev.box.x0 - r.box.x1 : r.box.x0 - prev.box.x1;
+  const em = Math.max(1, Math.min(prev.fontSize, r.fontSize));
+  if (gap > SPACE_GAP_EM * em && !/\s$/.test(prev.text) && !/^\s/.test(r.text)) return { ...r, text: ' ' + r.text };
+  return r;
+}
+
+const isRtl = (runs: TextRun[]) => runs.filter((r) => r.dir === 'rtl').length > runs.length / 2;
+
+function rowLine(row: TextRun[]): Line {
+  const rtl = isRtl(row);
+  const ordered = [...row].sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0));
+  const runs: TextRun[] = [];
+  for (const r of ordered) {
+    const prev = runs.at(-1);
+    runs.push(prev ? withSpace(prev, r) : { ...r, text: r.text.replace(/^\s+/, '') });
+  }
+  return { runs, box: unionBox(runs.map((r) => r.box)) };
+}
+
+/** Splits a line where a gap is wider than `gapEm` ems (column gutters, cell gaps). */
+export function splitAtGaps(line: Line, gapEm = SPLIT_GAP_EM): Line[] {
+  if (line.runs.some((r) => r.dir === 'ttb')) return [line];
+  const rtl = isRtl(line.runs);
+  const parts: TextRun[][] = [];
+  for (const r of line.runs) {
+    const cur = parts.at(-1);
+    const prev = cur?.at(-1);
+    const gap = prev ? (rtl ? prev.box.x0 - r.box.x1 : r.box.x0 - prev.box.x1) : 0;
+    if (!cur || !prev || gap > gapEm * Math.max(1, r.fontSize)) parts.push([{ ...r, text: r.text.replace(/^\s+/, '') }]);
+    else cur.push(r);
+  }
+  if (parts.length === 1) return [line];
+  return parts.map((runs) => ({ runs, box: unionBox(runs.map((r) => r.box)) }));
+}
+
+function verticalLines(runs: TextRun[]): Line[] {
+  // Vertical text reads top to bottom, columns right to left; one column is one line.
+  const cols: TextRun[][] = [];
+  for (const r of [...runs].sort((a, b) => b.box.x0 - a.box.x0 || a.box.y0 - b.box.y0)) {
+    const col = cols.at(-1);
+    if (col && Math.abs(col[0]!.box.x0 - r.box.x0) < 0.5 * r.fontSize) col.push(r);
+    else cols.push([r]);
+  }
+  return cols.map((c) => {
+    const runs = c.sort((a, b) => a.box.y0 - b.box.y0);
+    return { runs, box: unionBox(runs.map((r) => r.box)) };
+  });
+}
+
+/** Builds the lines of one page, top to bottom, left to right within a row. */
+export function buildLines(page: Page): Line[] {
+  const horizontal = page.runs.filter((r) => r.dir !== 'ttb');
+  const vertical = page.runs.filter((r) => r.dir === 'ttb');
+  const out = rows(horizontal).map(rowLine);
+  return vertical.length ? [...out, ...verticalLines(vertical)] : out;
+}
+
+/** Runs → lines on every page. */
+export const lines: Stage = {
+  name: 'lines',
+  run: (doc) => ({ ...doc, pages: doc.pages.map((p) => ({ ...p, lines: buildLines(p) })) }),
+};
