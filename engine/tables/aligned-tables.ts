@@ -1,0 +1,119 @@
+/**
+ * Whitespace-aligned tables (no vertical rules): consecutive lines whose text
+ * falls into the same two or more columns with empty gutters between them.
+ * Horizontal rules, where drawn (booktabs, header underlines), separate rows.
+ *
+ * Guards against look-alikes: monospace lines (code) break a region; a
+ * region whose first column holds only list markers is a list; two wide
+ * columns of prose are a two-column page layout; lines with two chunks in
+ * one column are justified prose, not cells.
+ */
+import type { Cell, Line, Rule, TextRun } from '../model.ts';
+import { cellSpans } from './cell-text.ts';
+import { isMonospace, lineChunks, union } from './chunks.ts';
+import { columnOf, straddles, groupRows, projectColumns, ruleUnderFirstRow, type Column, type RegionLine } from './columns.ts';
+import { markHeader, type Detected } from './table-parts.ts';
+
+type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' };
+
+const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
+
+function classify(line: Line, index: number): Info | null {
+  const chunks = lineChunks(line, index);
+  if (!chunks.length) return null;
+  const box = union(chunks.map((c) => c.box));
+  const mono = isMonospace(chunks.flatMap((c) => c.runs));
+  const kind = mono ? 'mono' : chunks.length >= 2 ? 'multi' : 'single';
+  return { chunks, y0: box.y0, y1: box.y1, kind };
+}
+
+/** Splits the page's lines into runs of candidate lines, broken by code and by large vertical gaps. */
+function candidateRegions(infos: readonly Info[]): Info[][] {
+  const regions: Info[][] = [];
+  let cur: Info[] = [];
+  const close = (): void => {
+    while (cur.length && cur[cur.length - 1]!.kind !== 'multi') cur.pop();
+    if (cur.filter((l) => l.kind === 'multi').length >= 2) regions.push(cur);
+    cur = [];
+  };
+  for (const info of infos) {
+    const prev = cur[cur.length - 1];
+    const height = Math.max(info.y1 - info.y0, 1);
+    if (prev && info.y0 - prev.y1 > 1.6 * height) close();
+    if (info.kind === 'multi' || (info.kind === 'single' && cur.length)) cur.push(info);
+    else close();
+  }
+  close();
+  return regions;
+}
+
+/** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
+function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | null {
+  const multi = lines.filter((l) => l.kind === 'multi');
+  const cols = projectColumns(multi.flatMap((l) => l.chunks));
+  if (cols.length < 2) return null;
+  const doubled = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size < l.chunks.length);
+  if (doubled.length > 0) return null;
+  const firstCol = multi.flatMap((l) => l.chunks.filter((c) => columnOf(cols, c) === 0));
+  if (firstCol.every((c) => MARKER.test(c.runs.map((r) => r.text).join('').trim()))) return null;
+  if (cols.length === 2 && cols.every((c) => c.x1 - c.x0 > 0.3 * pageWidth)) return null;
+  // Rows must agree on the columns: at least two lines use two or more of them.
+  const wide = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size >= 2);
+  return wide.length >= 2 ? cols : null;
+}
+
+/** Cuts a region before the first single-chunk line that straddles a gutter. */
+function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[], Info[]] | null {
+  const i = lines.findIndex((l) => l.kind === 'single' && straddles(cols, l.chunks[0]!));
+  return i < 0 ? null : [lines.slice(0, i), lines.slice(i + 1)];
+}
+
+function buildRows(rows: readonly RegionLine[][], cols: readonly Column[]): { cells: Cell[][]; used: Set<TextRun> } {
+  const used = new Set<TextRun>();
+  const cells = rows.map((row) => {
+    const byCol: TextRun[][] = cols.map(() => []);
+    for (const line of row) {
+      for (const chunk of line.chunks) {
+        byCol[columnOf(cols, chunk)]!.push(...chunk.runs);
+        for (const r of chunk.runs) used.add(r);
+      }
+    }
+    return byCol.map((runs): Cell => ({ spans: cellSpans(runs) }));
+  });
+  return { cells, used };
+}
+
+function analyse(lines: Info[], rules: readonly Rule[], page: { number: number; width: number }, depth: number): Detected[] {
+  if (lines.filter((l) => l.kind === 'multi').length < 2 || depth > 8) return [];
+  const cols = regionColumns(lines, page.width);
+  if (!cols) return [];
+  const cut = cutAtStraddler(lines, cols);
+  if (cut) return cut.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
+  const rows = groupRows(lines, cols, rules);
+  if (rows.length < 2) return [];
+  const { cells, used } = buildRows(rows, cols);
+  markHeader(cells, ruleUnderFirstRow(rows, rules, cols));
+  const box = union(lines.flatMap((l) => l.chunks.map((c) => c.box)));
+  return [{ block: { kind: 'table', rows: cells, prov: { page: page.number, box } }, runs: used }];
+}
+
+function trimSingles(lines: Info[]): Info[] {
+  let a = 0;
+  let b = lines.length;
+  while (a < b && lines[a]!.kind !== 'multi') a++;
+  while (b > a && lines[b - 1]!.kind !== 'multi') b--;
+  return lines.slice(a, b);
+}
+
+/**
+ * Finds whitespace-aligned tables among the page's lines (top to bottom).
+ * `rules` are the page's horizontal rules, used only as row separators and
+ * header markers.
+ */
+export function detectAlignedTables(page: { number: number; width: number }, lines: readonly Line[], rules: readonly Rule[]): Detected[] {
+  const infos = [...lines]
+    .sort((a, b) => a.box.y0 - b.box.y0)
+    .map((l, i) => classify(l, i))
+    .filter((x): x is Info => x !== null);
+  return candidateRegions(infos).flatMap((region) => analyse(region, rules, page, 0));
+}

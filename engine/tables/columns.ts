@@ -1,0 +1,88 @@
+/**
+ * Column and row structure of a whitespace-aligned table region: columns are
+ * the x-intervals covered by text with empty gutters between them; rows start
+ * where the vertical rhythm or the first column says a new record begins.
+ */
+import type { Rule } from '../model.ts';
+import { midX, type Chunk } from './chunks.ts';
+
+/** A column as an x-interval. */
+export type Column = { x0: number; x1: number };
+
+/** Merges the x-extents of chunks into covered intervals: the columns. */
+export function projectColumns(chunks: readonly Chunk[]): Column[] {
+  const spans = chunks.map((c) => ({ x0: c.box.x0, x1: c.box.x1 })).sort((a, b) => a.x0 - b.x0);
+  const cols: Column[] = [];
+  for (const s of spans) {
+    const last = cols[cols.length - 1];
+    if (last && s.x0 <= last.x1 + 1) last.x1 = Math.max(last.x1, s.x1);
+    else cols.push({ ...s });
+  }
+  return cols;
+}
+
+/** Index of the column a chunk belongs to (largest overlap, else nearest centre). */
+export function columnOf(cols: readonly Column[], c: Chunk): number {
+  let best = 0;
+  let bestScore = -Infinity;
+  cols.forEach((col, i) => {
+    const overlap = Math.min(col.x1, c.box.x1) - Math.max(col.x0, c.box.x0);
+    const score = overlap > 0 ? overlap : -Math.abs(midX(c.box) - (col.x0 + col.x1) / 2);
+    if (score > bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  });
+  return best;
+}
+
+/** Whether a chunk reaches across a gutter into two columns (a caption or prose, not a cell). */
+export function straddles(cols: readonly Column[], c: Chunk): boolean {
+  return cols.slice(1).some((col, i) => c.box.x0 < cols[i]!.x1 && c.box.x1 > col.x0);
+}
+
+/** A visual line of the region: its chunks and vertical extent. */
+export type RegionLine = { chunks: Chunk[]; y0: number; y1: number };
+
+function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine, x0: number, x1: number): boolean {
+  return rules.some((r) => r.orientation === 'h' && r.box.y0 >= a.y1 - 1 && r.box.y1 <= b.y0 + 1
+    && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > 0.5 * (x1 - x0));
+}
+
+/**
+ * Groups region lines into rows. A horizontal rule between two lines always
+ * separates rows. When line pitches are bimodal (padded rows, as HTML and
+ * word processors draw them), the short pitch is a wrapped line inside a row
+ * and the long one a row break. When every pitch is alike (LaTeX), a line
+ * with text in the first column starts a row and others continue it.
+ */
+export function groupRows(lines: readonly RegionLine[], cols: readonly Column[], rules: readonly Rule[]): RegionLine[][] {
+  const x0 = cols[0]?.x0 ?? 0;
+  const x1 = cols[cols.length - 1]?.x1 ?? 0;
+  const pitches = lines.slice(1).map((l, i) => l.y0 - lines[i]!.y0);
+  const minP = Math.min(...pitches);
+  const tight = pitches.filter((p) => p <= minP * 1.08).length;
+  const loose = pitches.filter((p) => p > minP * 1.15).length;
+  const bimodal = tight >= 1 && loose >= 2;
+  const rows: RegionLine[][] = [];
+  lines.forEach((line, i) => {
+    const prev = lines[i - 1];
+    const pitch = prev ? line.y0 - prev.y0 : Infinity;
+    const firstCol = line.chunks.some((c) => columnOf(cols, c) === 0);
+    let starts: boolean;
+    if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
+    else if (bimodal) starts = pitch > minP * 1.15;
+    else starts = firstCol;
+    if (starts || !rows.length) rows.push([line]);
+    else rows[rows.length - 1]!.push(line);
+  });
+  return rows;
+}
+
+/** Whether a horizontal rule lies between the first row and the second. */
+export function ruleUnderFirstRow(rows: readonly RegionLine[][], rules: readonly Rule[], cols: readonly Column[]): boolean {
+  const a = rows[0]?.[rows[0].length - 1];
+  const b = rows[1]?.[0];
+  if (!a || !b) return false;
+  return ruleBetween(rules, a, b, cols[0]?.x0 ?? 0, cols[cols.length - 1]?.x1 ?? 0);
+}

@@ -1,0 +1,124 @@
+/**
+ * Ruled-table geometry: groups touching rules into connected frames and reads
+ * each frame as a grid of column and row boundaries, with cells merged where
+ * an inner boundary is missing (colspan/rowspan).
+ */
+import type { Box, Rule } from '../model.ts';
+
+/** Rules closer than this (points) are treated as touching. */
+const TOUCH = 2.5;
+/** Boundaries closer than this (points) are one boundary (double borders, anti-aliasing offsets). */
+const SNAP = 3;
+
+/** A grid cell in boundary indices; `c1`/`r1` are exclusive. */
+export type GridCell = { r0: number; r1: number; c0: number; c1: number };
+
+/** One connected frame read as a grid. `xs`/`ys` are boundary coordinates, ascending. */
+export type RuleGrid = { box: Box; xs: number[]; ys: number[]; cells: GridCell[]; rules: Rule[] };
+
+function touches(a: Box, b: Box): boolean {
+  return a.x0 - TOUCH <= b.x1 && b.x0 - TOUCH <= a.x1 && a.y0 - TOUCH <= b.y1 && b.y0 - TOUCH <= a.y1;
+}
+
+/** Connected components of rules, by touching boxes. */
+export function ruleGroups(rules: readonly Rule[]): Rule[][] {
+  const parent = rules.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  for (let i = 0; i < rules.length; i++) {
+    for (let j = i + 1; j < rules.length; j++) {
+      if (touches(rules[i]!.box, rules[j]!.box)) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, Rule[]>();
+  rules.forEach((r, i) => {
+    const root = find(i);
+    groups.set(root, [...(groups.get(root) ?? []), r]);
+  });
+  return [...groups.values()];
+}
+
+/** Sorted positions with near-equal ones merged into their mean. */
+function snap(values: readonly number[]): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const out: number[][] = [];
+  for (const v of sorted) {
+    const last = out[out.length - 1];
+    if (last && v - last[last.length - 1]! <= SNAP) last.push(v);
+    else out.push([v]);
+  }
+  return out.map((g) => g.reduce((s, v) => s + v, 0) / g.length);
+}
+
+const mid = (r: Rule): number => (r.orientation === 'h' ? (r.box.y0 + r.box.y1) / 2 : (r.box.x0 + r.box.x1) / 2);
+
+/** Fraction of [a, b] covered by the given intervals. */
+function covered(a: number, b: number, spans: readonly [number, number][]): number {
+  const clipped = spans
+    .map(([s, e]): [number, number] => [Math.max(s, a), Math.min(e, b)])
+    .filter(([s, e]) => e > s)
+    .sort((p, q) => p[0] - q[0]);
+  let total = 0;
+  let end = a;
+  for (const [s, e] of clipped) {
+    if (e <= end) continue;
+    total += e - Math.max(s, end);
+    end = e;
+  }
+  return b > a ? total / (b - a) : 1;
+}
+
+/** Whether a vertical boundary at xs[c] is drawn between ys[r] and ys[r+1]. */
+function vEdge(rules: readonly Rule[], x: number, y0: number, y1: number): boolean {
+  const spans = rules
+    .filter((r) => r.orientation === 'v' && Math.abs(mid(r) - x) <= SNAP)
+    .map((r): [number, number] => [r.box.y0, r.box.y1]);
+  return covered(y0 + TOUCH, y1 - TOUCH, spans) > 0.6;
+}
+
+function hEdge(rules: readonly Rule[], y: number, x0: number, x1: number): boolean {
+  const spans = rules
+    .filter((r) => r.orientation === 'h' && Math.abs(mid(r) - y) <= SNAP)
+    .map((r): [number, number] => [r.box.x0, r.box.x1]);
+  return covered(x0 + TOUCH, x1 - TOUCH, spans) > 0.6;
+}
+
+/** Merges grid slots not separated by a drawn boundary; returns rectangular cells in reading order. */
+function mergeCells(rules: readonly Rule[], xs: number[], ys: number[]): GridCell[] {
+  const nc = xs.length - 1;
+  const nr = ys.length - 1;
+  const owner: (GridCell | null)[][] = Array.from({ length: nr }, () => Array<GridCell | null>(nc).fill(null));
+  const cells: GridCell[] = [];
+  for (let r = 0; r < nr; r++) {
+    for (let c = 0; c < nc; c++) {
+      if (owner[r]![c]) continue;
+      let c1 = c + 1;
+      while (c1 < nc && !owner[r]![c1] && !vEdge(rules, xs[c1]!, ys[r]!, ys[r + 1]!)) c1++;
+      let r1 = r + 1;
+      while (r1 < nr && !hEdge(rules, ys[r1]!, xs[c]!, xs[c1]!)) r1++;
+      const cell = { r0: r, r1, c0: c, c1 };
+      for (let rr = r; rr < r1; rr++) for (let cc = c; cc < c1; cc++) owner[rr]![cc] = cell;
+      cells.push(cell);
+    }
+  }
+  return cells;
+}
+
+/**
+ * Reads a rule group as a grid. Returns null unless it has at least two
+ * columns and two rows: a box around a code block or a lone underline is not
+ * a table.
+ */
+export function readGrid(group: readonly Rule[]): RuleGrid | null {
+  const h = group.filter((r) => r.orientation === 'h');
+  const v = group.filter((r) => r.orientation === 'v');
+  if (h.length < 2 || v.length < 1) return null;
+  const box = {
+    x0: Math.min(...group.map((r) => r.box.x0)), y0: Math.min(...group.map((r) => r.box.y0)),
+    x1: Math.max(...group.map((r) => r.box.x1)), y1: Math.max(...group.map((r) => r.box.y1)),
+  };
+  // The frame's outer edges count as boundaries even when only inner rules are drawn.
+  const xs = snap([box.x0 + 0.5, box.x1 - 0.5, ...v.map(mid)]);
+  const ys = snap([box.y0 + 0.5, box.y1 - 0.5, ...h.map(mid)]);
+  if (xs.length < 3 || ys.length < 3) return null;
+  return { box, xs, ys, cells: mergeCells(group, xs, ys), rules: [...group] };
+}

@@ -1,0 +1,71 @@
+/**
+ * Fully ruled tables: a connected frame of horizontal and vertical rules
+ * gives the grid directly, including merged cells. Text is placed by the
+ * centre of each run.
+ */
+import type { Cell, Line, Rule, TextRun } from '../model.ts';
+import { cellSpans } from './cell-text.ts';
+import { readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
+import { centreIn, emptyRow, markHeader, type Detected } from './table-parts.ts';
+
+/** Index of the interval of `bounds` that holds `v`, or -1. */
+function slot(bounds: readonly number[], v: number): number {
+  for (let i = 0; i + 1 < bounds.length; i++) if (v >= bounds[i]! && v < bounds[i + 1]!) return i;
+  return -1;
+}
+
+/** Cell rows from a grid and the runs inside its frame. */
+function gridRows(grid: RuleGrid, runs: readonly TextRun[]): { rows: Cell[][]; used: Set<TextRun> } {
+  const byCell = new Map<string, TextRun[]>();
+  const used = new Set<TextRun>();
+  const owner = new Map<string, string>();
+  for (const c of grid.cells) {
+    for (let r = c.r0; r < c.r1; r++) for (let k = c.c0; k < c.c1; k++) owner.set(`${r},${k}`, `${c.r0},${c.c0}`);
+  }
+  for (const run of runs) {
+    const r = slot(grid.ys, (run.box.y0 + run.box.y1) / 2);
+    const k = slot(grid.xs, (run.box.x0 + run.box.x1) / 2);
+    const key = owner.get(`${r},${k}`);
+    if (!key) continue;
+    byCell.set(key, [...(byCell.get(key) ?? []), run]);
+    used.add(run);
+  }
+  const rows: Cell[][] = Array.from({ length: grid.ys.length - 1 }, () => []);
+  for (const c of grid.cells) {
+    const cell: Cell = { spans: cellSpans(byCell.get(`${c.r0},${c.c0}`) ?? []) };
+    if (c.c1 - c.c0 > 1) cell.colspan = c.c1 - c.c0;
+    if (c.r1 - c.r0 > 1) cell.rowspan = c.r1 - c.r0;
+    rows[c.r0]!.push(cell);
+  }
+  return { rows, used };
+}
+
+/** Drops rows with no text, unless a cell spans into or out of them (spans would break). */
+function dropEmptyRows(rows: Cell[][]): Cell[][] {
+  const spanning = rows.some((row) => row.some((c) => (c.rowspan ?? 1) > 1));
+  return spanning ? rows : rows.filter((row) => row.length > 0 && !emptyRow(row));
+}
+
+/**
+ * Finds ruled tables on a page. A frame qualifies when its grid has at least
+ * two columns and two rows holding text; boxes around code or quotes do not.
+ */
+export function detectRuledTables(pageNumber: number, rules: readonly Rule[], lines: readonly Line[]): Detected[] {
+  const out: Detected[] = [];
+  const runs = lines.flatMap((l) => l.runs).filter((r) => r.text.trim() !== '');
+  for (const group of ruleGroups(rules)) {
+    const grid = readGrid(group);
+    if (!grid) continue;
+    const inside = runs.filter((r) => centreIn(r.box, grid.box));
+    const { rows, used } = gridRows(grid, inside);
+    const kept = dropEmptyRows(rows);
+    const filledCols = new Set(grid.cells.filter((c) => (c.c1 - c.c0) === 1).map((c) => c.c0)).size;
+    if (kept.length < 2 || filledCols < 2) continue;
+    // A frame where every row is one merged cell is a box, not a table.
+    if (kept.every((row) => row.length < 2)) continue;
+    // Drawn grids mark no header visually; the first row heads the columns by convention.
+    markHeader(kept, true);
+    out.push({ block: { kind: 'table', rows: kept, prov: { page: pageNumber, box: grid.box } }, runs: used });
+  }
+  return out;
+}

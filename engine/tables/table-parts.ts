@@ -1,0 +1,44 @@
+/**
+ * Shared shapes between table detectors and the stage: a detected table is a
+ * block plus the runs it took, so the stage can take them out of the lines.
+ */
+import type { Block, Box, Cell, Line, TextRun } from '../model.ts';
+import { union } from './chunks.ts';
+
+/** A table block as the detectors produce it. */
+export type TableBlock = Extract<Block, { kind: 'table' }>;
+
+/** A detected table and the runs it consumed. */
+export type Detected = { block: TableBlock; runs: Set<TextRun> };
+
+/** Removes consumed runs from lines; lines left empty are dropped, others get a fresh box. */
+export function removeRuns(lines: readonly Line[], taken: ReadonlySet<TextRun>): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    const runs = line.runs.filter((r) => !taken.has(r));
+    if (runs.length === line.runs.length) out.push(line);
+    else if (runs.some((r) => r.text.trim() !== '')) out.push({ runs, box: union(runs.map((r) => r.box)) });
+  }
+  return out;
+}
+
+/** Whether a row has no text in any cell. */
+export function emptyRow(row: readonly Cell[]): boolean {
+  return row.every((c) => c.spans.every((s) => s.text.trim() === ''));
+}
+
+/** Whether the centre of `inner` lies inside `outer`. */
+export function centreIn(inner: Box, outer: Box): boolean {
+  const x = (inner.x0 + inner.x1) / 2;
+  const y = (inner.y0 + inner.y1) / 2;
+  return x >= outer.x0 && x <= outer.x1 && y >= outer.y0 && y <= outer.y1;
+}
+
+/** Marks the first row as the header when every non-empty cell in it is bold or a rule sets it apart. */
+export function markHeader(rows: Cell[][], ruledBelowFirst: boolean): void {
+  const first = rows[0];
+  if (!first || rows.length < 2) return;
+  const texts = first.flatMap((c) => c.spans.filter((s) => s.text.trim() !== ''));
+  const bold = texts.length > 0 && texts.every((s) => s.bold);
+  if (bold || ruledBelowFirst) for (const c of first) c.header = true;
+}
