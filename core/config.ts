@@ -1,0 +1,100 @@
+/**
+ * Configuration: parsed from the environment once, with zod, into a frozen
+ * object that is passed down. Nothing else reads process.env.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { resolveTiers, type Tiers } from './tiers.ts';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const list = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+const Env = z.object({
+  PORT: int(8080, 0),
+  HOST: z.string().default('127.0.0.1'),
+  P2M_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  /** Origins the service is reached on; redirects and Origin/Host checks use them. */
+  P2M_PUBLIC_ORIGINS: list.optional(),
+  /** Conversions run at once by an embedded or standalone worker (0: this process runs none). */
+  P2M_WORKERS: int(1, 0),
+  /** Which pools this process's workers claim from. */
+  P2M_WORKER_POOLS: list.default(['paid', 'free']),
+  P2M_LEASE_SECONDS: int(60, 5),
+  P2M_HEARTBEAT_SECONDS: int(15, 1),
+  P2M_MAX_ATTEMPTS: int(3, 1),
+  P2M_POLL_MS: int(1000, 10),
+  /** Memory limit of one conversion process (V8 old space), MB. */
+  P2M_CONVERT_MEMORY_MB: int(1024, 64),
+  P2M_MAX_PAGES: int(5000, 1),
+  P2M_URL_TIMEOUT_MS: int(30_000, 100),
+  P2M_URL_MAX_REDIRECTS: int(5, 0),
+  /** Lets URL jobs reach private and loopback addresses. Only for tests and closed networks. */
+  P2M_ALLOW_PRIVATE_URLS: bool.default(false),
+  /** How long tombstones of deleted and expired jobs are kept, days. */
+  P2M_TOMBSTONE_DAYS: int(7, 1),
+  P2M_SWEEP_SECONDS: int(60, 1),
+  P2M_TIERS: z.string().optional(),
+  P2M_SUPPORT_URL: z.string().url().default('https://p2m.example.com/support'),
+  P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicOrigins: readonly string[];
+  workers: number;
+  workerPools: readonly ('free' | 'paid')[];
+  leaseSeconds: number;
+  heartbeatSeconds: number;
+  maxAttempts: number;
+  pollMs: number;
+  convertMemoryMb: number;
+  maxPages: number;
+  urlTimeoutMs: number;
+  urlMaxRedirects: number;
+  allowPrivateUrls: boolean;
+  tombstoneDays: number;
+  sweepSeconds: number;
+  tiers: Tiers;
+  supportUrl: string;
+  logLevel: string;
+}>;
+
+/** Parses an environment (process.env by default) into a frozen Config. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = Env.parse(env);
+  const origins = e.P2M_PUBLIC_ORIGINS ?? [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`];
+  const pools = e.P2M_WORKER_POOLS.map((p) => z.enum(['free', 'paid']).parse(p));
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.P2M_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicOrigins: Object.freeze(origins.map((o) => new URL(o).origin)),
+    workers: e.P2M_WORKERS,
+    workerPools: Object.freeze(pools),
+    leaseSeconds: e.P2M_LEASE_SECONDS,
+    heartbeatSeconds: e.P2M_HEARTBEAT_SECONDS,
+    maxAttempts: e.P2M_MAX_ATTEMPTS,
+    pollMs: e.P2M_POLL_MS,
+    convertMemoryMb: e.P2M_CONVERT_MEMORY_MB,
+    maxPages: e.P2M_MAX_PAGES,
+    urlTimeoutMs: e.P2M_URL_TIMEOUT_MS,
+    urlMaxRedirects: e.P2M_URL_MAX_REDIRECTS,
+    allowPrivateUrls: e.P2M_ALLOW_PRIVATE_URLS,
+    tombstoneDays: e.P2M_TOMBSTONE_DAYS,
+    sweepSeconds: e.P2M_SWEEP_SECONDS,
+    tiers: resolveTiers(e.P2M_TIERS),
+    supportUrl: e.P2M_SUPPORT_URL,
+    logLevel: e.P2M_LOG_LEVEL,
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * What an operation handler receives: the process's services plus the caller.
+ */
+import type { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database.ts';
+import type { BlobStore } from './blobs/blob-store.ts';
+import type { Config } from './config.ts';
+import type { Principal } from './principal.ts';
+
+/** Outbound fetch of a client-supplied link, refusing internal addresses. */
+export interface Fetcher {
+  fetchToStream(url: string): Promise<{ stream: Readable; contentType?: string; finalUrl: string }>;
+}
+
+export type Services = {
+  config: Config;
+  db: Db;
+  blobs: BlobStore;
+  fetcher: Fetcher;
+  log: Logger;
+  /** Server key (32 bytes) sealing stored secrets such as callback secrets. */
+  secretKey: Buffer;
+  /** Tells workers that a pool has new work (in-process event, or Redis when configured). */
+  wake(pool: 'free' | 'paid'): void;
+};
+
+export type Ctx = Services & { principal: Principal; requestId: string };

@@ -1,0 +1,43 @@
+/**
+ * Domain errors: one class, one table of HTTP statuses. Every transport maps a
+ * DomainError through STATUS (REST), TRPC_CODE (tRPC) or JSON-RPC error data
+ * (MCP); matching on messages is never needed.
+ */
+export const STATUS = {
+  bad_input: 400,
+  not_a_pdf: 400,
+  fetch_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  api_key_required: 403,
+  insufficient_scope: 403,
+  device_blocked: 403,
+  not_linked: 403,
+  limit_reached: 403,
+  not_found: 404,
+  slots_full: 409,
+  not_ready: 409,
+  replay: 409,
+  gone: 410,
+  too_large: 413,
+  idempotency_mismatch: 422,
+  rate_limited: 429,
+  internal: 500,
+  not_configured: 503,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS;
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  /** Seconds to wait, for rate_limited. */
+  readonly retryAfter?: number;
+  constructor(code: ErrorCode, message: string, opts?: { retryAfter?: number; cause?: unknown }) {
+    super(message, opts?.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'DomainError';
+    this.code = code;
+    if (opts?.retryAfter !== undefined) this.retryAfter = opts.retryAfter;
+  }
+}
+
+export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;

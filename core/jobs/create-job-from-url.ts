@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.ts';
+import { usageOf } from './job-access.ts';
+import { Job, JobFields } from './job-schema.ts';
+import { toJobView } from './job-view.ts';
+import { createJob } from './create-job.ts';
+
+export const CreatedJob = Job.extend({
+  created: z.boolean().describe('False when an earlier job with the same idempotency key was returned.'),
+});
+
+export const createJobFromUrl = defineOperation({
+  name: 'create_job_from_url',
+  title: 'Convert a PDF from a link',
+  description:
+    'Fetches the PDF at an http(s) link and queues its conversion to Markdown. A broken link or a non-PDF is refused at once.',
+  scope: 'jobs:create',
+  actors: ['api_key', 'device'],
+  input: z.object({ url: z.url({ protocol: /^https?$/ }).max(2048).describe('Link to a PDF.'), ...JobFields }),
+  output: CreatedJob,
+  async handler(ctx, { url, idempotency_key, file_name, external_id, tags, callback_url, callback_secret }) {
+    const { row, created } = await createJob(ctx, {
+      source: { kind: 'url', url },
+      fileName: file_name,
+      externalId: external_id,
+      tags,
+      callbackUrl: callback_url,
+      callbackSecret: callback_secret,
+      idempotencyKey: idempotency_key,
+    });
+    return { ...toJobView(row, await usageOf(ctx)), created };
+  },
+});

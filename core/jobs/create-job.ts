@@ -1,0 +1,133 @@
+/**
+ * Creating a job, shared by every lane: idempotency, slots, streaming the
+ * input into storage under the tier's cap, and the insert — in that order so
+ * a full account is refused before its upload is read.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { jobs, type JobRow } from '../../db/schema.ts';
+import type { Ctx } from '../context.ts';
+import { seal } from '../crypto/secret-box.ts';
+import { DomainError } from '../errors.ts';
+import { ownerOf, type Owner } from './owner.ts';
+import { priorityFor } from './priority.ts';
+import { countActive } from './slots.ts';
+import { storeInput, type JobSource, type StoredInput } from './store-input.ts';
+
+export type NewJob = {
+  source: JobSource;
+  fileName?: string;
+  externalId?: string;
+  tags?: string[];
+  callbackUrl?: string;
+  callbackSecret?: string;
+  idempotencyKey?: string;
+  /** Conversion settings (converter = auto | text | ocr). */
+  settings?: { converter?: string };
+};
+
+export type CreatedJob = { row: JobRow; created: boolean };
+
+export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
+  const owner = ownerOf(ctx.principal);
+  const limits = ctx.config.tiers[owner.tier];
+  const existing = req.idempotencyKey ? await findByIdempotencyKey(ctx, owner, req.idempotencyKey) : null;
+  if (existing && req.source.kind === 'url') return replay(existing, requestHash(req, req.source.url));
+  if (!existing) await assertFreeSlot(ctx, owner.ownerKey, limits.slots);
+
+  const jobId = randomUUID();
+  const input = await storeInput(ctx, jobId, req.source, limits.maxFileBytes);
+  const hash = requestHash(req, req.source.kind === 'url' ? req.source.url : input.sha256);
+  if (existing) {
+    await ctx.blobs.delete(input.key);
+    return replay(existing, hash);
+  }
+  try {
+    const row = await insertJob(ctx, owner, jobId, req, input, hash);
+    if (!row) {
+      // Lost a race with the same idempotency key: answer with the winner.
+      await ctx.blobs.delete(input.key);
+      return replay((await findByIdempotencyKey(ctx, owner, req.idempotencyKey!))!, hash);
+    }
+    ctx.wake(row.pool as 'free' | 'paid');
+    return { row, created: true };
+  } catch (err) {
+    await ctx.blobs.delete(input.key);
+    throw err;
+  }
+}
+
+function replay(existing: JobRow, hash: string): CreatedJob {
+  if (existing.requestHash !== hash) {
+    throw new DomainError(
+      'idempotency_mismatch',
+      'This Idempotency-Key was already used with a different request; use a new key for a new job.',
+    );
+  }
+  return { row: existing, created: false };
+}
+
+function requestHash(req: NewJob, source: string): string {
+  const material = JSON.stringify([source, req.fileName ?? null, req.externalId ?? null, req.tags ?? null, req.callbackUrl ?? null]);
+  return createHash('sha256').update(material).digest('hex');
+}
+
+async function findByIdempotencyKey(ctx: Ctx, owner: Owner, key: string): Promise<JobRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.ownerKey, owner.ownerKey), eq(jobs.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function assertFreeSlot(ctx: Ctx, ownerKey: string, slots: number, db = ctx.db): Promise<void> {
+  if ((await countActive(db, ownerKey)) >= slots) {
+    throw new DomainError('slots_full', `All ${slots} conversion slots are busy; wait for a job to finish or delete one.`);
+  }
+}
+
+async function insertJob(ctx: Ctx, owner: Owner, id: string, req: NewJob, input: StoredInput, hash: string) {
+  const limits = ctx.config.tiers[owner.tier];
+  const converter = req.settings?.converter ?? 'auto';
+  const priority = await priorityFor(ctx, owner, converter);
+  return ctx.db.transaction(async (tx) => {
+    // Serialise creations per owner so two requests cannot both take the last slot.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${owner.ownerKey}))`);
+    await assertFreeSlot(ctx, owner.ownerKey, limits.slots, tx as unknown as Ctx['db']);
+    const [row] = await tx
+      .insert(jobs)
+      .values({
+        id,
+        ownerType: owner.ownerType,
+        ownerKey: owner.ownerKey,
+        accountId: owner.accountId,
+        deviceId: owner.deviceId,
+        apiKeyId: owner.apiKeyId,
+        lane: owner.lane,
+        tier: owner.tier,
+        pool: limits.pool,
+        priority,
+        status: 'queued',
+        sourceKind: req.source.kind,
+        sourceUrl: input.sourceUrl,
+        fileName: req.fileName ?? input.fileName,
+        externalId: req.externalId ?? null,
+        tags: req.tags ?? null,
+        callbackUrl: req.callbackUrl ?? null,
+        callbackSecret: req.callbackSecret ? seal(ctx.secretKey, req.callbackSecret) : null,
+        settings: { converter },
+        idempotencyKey: req.idempotencyKey ?? null,
+        requestHash: hash,
+        inputKey: input.key,
+        inputSize: input.size,
+        timeBudgetMs: limits.timeBudgetMs,
+        onBudget: limits.onBudget,
+        retentionSeconds: limits.retentionSeconds,
+        maxAttempts: ctx.config.maxAttempts,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row ?? null;
+  });
+}

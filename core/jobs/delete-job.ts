@@ -1,0 +1,60 @@
+/**
+ * Delete or cancel, exactly as the state table says: an active job is
+ * canceled and its input deleted; a finished one is removed with its
+ * Markdown. A tombstone remains so that a repeated DELETE answers the same
+ * and a later download says 410 rather than 404.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { jobs, type JobRow } from '../../db/schema.ts';
+import type { Ctx } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { defineOperation } from '../operation.ts';
+import { findJob, usageOf } from './job-access.ts';
+import { Job, JobId } from './job-schema.ts';
+import { toJobView } from './job-view.ts';
+import { ACTIVE_STATUSES } from './slots.ts';
+
+export const DeletedJob = Job.extend({
+  deleted: z.boolean().describe('True when the record and its Markdown were removed; false when an active job was canceled.'),
+});
+
+/** Cancels or removes the caller's job; idempotent. */
+export async function deleteOwnedJob(ctx: Ctx, jobId: string): Promise<JobRow> {
+  const row = await findJob(ctx, jobId);
+  if (!row) throw new DomainError('not_found', `No job ${jobId}.`);
+  if (row.deletedAt || row.status === 'canceled') return row;
+  const [canceled] = await ctx.db
+    .update(jobs)
+    .set({ status: 'canceled', statusSince: sql`now()`, lease: null, leaseOwner: null, leaseUntil: null, inputKey: null })
+    .where(and(eq(jobs.id, row.id), inArray(jobs.status, [...ACTIVE_STATUSES])))
+    .returning();
+  if (canceled) {
+    if (row.inputKey) await ctx.blobs.delete(row.inputKey);
+    return canceled;
+  }
+  // Finished meanwhile (or already): remove the result, keep a tombstone.
+  const [removed] = await ctx.db
+    .update(jobs)
+    .set({ deletedAt: sql`now()`, idempotencyKey: null, inputKey: null, outputKey: null })
+    .where(and(eq(jobs.id, row.id), isNull(jobs.deletedAt)))
+    .returning();
+  const current = removed ?? (await findJob(ctx, jobId))!;
+  await Promise.all([row.inputKey, row.outputKey].filter((k): k is string => !!k).map((k) => ctx.blobs.delete(k)));
+  return current;
+}
+
+export const deleteJob = defineOperation({
+  name: 'delete_job',
+  title: 'Delete or cancel a job',
+  description:
+    'A queued or processing job is canceled (its slot is freed, its input deleted); a ready or failed job is removed with its Markdown. Repeating it gives the same answer.',
+  scope: 'jobs:delete',
+  actors: ['api_key', 'session', 'device'],
+  input: z.object({ job_id: JobId }),
+  output: DeletedJob,
+  async handler(ctx, { job_id }) {
+    const row = await deleteOwnedJob(ctx, job_id);
+    return { ...toJobView(row, await usageOf(ctx)), deleted: row.deletedAt !== null };
+  },
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.ts';
+import { getOwnedJob, usageOf } from './job-access.ts';
+import { Job, JobId } from './job-schema.ts';
+import { toJobView } from './job-view.ts';
+
+export const getJob = defineOperation({
+  name: 'get_job',
+  title: 'Get a job',
+  description: 'Status, progress and result details of one job.',
+  scope: 'jobs:read',
+  actors: ['api_key', 'session', 'device'],
+  input: z.object({ job_id: JobId }),
+  output: Job,
+  async handler(ctx, { job_id }) {
+    return toJobView(await getOwnedJob(ctx, job_id), await usageOf(ctx));
+  },
+});

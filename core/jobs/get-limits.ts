@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.ts';
+import { usageOf } from './job-access.ts';
+import { SlotUsage } from './job-schema.ts';
+
+export const Limits = z.object({
+  tier: z.string(),
+  slot_usage: SlotUsage,
+  max_file_size: z.number().int().describe('Largest PDF accepted, bytes.'),
+  time_budget_seconds: z.number().int().describe('Longest conversion of one document.'),
+  on_time_budget: z.enum(['fail', 'truncate']).describe('What happens at the time budget.'),
+  retention_seconds: z.number().int().describe('How long a ready result is kept.'),
+  rate_limit_per_minute: z.number().int(),
+  batch_enabled: z.boolean(),
+});
+
+export const getLimits = defineOperation({
+  name: 'get_limits',
+  title: 'Get limits and slot usage',
+  description: 'The caller\'s tier, its limits, and how many conversion slots are in use.',
+  scope: null,
+  actors: ['api_key', 'session', 'device'],
+  input: z.object({}),
+  output: Limits,
+  async handler(ctx) {
+    const t = ctx.config.tiers[ctx.principal.tier];
+    return {
+      tier: ctx.principal.tier,
+      slot_usage: await usageOf(ctx),
+      max_file_size: t.maxFileBytes,
+      time_budget_seconds: Math.round(t.timeBudgetMs / 1000),
+      on_time_budget: t.onBudget,
+      retention_seconds: t.retentionSeconds,
+      rate_limit_per_minute: t.ratePerMinute,
+      batch_enabled: t.batchEnabled,
+    };
+  },
+});

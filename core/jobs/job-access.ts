@@ -1,0 +1,24 @@
+import type { JobRow } from '../../db/schema.ts';
+import { jobs } from '../../db/schema.ts';
+import type { Ctx } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { ownerKeyOf } from '../principal.ts';
+import { jobVisibleTo } from './owner.ts';
+import { slotUsage, type SlotUsageValue } from './slots.ts';
+
+/** The caller's job including its tombstone, or null. Another owner's job is indistinguishable from none. */
+export async function findJob(ctx: Ctx, jobId: string): Promise<JobRow | null> {
+  const [row] = await ctx.db.select().from(jobs).where(jobVisibleTo(ctx.principal, jobId)).limit(1);
+  return row ?? null;
+}
+
+/** The caller's live job, or not_found. */
+export async function getOwnedJob(ctx: Ctx, jobId: string): Promise<JobRow> {
+  const row = await findJob(ctx, jobId);
+  if (!row || row.deletedAt) throw new DomainError('not_found', `No job ${jobId}.`);
+  return row;
+}
+
+export function usageOf(ctx: Ctx): Promise<SlotUsageValue> {
+  return slotUsage(ctx.db, ownerKeyOf(ctx.principal), ctx.config.tiers[ctx.principal.tier].slots);
+}

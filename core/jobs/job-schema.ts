@@ -1,0 +1,58 @@
+/**
+ * The v2 Job object and the small schemas around it. These feed validation,
+ * OpenAPI, MCP tool schemas and tRPC alike.
+ */
+import { z } from 'zod';
+
+export const JobId = z.uuid({ message: 'job_id must be a UUID' });
+
+export const JobStatus = z.enum(['queued', 'processing', 'ready', 'error', 'canceled']);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+export const Tags = z
+  .array(z.string().min(1).max(64))
+  .max(20)
+  .describe('Free-form labels, echoed back. At most 20 of at most 64 characters.');
+
+export const SlotUsage = z
+  .object({
+    used: z.number().int().describe('Active (queued or processing) jobs of this owner.'),
+    limit: z.number().int().describe('Active jobs allowed at once on this tier.'),
+    free: z.number().int(),
+  })
+  .describe('Quota context: how many conversion slots are in use.');
+
+export const Job = z.object({
+  job_id: z.string(),
+  status: JobStatus,
+  status_since: z.string().describe('ISO 8601 time the job entered its status.'),
+  created_at: z.string(),
+  owner_type: z.enum(['device', 'account_device', 'api_key']),
+  file_name: z.string(),
+  source_url: z.string().nullable(),
+  pages: z.number().int().nullable().describe('Pages in the document, once known.'),
+  progress: z.object({ pages_done: z.number().int(), pages_total: z.number().int().nullable() }),
+  output_size: z.number().int().nullable().describe('Size of the Markdown in bytes, when ready.'),
+  truncated: z.boolean().describe('True when only part of the document was converted within the time budget.'),
+  error_code: z.string().optional(),
+  error_message: z.string().optional(),
+  download_url: z.string().optional().describe('Present when ready: /api/v2/jobs/{id}/download.'),
+  expires_at: z.string().optional().describe('When a ready result is deleted (retention).'),
+  external_id: z.string().nullable(),
+  tags: Tags.nullable(),
+  slot_usage: SlotUsage,
+  tier: z.string(),
+});
+export type Job = z.infer<typeof Job>;
+
+export const JobFields = {
+  file_name: z.string().min(1).max(255).optional(),
+  external_id: z.string().min(1).max(255).optional(),
+  tags: Tags.optional(),
+  callback_url: z
+    .url({ protocol: /^https$/, message: 'callback_url must be an https URL' })
+    .max(2048)
+    .optional(),
+  callback_secret: z.string().min(16).max(256).optional(),
+  idempotency_key: z.string().min(1).max(255).optional().describe('Same key again in the same account: the existing job, no duplicate.'),
+};

@@ -1,0 +1,40 @@
+import type { JobRow } from '../../db/schema.ts';
+import type { Job } from './job-schema.ts';
+import type { SlotUsageValue } from './slots.ts';
+
+/** The v2 view of a job row, with its owner's quota context. */
+export function toJobView(row: JobRow, usage: SlotUsageValue): Job {
+  const ready = row.status === 'ready' && row.readyAt !== null && row.expiredAt === null;
+  const view: Job = {
+    job_id: row.id,
+    status: row.status as Job['status'],
+    status_since: row.statusSince.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    owner_type: row.ownerType as Job['owner_type'],
+    file_name: row.fileName,
+    source_url: row.sourceUrl,
+    pages: row.pages,
+    progress: { pages_done: row.pagesDone, pages_total: row.pages },
+    output_size: row.outputSize,
+    truncated: row.truncated,
+    external_id: row.externalId,
+    tags: (row.tags as string[] | null) ?? null,
+    slot_usage: usage,
+    tier: row.tier,
+  };
+  if (row.status === 'error') {
+    view.error_code = row.errorCode ?? 'conversion_failed';
+    view.error_message = row.errorMessage ?? 'The conversion failed.';
+  }
+  if (ready) {
+    view.download_url = `/api/v2/jobs/${row.id}/download`;
+    view.expires_at = new Date(row.readyAt!.getTime() + row.retentionSeconds * 1000).toISOString();
+  }
+  return view;
+}
+
+/** A file name for the Markdown: the input's base name with .md. */
+export function markdownFileName(row: Pick<JobRow, 'fileName'>): string {
+  const base = row.fileName.replace(/\.pdf$/i, '').replace(/[^\p{L}\p{N}._ -]+/gu, '_').slice(0, 200);
+  return `${base || 'document'}.md`;
+}

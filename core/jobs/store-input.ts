@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Ctx } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import type { PutResult } from '../blobs/blob-store.ts';
+
+export type JobSource =
+  | { kind: 'upload'; body: Readable | AsyncIterable<Uint8Array>; fileName?: string }
+  | { kind: 'url'; url: string };
+
+export type StoredInput = PutResult & { key: string; fileName: string; sourceUrl: string | null };
+
+// PDF readers accept the header anywhere in the first 1024 bytes.
+const isPdf = (head: Buffer) => head.subarray(0, 1024).includes('%PDF-');
+
+/** Streams the source into blob storage under the tier's byte cap, then checks it is a PDF. */
+export async function storeInput(ctx: Ctx, jobId: string, source: JobSource, maxBytes: number): Promise<StoredInput> {
+  const key = `jobs/${jobId}/input-${randomUUID()}.pdf`;
+  const { body, fileName, sourceUrl } = await openSource(ctx, source);
+  const put = await ctx.blobs.put(key, body, { maxBytes });
+  if (put.size === 0 || !isPdf(put.head)) {
+    await ctx.blobs.delete(key);
+    throw new DomainError('not_a_pdf', sourceUrl ? `The link does not point to a PDF: ${sourceUrl}` : 'The file is not a PDF.');
+  }
+  return { ...put, key, fileName, sourceUrl };
+}
+
+async function openSource(ctx: Ctx, source: JobSource) {
+  if (source.kind === 'upload') {
+    return { body: source.body, fileName: source.fileName ?? 'document.pdf', sourceUrl: null };
+  }
+  const res = await ctx.fetcher.fetchToStream(source.url);
+  return { body: res.stream, fileName: fileNameFromUrl(res.finalUrl), sourceUrl: source.url };
+}
+
+export function fileNameFromUrl(url: string): string {
+  try {
+    const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    return last.trim() ? last.slice(0, 255) : 'document.pdf';
+  } catch {
+    return 'document.pdf';
+  }
+}

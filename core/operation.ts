@@ -1,0 +1,57 @@
+/**
+ * An operation is data plus one function: a name, the scope it needs, who may
+ * call it, zod schemas for input and output, and a handler. Every transport
+ * calls it through invoke(), so scope checks, parsing and logging happen once.
+ */
+import { z } from 'zod';
+import type { Ctx } from './context.ts';
+import { DomainError } from './errors.ts';
+import { hasScope, type PrincipalKind } from './principal.ts';
+import type { Scope } from './scopes.ts';
+
+export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = {
+  name: string;
+  /** One line for tool lists and OpenAPI summaries. */
+  title: string;
+  description: string;
+  scope: Scope | null;
+  actors: readonly PrincipalKind[];
+  input: I;
+  output: O;
+  handler(ctx: Ctx, input: z.output<I>): Promise<z.input<O>>;
+};
+
+export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+  return op;
+}
+
+/** Runs an operation for ctx.principal: actor and scope check, input parse, handler, output parse, log. */
+export async function invoke<I extends z.ZodType, O extends z.ZodType>(
+  op: Operation<I, O>,
+  ctx: Ctx,
+  raw: unknown,
+): Promise<z.output<O>> {
+  const started = performance.now();
+  const p = ctx.principal;
+  if (!op.actors.includes(p.kind)) {
+    const apiKeyOnly = op.actors.length === 1 && op.actors[0] === 'api_key';
+    throw new DomainError(
+      apiKeyOnly ? 'api_key_required' : 'forbidden',
+      apiKeyOnly ? `${op.name} needs an API key.` : `${op.name} is not available to a ${p.kind}.`,
+    );
+  }
+  if (op.scope && !hasScope(p, op.scope)) {
+    throw new DomainError('insufficient_scope', `This API key lacks the scope ${op.scope}.`);
+  }
+  const parsed = op.input.safeParse(raw);
+  if (!parsed.success) throw new DomainError('bad_input', z.prettifyError(parsed.error));
+  try {
+    const out = op.output.parse(await op.handler(ctx, parsed.data));
+    ctx.log.info({ op: op.name, actor: p.kind, ms: Math.round(performance.now() - started) }, 'operation');
+    return out;
+  } catch (err) {
+    const code = err instanceof DomainError ? err.code : 'internal';
+    ctx.log.info({ op: op.name, actor: p.kind, code, ms: Math.round(performance.now() - started) }, 'operation failed');
+    throw err;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Every operation the service offers, once. Transports register these; a
+ * coverage test fails when one is missing from a transport.
+ */
+import { createJobFromUpload } from './jobs/create-job-from-upload.ts';
+import { createJobFromUrl } from './jobs/create-job-from-url.ts';
+import { deleteJob } from './jobs/delete-job.ts';
+import { getJob } from './jobs/get-job.ts';
+import { getLimits } from './jobs/get-limits.ts';
+import { getMarkdown } from './jobs/get-markdown.ts';
+import { listJobs } from './jobs/list-jobs.ts';
+
+export const JOB_OPERATIONS = [
+  createJobFromUrl,
+  createJobFromUpload,
+  listJobs,
+  getJob,
+  getMarkdown,
+  deleteJob,
+  getLimits,
+] as const;
+
+export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };

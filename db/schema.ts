@@ -1,0 +1,144 @@
+/**
+ * The one database schema, PostgreSQL dialect, shared by embedded PGlite and
+ * server PostgreSQL. Migrations in db/migrations are generated from it with
+ * `npm run db:generate` and applied at start.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').unique(),
+  name: text('name'),
+  tier: text('tier').notNull().default('free'),
+  /** Created by an anonymous purchase, waiting for its owner to sign in. */
+  claimable: boolean('claimable').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** SHA-256 of the whole secret, hex; the secret itself is never stored. */
+    hash: text('hash').notNull().unique(),
+    /** First characters of the secret, shown to help people tell keys apart. */
+    start: text('start').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('api_keys_account_idx').on(t.accountId)],
+);
+
+export const devices = pgTable('devices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** RFC 7638 thumbprint of the public key: registration is idempotent by key. */
+  keyThumbprint: text('key_thumbprint').notNull().unique(),
+  publicKey: jsonb('public_key').notNull(),
+  /** SHA-256 of the device token, hex. */
+  tokenHash: text('token_hash').notNull().unique(),
+  accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+  settings: jsonb('settings').notNull().default({}),
+  blockedAt: ts('blocked_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Used request nonces of signed device requests, when Redis is not configured. */
+export const deviceNonces = pgTable(
+  'device_nonces',
+  {
+    deviceId: uuid('device_id').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('device_nonces_pk').on(t.deviceId, t.nonce), index('device_nonces_exp').on(t.expiresAt)],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** device | account_device | api_key */
+    ownerType: text('owner_type').notNull(),
+    /** Whose slots the job uses: `account:<id>` or `device:<id>`. */
+    ownerKey: text('owner_key').notNull(),
+    accountId: uuid('account_id'),
+    deviceId: uuid('device_id'),
+    apiKeyId: uuid('api_key_id'),
+    lane: text('lane').notNull(),
+    tier: text('tier').notNull(),
+    pool: text('pool').notNull(),
+    priority: integer('priority').notNull().default(0),
+    status: text('status').notNull(),
+    statusSince: ts('status_since').notNull().defaultNow(),
+    // Millisecond precision: list cursors carry JavaScript dates.
+    createdAt: ts('created_at').notNull().default(sql`date_trunc('milliseconds', now())`),
+    sourceKind: text('source_kind').notNull(),
+    sourceUrl: text('source_url'),
+    fileName: text('file_name').notNull(),
+    externalId: text('external_id'),
+    tags: jsonb('tags'),
+    callbackUrl: text('callback_url'),
+    callbackSecret: text('callback_secret'),
+    settings: jsonb('settings').notNull().default({}),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    inputKey: text('input_key'),
+    inputSize: bigint('input_size', { mode: 'number' }),
+    outputKey: text('output_key'),
+    outputSize: bigint('output_size', { mode: 'number' }),
+    pages: integer('pages'),
+    pagesDone: integer('pages_done').notNull().default(0),
+    truncated: boolean('truncated').notNull().default(false),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** Wall-clock limit for one conversion and what happens when it runs out. */
+    timeBudgetMs: integer('time_budget_ms').notNull(),
+    onBudget: text('on_budget').notNull(),
+    retentionSeconds: integer('retention_seconds').notNull(),
+    runAt: ts('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    lease: uuid('lease'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: ts('lease_until'),
+    readyAt: ts('ready_at'),
+    /** The result was removed by the retention sweep: downloads answer 410. */
+    expiredAt: ts('expired_at'),
+    /** Deleted by its owner: invisible, but downloads answer 410 and a repeated DELETE repeats. */
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.pool, t.status, t.priority, t.runAt),
+    index('jobs_owner_idx').on(t.ownerKey, t.createdAt),
+    index('jobs_lease_idx').on(t.status, t.leaseUntil),
+    uniqueIndex('jobs_idempotency_idx')
+      .on(t.ownerKey, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
+  ],
+);
+
+export type JobRow = typeof jobs.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
