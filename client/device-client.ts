@@ -52,7 +52,10 @@ export class DeviceClient {
   async register(): Promise<{ deviceId: string }> {
     const stored = await this.#store.load();
     if (stored) return { deviceId: stored.deviceId };
-    const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+    const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     const { kty, crv, x, y } = await crypto.subtle.exportKey('jwk', keyPair.publicKey);
     const body = new TextEncoder().encode(JSON.stringify({ public_key: { kty, crv, x, y } }));
     const res = await this.#fetch(this.#url('/register'), {
@@ -66,7 +69,12 @@ export class DeviceClient {
   }
 
   /** Sends a signed request and returns the raw Response, whatever its status. */
-  async signedFetch(method: string, path: string, body?: RequestBody, init: SignedFetchInit = {}): Promise<Response> {
+  async signedFetch(
+    method: string,
+    path: string,
+    body?: RequestBody,
+    init: SignedFetchInit = {},
+  ): Promise<Response> {
     const identity = await this.#identity();
     const url = this.#url(path);
     const { bytes, contentType } = encodeBody(body);
@@ -132,7 +140,13 @@ export class DeviceClient {
     return parse(await this.#fetch(this.#url('/config'), { method: 'GET' }), ClientConfig);
   }
 
-  async #call<T>(method: string, path: string, schema: z.ZodType<T>, body?: RequestBody, init?: SignedFetchInit) {
+  async #call<T>(
+    method: string,
+    path: string,
+    schema: z.ZodType<T>,
+    body?: RequestBody,
+    init?: SignedFetchInit,
+  ) {
     return parse(await this.signedFetch(method, path, body, init), schema);
   }
 
@@ -157,14 +171,16 @@ export function createDeviceClient(options: DeviceClientOptions): DeviceClient {
 
 function encodeBody(body: RequestBody | undefined): { bytes: Uint8Array; contentType?: string } {
   if (!body) return { bytes: new Uint8Array(0) };
-  if ('json' in body) return { bytes: new TextEncoder().encode(JSON.stringify(body.json)), contentType: 'application/json' };
+  if ('json' in body)
+    return { bytes: new TextEncoder().encode(JSON.stringify(body.json)), contentType: 'application/json' };
   return body;
 }
 
 async function parse<T>(res: Response, schema: z.ZodType<T>): Promise<T> {
   if (!res.ok) throw await toApiError(res);
   const result = schema.safeParse(await res.json());
-  if (!result.success) throw new DeviceApiError(res.status, 'bad_response', `unexpected response: ${result.error.message}`);
+  if (!result.success)
+    throw new DeviceApiError(res.status, 'bad_response', `unexpected response: ${result.error.message}`);
   return result.data;
 }
 

@@ -13,7 +13,8 @@ export function createIndexedDbKeyStore(dbName = 'p2m-device', factory: IDBFacto
   let opened: Promise<IDBDatabase> | undefined;
   const db = () => (opened ??= openDb(factory, dbName));
   return {
-    load: async () => (await run<DeviceIdentity | undefined>(await db(), 'readonly', (s) => s.get(KEY))) ?? undefined,
+    load: async () =>
+      (await run<DeviceIdentity | undefined>(await db(), 'readonly', (s) => s.get(KEY))) ?? undefined,
     save: async (identity) => {
       await run(await db(), 'readwrite', (s) => s.put(identity, KEY));
     },
@@ -32,7 +33,11 @@ function openDb(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   });
 }
 
-function run<T>(db: IDBDatabase, mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest): Promise<T> {
+function run<T>(
+  db: IDBDatabase,
+  mode: IDBTransactionMode,
+  op: (s: IDBObjectStore) => IDBRequest,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const tx = db.transaction(STORE, mode);
     const request = op(tx.objectStore(STORE));

@@ -8,7 +8,10 @@ export const JobStatus = z.enum(['queued', 'processing', 'ready', 'error', 'canc
 export type JobStatus = z.infer<typeof JobStatus>;
 
 /** POST /register answer. */
-export const RegisterResponse = z.looseObject({ device_id: z.string().min(1), device_token: z.string().min(1) });
+export const RegisterResponse = z.looseObject({
+  device_id: z.string().min(1),
+  device_token: z.string().min(1),
+});
 
 /** The v1 job resource. A ready job is deleted at status_since + 1 hour. */
 export const V1Job = z.looseObject({ job_id: z.string(), status: JobStatus, status_since: z.string() });
@@ -18,7 +21,11 @@ export type V1Job = z.infer<typeof V1Job>;
 export const JobList = z.looseObject({ items: z.array(V1Job) });
 
 /** DELETE /jobs/{id} answer. */
-export const DeleteResult = z.looseObject({ job_id: z.string(), status: z.string(), message: z.string().optional() });
+export const DeleteResult = z.looseObject({
+  job_id: z.string(),
+  status: z.string(),
+  message: z.string().optional(),
+});
 export type DeleteResult = z.infer<typeof DeleteResult>;
 
 /** GET /config answer. */

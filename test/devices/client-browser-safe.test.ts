@@ -7,7 +7,10 @@ const dirs = ['../../client/', '../../core/devices/signing/'].map((d) => new URL
 const files = dirs.flatMap((dir) =>
   readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))
-    .map((f) => ({ name: `${dir.pathname.split('/').slice(-2).join('/')}${f}`, text: readFileSync(new URL(f, dir), 'utf8') })),
+    .map((f) => ({
+      name: `${dir.pathname.split('/').slice(-2).join('/')}${f}`,
+      text: readFileSync(new URL(f, dir), 'utf8'),
+    })),
 );
 
 describe('browser safety', () => {
@@ -20,8 +23,12 @@ describe('browser safety', () => {
     expect(text).not.toMatch(/\b(Buffer|process|require)\s*[.(]/);
   });
 
-  it.each(files.filter((f) => f.name.startsWith('client/')))('$name imports only relative files or zod', ({ text }) => {
-    const specifiers = [...text.matchAll(/from ['"]([^'"]+)['"]/g)].map((m) => m[1]!);
-    for (const s of specifiers) expect(s === 'zod' || s.startsWith('./') || s.startsWith('../core/devices/signing/')).toBe(true);
-  });
+  it.each(files.filter((f) => f.name.startsWith('client/')))(
+    '$name imports only relative files or zod',
+    ({ text }) => {
+      const specifiers = [...text.matchAll(/from ['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+      for (const s of specifiers)
+        expect(s === 'zod' || s.startsWith('./') || s.startsWith('../core/devices/signing/')).toBe(true);
+    },
+  );
 });

@@ -37,7 +37,9 @@ describe('device client against a server that uses verifyDeviceSignature', () =>
     const job = await client.createJobFromUrl('https://example.org/a.pdf');
     expect(new TextDecoder().decode(server.seen[0]!.body)).toBe('{"url":"https://example.org/a.pdf"}');
     expect(await client.listJobs()).toHaveLength(1);
-    expect(await client.waitForJob(job.job_id, { intervalMs: 1, timeoutMs: 10_000 })).toMatchObject({ status: 'ready' });
+    expect(await client.waitForJob(job.job_id, { intervalMs: 1, timeoutMs: 10_000 })).toMatchObject({
+      status: 'ready',
+    });
     expect(server.seen.filter((s) => s.url === '/jobs/job-1')).toHaveLength(3);
     expect(await client.download(job.job_id)).toBe('# Title\n\nBody ✓\n');
     expect(await client.deleteJob(job.job_id)).toEqual({ job_id: 'job-1', status: 'deleted' });
@@ -100,6 +102,8 @@ describe('device client against a server that uses verifyDeviceSignature', () =>
     const waiting = client.waitForJob('job-9', { intervalMs: 1, signal: controller.signal });
     controller.abort(new Error('user closed popup'));
     await expect(waiting).rejects.toThrow('user closed popup');
-    await expect(client.waitForJob('job-9', { intervalMs: 1, timeoutMs: 20 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(client.waitForJob('job-9', { intervalMs: 1, timeoutMs: 20 })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
   });
 });

@@ -8,7 +8,12 @@ import { parsePublicJwk, type P256PublicJwk } from '../../core/devices/signing/p
 import { verifyDeviceSignature } from '../../core/devices/signing/verify-device-signature.ts';
 
 /** What the server saw of one accepted signed request. */
-export type Seen = { method: string; url: string; body: Uint8Array; file?: { name: string; bytes: Uint8Array } };
+export type Seen = {
+  method: string;
+  url: string;
+  body: Uint8Array;
+  file?: { name: string; bytes: Uint8Array };
+};
 
 type Device = { id: string; token: string; jwk: P256PublicJwk };
 
@@ -21,7 +26,8 @@ export async function startDeviceTestServer(opts: { pollsUntilReady: number }) {
   const devices = new Map<string, Device>();
   const claimed = new Set<string>();
   const nonces: NonceStore = {
-    claim: (deviceId, nonce) => Promise.resolve(!claimed.has(`${deviceId}:${nonce}`) && !!claimed.add(`${deviceId}:${nonce}`)),
+    claim: (deviceId, nonce) =>
+      Promise.resolve(!claimed.has(`${deviceId}:${nonce}`) && !!claimed.add(`${deviceId}:${nonce}`)),
   };
   const seen: Seen[] = [];
   const polls = new Map<string, number>();
@@ -31,16 +37,29 @@ export async function startDeviceTestServer(opts: { pollsUntilReady: number }) {
     const url = req.url ?? '/';
     if (req.method === 'POST' && url === '/register') return register(res, body);
     if (req.method === 'GET' && url === '/config') {
-      return json(res, 200, { job_ttl_seconds: 3600, max_file_size: 10485760, max_slots: 3, support_url: 'https://p2m.example/help', announcement: null });
+      return json(res, 200, {
+        job_ttl_seconds: 3600,
+        max_file_size: 10485760,
+        max_slots: 3,
+        support_url: 'https://p2m.example/help',
+        announcement: null,
+      });
     }
     const token = /^Device (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const device = [...devices.values()].find((d) => d.token === token);
     if (!device) return json(res, 401, { error: { code: 'unauthenticated', message: 'unknown token' } });
     const h = (name: string) => req.headers[name.toLowerCase()] as string | undefined;
     const verdict = await verifyDeviceSignature({
-      jwk: device.jwk, deviceId: device.id, method: req.method ?? '', pathWithQuery: url,
-      timestamp: h(HEADERS.timestamp), nonce: h(HEADERS.nonce), bodySha256: h(HEADERS.contentSha256),
-      signature: h(HEADERS.signature), body: { bytes: body }, nowSeconds: Math.floor(Date.now() / 1000),
+      jwk: device.jwk,
+      deviceId: device.id,
+      method: req.method ?? '',
+      pathWithQuery: url,
+      timestamp: h(HEADERS.timestamp),
+      nonce: h(HEADERS.nonce),
+      bodySha256: h(HEADERS.contentSha256),
+      signature: h(HEADERS.signature),
+      body: { bytes: body },
+      nowSeconds: Math.floor(Date.now() / 1000),
     });
     if (!verdict.ok) return json(res, 401, { error: { code: verdict.code, message: verdict.detail } });
     if (!(await nonces.claim(device.id, h(HEADERS.nonce)!, NONCE_TTL_SECONDS))) {
@@ -52,7 +71,9 @@ export async function startDeviceTestServer(opts: { pollsUntilReady: number }) {
   }
 
   async function register(res: ServerResponse, body: Uint8Array) {
-    const parsed = parsePublicJwk((JSON.parse(new TextDecoder().decode(body)) as { public_key?: unknown }).public_key);
+    const parsed = parsePublicJwk(
+      (JSON.parse(new TextDecoder().decode(body)) as { public_key?: unknown }).public_key,
+    );
     if (!parsed.ok) return json(res, 400, { error: { code: 'bad_input', message: parsed.message } });
     const id = `dev_${(await jwkThumbprint(parsed.jwk)).slice(0, 16)}`;
     const device = devices.get(id) ?? { id, token: `tok_${devices.size + 1}`, jwk: parsed.jwk };
@@ -62,10 +83,15 @@ export async function startDeviceTestServer(opts: { pollsUntilReady: number }) {
 
   async function route(req: IncomingMessage, res: ServerResponse, body: Uint8Array, entry: Seen) {
     const [path] = (req.url ?? '').split('?');
-    const job = (id: string, status: string) => ({ job_id: id, status, status_since: '2026-01-01T00:00:00Z' });
+    const job = (id: string, status: string) => ({
+      job_id: id,
+      status,
+      status_since: '2026-01-01T00:00:00Z',
+    });
     const jobId = /^\/jobs\/([^/]+)/.exec(path!)?.[1];
     if (req.method === 'POST' && path === '/jobs') {
-      if ((req.headers['content-type'] ?? '').startsWith('multipart/')) entry.file = await readFile(req, body);
+      if ((req.headers['content-type'] ?? '').startsWith('multipart/'))
+        entry.file = await readFile(req, body);
       return json(res, 201, job('job-1', 'queued'));
     }
     if (req.method === 'GET' && path === '/jobs') return json(res, 200, { items: [job('job-1', 'queued')] });
@@ -74,7 +100,8 @@ export async function startDeviceTestServer(opts: { pollsUntilReady: number }) {
       return;
     }
     if (req.method === 'GET' && jobId) {
-      if (jobId === 'missing') return json(res, 404, { error: { code: 'not_found', message: 'no such job' } });
+      if (jobId === 'missing')
+        return json(res, 404, { error: { code: 'not_found', message: 'no such job' } });
       const n = (polls.get(jobId) ?? 0) + 1;
       polls.set(jobId, n);
       return json(res, 200, job(jobId, n > opts.pollsUntilReady ? 'ready' : 'processing'));
@@ -120,7 +147,12 @@ function readFile(req: IncomingMessage, body: Uint8Array): Promise<{ name: strin
     bb.on('file', (field, stream, info) => {
       const parts: Buffer[] = [];
       stream.on('data', (c: Buffer) => parts.push(c));
-      stream.on('end', () => field === 'file' && resolve({ name: info.filename ?? '', bytes: new Uint8Array(Buffer.concat(parts)) }));
+      stream.on(
+        'end',
+        () =>
+          field === 'file' &&
+          resolve({ name: info.filename ?? '', bytes: new Uint8Array(Buffer.concat(parts)) }),
+      );
     });
     bb.on('error', reject);
     bb.on('close', () => reject(new Error('no file part')));

@@ -10,12 +10,19 @@ const P384 = {
   x: 'wAW214o0bjFR89_tJnLnQlFYHFG4-cIa4PkSoL8924IvC_K1oRqFBsVTo5WtB3gK',
   y: 'iTcdvKv3PB1q99SaZPUK0Gfx2dYLWAIRecXZEU-Fowy1SvIQdo-CZN2Lb2tzptXm',
 };
-const RSA = { kty: 'RSA', n: 'sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1WlUzewbgBHod5pcM9H95GQRV3JDXboIRROSBigeC5yjU1hGzHHyXss8UDprecbAYxknTcQkhslANGRUZmdTOQ5qTRsLAt6BTYuyvVRdhS8exSZEy_c4gs_7svlJJQ4H9_NxsiIoLwAEk7-Q3UXERGYw_75IDrGA84-lA_-Ct4eTlXHBIY2EaV7t7LjJaynVJCpkv4LKjTTAumiGUIuQhrNhZLuF_RJLqHpM2kgWFLU7-VTdL1VbC2tejvcI2BlMkEpk1BzBZI0KQB0GaDWFLN-aEAw3vRw', e: 'AQAB' };
+const RSA = {
+  kty: 'RSA',
+  n: 'sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1WlUzewbgBHod5pcM9H95GQRV3JDXboIRROSBigeC5yjU1hGzHHyXss8UDprecbAYxknTcQkhslANGRUZmdTOQ5qTRsLAt6BTYuyvVRdhS8exSZEy_c4gs_7svlJJQ4H9_NxsiIoLwAEk7-Q3UXERGYw_75IDrGA84-lA_-Ct4eTlXHBIY2EaV7t7LjJaynVJCpkv4LKjTTAumiGUIuQhrNhZLuF_RJLqHpM2kgWFLU7-VTdL1VbC2tejvcI2BlMkEpk1BzBZI0KQB0GaDWFLN-aEAw3vRw',
+  e: 'AQAB',
+};
 const flipLastByte = (b64: string) => b64.slice(0, -1) + (b64.endsWith('A') ? 'Q' : 'A');
 
 describe('parsePublicJwk', () => {
   it('accepts a WebCrypto-exported public key and strips extra members', async () => {
-    const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+    const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     const exported = await crypto.subtle.exportKey('jwk', pair.publicKey);
     expect(exported.key_ops).toEqual(['verify']);
     const result = parsePublicJwk({ ...exported, kid: 'k1', alg: 'ES256', use: 'sig' });
@@ -39,11 +46,19 @@ describe('parsePublicJwk', () => {
     ['missing_coordinate', 'numeric x', { ...TEST_PUBLIC_JWK, x: 42 }],
     ['bad_coordinate', 'x of 31 bytes', { ...TEST_PUBLIC_JWK, x: TEST_PUBLIC_JWK.x.slice(0, 42) }],
     ['bad_coordinate', 'y of 48 bytes (P-384 length)', { ...TEST_PUBLIC_JWK, y: P384.y }],
-    ['bad_coordinate', 'standard base64 instead of base64url', { ...TEST_PUBLIC_JWK, x: TEST_PUBLIC_JWK.x.replace(/-/g, '+') }],
+    [
+      'bad_coordinate',
+      'standard base64 instead of base64url',
+      { ...TEST_PUBLIC_JWK, x: TEST_PUBLIC_JWK.x.replace(/-/g, '+') },
+    ],
     ['bad_coordinate', 'padded base64url', { ...TEST_PUBLIC_JWK, y: `${TEST_PUBLIC_JWK.y}=` }],
     ['bad_coordinate', 'not base64 at all', { ...TEST_PUBLIC_JWK, x: '!!!!' }],
     ['not_on_curve', 'y altered', { ...TEST_PUBLIC_JWK, y: flipLastByte(TEST_PUBLIC_JWK.y) }],
-    ['not_on_curve', 'x = p (out of field)', { ...TEST_PUBLIC_JWK, x: toBase64Url(bigIntToBytes(P256.p, 32)) }],
+    [
+      'not_on_curve',
+      'x = p (out of field)',
+      { ...TEST_PUBLIC_JWK, x: toBase64Url(bigIntToBytes(P256.p, 32)) },
+    ],
     ['bad_alg', 'alg RS256', { ...TEST_PUBLIC_JWK, alg: 'RS256' }],
     ['bad_use', 'use enc', { ...TEST_PUBLIC_JWK, use: 'enc' }],
     ['bad_use', 'key_ops sign', { ...TEST_PUBLIC_JWK, key_ops: ['sign'] }],

@@ -18,8 +18,7 @@ export type JwkRejection =
 
 /** Result of {@link parsePublicJwk}. */
 export type ParsedJwk =
-  | { ok: true; jwk: P256PublicJwk }
-  | { ok: false; reason: JwkRejection; message: string };
+  { ok: true; jwk: P256PublicJwk } | { ok: false; reason: JwkRejection; message: string };
 
 const fail = (reason: JwkRejection, message: string): ParsedJwk => ({ ok: false, reason, message });
 

@@ -61,21 +61,25 @@ export async function verifyDeviceSignature(input: VerifyInput): Promise<VerifyR
   const bad = findBadField(parts);
   if (bad !== undefined) return { ok: false, code: 'malformed', detail: `malformed ${bad}` };
   const sigBytes = signature.length === SIGNATURE_CHARS ? fromBase64Url(signature) : undefined;
-  if (sigBytes?.length !== 64) return { ok: false, code: 'malformed', detail: 'signature is not base64url r‖s' };
+  if (sigBytes?.length !== 64)
+    return { ok: false, code: 'malformed', detail: 'signature is not base64url r‖s' };
 
   const window = input.windowSeconds ?? CLOCK_WINDOW_SECONDS;
   if (Math.abs(input.nowSeconds - Number(timestamp)) > window) {
     return { ok: false, code: 'clock_skew', detail: `timestamp outside ±${window}s` };
   }
   const received = 'bytes' in input.body ? await hashBody(input.body.bytes) : input.body.sha256.toLowerCase();
-  if (received !== bodySha256) return { ok: false, code: 'bad_body_hash', detail: 'body does not match hash' };
+  if (received !== bodySha256)
+    return { ok: false, code: 'bad_body_hash', detail: 'body does not match hash' };
 
   const valid = await verifyEs256(input.jwk, sigBytes, canonicalString(parts));
   return valid ? { ok: true } : { ok: false, code: 'bad_signature', detail: 'signature does not verify' };
 }
 
 async function verifyEs256(jwk: P256PublicJwk, signature: Uint8Array, message: string): Promise<boolean> {
-  const key = await crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+  const key = await crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'verify',
+  ]);
   return crypto.subtle.verify(
     { name: 'ECDSA', hash: 'SHA-256' },
     key,
