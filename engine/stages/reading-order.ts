@@ -1,15 +1,99 @@
 /**
- * Stage `readingOrder`: splits full-width lines at column gutters and orders a
- * page's lines the way a person reads them.
+ * Stage `readingOrder`: finds column gutters (vertical stripes of white space
+ * that many lines stop at), splits lines at them, and orders lines band by
+ * band: a full-width line (title, wide table, figure caption) closes a band,
+ * and within a band columns are read left to right (right to left for RTL
+ * pages), each top to bottom.
  */
 import type { Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { splitAtGaps } from './lines.ts';
+import { unionBox } from '../geometry.ts';
 
-/** Orders the lines of one page. */
+/** A gutter must be at least this wide (points) and this empty. */
+const MIN_GUTTER = 8;
+const MAX_CROSSING_SHARE = 0.12;
+/** Lines on each side of a gutter needed to believe in columns. */
+const MIN_SIDE_LINES = 4;
+
+type Gutter = { x0: number; x1: number };
+
+/** Finds column gutters on a page from how lines cover the x axis. */
+export function findGutters(lines: Line[], width: number): Gutter[] {
+  const body = lines.filter((l) => l.runs.some((r) => r.dir !== 'ttb'));
+  if (body.length < 2 * MIN_SIDE_LINES || width <= 0) return [];
+  const left = Math.min(...body.map((l) => l.box.x0));
+  const right = Math.max(...body.map((l) => l.box.x1));
+  const cover = new Uint16Array(Math.ceil(right) + 2);
+  for (const l of body) {
+    for (const r of l.runs) for (let x = Math.max(0, Math.floor(r.box.x0)); x < Math.min(cover.length, Math.ceil(r.box.x1)); x++) cover[x]!++;
+  }
+  const limit = Math.max(1, Math.floor(MAX_CROSSING_SHARE * body.length));
+  const gutters: Gutter[] = [];
+  let start = -1;
+  // Gutters lie inside the text area, away from the margins.
+  const lo = left + 0.2 * (right - left), hi = right - 0.2 * (right - left);
+  for (let x = Math.ceil(left); x <= Math.floor(right); x++) {
+    const free = cover[x]! <= limit && x >= lo - MIN_GUTTER && x <= hi + MIN_GUTTER;
+    if (free && start < 0) start = x;
+    if ((!free || x === Math.floor(right)) && start >= 0) {
+      if (x - start >= MIN_GUTTER) gutters.push({ x0: start, x1: x });
+      start = -1;
+    }
+  }
+  return gutters.filter((g) => {
+    const mid = (g.x0 + g.x1) / 2;
+    const lhs = body.filter((l) => l.box.x1 <= g.x0 + 1 && l.box.x1 > mid - (right - left)).length;
+    const rhs = body.filter((l) => l.box.x0 >= g.x1 - 1).length;
+    return lhs >= MIN_SIDE_LINES && rhs >= MIN_SIDE_LINES;
+  });
+}
+
+/** Splits a line's runs at the gutters it spans with white space; a run across a gutter keeps the line whole. */
+export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
+  if (gutters.length === 0 || line.runs.some((r) => r.dir === 'ttb')) return [line];
+  if (line.runs.some((r) => gutters.some((g) => r.box.x0 < g.x0 + 2 && r.box.x1 > g.x1 - 2))) return [line];
+  const parts = new Map<number, typeof line.runs>();
+  for (const r of line.runs) {
+    const col = gutters.filter((g) => r.box.x0 >= g.x1 - 2).length;
+    parts.set(col, [...(parts.get(col) ?? []), r]);
+  }
+  if (parts.size === 1) return [line];
+  return [...parts.values()].map((runs) => {
+    const [first, ...rest] = runs;
+    const fixed = [{ ...first!, text: first!.text.replace(/^\s+/, '') }, ...rest];
+    return { runs: fixed, box: unionBox(fixed.map((r) => r.box)) };
+  });
+}
+
+function columnOf(line: Line, gutters: Gutter[]): number | null {
+  const before = gutters.filter((g) => line.box.x0 >= g.x1 - 2).length;
+  const after = gutters.filter((g) => line.box.x1 <= g.x0 + 2).length;
+  // Spans a gutter: it belongs to no column and closes the band.
+  return before + after === gutters.length ? before : null;
+}
+
+/** Orders the lines of one page for reading. */
 export function orderPage(page: Page): Line[] {
-  const split = page.lines.flatMap((l) => splitAtGaps(l));
-  return split;
+  const byY = (a: Line, b: Line) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0;
+  const gutters = findGutters(page.lines, page.width);
+  if (gutters.length === 0) return page.lines;
+  const rtl = page.lines.flatMap((l) => l.runs).filter((r) => r.dir === 'rtl').length > page.lines.length / 2;
+  const split = page.lines.flatMap((l) => splitAtGutters(l, gutters)).sort(byY);
+  const out: Line[] = [];
+  let band: Line[][] = gutters.map(() => []).concat([[]]);
+  const flush = () => {
+    for (const col of rtl ? [...band].reverse() : band) out.push(...col.sort(byY));
+    band = gutters.map(() => []).concat([[]]);
+  };
+  for (const line of split) {
+    const col = columnOf(line, gutters);
+    if (col === null) {
+      flush();
+      out.push(line);
+    } else band[col]!.push(line);
+  }
+  flush();
+  return out;
 }
 
 /** Lines in reading order on every page. */

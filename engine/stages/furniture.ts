@@ -1,0 +1,80 @@
+/**
+ * Stage `furniture`: drops running headers, footers and page numbers. A line
+ * near the top or bottom edge is furniture when its text, with digits
+ * normalised, recurs at a similar height on a good share of the pages, or when
+ * it is the outermost line and looks like a page number, a date or a URL.
+ */
+import type { Line, Page } from '../model.ts';
+import type { Stage } from '../stage.ts';
+import { lineText } from '../geometry.ts';
+
+/** Share of the page height, from either edge, where furniture lives. */
+const BAND = 0.12;
+/** Lines this many points apart vertically still count as "the same place". */
+const Y_TOLERANCE = 8;
+
+const PAGE_NUMBER = /^(?:page\s*)?[-–—(]?\s*\d{1,5}\s*[-–—)]?(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
+const ROMAN = /^[ivxlcdm]{1,7}$/i;
+const DATE = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?:,?\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)?$/i;
+const URL = /^(?:https?:\/\/|www\.)\S+$/i;
+
+/** Text with digits folded and spacing collapsed, so "Page 3 of 9" matches "Page 4 of 9". */
+export function furnitureKey(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+/** True for text that is furniture on its own when it sits at a page edge. */
+export function looksLikeFurniture(text: string): boolean {
+  const t = text.trim();
+  if (t === '') return true;
+  if (PAGE_NUMBER.test(t) || ROMAN.test(t) || DATE.test(t) || URL.test(t)) return true;
+  // "http://host/page.html 3/12": a URL with a page counter, as browsers print.
+  const parts = t.split(/\s{1,}/);
+  return parts.length <= 4 && parts.every((p) => PAGE_NUMBER.test(p) || DATE.test(p) || URL.test(p) || /^\d{1,2}:\d{2}(?:\s*[ap]m)?$/i.test(p) || /^[ap]m$/i.test(p));
+}
+
+type Candidate = { page: number; line: Line; edge: 'top' | 'bottom'; key: string; y: number; outermost: boolean };
+
+function candidates(page: Page): Candidate[] {
+  const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
+  const sorted = [...page.lines].sort((a, b) => a.box.y0 - b.box.y0);
+  const out: Candidate[] = [];
+  sorted.forEach((line, i) => {
+    const top = line.box.y1 <= h * BAND;
+    const bottom = line.box.y0 >= h * (1 - BAND);
+    if (!top && !bottom) return;
+    const edge = top ? 'top' : 'bottom';
+    const y = top ? line.box.y0 : h - line.box.y1;
+    const outermost = top ? i <= 1 : i >= sorted.length - 2;
+    out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost });
+  });
+  return out;
+}
+
+/** Finds the furniture lines of the whole document. */
+export function findFurniture(pages: Page[], minShare: number): Set<Line> {
+  const all = pages.flatMap(candidates);
+  const byKey = new Map<string, Candidate[]>();
+  for (const c of all) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
+  const found = new Set<Line>();
+  const need = Math.max(2, Math.ceil(minShare * Math.min(pages.length, 8)));
+  for (const group of byKey.values()) {
+    const ys = group.map((c) => c.y).sort((a, b) => a - b);
+    const mid = ys[ys.length >> 1]!;
+    const near = group.filter((c) => Math.abs(c.y - mid) <= Y_TOLERANCE);
+    const onPages = new Set(near.map((c) => c.page)).size;
+    if (pages.length > 1 && onPages >= need) near.forEach((c) => found.add(c.line));
+  }
+  for (const c of all) if (c.outermost && looksLikeFurniture(lineText(c.line))) found.add(c.line);
+  return found;
+}
+
+/** Removes running headers, footers and page numbers. */
+export const furniture: Stage = {
+  name: 'furniture',
+  run(doc, cfg) {
+    const drop = findFurniture(doc.pages, cfg.furnitureMinShare);
+    if (drop.size === 0) return doc;
+    return { ...doc, pages: doc.pages.map((p) => ({ ...p, lines: p.lines.filter((l) => !drop.has(l)) })) };
+  },
+};

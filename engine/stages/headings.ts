@@ -1,0 +1,123 @@
+/**
+ * Stage `headings`: turns short paragraphs set in a heading style into
+ * headings. Body text is the document's most common (non-monospace) size;
+ * a heading is larger, or bold at body size. Levels come from ranking the
+ * document's own heading styles, and from the outline when the PDF has one:
+ * outline titles confirm headings and give their level, and when the outline
+ * looks complete, bold lines it does not list are demoted to paragraphs.
+ */
+import type { Block, DocSignals, Line } from '../model.ts';
+import type { Stage } from '../stage.ts';
+import { lineFontSize, lineText, runShare } from '../geometry.ts';
+
+type Para = Extract<Block, { kind: 'paragraph' }>;
+type Level = 1 | 2 | 3 | 4 | 5 | 6;
+
+const MAX_HEADING_CHARS = 160;
+const MAX_HEADING_LINES = 3;
+/** Larger than body by this factor counts as a bigger size. */
+const SIZE_STEP = 1.1;
+
+/** Loose text key for matching headings with outline titles. */
+export function titleKey(text: string): string {
+  return text.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Most common font size of non-monospace text, weighted by characters. */
+export function bodySize(lines: Line[]): number {
+  const weight = new Map<number, number>();
+  for (const l of lines) for (const r of l.runs) {
+    if (r.monospace) continue;
+    const k = Math.round(r.fontSize * 2) / 2;
+    weight.set(k, (weight.get(k) ?? 0) + r.text.length);
+  }
+  let best = 0, bestW = -1;
+  for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
+  return best;
+}
+
+type Style = { size: number; bold: boolean; key: string };
+
+function styleOf(p: Para): Style | null {
+  const lines = p.lines ?? [];
+  if (lines.length === 0) return null;
+  const size = Math.round(Math.min(...lines.map(lineFontSize)) * 2) / 2;
+  const bold = lines.every((l) => runShare(l, (r) => r.bold) > 0.85);
+  return { size, bold, key: `${size}|${bold ? 'b' : 'r'}` };
+}
+
+function isCandidate(p: Para, body: number): Style | null {
+  const lines = p.lines ?? [];
+  const text = lines.map(lineText).join(' ').trim();
+  if (lines.length === 0 || lines.length > MAX_HEADING_LINES || text.length > MAX_HEADING_CHARS) return null;
+  if (!/\p{L}/u.test(text) || lines.some((l) => runShare(l, (r) => r.monospace) > 0.5)) return null;
+  const s = styleOf(p);
+  if (!s) return null;
+  const bigger = s.size >= body * SIZE_STEP;
+  const boldBody = s.bold && s.size >= body * 0.95;
+  // A heading does not end like a sentence in the middle of prose.
+  if (!bigger && /[,;]$/.test(text)) return null;
+  return bigger || boldBody ? s : null;
+}
+
+/** Ranks heading styles: larger first, bold before regular at one size. */
+function rankStyles(styles: Style[]): Map<string, Level> {
+  const uniq = [...new Map(styles.map((s) => [s.key, s])).values()];
+  uniq.sort((a, b) => b.size - a.size || Number(b.bold) - Number(a.bold));
+  return new Map(uniq.map((s, i) => [s.key, Math.min(6, i + 1) as Level]));
+}
+
+type OutlineIndex = { levels: Map<string, number>; maxLevel: number; size: number };
+
+function indexOutline(outline: DocSignals['outline']): OutlineIndex {
+  const levels = new Map<string, number>();
+  for (const o of outline) if (!levels.has(titleKey(o.title))) levels.set(titleKey(o.title), o.level);
+  return { levels, maxLevel: Math.max(0, ...outline.map((o) => o.level)), size: outline.length };
+}
+
+/** Decides heading levels for the document's candidate paragraphs. */
+export function assignHeadings(paras: Para[], body: number, outline: DocSignals['outline']): Map<Para, Level> {
+  const cands = paras.map((p) => ({ p, s: isCandidate(p, body) })).filter((c): c is { p: Para; s: Style } => c.s !== null);
+  const ranks = rankStyles(cands.map((c) => c.s));
+  const idx = indexOutline(outline);
+  const out = new Map<Para, Level>();
+  if (idx.size < 2) {
+    for (const c of cands) out.set(c.p, ranks.get(c.s.key)!);
+    return out;
+  }
+  // Outline present: it names headings and their levels; styles fill in below its depth.
+  const styleLevel = new Map<string, number>();
+  const unmatched: { p: Para; s: Style }[] = [];
+  for (const c of cands) {
+    const lvl = idx.levels.get(titleKey(c.p.lines!.map(lineText).join(' ')));
+    if (lvl === undefined) { unmatched.push(c); continue; }
+    out.set(c.p, Math.min(6, lvl) as Level);
+    styleLevel.set(c.s.key, Math.max(styleLevel.get(c.s.key) ?? 0, lvl));
+  }
+  // Outlines are often cut at depth 3 (LaTeX's default); deeper headings are not listed.
+  const truncated = idx.maxLevel <= 3;
+  for (const c of unmatched) {
+    const known = styleLevel.get(c.s.key);
+    const bigger = c.s.size >= body * SIZE_STEP;
+    if (known !== undefined && (truncated || bigger)) out.set(c.p, Math.min(6, known + (truncated && !bigger ? 1 : 0)) as Level);
+    else if (truncated && c.s.bold) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
+    else if (bigger && known === undefined && styleLevel.size === 0) out.set(c.p, ranks.get(c.s.key)!);
+  }
+  return out;
+}
+
+/** Promotes heading-styled paragraphs to headings. */
+export const headings: Stage = {
+  name: 'headings',
+  run(doc) {
+    const paras = doc.pages.flatMap((p) => p.blocks.filter((b): b is Para => b.kind === 'paragraph'));
+    const body = bodySize(paras.flatMap((p) => p.lines ?? []));
+    const levels = assignHeadings(paras, body, doc.signals.outline);
+    if (levels.size === 0) return doc;
+    const convert = (b: Block): Block => {
+      const level = b.kind === 'paragraph' ? levels.get(b) : undefined;
+      return level && b.kind === 'paragraph' ? { kind: 'heading', level, spans: b.spans, prov: b.prov } : b;
+    };
+    return { ...doc, pages: doc.pages.map((p) => ({ ...p, blocks: p.blocks.map(convert) })) };
+  },
+};
