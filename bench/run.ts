@@ -1,0 +1,72 @@
+/**
+ * `npm run bench -- [CORPUS_DIR] [--only p2m,pdftotext,...] [--limit N] [--timeout SEC] [--no-memory-check]`
+ *
+ * Converts the corpus's dev PDFs with p2m and each peer in turn (one tool at
+ * a time, so each gets both cores to itself), scores them, and writes
+ * bench/RESULTS.md plus raw data in bench/out/. See bench/README.md.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ArgsError, parseBenchArgs } from './args.ts';
+import { execQuiet } from './exec.ts';
+import { loadManifest, totalPages, writeManifest } from './manifest.ts';
+import { runMemoryCheck } from './memory-check.ts';
+import { renderResults } from './results-md.ts';
+import { runTool, type RunContext } from './run-tool.ts';
+import type { MemoryCheck, RunMeta, ToolResult } from './tool-result.ts';
+import { TOOLS, venvPackages, type Paths } from './tools.ts';
+
+async function machine(paths: Paths): Promise<string> {
+  const py = await execQuiet('python3', ['--version']);
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const gib = (totalmem() / 2 ** 30).toFixed(0);
+  return `nproc ${cpus().length} (${cpu}), ${gib} GiB RAM, node ${process.version}, ${py.stdout.trim()} (venv ${paths.venvDir.replace(paths.repoDir + '/', '')})`;
+}
+
+function log(msg: string): void {
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${msg}\n`);
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const benchDir = import.meta.dirname;
+  const repoDir = resolve(benchDir, '..');
+  const paths: Paths = { repoDir, benchDir, venvDir: join(benchDir, '.venv'), peersDir: join(benchDir, '.peers') };
+  const args = parseBenchArgs(argv, resolve(repoDir, '../shared/corpus'));
+  const corpusDir = resolve(args.corpusDir);
+  const outRoot = join(benchDir, 'out');
+  await mkdir(outRoot, { recursive: true });
+  const manifest = await loadManifest(join(corpusDir, 'dev/manifest.tsv'));
+  const rows = args.limit === undefined ? manifest.rows : manifest.rows.slice(0, args.limit);
+  const manifestPath = join(outRoot, 'manifest.tsv');
+  await writeManifest(manifestPath, { header: manifest.header, rows });
+  log(`corpus ${corpusDir}: ${rows.length} PDFs, ${totalPages(rows)} pages; setting up bench/.venv (scorer + Python peers)`);
+  const venv = await venvPackages(paths);
+  if (!venv.rapidfuzz.ok) log(`scorer dependency missing, scores will be blank: ${venv.rapidfuzz.reason}`);
+  const ctx: RunContext = { paths, corpusDir, rows, manifestPath, outRoot, timeoutSec: args.timeoutSec, log };
+  const results: ToolResult[] = [];
+  for (const tool of TOOLS.filter((t) => args.only.includes(t.name))) results.push(await runTool(tool, ctx));
+  const p2m = TOOLS.find((t) => t.name === 'p2m');
+  let memory: MemoryCheck = { status: 'skipped', reason: 'p2m not selected (--only) or --no-memory-check' };
+  if (p2m && args.only.includes('p2m') && args.memoryCheck === 'run') {
+    log('[memory] p2m on a ~100-page document');
+    memory = await runMemoryCheck(p2m, paths, corpusDir, manifest.rows, outRoot, args.timeoutSec);
+  }
+  const meta: RunMeta = {
+    date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+    machine: await machine(paths),
+    command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
+    corpus: corpusDir, docs: rows.length, pages: totalPages(rows),
+  };
+  await writeFile(join(outRoot, 'results.json'), JSON.stringify({ meta, results, memory }, null, 1));
+  await writeFile(join(benchDir, 'RESULTS.md'), renderResults(meta, results, memory));
+  log('wrote bench/RESULTS.md and bench/out/results.json');
+  return 0;
+}
+
+if (import.meta.main) {
+  process.exitCode = await main(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`${e instanceof ArgsError ? e.message : e instanceof Error ? e.stack : String(e)}\n`);
+    return e instanceof ArgsError ? 2 : 1;
+  });
+}
