@@ -10,8 +10,8 @@
  */
 import type { Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
-import { isMonospace, lineChunks, union } from './chunks.ts';
-import { columnOf, straddles, groupRows, projectColumns, ruleUnderFirstRow, type Column, type RegionLine } from './columns.ts';
+import { lineChunks, union } from './chunks.ts';
+import { columnOf, straddles, groupRows, findColumns, ruleUnderFirstRow, type Column, type RegionLine } from './columns.ts';
 import { markHeader, type Detected } from './table-parts.ts';
 
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' };
@@ -22,7 +22,10 @@ function classify(line: Line, index: number): Info | null {
   const chunks = lineChunks(line, index);
   if (!chunks.length) return null;
   const box = union(chunks.map((c) => c.box));
-  const mono = isMonospace(chunks.flatMap((c) => c.runs));
+  // Code lines are monospace throughout; a table row may mix code cells with prose
+  // cells, and a lone monospace line may be a wrapped code cell, so only
+  // multi-chunk all-monospace lines count as code.
+  const mono = chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
   const kind = mono ? 'mono' : chunks.length >= 2 ? 'multi' : 'single';
   return { chunks, y0: box.y0, y1: box.y1, kind };
 }
@@ -50,10 +53,11 @@ function candidateRegions(infos: readonly Info[]): Info[][] {
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
 function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | null {
   const multi = lines.filter((l) => l.kind === 'multi');
-  const cols = projectColumns(multi.flatMap((l) => l.chunks));
+  const cols = findColumns(multi.flatMap((l) => l.chunks), multi.length);
   if (cols.length < 2) return null;
+  // Justified prose has wide word gaps at random places: two chunks land in one column.
   const doubled = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size < l.chunks.length);
-  if (doubled.length > 0) return null;
+  if (doubled.length > multi.length * 0.15) return null;
   const firstCol = multi.flatMap((l) => l.chunks.filter((c) => columnOf(cols, c) === 0));
   if (firstCol.every((c) => MARKER.test(c.runs.map((r) => r.text).join('').trim()))) return null;
   if (cols.length === 2 && cols.every((c) => c.x1 - c.x0 > 0.3 * pageWidth)) return null;
@@ -72,11 +76,10 @@ function buildRows(rows: readonly RegionLine[][], cols: readonly Column[]): { ce
   const used = new Set<TextRun>();
   const cells = rows.map((row) => {
     const byCol: TextRun[][] = cols.map(() => []);
-    for (const line of row) {
-      for (const chunk of line.chunks) {
-        byCol[columnOf(cols, chunk)]!.push(...chunk.runs);
-        for (const r of chunk.runs) used.add(r);
-      }
+    // Place runs, not chunks: a chunk that overflowed a gutter still splits at its runs.
+    for (const run of row.flatMap((line) => line.chunks.flatMap((c) => c.runs))) {
+      byCol[columnOf(cols, run)]!.push(run);
+      used.add(run);
     }
     return byCol.map((runs): Cell => ({ spans: cellSpans(runs) }));
   });

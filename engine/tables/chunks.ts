@@ -8,7 +8,7 @@ import type { Box, Line, TextRun } from '../model.ts';
 export type Chunk = { runs: TextRun[]; box: Box; line: number };
 
 /** Gap (in ems of the larger font) that separates two chunks of one line. */
-export const CHUNK_GAP_EM = 0.9;
+export const CHUNK_GAP_EM = 0.7;
 
 /** Smallest box holding all the given boxes. */
 export function union(boxes: readonly Box[]): Box {

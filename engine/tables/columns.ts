@@ -3,26 +3,41 @@
  * the x-intervals covered by text with empty gutters between them; rows start
  * where the vertical rhythm or the first column says a new record begins.
  */
-import type { Rule } from '../model.ts';
+import type { Box, Rule } from '../model.ts';
 import { midX, type Chunk } from './chunks.ts';
 
 /** A column as an x-interval. */
 export type Column = { x0: number; x1: number };
 
-/** Merges the x-extents of chunks into covered intervals: the columns. */
-export function projectColumns(chunks: readonly Chunk[]): Column[] {
-  const spans = chunks.map((c) => ({ x0: c.box.x0, x1: c.box.x1 })).sort((a, b) => a.x0 - b.x0);
+/**
+ * Columns from the chunks of a region's multi-chunk lines. A gutter is an
+ * x-interval crossed by no chunk, or by only a few when the region is tall:
+ * LaTeX lets a long word overflow its column, which would otherwise glue two
+ * columns together.
+ */
+export function findColumns(chunks: readonly Chunk[], lineCount: number): Column[] {
+  if (!chunks.length) return [];
+  const allowed = Math.floor(lineCount * 0.15);
+  const edges = [...new Set(chunks.flatMap((c) => [c.box.x0, c.box.x1]))].sort((a, b) => a - b);
   const cols: Column[] = [];
-  for (const s of spans) {
-    const last = cols[cols.length - 1];
-    if (last && s.x0 <= last.x1 + 1) last.x1 = Math.max(last.x1, s.x1);
-    else cols.push({ ...s });
+  let cur: Column | null = null;
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const a = edges[i]!;
+    const b = edges[i + 1]!;
+    const m = (a + b) / 2;
+    const count = chunks.filter((c) => c.box.x0 <= m && c.box.x1 >= m).length;
+    // Free space wide enough to be a gutter; an overflowing chunk or two may cross it.
+    const gutter = count === 0 || (count <= allowed && b - a >= 2);
+    if (!gutter) {
+      if (cur && (a - cur.x1 <= 1 || cur.x1 >= a)) cur.x1 = b;
+      else cols.push((cur = { x0: a, x1: b }));
+    }
   }
   return cols;
 }
 
-/** Index of the column a chunk belongs to (largest overlap, else nearest centre). */
-export function columnOf(cols: readonly Column[], c: Chunk): number {
+/** Index of the column a box belongs to (largest overlap, else nearest centre). */
+export function columnOf(cols: readonly Column[], c: { box: Box }): number {
   let best = 0;
   let bestScore = -Infinity;
   cols.forEach((col, i) => {
@@ -36,9 +51,14 @@ export function columnOf(cols: readonly Column[], c: Chunk): number {
   return best;
 }
 
-/** Whether a chunk reaches across a gutter into two columns (a caption or prose, not a cell). */
+/**
+ * Whether a chunk reaches across a gutter well into the next column (a
+ * caption or prose, not a cell). Slight overflow past a gutter is a long word
+ * in a cell, not a straddle.
+ */
 export function straddles(cols: readonly Column[], c: Chunk): boolean {
-  return cols.slice(1).some((col, i) => c.box.x0 < cols[i]!.x1 && c.box.x1 > col.x0);
+  return cols.slice(1).some((col, i) => c.box.x0 < cols[i]!.x1
+    && c.box.x1 - col.x0 > Math.min(40, 0.5 * (col.x1 - col.x0)));
 }
 
 /** A visual line of the region: its chunks and vertical extent. */
@@ -59,11 +79,14 @@ function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine, x0: n
 export function groupRows(lines: readonly RegionLine[], cols: readonly Column[], rules: readonly Rule[]): RegionLine[][] {
   const x0 = cols[0]?.x0 ?? 0;
   const x1 = cols[cols.length - 1]?.x1 ?? 0;
-  const pitches = lines.slice(1).map((l, i) => l.y0 - lines[i]!.y0);
+  // Pitches across a rule are stretched by the rule's padding and say nothing about rows.
+  const pitches = lines.slice(1)
+    .filter((l, i) => !ruleBetween(rules, lines[i]!, l, x0, x1))
+    .map((l) => l.y0 - lines[lines.indexOf(l) - 1]!.y0);
   const minP = Math.min(...pitches);
   const tight = pitches.filter((p) => p <= minP * 1.08).length;
   const loose = pitches.filter((p) => p > minP * 1.15).length;
-  const bimodal = tight >= 1 && loose >= 2;
+  const bimodal = tight >= 1 && loose >= 1;
   const rows: RegionLine[][] = [];
   lines.forEach((line, i) => {
     const prev = lines[i - 1];

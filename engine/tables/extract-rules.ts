@@ -6,7 +6,7 @@
  */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Box, Line, Rule } from '../model.ts';
+import type { Box, Rule, TextRun } from '../model.ts';
 
 /** A filled shape thinner than this (points) is a rule, not a background. */
 const MAX_RULE_THICKNESS = 3;
@@ -167,35 +167,51 @@ function isWhite(color: unknown): boolean {
   return typeof color === 'string' && color.toLowerCase() === '#ffffff';
 }
 
-/** Horizontal gap (points) between runs of one line that suggests a column boundary. */
+/** Horizontal gap (ems) between runs of one text line that suggests a column boundary. */
 const COLUMN_GAP_EM = 1.2;
 
-/**
- * Cheap gate for {@link extractRules}: true when at least two text lines have
- * a column-sized gap between consecutive runs, which every table with two or
- * more columns shows whether it is ruled or not.
- *
- * Trade-off: it reads only text geometry, so it costs nothing next to
- * `getOperatorList` (which roughly halves throughput). It misses tables whose
- * cells touch with less than ~1.2em between them and single-column "tables"
- * (boxes around one column), which render fine as paragraphs anyway. It
- * fires on some pages without tables (two-column layouts, option lists); the
- * only cost there is the operator-list call.
- */
-export function pageMayHaveRuledTable(lines: readonly Line[]): boolean {
-  let gapped = 0;
-  for (const line of lines) {
-    const runs = [...line.runs].sort((a, b) => a.box.x0 - b.box.x0);
-    for (let i = 1; i < runs.length; i++) {
-      const prev = runs[i - 1]!;
-      const run = runs[i]!;
-      const em = Math.max(prev.fontSize, run.fontSize, 1);
-      if (run.box.x0 - prev.box.x1 >= COLUMN_GAP_EM * em) {
-        gapped++;
-        break;
-      }
+/** Runs bucketed into text lines by vertical centre (a cheap version of the lines stage). */
+function bands(runs: readonly TextRun[]): TextRun[][] {
+  const sorted = [...runs].sort((a, b) => (a.box.y0 + a.box.y1) - (b.box.y0 + b.box.y1));
+  const out: TextRun[][] = [];
+  let cur: TextRun[] = [];
+  let y = -Infinity;
+  for (const r of sorted) {
+    const my = (r.box.y0 + r.box.y1) / 2;
+    if (my - y > 0.5 * Math.max(r.fontSize, 1) && cur.length) {
+      out.push(cur);
+      cur = [];
     }
-    if (gapped >= 2) return true;
+    if (!cur.length) y = my;
+    cur.push(r);
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+/**
+ * Cheap gate for {@link extractRules}, run on the extracted text runs before
+ * any stage: true when at least two text lines have a column-sized gap
+ * (1.2em) between neighbouring runs, which every table of two or more columns
+ * shows, ruled or not.
+ *
+ * Trade-off: it reads only text geometry, so it costs next to nothing, while
+ * `getOperatorList` roughly halves throughput. It misses tables whose cells
+ * sit closer than ~1.2em and one-column "tables" (a box around a column of
+ * text), which read fine as paragraphs anyway. It fires on pages without
+ * tables (two-column layouts, aligned code, option lists); the only cost there
+ * is the operator-list call. Without rules, whitespace-aligned detection still
+ * finds most tables; what is lost is merged-cell structure and row borders.
+ */
+export function pageMayHaveRuledTable(runs: readonly TextRun[]): boolean {
+  let gapped = 0;
+  for (const band of bands(runs.filter((r) => r.text.trim() !== ''))) {
+    band.sort((a, b) => a.box.x0 - b.box.x0);
+    const hasGap = band.some((run, i) => {
+      const prev = band[i - 1];
+      return prev !== undefined && run.box.x0 - prev.box.x1 >= COLUMN_GAP_EM * Math.max(prev.fontSize, run.fontSize, 1);
+    });
+    if (hasGap && ++gapped >= 2) return true;
   }
   return false;
 }

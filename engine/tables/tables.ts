@@ -6,7 +6,7 @@
 import type { Doc, Page, Rule } from '../model.ts';
 import { detectAlignedTables } from './aligned-tables.ts';
 import { detectRuledTables } from './ruled-tables.ts';
-import type { Stage } from './stage-types.ts';
+import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
 
 function overlaps(r: Rule, d: Detected): boolean {
