@@ -8,7 +8,7 @@
  */
 import type { Block, DocSignals, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineFontSize, lineText, runShare } from '../geometry.ts';
+import { lineText, runShare } from '../geometry.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 type Level = 1 | 2 | 3 | 4 | 5 | 6;
@@ -23,11 +23,11 @@ export function titleKey(text: string): string {
   return text.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** Most common font size of non-monospace text, weighted by characters. */
-export function bodySize(lines: Line[]): number {
+/** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
+export function bodySize(lines: Line[], mono = false): number {
   const weight = new Map<number, number>();
   for (const l of lines) for (const r of l.runs) {
-    if (r.monospace) continue;
+    if (r.monospace !== mono) continue;
     const k = Math.round(r.fontSize * 2) / 2;
     weight.set(k, (weight.get(k) ?? 0) + r.text.length);
   }
@@ -36,28 +36,39 @@ export function bodySize(lines: Line[]): number {
   return best;
 }
 
-type Style = { size: number; bold: boolean; key: string };
+type Style = { size: number; bold: boolean; key: string; mono: boolean };
+/** Body sizes of prose and of code; a heading set entirely in code is compared with code. */
+type Body = { prose: number; mono: number };
 
 function styleOf(p: Para): Style | null {
   const lines = p.lines ?? [];
   if (lines.length === 0) return null;
-  const size = Math.round(Math.min(...lines.map(lineFontSize)) * 2) / 2;
+  // Inline code in a heading is often set smaller; the prose runs carry the heading size.
+  const prose = lines.flatMap((l) => l.runs).filter((r) => !r.monospace && r.text.trim() !== '');
+  const runs = prose.length ? prose : lines.flatMap((l) => l.runs);
+  const size = Math.round(Math.min(...runs.map((r) => r.fontSize)) * 2) / 2;
   const bold = lines.every((l) => runShare(l, (r) => r.bold) > 0.85);
-  return { size, bold, key: `${size}|${bold ? 'b' : 'r'}` };
+  return { size, bold, key: `${size}|${bold ? 'b' : 'r'}`, mono: prose.length === 0 };
 }
 
-function isCandidate(p: Para, body: number): Style | null {
+function isCandidate(p: Para, bodies: Body): Style | null {
   const lines = p.lines ?? [];
   const text = lines.map(lineText).join(' ').trim();
   if (lines.length === 0 || lines.length > MAX_HEADING_LINES || text.length > MAX_HEADING_CHARS) return null;
-  if (!/\p{L}/u.test(text) || lines.some((l) => runShare(l, (r) => r.monospace) > 0.5)) return null;
+  if (!/\p{L}/u.test(text)) return null;
   const s = styleOf(p);
   if (!s) return null;
+  const body = s.mono && bodies.mono > 0 ? bodies.mono : bodies.prose;
+  // A code line at body size is code, not a heading, even when bold.
+  if (s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > 0.9) && !s.bold) return null;
   const bigger = s.size >= body * SIZE_STEP;
   const boldBody = s.bold && s.size >= body * 0.95;
   // A heading does not end like a sentence in the middle of prose.
   if (!bigger && /[,;]$/.test(text)) return null;
-  return bigger || boldBody ? s : null;
+  if (!bigger && !boldBody) return null;
+  // Express code-set headings in prose units so all heading styles rank on one scale.
+  const size = Math.round((s.size / body) * bodies.prose * 2) / 2;
+  return { ...s, size, key: `${size}|${s.bold ? 'b' : 'r'}` };
 }
 
 /** Ranks heading styles: larger first, bold before regular at one size. */
@@ -76,8 +87,9 @@ function indexOutline(outline: DocSignals['outline']): OutlineIndex {
 }
 
 /** Decides heading levels for the document's candidate paragraphs. */
-export function assignHeadings(paras: Para[], body: number, outline: DocSignals['outline']): Map<Para, Level> {
-  const cands = paras.map((p) => ({ p, s: isCandidate(p, body) })).filter((c): c is { p: Para; s: Style } => c.s !== null);
+export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline']): Map<Para, Level> {
+  const body = bodies.prose;
+  const cands = paras.map((p) => ({ p, s: isCandidate(p, bodies) })).filter((c): c is { p: Para; s: Style } => c.s !== null);
   const ranks = rankStyles(cands.map((c) => c.s));
   const idx = indexOutline(outline);
   const out = new Map<Para, Level>();
@@ -111,8 +123,8 @@ export const headings: Stage = {
   name: 'headings',
   run(doc) {
     const paras = doc.pages.flatMap((p) => p.blocks.filter((b): b is Para => b.kind === 'paragraph'));
-    const body = bodySize(paras.flatMap((p) => p.lines ?? []));
-    const levels = assignHeadings(paras, body, doc.signals.outline);
+    const all = paras.flatMap((p) => p.lines ?? []);
+    const levels = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline);
     if (levels.size === 0) return doc;
     const convert = (b: Block): Block => {
       const level = b.kind === 'paragraph' ? levels.get(b) : undefined;
