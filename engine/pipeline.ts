@@ -1,6 +1,7 @@
 /**
- * The ordered stage list and the runner. Table stages come from engine/tables
- * (a separate module) and are slotted in when present.
+ * The ordered stage list and the runner. Table stages come from engine/tables:
+ * `tables` runs on full-width lines (before reading order splits them at
+ * gutters), `joinTables` merges tables split across pages once blocks exist.
  */
 import type { Doc } from './model.ts';
 import { DEFAULT_CONFIG, type EngineConfig, type Stage } from './stage.ts';
@@ -9,9 +10,11 @@ import { furniture } from './stages/furniture.ts';
 import { readingOrder } from './stages/reading-order.ts';
 import { blocks } from './stages/blocks.ts';
 import { headings } from './stages/headings.ts';
+import { joinTables } from './tables/join-tables.ts';
+import { tables } from './tables/tables.ts';
 
-/** The pipeline's stages in order. TODO(tables): `tables` after furniture, `joinTables` last. */
-export const STAGES: readonly Stage[] = [lines, furniture, readingOrder, blocks, headings];
+/** The pipeline's stages in order. */
+export const STAGES: readonly Stage[] = [lines, furniture, tables, readingOrder, blocks, headings, joinTables];
 
 /** Runs the stages in order over the document. */
 export function runStages(doc: Doc, stages: readonly Stage[] = STAGES, cfg: EngineConfig = DEFAULT_CONFIG): Doc {

@@ -1,16 +1,19 @@
 /**
- * One PDF page → one model Page (runs with links; rules and lines are filled
- * by later steps).
+ * One PDF page → one model Page: text runs with links, and table rules where
+ * the text suggests a table. Lines and blocks are filled by the stages.
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from '../model.ts';
 import { applyLinks, extractLinks } from './links.ts';
 import { extractPageRuns, type FontCache } from './page-runs.ts';
+import { extractRules, pageMayHaveRuledTable } from '../tables/extract-rules.ts';
 
 /** Extracts text runs and links of a page. */
 export async function extractPage(page: PDFPageProxy, number: number, fonts: FontCache): Promise<Page> {
   const vp = page.getViewport({ scale: 1 });
   const runs = await extractPageRuns(page, fonts);
   const links = runs.length ? await extractLinks(page) : [];
-  return { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules: [], lines: [], blocks: [] };
+  // Rules need the operator list (slow), so only pages whose text hints at a table pay for it.
+  const rules = pageMayHaveRuledTable(runs) ? await extractRules(page, vp.height).catch(() => []) : [];
+  return { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules, lines: [], blocks: [] };
 }
