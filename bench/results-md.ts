@@ -51,7 +51,13 @@ export function renderTable(results: readonly ToolResult[]): string {
 
 function renderVersions(results: readonly ToolResult[]): string {
   return results
-    .map((r) => `- **${r.name}** (${r.kind}): ${r.outcome.status === 'ran' ? r.outcome.version : `not run — ${r.outcome.reason}`}`)
+    .map((r) => {
+      const o = r.outcome;
+      const detail = o.status === 'ran'
+        ? `${o.version}; wall ${o.measured.wallSec.toFixed(1)} s, mean load ${o.measured.loadAvg.toFixed(1)}; furniture: ${o.measured.furniture.pageNumberDocs} with page numbers, ${o.measured.furniture.repeatedHeaderDocs} with repeated headers`
+        : `not run — ${o.reason}`;
+      return `- **${r.name}** (${r.kind}): ${detail}`;
+    })
     .join('\n');
 }
 

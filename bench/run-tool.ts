@@ -4,6 +4,7 @@
  * recorded in the ToolResult so the table always has a row for the tool.
  */
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { runBatch, type Job } from './batch-runner.ts';
 import { countFurniture } from './furniture.ts';
@@ -48,7 +49,10 @@ export async function runTool(tool: ToolSpec, ctx: RunContext): Promise<ToolResu
   await mkdir(predDir, { recursive: true });
   const jobs: Job[] = ctx.rows.map((r) => ({ id: r.id, pdf: join(ctx.corpusDir, 'dev/pdf', `${r.id}.pdf`), pages: r.pages }));
   ctx.log(`[${tool.name}] ${prepared.version}: converting ${jobs.length} PDFs`);
-  const batch = await runBatch(tool.batch(ctx.paths, ctx.timeoutSec), jobs, predDir);
+  // Other work on the machine slows every tool; the mean 1-minute load during the run says how much.
+  const loads: number[] = [loadavg()[0] ?? 0];
+  const sampler = setInterval(() => loads.push(loadavg()[0] ?? 0), 2000);
+  const batch = await runBatch(tool.batch(ctx.paths, ctx.timeoutSec), jobs, predDir).finally(() => clearInterval(sampler));
   const failures: Failure[] = batch.outcomes.flatMap((o) =>
     o.status === 'ok' ? [] : [{ id: o.id, status: o.status, reason: o.reason ?? '' }],
   );
@@ -62,6 +66,7 @@ export async function runTool(tool: ToolSpec, ctx: RunContext): Promise<ToolResu
     pages: totalPages(ctx.rows),
     wallSec: batch.wallSec,
     peakRssKb: batch.peakRssKb,
+    loadAvg: loads.reduce((a, b) => a + b, 0) / loads.length,
     failures,
     furniture: await scanFurniture(ctx, predDir),
     scores: scored.ok ? { ok: true, value: scored.scores } : { ok: false, reason: scored.reason },

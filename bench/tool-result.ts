@@ -10,6 +10,8 @@ export type Measured = {
   pages: number;
   wallSec: number;
   peakRssKb: number | undefined;
+  /** Mean 1-minute load average while converting (2 cores: above 2 means other work competed). */
+  loadAvg: number;
   failures: Failure[];
   /** Documents whose prediction still has page furniture / repeated running headers. */
   furniture: { docs: number; pageNumberDocs: number; repeatedHeaderDocs: number };

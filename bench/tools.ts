@@ -1,14 +1,13 @@
 /**
  * The tools the bench runs, as data: how each is installed or found, how a
  * worker is started over a list of PDFs, and how many workers use the two
- * cores. p2m parallelises itself (`--jobs 2`), so it gets one worker; each
- * peer converts one PDF at a time, so it gets two.
+ * cores: each peer converts one PDF at a time, so it gets two workers.
+ * p2m is in p2m-tool.ts.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ToolName } from './args.ts';
 import type { BatchSpec, Job } from './batch-runner.ts';
-import { execQuiet } from './exec.ts';
+import { p2mTool } from './p2m-tool.ts';
 import { checkJava, ensurePdf2md, ensurePdftotext, ensureVenv, type Installed, type PyPackage } from './peers-install.ts';
 
 export type Paths = { repoDir: string; benchDir: string; venvDir: string; peersDir: string };
@@ -32,34 +31,6 @@ export function venvPackages(paths: Paths): Promise<Record<PyPackage, Installed>
   venvOnce ??= ensureVenv(paths.venvDir);
   return venvOnce;
 }
-
-/** The p2m entry a user runs: the `p2m` bin if it exists yet, else the engine's CLI function via a shim. */
-function p2mEntry(paths: Paths): string | undefined {
-  const bin = join(paths.repoDir, 'cli/p2m.ts');
-  if (existsSync(bin)) return bin;
-  if (existsSync(join(paths.repoDir, 'engine/cli.ts'))) return join(paths.benchDir, 'drivers/p2m-cli.ts');
-  return undefined;
-}
-
-const p2m: ToolSpec = {
-  name: 'p2m',
-  kind: 'ours',
-  async prepare(paths) {
-    const entry = p2mEntry(paths);
-    if (!entry) return { ok: false, reason: 'engine not built yet (no cli/p2m.ts, no engine/cli.ts)' };
-    const rev = await execQuiet('git', ['-C', paths.repoDir, 'log', '-1', '--format=%h', '--', 'engine']);
-    return { ok: true, version: `engine@${rev.stdout.trim() || 'uncommitted'} via ${entry.replace(paths.repoDir + '/', '')}` };
-  },
-  batch: (paths, timeoutSec) => ({
-    workers: 1,
-    timeoutSec,
-    command: (jobs, outDir) => ({
-      cmd: process.execPath,
-      args: [p2mEntry(paths) ?? 'missing-p2m-entry', 'convert', ...pdfs(jobs), '-o', outDir, '--jobs', '2'],
-      cwd: paths.repoDir,
-    }),
-  }),
-};
 
 const pdftotext: ToolSpec = {
   name: 'pdftotext',
@@ -124,5 +95,5 @@ const opendataloader: ToolSpec = {
 
 /** markitdown's PDF path is pdfminer text extraction; it emits no headings or tables. */
 export const TOOLS: readonly ToolSpec[] = [
-  p2m, pdftotext, pdf2md, pythonPeer('markitdown', 'text'), opendataloader, pythonPeer('pymupdf4llm', 'structured'),
+  p2mTool, pdftotext, pdf2md, pythonPeer('markitdown', 'text'), opendataloader, pythonPeer('pymupdf4llm', 'structured'),
 ];
