@@ -48,13 +48,17 @@ export function findGutters(lines: Line[], width: number): Gutter[] {
   });
 }
 
-/** Splits a line's runs at the gutters it spans with white space; a run across a gutter keeps the line whole. */
+const mid = (b: { x0: number; x1: number }) => (b.x0 + b.x1) / 2;
+/** A box crosses a gutter only when it reaches well into both neighbouring columns. */
+const crosses = (b: { x0: number; x1: number }, g: Gutter) => b.x0 < g.x0 - 4 && b.x1 > g.x1 + 4;
+
+/** Splits a line's runs at the gutters; a run across a gutter keeps the line whole. */
 export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
   if (gutters.length === 0 || line.runs.some((r) => r.dir === 'ttb')) return [line];
-  if (line.runs.some((r) => gutters.some((g) => r.box.x0 < g.x0 + 2 && r.box.x1 > g.x1 - 2))) return [line];
+  if (line.runs.some((r) => gutters.some((g) => crosses(r.box, g)))) return [line];
   const parts = new Map<number, typeof line.runs>();
   for (const r of line.runs) {
-    const col = gutters.filter((g) => r.box.x0 >= g.x1 - 2).length;
+    const col = gutters.filter((g) => mid(r.box) > mid(g)).length;
     parts.set(col, [...(parts.get(col) ?? []), r]);
   }
   if (parts.size === 1) return [line];
@@ -66,10 +70,9 @@ export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
 }
 
 function columnOf(line: Line, gutters: Gutter[]): number | null {
-  const before = gutters.filter((g) => line.box.x0 >= g.x1 - 2).length;
-  const after = gutters.filter((g) => line.box.x1 <= g.x0 + 2).length;
   // Spans a gutter: it belongs to no column and closes the band.
-  return before + after === gutters.length ? before : null;
+  if (gutters.some((g) => crosses(line.box, g))) return null;
+  return gutters.filter((g) => mid(line.box) > mid(g)).length;
 }
 
 /** Orders the lines of one page for reading. */
