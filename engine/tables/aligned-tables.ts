@@ -26,7 +26,9 @@ function classify(line: Line, index: number): Info | null {
   // cells, and a lone monospace line may be a wrapped code cell, so only
   // multi-chunk all-monospace lines count as code.
   const mono = chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
-  const kind = mono ? 'mono' : chunks.length >= 2 ? 'multi' : 'single';
+  // A list item's marker sits apart from its text like a cell; the item is one piece of prose.
+  const item = MARKER.test(chunks[0]!.runs.map((r) => r.text).join('').trim());
+  const kind = mono ? 'mono' : chunks.length >= 2 && !item ? 'multi' : 'single';
   return { chunks, y0: box.y0, y1: box.y1, kind };
 }
 
@@ -43,11 +45,23 @@ function candidateRegions(infos: readonly Info[]): Info[][] {
     const prev = cur[cur.length - 1];
     const height = Math.max(info.y1 - info.y0, 1);
     if (prev && info.y0 - prev.y1 > 1.6 * height) close();
-    if (info.kind === 'multi' || (info.kind === 'single' && cur.length)) cur.push(info);
+    if (info.kind === 'multi') cur.push(info);
+    else if (info.kind === 'single' && cur.length && !breaksRegion(cur, info)) cur.push(info);
     else close();
   }
   close();
   return regions;
+}
+
+/**
+ * Whether a single-chunk line ends the region: a standalone bold line is a
+ * heading, and a line reaching across the gutters seen so far is prose.
+ */
+function breaksRegion(region: readonly Info[], line: Info): boolean {
+  const runs = line.chunks[0]!.runs;
+  if (runs.every((r) => r.bold)) return true;
+  const multi = region.filter((l) => l.kind === 'multi');
+  return straddles(findColumns(multi.flatMap((l) => l.chunks), 0), line.chunks[0]!);
 }
 
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
@@ -89,7 +103,7 @@ function buildRows(rows: readonly RegionLine[][], cols: readonly Column[]): { ce
 function analyse(lines: Info[], rules: readonly Rule[], page: { number: number; width: number }, depth: number): Detected[] {
   if (lines.filter((l) => l.kind === 'multi').length < 2 || depth > 8) return [];
   const cols = regionColumns(lines, page.width);
-  if (!cols) return [];
+  if (!cols) return bestSplit(lines, page.width).flatMap((part) => analyse(part, rules, page, depth + 1));
   const cut = cutAtStraddler(lines, cols);
   if (cut) return cut.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
   const rows = groupRows(lines, cols, rules);
@@ -99,6 +113,27 @@ function analyse(lines: Info[], rules: readonly Rule[], page: { number: number; 
   const box = union(lines.flatMap((l) => l.chunks.map((c) => c.box)));
   return [{ block: { kind: 'table', rows: cells, prov: { page: page.number, box } }, runs: used }];
 }
+
+/**
+ * When a region as a whole has no consistent columns it may hold two tables
+ * (or a table and aligned prose) back to back: split it where the most lines
+ * end up in halves that do have consistent columns.
+ */
+function bestSplit(lines: readonly Info[], pageWidth: number): Info[][] {
+  let best: Info[][] = [];
+  let bestScore = 0;
+  for (let k = 2; k < lines.length - 1; k++) {
+    const halves = [trimSingles(lines.slice(0, k)), trimSingles(lines.slice(k))];
+    const score = halves.reduce((n, h) => n + (multiCount(h) >= 2 && regionColumns(h, pageWidth) ? h.length : 0), 0);
+    if (score > bestScore) {
+      bestScore = score;
+      best = halves;
+    }
+  }
+  return best;
+}
+
+const multiCount = (lines: readonly Info[]): number => lines.filter((l) => l.kind === 'multi').length;
 
 function trimSingles(lines: Info[]): Info[] {
   let a = 0;

@@ -26,14 +26,27 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
     const b = edges[i + 1]!;
     const m = (a + b) / 2;
     const count = chunks.filter((c) => c.box.x0 <= m && c.box.x1 >= m).length;
-    // Free space wide enough to be a gutter; an overflowing chunk or two may cross it.
-    const gutter = count === 0 || (count <= allowed && b - a >= 2);
+    // An overflowing chunk or two may cross a gutter, but only one that cells start right after.
+    const starters = chunks.filter((c) => c.box.x0 >= b - 1 && c.box.x0 <= b + 3).length;
+    const gutter = count === 0 || (count <= allowed && b - a >= 2 && starters >= 2);
     if (!gutter) {
-      if (cur && (a - cur.x1 <= 1 || cur.x1 >= a)) cur.x1 = b;
+      if (cur && cur.x1 >= a - 1) cur.x1 = b;
       else cols.push((cur = { x0: a, x1: b }));
     }
   }
-  return cols;
+  // A column no chunk belongs to is an artefact of the tolerance above.
+  const used = new Set(chunks.map((c) => columnOf(cols, c)));
+  return mergeUnused(cols, used);
+}
+
+function mergeUnused(cols: Column[], used: ReadonlySet<number>): Column[] {
+  const out: Column[] = [];
+  cols.forEach((c, i) => {
+    const last = out[out.length - 1];
+    if (!used.has(i) && last) last.x1 = c.x1;
+    else out.push({ ...c });
+  });
+  return out;
 }
 
 /** Index of the column a box belongs to (largest overlap, else nearest centre). */

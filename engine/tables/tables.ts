@@ -5,6 +5,7 @@
  */
 import type { Doc, Page, Rule } from '../model.ts';
 import { detectAlignedTables } from './aligned-tables.ts';
+import { findLayoutGutter, splitAtGutter } from './layout-gutter.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
@@ -20,7 +21,8 @@ function tablesOnPage(page: Page): Page {
   for (const t of ruled) lines = removeRuns(lines, t.runs);
   // Rules that framed a ruled table say nothing about the rest of the page.
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
-  const aligned = detectAlignedTables(page, lines, hRules);
+  const gutter = findLayoutGutter(lines, page.width);
+  const aligned = detectAlignedTables(page, gutter ? splitAtGutter(lines, gutter) : lines, hRules);
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
