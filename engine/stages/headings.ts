@@ -78,15 +78,39 @@ function rankStyles(styles: Style[]): Map<string, Level> {
   return new Map(uniq.map((s, i) => [s.key, Math.min(6, i + 1) as Level]));
 }
 
-type OutlineIndex = { levels: Map<string, number>; maxLevel: number; size: number };
+type OutlineEntry = { level: number; page?: number };
+type OutlineIndex = { byKey: Map<string, OutlineEntry[]>; maxLevel: number; size: number };
 
 function indexOutline(outline: DocSignals['outline']): OutlineIndex {
-  const levels = new Map<string, number>();
-  for (const o of outline) if (!levels.has(titleKey(o.title))) levels.set(titleKey(o.title), o.level);
-  return { levels, maxLevel: Math.max(0, ...outline.map((o) => o.level)), size: outline.length };
+  const byKey = new Map<string, OutlineEntry[]>();
+  for (const o of outline) {
+    const k = titleKey(o.title);
+    if (k.length > 0) byKey.set(k, [...(byKey.get(k) ?? []), { level: o.level, page: o.page }]);
+  }
+  return { byKey, maxLevel: Math.max(0, ...outline.map((o) => o.level)), size: outline.length };
 }
 
-/** Decides heading levels for the document's candidate paragraphs. */
+const paraText = (p: Para) => (p.lines ?? []).map(lineText).join(' ');
+
+/**
+ * Matches short paragraphs against outline titles in document order, each
+ * title used once and only on (or next to) the page its bookmark points at.
+ */
+function matchOutline(paras: Para[], idx: OutlineIndex): Map<Para, number> {
+  const out = new Map<Para, number>();
+  for (const p of paras) {
+    if ((p.lines?.length ?? 0) > MAX_HEADING_LINES) continue;
+    const queue = idx.byKey.get(titleKey(paraText(p)));
+    const next = queue?.[0];
+    if (!queue || !next) continue;
+    if (next.page !== undefined && Math.abs(next.page - p.prov.page) > 1) continue;
+    queue.shift();
+    out.set(p, next.level);
+  }
+  return out;
+}
+
+/** Decides heading levels for the document's paragraphs. */
 export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline']): Map<Para, Level> {
   const body = bodies.prose;
   const cands = paras.map((p) => ({ p, s: isCandidate(p, bodies) })).filter((c): c is { p: Para; s: Style } => c.s !== null);
@@ -98,17 +122,17 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     return out;
   }
   // Outline present: it names headings and their levels; styles fill in below its depth.
+  const matched = matchOutline(paras, idx);
   const styleLevel = new Map<string, number>();
-  const unmatched: { p: Para; s: Style }[] = [];
-  for (const c of cands) {
-    const lvl = idx.levels.get(titleKey(c.p.lines!.map(lineText).join(' ')));
-    if (lvl === undefined) { unmatched.push(c); continue; }
-    out.set(c.p, Math.min(6, lvl) as Level);
-    styleLevel.set(c.s.key, Math.max(styleLevel.get(c.s.key) ?? 0, lvl));
+  for (const [p, lvl] of matched) {
+    out.set(p, Math.min(6, lvl) as Level);
+    const s = cands.find((c) => c.p === p)?.s;
+    if (s) styleLevel.set(s.key, Math.max(styleLevel.get(s.key) ?? 0, lvl));
   }
   // Outlines are often cut at depth 3 (LaTeX's default); deeper headings are not listed.
   const truncated = idx.maxLevel <= 3;
-  for (const c of unmatched) {
+  for (const c of cands) {
+    if (matched.has(c.p)) continue;
     const known = styleLevel.get(c.s.key);
     const bigger = c.s.size >= body * SIZE_STEP;
     if (known !== undefined && (truncated || bigger)) out.set(c.p, Math.min(6, known + (truncated && !bigger ? 1 : 0)) as Level);
