@@ -1,0 +1,36 @@
+/**
+ * The 'auto' OCR decision: a page needs OCR when its text layer is missing or
+ * unreadable. Cheap: it looks only at the runs already extracted.
+ */
+import type { TextRun } from '../model.ts';
+
+/** Page facts the heuristic may use. */
+export type PageInfo = { width: number; height: number };
+
+/** Fewer visible characters than this on a page is "no text layer" (a page number alone is not text). */
+const MIN_CHARS = 8;
+/** Share of unusable characters above which the text layer is garbage. */
+const MAX_GARBAGE_SHARE = 0.3;
+
+/**
+ * Characters a real text layer almost never consists of: private-use code
+ * points (fonts without a ToUnicode map), U+FFFD, and control characters.
+ */
+const UNUSABLE = /[\uE000-\uF8FF\uFFFD\u0000-\u0008\u000E-\u001F]/u;
+
+/**
+ * True when the page has no usable text layer: almost no visible characters,
+ * or mostly private-use/replacement/control glyphs, or (for a page that has a
+ * fair amount of text) hardly any letters or digits at all. `page` is for
+ * scaling the threshold with page area: a tiny label page needs less text.
+ */
+export function pageNeedsOcr(runs: readonly TextRun[], page: PageInfo): boolean {
+  const chars = [...runs.map((r) => r.text).join('')].filter((c) => !/\s/u.test(c));
+  const area = (page.width * page.height) / (612 * 792);
+  const minChars = Math.max(2, Math.round(MIN_CHARS * Math.min(1, area)));
+  if (chars.length < minChars) return true;
+  const bad = chars.filter((c) => UNUSABLE.test(c)).length;
+  if (bad / chars.length > MAX_GARBAGE_SHARE) return true;
+  const wordish = chars.filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
+  return chars.length >= 50 && wordish / chars.length < 0.3;
+}
