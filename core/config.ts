@@ -39,6 +39,8 @@ const Env = z.object({
   P2M_TOMBSTONE_DAYS: int(7, 1),
   P2M_SWEEP_SECONDS: int(60, 1),
   P2M_TIERS: z.string().optional(),
+  /** Base64 of 32 bytes sealing stored secrets; generated into the data directory when unset. */
+  P2M_SECRET_KEY: z.string().optional(),
   P2M_SUPPORT_URL: z.string().url().default('https://p2m.example.com/support'),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -64,6 +66,7 @@ export type Config = Readonly<{
   tombstoneDays: number;
   sweepSeconds: number;
   tiers: Tiers;
+  secretKeyBase64: string | undefined;
   supportUrl: string;
   logLevel: string;
 }>;
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tombstoneDays: e.P2M_TOMBSTONE_DAYS,
     sweepSeconds: e.P2M_SWEEP_SECONDS,
     tiers: resolveTiers(e.P2M_TIERS),
+    secretKeyBase64: e.P2M_SECRET_KEY,
     supportUrl: e.P2M_SUPPORT_URL,
     logLevel: e.P2M_LOG_LEVEL,
   });

@@ -38,12 +38,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
   // Several processes may start at once against one server: serialise migrations.
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock(7270001)');
-    await migratePg(db, { migrationsFolder: MIGRATIONS });
+    // Migrate on the locked connection itself: the pool may hold only one.
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
     await client.query('select pg_advisory_unlock(7270001)');
   } finally {
     client.release();

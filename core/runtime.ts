@@ -1,0 +1,72 @@
+/**
+ * The process's services, built once from Config: database, blob store,
+ * egress, wake-ups, logger and the server key. Every entry point (serve,
+ * worker, keys, tests) builds one and closes it.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pino, type Logger } from 'pino';
+import { openDatabase, type Database } from '../db/database.ts';
+import { createLocalBlobStore } from './blobs/local-blob-store.ts';
+import type { Config } from './config.ts';
+import type { Services } from './context.ts';
+import { createEgressClient } from './egress/egress-client.ts';
+import { createLocalWakeup, createRedisWakeup, type Wakeup } from './wakeup/wakeup.ts';
+
+export type Runtime = Services & {
+  database: Database;
+  wakeup: Wakeup;
+  close(): Promise<void>;
+};
+
+export type RuntimeOptions = { database?: Database; log?: Logger };
+
+export async function createRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
+  const log = opts.log ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const database =
+    opts.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
+    ));
+  const wakeup = config.redisUrl ? await createRedisWakeup(config.redisUrl) : createLocalWakeup();
+  const fetcher = createEgressClient({
+    maxBytes: Math.max(...Object.values(config.tiers).map((t) => t.maxFileBytes)),
+    timeoutMs: config.urlTimeoutMs,
+    maxRedirects: config.urlMaxRedirects,
+    allowLoopback: config.allowPrivateUrls,
+    userAgent: 'p2m/0.1 (+PDF to Markdown)',
+  });
+  return {
+    config,
+    db: database.db,
+    database,
+    blobs: createLocalBlobStore(join(config.dataDir, 'blobs')),
+    fetcher,
+    log,
+    secretKey: loadSecretKey(config),
+    wakeup,
+    wake: (pool) => wakeup.notify(pool),
+    async close() {
+      await wakeup.close();
+      await database.close();
+    },
+  };
+}
+
+/** The server key: from configuration, else generated once into the data directory (mode 0600). */
+function loadSecretKey(config: Config): Buffer {
+  if (config.secretKeyBase64) {
+    const key = Buffer.from(config.secretKeyBase64, 'base64');
+    if (key.length !== 32) throw new Error('P2M_SECRET_KEY must be base64 of exactly 32 bytes');
+    return key;
+  }
+  const path = join(config.dataDir, 'secret.key');
+  if (!existsSync(path)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(path, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  }
+  return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+}

@@ -1,0 +1,46 @@
+/**
+ * PostgreSQL for integration tests: one migrated template database per run;
+ * each test file clones it (CREATE DATABASE … TEMPLATE), which takes
+ * milliseconds, and drops its clone afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '../../db/database.ts';
+
+export const PG_ADMIN_URL = process.env.P2M_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEMPLATE = 'p2m_template';
+
+const urlFor = (db: string) => {
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Rebuilds the template from the current migrations (run once per test run). */
+export async function buildTemplate(): Promise<void> {
+  await admin(async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${TEMPLATE}`);
+  });
+  const db = await openDatabase({ kind: 'postgres', url: urlFor(TEMPLATE), poolSize: 1 });
+  await db.close();
+}
+
+export async function cloneTemplate(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  return {
+    url: urlFor(name),
+    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
