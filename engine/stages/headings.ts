@@ -129,14 +129,15 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     const s = cands.find((c) => c.p === p)?.s;
     if (s) styleLevel.set(s.key, Math.max(styleLevel.get(s.key) ?? 0, lvl));
   }
-  // Outlines are often cut at depth 3 (LaTeX's default); deeper headings are not listed.
-  const truncated = idx.maxLevel <= 3;
+  // Outlines are often cut at depth 3 (LaTeX's default bookmark depth): deeper
+  // headings exist but are not listed. A shallower outline is taken as complete.
+  const truncated = idx.maxLevel === 3;
   for (const c of cands) {
     if (matched.has(c.p)) continue;
     const known = styleLevel.get(c.s.key);
     const bigger = c.s.size >= body * SIZE_STEP;
     if (known !== undefined && (truncated || bigger)) out.set(c.p, Math.min(6, known + (truncated && !bigger ? 1 : 0)) as Level);
-    else if (truncated && c.s.bold) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
+    else if (truncated && c.s.bold && !bigger) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
     else if (bigger && known === undefined && styleLevel.size === 0) out.set(c.p, ranks.get(c.s.key)!);
   }
   return out;
