@@ -28,12 +28,32 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   while (a > 0 && counts[a - 1] === min) a--;
   while (b + 1 < counts.length && counts[b + 1] === min) b++;
   const gutter = { x0: lo + a, x1: lo + b };
-  const both = lines.filter((l) => l.runs.some((r) => r.box.x1 <= gutter.x0) && l.runs.some((r) => r.box.x0 >= gutter.x1));
   const left = lines.filter((l) => l.runs.some((r) => r.box.x1 <= gutter.x0)).length;
   const right = lines.filter((l) => l.runs.some((r) => r.box.x0 >= gutter.x1)).length;
-  // Both layout columns must carry real text, and often side by side.
-  if (left < lines.length * 0.25 || right < lines.length * 0.25 || both.length < 4) return null;
-  return gutter;
+  // Both layout columns must carry real text. (Their baselines need not line up.)
+  if (left < lines.length * 0.25 || right < lines.length * 0.25) return null;
+  // Table columns share baselines: a row puts text on both sides. Layout
+  // columns run independently, so most lines have text on one side only...
+  const both = lines.filter((l) => l.runs.some((r) => r.box.x1 <= gutter.x0) && l.runs.some((r) => r.box.x0 >= gutter.x1)).length;
+  if (both < 0.5 * Math.min(left, right)) return gutter;
+  // ...unless both columns happen to keep the same rhythm. Then tell them apart
+  // by content: layout columns are filled with prose lines running their full
+  // width; table columns hold cells of varied length.
+  return proseSide(lines, (x) => x <= gutter.x1, pageWidth) && proseSide(lines, (x) => x >= gutter.x0, pageWidth) ? gutter : null;
+}
+
+/** Whether the text on one side of the gutter looks like a column of prose. */
+function proseSide(lines: readonly Line[], onSide: (x: number) => boolean, pageWidth: number): boolean {
+  const extents = lines
+    .map((l) => l.runs.filter((r) => onSide(r.box.x0) && onSide(r.box.x1)))
+    .filter((rs) => rs.length > 0)
+    .map((rs) => union(rs.map((r) => r.box)));
+  if (!extents.length) return false;
+  const x0 = Math.min(...extents.map((b) => b.x0));
+  const x1 = Math.max(...extents.map((b) => b.x1));
+  if (x1 - x0 < 0.3 * pageWidth) return false;
+  const full = extents.filter((b) => b.x1 - b.x0 >= 0.8 * (x1 - x0)).length;
+  return full >= 0.15 * extents.length;
 }
 
 /** Splits each line not crossing the gutter into its left and right parts. */
