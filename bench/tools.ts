@@ -93,7 +93,7 @@ const opendataloader: ToolSpec = {
   }),
 };
 
-/** markitdown's PDF path is pdfminer text extraction; it emits no headings or tables. */
+/** markitdown counts as structured: its PDF path (pdfminer + pdfplumber) emits pipe tables and some headings. */
 export const TOOLS: readonly ToolSpec[] = [
-  p2mTool, pdftotext, pdf2md, pythonPeer('markitdown', 'text'), opendataloader, pythonPeer('pymupdf4llm', 'structured'),
+  p2mTool, pdftotext, pdf2md, pythonPeer('markitdown', 'structured'), opendataloader, pythonPeer('pymupdf4llm', 'structured'),
 ];
