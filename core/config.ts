@@ -20,6 +20,8 @@ const Env = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Origins the service is reached on; redirects and Origin/Host checks use them. */
   P2M_PUBLIC_ORIGINS: list.optional(),
+  /** Express 'trust proxy': false (default), true, a hop count, or comma-separated addresses/subnets of the proxies. */
+  P2M_TRUST_PROXY: z.string().default('false'),
   /** Conversions run at once by an embedded or standalone worker (0: this process runs none). */
   P2M_WORKERS: int(1, 0),
   /** Which pools this process's workers claim from. */
@@ -52,6 +54,7 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   publicOrigins: readonly string[];
+  trustProxy: boolean | number | string;
   workers: number;
   workerPools: readonly ('free' | 'paid')[];
   leaseSeconds: number;
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     publicOrigins: Object.freeze(origins.map((o) => new URL(o).origin)),
+    trustProxy: parseTrustProxy(e.P2M_TRUST_PROXY),
     workers: e.P2M_WORKERS,
     workerPools: Object.freeze(pools),
     leaseSeconds: e.P2M_LEASE_SECONDS,
@@ -101,4 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportUrl: e.P2M_SUPPORT_URL,
     logLevel: e.P2M_LOG_LEVEL,
   });
+}
+
+/** 'true'/'false' and hop counts become booleans and numbers; anything else is Express's address list. */
+function parseTrustProxy(v: string): boolean | number | string {
+  if (v === 'true' || v === 'false') return v === 'true';
+  return /^\d+$/.test(v) ? Number(v) : v;
 }

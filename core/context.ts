@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import type { Config } from './config.ts';
 import type { Principal } from './principal.ts';
+import type { RateLimiter } from './ratelimit/rate-limiter.ts';
 
 /** Outbound fetch of a client-supplied link, refusing internal addresses. */
 export interface Fetcher {
@@ -23,6 +24,8 @@ export type Services = {
   secretKey: Buffer;
   /** Tells workers that a pool has new work (in-process event, or Redis when configured). */
   wake(pool: 'free' | 'paid'): void;
+  /** Per-caller request budget, shared by every transport (see core/ratelimit/consume-rate.ts). */
+  rateLimiter: RateLimiter;
 };
 
 export type Ctx = Services & { principal: Principal; requestId: string };

@@ -12,6 +12,7 @@ import { createLocalBlobStore } from './blobs/local-blob-store.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { createEgressClient } from './egress/egress-client.ts';
+import { createRateLimiter } from './ratelimit/rate-limiter.ts';
 import { createLocalWakeup, createRedisWakeup, type Wakeup } from './wakeup/wakeup.ts';
 
 export type Runtime = Services & {
@@ -32,6 +33,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
         : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
     ));
   const wakeup = config.redisUrl ? await createRedisWakeup(config.redisUrl) : createLocalWakeup();
+  const rateLimiter = await createRateLimiter(config);
   const fetcher = createEgressClient({
     maxBytes: Math.max(...Object.values(config.tiers).map((t) => t.maxFileBytes)),
     timeoutMs: config.urlTimeoutMs,
@@ -49,8 +51,9 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     secretKey: loadSecretKey(config),
     wakeup,
     wake: (pool) => wakeup.notify(pool),
+    rateLimiter,
     async close() {
-      await wakeup.close();
+      await Promise.all([wakeup.close(), rateLimiter.close()]);
       await database.close();
     },
   };

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIERS } from '../tiers.ts';
+import type { Principal } from '../principal.ts';
+import { consumeRate, rateKeyOf } from './consume-rate.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+
+const tiers = { ...DEFAULT_TIERS, free: { ...DEFAULT_TIERS.free, ratePerMinute: 2 } };
+const key = (keyId: string): Principal => ({ kind: 'api_key', accountId: 'a', keyId, scopes: [], tier: 'free' });
+
+describe('consumeRate', () => {
+  it('allows the tier budget per key, then throws rate_limited with a retry time', async () => {
+    const rateLimiter = await createRateLimiter({ redisUrl: undefined });
+    const ctx = { config: { tiers }, rateLimiter, principal: key('k1') };
+    await consumeRate(ctx);
+    await consumeRate(ctx);
+    const err = await consumeRate(ctx).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'rate_limited' });
+    expect((err as { retryAfter: number }).retryAfter).toBeGreaterThanOrEqual(1);
+    expect((err as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(60);
+    // Another key has its own budget.
+    await expect(consumeRate({ ...ctx, principal: key('k2') })).resolves.toBeUndefined();
+    await rateLimiter.close();
+  });
+
+  it('counts devices and keys apart', () => {
+    expect(rateKeyOf({ kind: 'device', deviceId: 'd', accountId: null, tier: 'anonymous' })).toBe('device:d');
+    expect(rateKeyOf(key('x'))).toBe('key:x');
+  });
+});
