@@ -1,0 +1,28 @@
+/**
+ * Messages between a worker and its conversion child process (IPC with
+ * 'advanced' serialization, so bytes travel as Uint8Array without base64).
+ */
+import type { ConvertResult, OcrMode } from '../engine/index.ts';
+
+/** Worker → child: the one request a child serves before it exits. */
+export type ConvertRequest = {
+  type: 'convert';
+  data: Uint8Array;
+  ocr: OcrMode;
+  timeBudgetMs: number;
+  /** Converts at most this many pages (config.maxPages). */
+  maxPages: number;
+};
+
+/** Child → worker. `started` marks when the wall-clock limit begins: loading the engine does not count. */
+export type ChildMessage =
+  | { type: 'started' }
+  | { type: 'progress'; pagesDone: number; pagesTotal: number }
+  | { type: 'done'; result: ConvertResult }
+  | { type: 'failed'; code: string; message: string };
+
+/** Narrows an IPC message; a child is trusted code, but a malformed message must not crash the worker. */
+export function isChildMessage(m: unknown): m is ChildMessage {
+  if (typeof m !== 'object' || m === null || !('type' in m)) return false;
+  return ['started', 'progress', 'done', 'failed'].includes(String(m.type));
+}

@@ -1,0 +1,48 @@
+/**
+ * Entry point of a conversion child process. It receives one ConvertRequest,
+ * runs the engine and answers with the result or an engine error code. It
+ * runs in its own process so that a hostile PDF that loops, exhausts memory
+ * or crashes native code takes down only this child: the worker kills it and
+ * fails the one job.
+ */
+import { convert, EngineError } from '../engine/index.ts';
+import type { ChildMessage, ConvertRequest } from './child-protocol.ts';
+
+// Progress goes over IPC and then to the database: a few updates a second suffice.
+const PROGRESS_EVERY_MS = 250;
+
+function send(message: ChildMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) return resolve();
+    process.send(message, undefined, {}, () => resolve());
+  });
+}
+
+/** Converts one request and reports over IPC. */
+export async function serveRequest(req: ConvertRequest): Promise<void> {
+  let lastProgress = 0;
+  await send({ type: 'started' });
+  try {
+    const result = await convert(new Uint8Array(req.data.buffer, req.data.byteOffset, req.data.byteLength), {
+      ocr: req.ocr,
+      timeBudgetMs: req.timeBudgetMs,
+      pages: { from: 1, to: req.maxPages },
+      onProgress: ({ pagesDone, pagesTotal }) => {
+        const now = Date.now();
+        if (pagesDone < pagesTotal && now - lastProgress < PROGRESS_EVERY_MS) return;
+        lastProgress = now;
+        void send({ type: 'progress', pagesDone, pagesTotal });
+      },
+    });
+    await send({ type: 'done', result });
+  } catch (err) {
+    const code = err instanceof EngineError ? err.code : 'engine_failure';
+    await send({ type: 'failed', code, message: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+if (import.meta.main) {
+  process.once('message', (req: ConvertRequest) => {
+    void serveRequest(req).finally(() => process.disconnect());
+  });
+}

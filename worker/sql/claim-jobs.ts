@@ -1,0 +1,82 @@
+/**
+ * Claims up to n queued jobs for one worker in a single statement. PGlite has
+ * one connection, so a claim cannot span a transaction with several
+ * statements; on PostgreSQL `FOR UPDATE SKIP LOCKED` lets concurrent workers
+ * take disjoint rows without waiting on each other.
+ *
+ * Order: the paid pool first (a worker serving both pools must never make a
+ * paying customer wait behind free work), then priority, then age (run_at),
+ * then id so that ties are deterministic.
+ */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { rows } from '../../db/rows.ts';
+
+const ClaimedRow = z.object({
+  id: z.string(),
+  lease: z.string(),
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  pool: z.enum(['free', 'paid']),
+  input_key: z.string().nullable(),
+  time_budget_ms: z.number().int(),
+  on_budget: z.enum(['fail', 'truncate']),
+  settings: z.object({ converter: z.enum(['auto', 'text', 'ocr']).optional() }).loose().nullable(),
+});
+
+/** A job this worker holds a lease on; every later write about it is fenced by id + lease. */
+export type ClaimedJob = {
+  id: string;
+  lease: string;
+  /** Including this claim. */
+  attempts: number;
+  maxAttempts: number;
+  pool: 'free' | 'paid';
+  inputKey: string | null;
+  timeBudgetMs: number;
+  onBudget: 'fail' | 'truncate';
+  converter: 'auto' | 'text' | 'ocr';
+};
+
+export type ClaimParams = {
+  workerId: string;
+  pools: readonly ('free' | 'paid')[];
+  limit: number;
+  leaseSeconds: number;
+};
+
+/** Moves up to `limit` runnable queued jobs of `pools` to processing under fresh leases. */
+export async function claimJobs(db: Db, p: ClaimParams): Promise<ClaimedJob[]> {
+  if (p.limit <= 0 || p.pools.length === 0) return [];
+  // The pool list is bound as a text array literal: both drivers accept it.
+  const pools = `{${p.pools.join(',')}}`;
+  const claimed = await rows<unknown>(
+    db,
+    sql`UPDATE jobs SET status = 'processing', status_since = now(), lease = gen_random_uuid(),
+          lease_owner = ${p.workerId}, lease_until = now() + make_interval(secs => ${p.leaseSeconds}),
+          attempts = attempts + 1
+        WHERE id IN (
+          SELECT id FROM jobs
+          WHERE status = 'queued' AND pool = ANY(${pools}::text[]) AND run_at <= now() AND deleted_at IS NULL
+          ORDER BY CASE pool WHEN 'paid' THEN 0 ELSE 1 END, priority DESC, run_at, id
+          LIMIT ${p.limit}
+          FOR UPDATE SKIP LOCKED)
+        RETURNING id, lease, attempts, max_attempts, pool, input_key, time_budget_ms, on_budget, settings`,
+  );
+  return claimed.map((raw) => toClaimed(ClaimedRow.parse(raw)));
+}
+
+function toClaimed(r: z.infer<typeof ClaimedRow>): ClaimedJob {
+  return {
+    id: r.id,
+    lease: r.lease,
+    attempts: r.attempts,
+    maxAttempts: r.max_attempts,
+    pool: r.pool,
+    inputKey: r.input_key,
+    timeBudgetMs: r.time_budget_ms,
+    onBudget: r.on_budget,
+    converter: r.settings?.converter ?? 'auto',
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Publishes a result. Fenced: when it changes no row the lease was lost (the
+ * job was canceled, or reaped and claimed by another worker) and the caller
+ * must delete the output blob it wrote.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { rows } from '../../db/rows.ts';
+import type { Fence } from './heartbeat.ts';
+
+export type Completion = Fence & {
+  outputKey: string;
+  outputSize: number;
+  pages: number;
+  pagesDone: number;
+  truncated: boolean;
+};
+
+/** Marks the job ready with its Markdown; false when the lease is lost. */
+export async function completeJob(db: Db, p: Completion): Promise<boolean> {
+  const hit = await rows<{ id: string }>(
+    db,
+    sql`UPDATE jobs SET status = 'ready', status_since = now(), ready_at = now(),
+          output_key = ${p.outputKey}, output_size = ${p.outputSize}, pages = ${p.pages},
+          pages_done = ${p.pagesDone}, truncated = ${p.truncated},
+          error_code = NULL, error_message = NULL, lease = NULL, lease_owner = NULL, lease_until = NULL
+        WHERE id = ${p.id} AND lease = ${p.lease} AND status = 'processing'
+        RETURNING id`,
+  );
+  return hit.length === 1;
+}

@@ -1,0 +1,26 @@
+/**
+ * Retention: a ready result older than its retention period is expired. The
+ * row stays (downloads answer 410 gone), its blob keys are handed back for
+ * deletion. The CTE reads the keys before the UPDATE clears them.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { rows } from '../../db/rows.ts';
+
+export type ReleasedBlobs = { id: string; input_key: string | null; output_key: string | null };
+
+/** Sets expired_at on up to `limit` ready jobs past ready_at + retention_seconds. */
+export async function expireResults(db: Db, p: { limit: number }): Promise<ReleasedBlobs[]> {
+  return rows<ReleasedBlobs>(
+    db,
+    sql`WITH due AS (
+          SELECT id, input_key, output_key FROM jobs
+          WHERE status = 'ready' AND expired_at IS NULL AND deleted_at IS NULL
+            AND ready_at + make_interval(secs => retention_seconds) < now()
+          ORDER BY ready_at LIMIT ${p.limit}
+          FOR UPDATE SKIP LOCKED)
+        UPDATE jobs j SET expired_at = now(), input_key = NULL, output_key = NULL
+        FROM due WHERE j.id = due.id
+        RETURNING j.id, due.input_key, due.output_key`,
+  );
+}

@@ -1,0 +1,17 @@
+/** Marks a job failed for good with a machine code and a human message. Fenced by the lease. */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { rows } from '../../db/rows.ts';
+import type { Fence } from './heartbeat.ts';
+
+/** Sets status error; false when the lease is lost. */
+export async function failJob(db: Db, p: Fence & { code: string; message: string }): Promise<boolean> {
+  const hit = await rows<{ id: string }>(
+    db,
+    sql`UPDATE jobs SET status = 'error', status_since = now(), error_code = ${p.code},
+          error_message = ${p.message}, lease = NULL, lease_owner = NULL, lease_until = NULL
+        WHERE id = ${p.id} AND lease = ${p.lease} AND status = 'processing'
+        RETURNING id`,
+  );
+  return hit.length === 1;
+}
