@@ -44,6 +44,11 @@ const Env = z.object({
   /** Base64 of 32 bytes sealing stored secrets; generated into the data directory when unset. */
   P2M_SECRET_KEY: z.string().optional(),
   P2M_SUPPORT_URL: z.string().url().default('https://p2m.example.com/support'),
+  /** Device registrations a minute from one address, and from one /24 (IPv4) or /48 (IPv6) network. */
+  P2M_REGISTER_PER_IP: int(10, 1),
+  P2M_REGISTER_PER_NETWORK: int(30, 1),
+  /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
+  P2M_ANNOUNCEMENT: z.string().optional(),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -71,8 +76,14 @@ export type Config = Readonly<{
   tiers: Tiers;
   secretKeyBase64: string | undefined;
   supportUrl: string;
+  registerPerIp: number;
+  registerPerNetwork: number;
+  announcement: Announcement | null;
   logLevel: string;
 }>;
+
+const Announcement = z.object({ active: z.boolean(), id: z.string(), kind: z.string(), url: z.url() });
+export type Announcement = z.infer<typeof Announcement>;
 
 /** Parses an environment (process.env by default) into a frozen Config. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,6 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tiers: resolveTiers(e.P2M_TIERS),
     secretKeyBase64: e.P2M_SECRET_KEY,
     supportUrl: e.P2M_SUPPORT_URL,
+    registerPerIp: e.P2M_REGISTER_PER_IP,
+    registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
+    announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,
   });
 }

@@ -11,6 +11,8 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { createLocalBlobStore } from './blobs/local-blob-store.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
+import { createNonceStore } from './devices/nonce-store-for.ts';
+import type { NonceStore } from './devices/signing/nonce-store.ts';
 import { createEgressClient } from './egress/egress-client.ts';
 import { createRateLimiter } from './ratelimit/rate-limiter.ts';
 import { createLocalWakeup, createRedisWakeup, type Wakeup } from './wakeup/wakeup.ts';
@@ -18,6 +20,8 @@ import { createLocalWakeup, createRedisWakeup, type Wakeup } from './wakeup/wake
 export type Runtime = Services & {
   database: Database;
   wakeup: Wakeup;
+  /** Replay guard of device-signed requests (Redis when configured, else the database). */
+  deviceNonces: NonceStore;
   close(): Promise<void>;
 };
 
@@ -34,6 +38,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     ));
   const wakeup = config.redisUrl ? await createRedisWakeup(config.redisUrl) : createLocalWakeup();
   const rateLimiter = await createRateLimiter(config);
+  const deviceNonces = await createNonceStore(config, database.db);
   const fetcher = createEgressClient({
     maxBytes: Math.max(...Object.values(config.tiers).map((t) => t.maxFileBytes)),
     timeoutMs: config.urlTimeoutMs,
@@ -52,8 +57,9 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     wakeup,
     wake: (pool) => wakeup.notify(pool),
     rateLimiter,
+    deviceNonces,
     async close() {
-      await Promise.all([wakeup.close(), rateLimiter.close()]);
+      await Promise.all([wakeup.close(), rateLimiter.close(), deviceNonces.close()]);
       await database.close();
     },
   };

@@ -8,7 +8,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { jobs, type JobRow } from '../../db/schema.ts';
 import type { Ctx } from '../context.ts';
 import { seal } from '../crypto/secret-box.ts';
+import { v1ProcessingLimit } from '../devices/v1-processing-limit.ts';
 import { DomainError } from '../errors.ts';
+import { converterFor } from '../settings/device-settings.ts';
 import { ownerOf, type Owner } from './owner.ts';
 import { priorityFor } from './priority.ts';
 import { countActive } from './slots.ts';
@@ -89,7 +91,9 @@ async function assertFreeSlot(ctx: Ctx, ownerKey: string, slots: number, db = ct
 
 async function insertJob(ctx: Ctx, owner: Owner, id: string, req: NewJob, input: StoredInput, hash: string) {
   const limits = ctx.config.tiers[owner.tier];
-  const converter = req.settings?.converter ?? 'auto';
+  // v1 jobs fail at the v1 time limit whatever the tier; devices convert with their stored setting.
+  const budget = owner.lane === 'v1' ? v1ProcessingLimit(ctx.config.tiers) : limits;
+  const converter = req.settings?.converter ?? (await converterFor(ctx.db, ctx.principal));
   const priority = await priorityFor(ctx, owner, converter);
   return ctx.db.transaction(async (tx) => {
     // Serialise creations per owner so two requests cannot both take the last slot.
@@ -121,8 +125,8 @@ async function insertJob(ctx: Ctx, owner: Owner, id: string, req: NewJob, input:
         requestHash: hash,
         inputKey: input.key,
         inputSize: input.size,
-        timeBudgetMs: limits.timeBudgetMs,
-        onBudget: limits.onBudget,
+        timeBudgetMs: budget.timeBudgetMs,
+        onBudget: budget.onBudget,
         retentionSeconds: limits.retentionSeconds,
         maxAttempts: ctx.config.maxAttempts,
       })
