@@ -81,7 +81,8 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     const warnings: string[] = [];
     const { pages, truncated } = await extractPages(pdf, opts, started, warnings);
     const outline = await extractOutline(pdf);
-    const doc: Doc = { pages, signals: { outline, tagged: false }, warnings };
+    const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
+    const doc: Doc = { pages, signals: { outline, tagged }, warnings };
     const done = runStages(doc);
     return { markdown: renderDoc(done), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings };
   } catch (err) {

@@ -58,3 +58,12 @@ export function median(values: number[]): number {
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
+
+/** The structure role most of a line's characters carry (tagged PDFs), if any. */
+export function lineRole(line: Line): string | undefined {
+  const weight = new Map<string, number>();
+  for (const r of line.runs) if (r.role) weight.set(r.role, (weight.get(r.role) ?? 0) + r.text.length);
+  let best: string | undefined, bestW = 0;
+  for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
+  return best;
+}

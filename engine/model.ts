@@ -23,6 +23,8 @@ export type TextRun = {
   dir: 'ltr' | 'rtl' | 'ttb';
   /** Target of a link annotation covering this run, if any. */
   href?: string;
+  /** Structure role (H1..H6, P, LI, Code...) from a tagged PDF's structure tree, if any. */
+  role?: string;
 };
 
 /** An inline piece of a block's text with its emphasis. */

@@ -9,6 +9,7 @@ import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
 import type { TextRun } from '../model.ts';
 import { inferFontStyle, type FontStyle } from './font-style.ts';
 import { normaliseText } from './normalise-text.ts';
+import { structRoles } from './struct-roles.ts';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -71,17 +72,30 @@ function toRun(item: TextItem, vt: Matrix, style: TextStyle | undefined, font: F
   return { text, box, fontName: font.name, fontSize: Math.round(size * 100) / 100, bold: font.bold, italic: font.italic, monospace: font.monospace, dir };
 }
 
+type MarkedItem = { type: string; id?: string | null };
+
 /** Extracts the text runs of one page, resolving font names through the shared cache. */
 export async function extractPageRuns(page: PDFPageProxy, cache: FontCache): Promise<TextRun[]> {
-  const content = await page.getTextContent();
+  const content = await page.getTextContent({ includeMarkedContent: true });
   const items = content.items.filter((it): it is TextItem => 'str' in it);
   await resolveFonts(page, new Set(items.map((i) => i.fontName)), content.styles, cache);
+  // Only tagged pages carry marked-content ids; only they pay for the structure tree.
+  const tagged = content.items.some((it) => !('str' in it) && (it as MarkedItem).id);
+  const roles = tagged ? await structRoles(page) : new Map<string, string>();
   const vt = page.getViewport({ scale: 1 }).transform as Matrix;
   const runs: TextRun[] = [];
-  for (const item of items) {
+  const stack: (string | undefined)[] = [];
+  for (const item of content.items) {
+    if (!('str' in item)) {
+      const m = item as MarkedItem;
+      if (m.type === 'endMarkedContent') stack.pop();
+      else stack.push((m.id ? roles.get(m.id) : undefined) ?? stack.at(-1));
+      continue;
+    }
     const font = cache.get(item.fontName) ?? { name: item.fontName, bold: false, italic: false, monospace: false };
     const run = toRun(item, vt, content.styles[item.fontName], font);
-    if (run) runs.push(run);
+    const role = stack.at(-1);
+    if (run) runs.push(role ? { ...run, role } : run);
   }
   return runs;
 }

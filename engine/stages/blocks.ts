@@ -6,7 +6,7 @@
  */
 import type { Block, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineFontSize, lineText, median, runShare, unionBox } from '../geometry.ts';
+import { lineFontSize, lineRole, lineText, median, runShare, unionBox } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 type Style = { size: number; bold: boolean; mono: boolean };
@@ -34,6 +34,9 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   const size = Math.max(sa.size, sb.size, 1);
   if (Math.abs(sa.size - sb.size) > 0.08 * size) return true;
   if (sa.bold !== sb.bold || sa.mono !== sb.mono) return true;
+  // Tagged PDFs: a heading never shares a block with text of another role.
+  const ra = lineRole(a), rb = lineRole(b);
+  if (ra !== rb && (/^H\d?$/.test(ra ?? '') || /^H\d?$/.test(rb ?? ''))) return true;
   const vgap = b.box.y0 - a.box.y1;
   if (vgap < -0.5 * size) return true; // went up: another column or a float
   if (b.box.x0 > a.box.x1 || b.box.x1 < a.box.x0) return true; // no horizontal overlap

@@ -8,7 +8,7 @@
  */
 import type { Block, DocSignals, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineText, runShare } from '../geometry.ts';
+import { lineRole, lineText, runShare } from '../geometry.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 type Level = 1 | 2 | 3 | 4 | 5 | 6;
@@ -110,11 +110,33 @@ function matchOutline(paras: Para[], idx: OutlineIndex): Map<Para, number> {
   return out;
 }
 
+/** Structure role of a paragraph in a tagged PDF: the role of most of its lines. */
+function paraRole(p: Para): string | undefined {
+  const roles = (p.lines ?? []).map(lineRole).filter((r): r is string => r !== undefined);
+  return roles.length * 2 > (p.lines?.length ?? 0) ? roles[0] : undefined;
+}
+
+/**
+ * Tagged PDFs: Hn roles give headings and levels directly; text tagged with
+ * another role is not a heading whatever its style. Untagged text falls back to styles.
+ */
+function fromStructure(cands: { p: Para; s: Style }[], paras: Para[], ranks: Map<string, Level>): Map<Para, Level> {
+  const out = new Map<Para, Level>();
+  for (const p of paras) {
+    const role = paraRole(p);
+    const m = role ? /^H([1-6])?$/.exec(role) : null;
+    if (m) out.set(p, (m[1] ? Number(m[1]) : 2) as Level);
+  }
+  for (const c of cands) if (!out.has(c.p) && paraRole(c.p) === undefined) out.set(c.p, ranks.get(c.s.key)!);
+  return out;
+}
+
 /** Decides heading levels for the document's paragraphs. */
-export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline']): Map<Para, Level> {
+export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline'], tagged = false): Map<Para, Level> {
   const body = bodies.prose;
   const cands = paras.map((p) => ({ p, s: isCandidate(p, bodies) })).filter((c): c is { p: Para; s: Style } => c.s !== null);
   const ranks = rankStyles(cands.map((c) => c.s));
+  if (tagged) return fromStructure(cands, paras, ranks);
   const idx = indexOutline(outline);
   const out = new Map<Para, Level>();
   if (idx.size < 2) {
@@ -149,7 +171,7 @@ export const headings: Stage = {
   run(doc) {
     const paras = doc.pages.flatMap((p) => p.blocks.filter((b): b is Para => b.kind === 'paragraph'));
     const all = paras.flatMap((p) => p.lines ?? []);
-    const levels = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline);
+    const levels = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged);
     if (levels.size === 0) return doc;
     const convert = (b: Block): Block => {
       const level = b.kind === 'paragraph' ? levels.get(b) : undefined;
