@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Block, Cell, Page } from '../model.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { joinTables } from './join-tables.ts';
+import type { TableBlock } from './table-parts.ts';
+import { doc } from './test-pages.ts';
+
+const cell = (text: string, header = false): Cell => (header ? { spans: [{ text }], header } : { spans: [{ text }] });
+const table = (page: number, y0: number, y1: number, rows: string[][], x0 = 70): TableBlock => ({
+  kind: 'table',
+  rows: rows.map((r, i) => r.map((t) => cell(t, i === 0))),
+  prov: { page, box: { x0, y0, x1: 500, y1 } },
+});
+const para = (page: number, y0: number): Block => ({ kind: 'paragraph', spans: [{ text: 'prose' }], prov: { page, box: { x0: 70, y0, x1: 500, y1: y0 + 12 } } });
+const pg = (number: number, blocks: Block[]): Page => ({ number, width: 595, height: 842, runs: [], rules: [], lines: [], blocks });
+const texts = (b: Block | undefined): string[][] => (b?.kind === 'table' ? b.rows.map((r) => r.map((c) => c.spans[0]?.text ?? '')) : []);
+
+describe('joinTables', () => {
+  it('merges a table continued on the next page and drops the repeated header row', () => {
+    const d = doc(
+      pg(1, [para(1, 100), table(1, 500, 760, [['Flag', 'Meaning'], ['-a', 'all']])]),
+      pg(2, [table(2, 90, 200, [['Flag', 'Meaning'], ['-q', 'quiet']]), para(2, 230)]),
+    );
+    const out = joinTables.run(d, DEFAULT_CONFIG);
+    expect(texts(out.pages[0]!.blocks[1])).toEqual([['Flag', 'Meaning'], ['-a', 'all'], ['-q', 'quiet']]);
+    expect(out.pages[1]!.blocks.map((b) => b.kind)).toEqual(['paragraph']);
+  });
+
+  it('follows a table across three pages', () => {
+    const d = doc(
+      pg(1, [table(1, 500, 760, [['A', 'B'], ['1', '2']])]),
+      pg(2, [table(2, 90, 760, [['A', 'B'], ['3', '4']])]),
+      pg(3, [table(3, 90, 150, [['A', 'B'], ['5', '6']])]),
+    );
+    const out = joinTables.run(d, DEFAULT_CONFIG);
+    expect(texts(out.pages[0]!.blocks[0])).toEqual([['A', 'B'], ['1', '2'], ['3', '4'], ['5', '6']]);
+    expect(out.pages[1]!.blocks).toEqual([]);
+    expect(out.pages[2]!.blocks).toEqual([]);
+  });
+
+  it('keeps tables apart when the column count differs', () => {
+    const d = doc(
+      pg(1, [table(1, 500, 760, [['A', 'B'], ['1', '2']])]),
+      pg(2, [table(2, 90, 200, [['X', 'Y', 'Z'], ['1', '2', '3']])]),
+    );
+    const out = joinTables.run(d, DEFAULT_CONFIG);
+    expect(out.pages.map((p) => p.blocks.length)).toEqual([1, 1]);
+  });
+
+  it('keeps tables apart when prose ends the first page or starts the next', () => {
+    const endsWithProse = doc(
+      pg(1, [table(1, 400, 600, [['A', 'B'], ['1', '2']]), para(1, 650)]),
+      pg(2, [table(2, 90, 200, [['A', 'B'], ['3', '4']])]),
+    );
+    expect(joinTables.run(endsWithProse, DEFAULT_CONFIG).pages.map((p) => p.blocks.length)).toEqual([2, 1]);
+    const startsWithProse = doc(
+      pg(1, [table(1, 500, 760, [['A', 'B'], ['1', '2']])]),
+      pg(2, [para(2, 90), table(2, 120, 200, [['A', 'B'], ['3', '4']])]),
+    );
+    expect(joinTables.run(startsWithProse, DEFAULT_CONFIG).pages.map((p) => p.blocks.length)).toEqual([1, 2]);
+  });
+
+  it('ignores running headers and footers in the page margins', () => {
+    const d = doc(
+      pg(1, [table(1, 500, 740, [['A', 'B'], ['1', '2']]), para(1, 800)]),
+      pg(2, [para(2, 30), table(2, 100, 200, [['A', 'B'], ['3', '4']])]),
+    );
+    const out = joinTables.run(d, DEFAULT_CONFIG);
+    expect(texts(out.pages[0]!.blocks[0])).toEqual([['A', 'B'], ['1', '2'], ['3', '4']]);
+  });
+});
