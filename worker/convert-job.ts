@@ -1,0 +1,79 @@
+/**
+ * Turns a claimed job into a Conversion: reads its input, runs the engine in
+ * an isolated child with the job's limits, and classifies what happened.
+ * Nothing here writes to the database; settle-job.ts does, fenced.
+ */
+import type { Runtime } from '../core/runtime.ts';
+import type { OcrMode } from '../engine/index.ts';
+import { errorMessage, timeoutMessage } from './error-messages.ts';
+import { runIsolated } from './run-isolated.ts';
+import type { ClaimedJob } from './sql/claim-jobs.ts';
+
+export type WorkerDeps = Pick<Runtime, 'db' | 'blobs' | 'config' | 'log'>;
+
+export type Conversion =
+  | { kind: 'converted'; markdown: string; pages: number; pagesDone: number; truncated: boolean }
+  /** Deterministic for this document: retrying would fail the same way. */
+  | { kind: 'failed'; code: string; message: string }
+  /** Not the document's fault; the job may be retried. */
+  | { kind: 'transient'; message: string }
+  /** The lease was lost (canceled, or reaped and re-claimed): the result must be discarded. */
+  | { kind: 'lost' }
+  /** The worker is shutting down: hand the job back. */
+  | { kind: 'abandoned' };
+
+/** Abort reasons a worker uses. */
+export const SHUTDOWN = 'shutdown';
+export const LEASE_LOST = 'lease_lost';
+
+/** Time past the engine's own budget before the child is killed: one slow page may overrun it. */
+export const DEFAULT_GRACE_MS = 30_000;
+
+export type ConvertJobOptions = {
+  signal?: AbortSignal;
+  onProgress?: (p: { pagesDone: number; pagesTotal: number }) => void;
+  graceMs?: number;
+  childModule?: string;
+};
+
+const OCR: Record<ClaimedJob['converter'], OcrMode> = { auto: 'auto', text: 'off', ocr: 'force' };
+
+/** Converts a claimed job's input in a child process and classifies the outcome. */
+export async function convertJob(deps: WorkerDeps, job: ClaimedJob, opts: ConvertJobOptions = {}): Promise<Conversion> {
+  const missing = { kind: 'failed', code: 'input_missing', message: errorMessage('input_missing') } as const;
+  if (!job.inputKey) return missing;
+  let data: Buffer | null;
+  try {
+    data = await deps.blobs.read(job.inputKey);
+  } catch (err) {
+    return { kind: 'transient', message: `could not read the input: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (!data) return missing;
+  const out = await runIsolated({
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    ocr: OCR[job.converter],
+    timeBudgetMs: job.timeBudgetMs,
+    maxPages: deps.config.maxPages,
+    limitMs: job.timeBudgetMs + (opts.graceMs ?? DEFAULT_GRACE_MS),
+    memoryMb: deps.config.convertMemoryMb,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    ...(opts.childModule ? { childModule: opts.childModule } : {}),
+  });
+  switch (out.kind) {
+    case 'done': {
+      const { markdown, pages, pagesDone, truncated } = out.result;
+      if (truncated && job.onBudget === 'fail') {
+        return { kind: 'failed', code: 'timeout', message: timeoutMessage(job.timeBudgetMs) };
+      }
+      // Past config.maxPages the engine converted only the first pages: say so rather than fail.
+      return { kind: 'converted', markdown, pages, pagesDone, truncated: truncated || pagesDone < pages };
+    }
+    case 'failed':
+      return { kind: 'failed', code: out.code, message: errorMessage(out.code, out.message) };
+    case 'transient':
+      return out;
+    case 'aborted':
+      return out.reason === SHUTDOWN ? { kind: 'abandoned' } : { kind: 'lost' };
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * `p2m worker`: a process that only converts, against the shared PostgreSQL
+ * database and blob store. SIGTERM or SIGINT stops it gracefully: no new
+ * claims, running conversions finish (or are handed back), then it exits.
+ */
+import type { Config } from '../core/config.ts';
+import { createRuntime } from '../core/runtime.ts';
+import { createWorker, type Worker } from './worker.ts';
+
+export type WorkerProcessOptions = {
+  /** Stops the process as SIGTERM would (tests, embedding). */
+  signal?: AbortSignal;
+  /** Called with the worker once it runs, e.g. to listen to its events. */
+  onWorker?: (worker: Worker) => void;
+};
+
+/** Refuses configurations a standalone worker cannot serve, with what to do instead. */
+export function assertStandaloneConfig(config: Config): void {
+  if (!config.databaseUrl) {
+    throw new Error(
+      'p2m worker needs a PostgreSQL server: set DATABASE_URL. Without it the service uses an embedded PGlite ' +
+        'database that only one process can open; there, `p2m serve` runs the conversions itself (P2M_WORKERS).',
+    );
+  }
+  if (config.workerPools.length === 0) throw new Error('P2M_WORKER_POOLS names no pool to serve.');
+}
+
+/** Runs workers until SIGTERM, SIGINT or opts.signal; resolves once they have stopped and the runtime is closed. */
+export async function runWorkerProcess(config: Config, opts: WorkerProcessOptions = {}): Promise<void> {
+  assertStandaloneConfig(config);
+  const runtime = await createRuntime(config);
+  const worker = createWorker(runtime, { concurrency: Math.max(1, config.workers), pools: config.workerPools });
+  const stopped = new Promise<void>((resolve) => {
+    const onStop = () => {
+      process.off('SIGTERM', onStop);
+      process.off('SIGINT', onStop);
+      opts.signal?.removeEventListener('abort', onStop);
+      runtime.log.info({ worker: worker.id }, 'worker stopping');
+      resolve();
+    };
+    process.once('SIGTERM', onStop);
+    process.once('SIGINT', onStop);
+    if (opts.signal?.aborted) onStop();
+    else opts.signal?.addEventListener('abort', onStop, { once: true });
+  });
+  try {
+    worker.start();
+    runtime.log.info({ worker: worker.id, pools: config.workerPools, concurrency: config.workers }, 'worker started');
+    opts.onWorker?.(worker);
+    await stopped;
+    await worker.stop();
+  } finally {
+    await runtime.close();
+  }
+}

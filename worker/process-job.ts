@@ -1,0 +1,72 @@
+/**
+ * One attempt at one claimed job: convert it while heartbeating the lease and
+ * recording progress, then settle it. A heartbeat or progress write that
+ * finds the lease gone (canceled, reaped) stops the child at once.
+ */
+import { convertJob, LEASE_LOST, type ConvertJobOptions, type WorkerDeps } from './convert-job.ts';
+import { settleJob, type JobOutcome } from './settle-job.ts';
+import type { ClaimedJob } from './sql/claim-jobs.ts';
+import { heartbeat } from './sql/heartbeat.ts';
+import { recordProgress } from './sql/record-progress.ts';
+
+export type ProcessJobOptions = Omit<ConvertJobOptions, 'onProgress'> & {
+  onProgress?: (p: { jobId: string; pagesDone: number; pagesTotal: number }) => void;
+};
+
+/** Converts and settles one claimed job; resolves with what became of it. */
+export async function processJob(deps: WorkerDeps, job: ClaimedJob, opts: ProcessJobOptions = {}): Promise<JobOutcome> {
+  const ctl = new AbortController();
+  const forward = () => ctl.abort(opts.signal?.reason);
+  if (opts.signal?.aborted) forward();
+  opts.signal?.addEventListener('abort', forward, { once: true });
+  const fence = { id: job.id, lease: job.lease };
+  const loseLease = () => ctl.abort(LEASE_LOST);
+  const beat = setInterval(() => {
+    heartbeat(deps.db, { ...fence, leaseSeconds: deps.config.leaseSeconds })
+      .then((held) => held || loseLease())
+      .catch((err: unknown) => deps.log.warn({ jobId: job.id, err }, 'heartbeat failed; retrying at the next beat'));
+  }, deps.config.heartbeatSeconds * 1000);
+  const progress = progressRecorder(deps, fence, loseLease);
+  try {
+    const conversion = await convertJob(deps, job, {
+      ...opts,
+      signal: ctl.signal,
+      onProgress: (p) => {
+        progress.record(p.pagesTotal, p.pagesDone);
+        opts.onProgress?.({ jobId: job.id, ...p });
+      },
+    });
+    await progress.flushed();
+    return await settleJob(deps, job, conversion);
+  } finally {
+    clearInterval(beat);
+    opts.signal?.removeEventListener('abort', forward);
+  }
+}
+
+/** Writes the latest progress, one write at a time, skipping the values overtaken meanwhile. */
+function progressRecorder(deps: WorkerDeps, fence: { id: string; lease: string }, loseLease: () => void) {
+  let latest: { pages: number; pagesDone: number } | null = null;
+  let inflight: Promise<void> = Promise.resolve();
+  let running = false;
+  const pump = async () => {
+    running = true;
+    while (latest) {
+      const next = latest;
+      latest = null;
+      try {
+        if (!(await recordProgress(deps.db, { ...fence, ...next }))) loseLease();
+      } catch (err) {
+        deps.log.warn({ jobId: fence.id, err }, 'progress not recorded');
+      }
+    }
+    running = false;
+  };
+  return {
+    record(pages: number, pagesDone: number) {
+      latest = { pages, pagesDone };
+      if (!running) inflight = pump();
+    },
+    flushed: () => inflight,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The retention sweep: expires results past their retention, releases inputs
+ * nobody needs, deletes old tombstones, then deletes their blobs. Rows are
+ * updated before blobs are removed, so a crash in between leaves an orphan
+ * file at worst, never a row pointing at nothing.
+ */
+import type { Runtime } from '../core/runtime.ts';
+import type { ReleasedBlobs } from './sql/expire-results.ts';
+import { deleteOldJobs } from './sql/delete-old-jobs.ts';
+import { expireResults } from './sql/expire-results.ts';
+import { releaseInputs } from './sql/release-inputs.ts';
+
+const BATCH = 500;
+
+export type PurgeReport = { expired: number; inputsReleased: number; deleted: number };
+
+/** Runs one full retention sweep; safe to run from several workers at once (SKIP LOCKED). */
+export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'config'>): Promise<PurgeReport> {
+  const { db, config } = runtime;
+  const drain = async (step: () => Promise<ReleasedBlobs[]>) => {
+    let total = 0;
+    for (;;) {
+      const released = await step();
+      await deleteBlobs(runtime, released);
+      total += released.length;
+      if (released.length < BATCH) return total;
+    }
+  };
+  return {
+    expired: await drain(() => expireResults(db, { limit: BATCH })),
+    inputsReleased: await drain(() => releaseInputs(db, { limit: BATCH })),
+    deleted: await drain(() => deleteOldJobs(db, { tombstoneDays: config.tombstoneDays, limit: BATCH })),
+  };
+}
+
+async function deleteBlobs(runtime: Pick<Runtime, 'blobs'>, released: ReleasedBlobs[]): Promise<void> {
+  const keys = released.flatMap((r) => [r.input_key, r.output_key]).filter((k): k is string => !!k);
+  await Promise.all(keys.map((k) => runtime.blobs.delete(k)));
+}

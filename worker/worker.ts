@@ -1,0 +1,203 @@
+/**
+ * A worker: claims jobs from its pools up to its concurrency, converts each in
+ * a child process, and settles it under a fenced lease. It wakes on
+ * runtime.wakeup and otherwise polls every config.pollMs; every
+ * config.sweepSeconds it reaps expired leases and runs the retention sweep.
+ * Several workers, in one process or many, share the queue safely.
+ */
+import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Runtime } from '../core/runtime.ts';
+import type { Pool } from '../core/wakeup/wakeup.ts';
+import { SHUTDOWN } from './convert-job.ts';
+import { processJob } from './process-job.ts';
+import { purgeExpired } from './purge-expired.ts';
+import type { JobOutcome } from './settle-job.ts';
+import { claimJobs, type ClaimedJob } from './sql/claim-jobs.ts';
+import { reapExpiredLeases } from './sql/reap-expired-leases.ts';
+
+export { purgeExpired } from './purge-expired.ts';
+export { reapExpiredLeases } from './sql/reap-expired-leases.ts';
+
+export type WorkerOptions = {
+  concurrency: number;
+  pools: readonly Pool[];
+  workerId?: string;
+  /** How long stop() lets running conversions finish before handing their jobs back. */
+  stopTimeoutMs?: number;
+  /** Time past a job's budget before its child is killed. */
+  graceMs?: number;
+};
+
+export type JobEvent = { jobId: string; outcome: JobOutcome; workerId: string };
+export type ProgressEvent = { jobId: string; pagesDone: number; pagesTotal: number };
+export type WorkerEvents = {
+  job: [JobEvent];
+  progress: [ProgressEvent];
+  claimed: [ClaimedJob];
+  /** An unexpected failure of the loop itself (database down…); the worker carries on. */
+  error: [unknown];
+};
+
+export type Worker = {
+  readonly id: string;
+  /** Emits `job` when a job is settled, `progress` and `claimed` along the way. */
+  readonly events: EventEmitter<WorkerEvents>;
+  start(): void;
+  /** Stops claiming, lets conversions finish up to stopTimeoutMs, then hands the rest back to the queue. */
+  stop(): Promise<void>;
+  /** Claims and processes until nothing runnable is left in its pools; returns the number of jobs processed. */
+  runOnce(): Promise<number>;
+  /** One reaper and retention pass, as the timer runs it. */
+  sweep(): Promise<void>;
+};
+
+/** Builds a worker over a runtime; nothing runs until start() or runOnce(). */
+export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
+  const id = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const events = new EventEmitter<WorkerEvents>();
+  // Without a listener an 'error' event would throw; the loop's failures are logged anyway.
+  events.on('error', () => undefined);
+  const active = new Map<string, { ctl: AbortController; done: Promise<void> }>();
+  const { config } = runtime;
+
+  const claim = (limit: number) =>
+    claimJobs(runtime.db, { workerId: id, pools: opts.pools, limit, leaseSeconds: config.leaseSeconds });
+
+  async function handle(job: ClaimedJob): Promise<void> {
+    events.emit('claimed', job);
+    const ctl = new AbortController();
+    const done = processJob(runtime, job, {
+      signal: ctl.signal,
+      onProgress: (p) => events.emit('progress', p),
+      ...(opts.graceMs !== undefined ? { graceMs: opts.graceMs } : {}),
+    })
+      .then((outcome) => {
+        runtime.log.info({ jobId: job.id, outcome, worker: id }, 'job settled');
+        events.emit('job', { jobId: job.id, outcome, workerId: id });
+      })
+      .catch((err: unknown) => {
+        // The lease will expire and the reaper re-queues the job.
+        runtime.log.error({ jobId: job.id, err }, 'job processing failed');
+        events.emit('error', err);
+      })
+      .finally(() => active.delete(job.id));
+    active.set(job.id, { ctl, done });
+    return done;
+  }
+
+  async function sweep(): Promise<void> {
+    const reaped = await reapExpiredLeases(runtime.db);
+    for (const pool of new Set(reaped.filter((r) => r.status === 'queued').map((r) => r.pool))) runtime.wake(pool);
+    if (reaped.length) runtime.log.info({ reaped: reaped.length }, 'expired leases reaped');
+    const purged = await purgeExpired(runtime);
+    if (purged.expired + purged.deleted + purged.inputsReleased) runtime.log.info(purged, 'retention sweep');
+  }
+
+  const loop = createLoop({ runtime, opts, events, active, claim, handle, sweep });
+  return {
+    id,
+    events,
+    start: loop.start,
+    stop: loop.stop,
+    sweep,
+    async runOnce() {
+      let processed = 0;
+      for (;;) {
+        const jobs = await claim(opts.concurrency);
+        if (jobs.length === 0) return processed;
+        await Promise.all(jobs.map(handle));
+        processed += jobs.length;
+      }
+    },
+  };
+}
+
+type LoopParts = {
+  runtime: Runtime;
+  opts: WorkerOptions;
+  events: EventEmitter<WorkerEvents>;
+  active: Map<string, { ctl: AbortController; done: Promise<void> }>;
+  claim(limit: number): Promise<ClaimedJob[]>;
+  handle(job: ClaimedJob): Promise<void>;
+  sweep(): Promise<void>;
+};
+
+/** The background loop of start()/stop(): wake-ups, polling, sweeping, graceful shutdown. */
+function createLoop(p: LoopParts) {
+  const { runtime, opts, events, active } = p;
+  let stopping = false;
+  let started = false;
+  let filling: Promise<void> | null = null;
+  let again = false;
+  let sweeping: Promise<void> | null = null;
+  const timers: NodeJS.Timeout[] = [];
+  let unsubscribe = () => undefined as void;
+
+  const report = (err: unknown) => {
+    runtime.log.error({ err }, 'worker loop error');
+    events.emit('error', err);
+  };
+
+  // One claim at a time; a kick during a claim runs another right after.
+  function kick(): void {
+    if (stopping || !started) return;
+    if (filling) return void (again = true);
+    filling = fill()
+      .catch(report)
+      .finally(() => {
+        filling = null;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  async function fill(): Promise<void> {
+    const free = opts.concurrency - active.size;
+    if (free <= 0) return;
+    const jobs = await p.claim(free);
+    for (const job of jobs) void p.handle(job).finally(kick);
+    if (jobs.length === free) again = true;
+  }
+
+  function runSweep(): void {
+    sweeping ??= p.sweep().catch(report).finally(() => (sweeping = null));
+  }
+
+  return {
+    start(): void {
+      if (started) return;
+      started = true;
+      unsubscribe = runtime.wakeup.subscribe((pool) => opts.pools.includes(pool) && kick());
+      timers.push(setInterval(kick, runtime.config.pollMs), setInterval(runSweep, runtime.config.sweepSeconds * 1000));
+      runSweep();
+      kick();
+    },
+    async stop(): Promise<void> {
+      if (stopping) return;
+      stopping = true;
+      unsubscribe();
+      timers.forEach(clearInterval);
+      await filling;
+      await sweeping;
+      await drain(active, opts.stopTimeoutMs ?? 30_000);
+    },
+  };
+}
+
+/** Waits for running jobs up to timeoutMs, then aborts the rest so their jobs are handed back. */
+async function drain(active: Map<string, { ctl: AbortController; done: Promise<void> }>, timeoutMs: number) {
+  const running = [...active.values()];
+  if (running.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)));
+  const finished = Promise.all(running.map((r) => r.done)).then(() => false);
+  const late = await Promise.race([finished, timedOut]);
+  clearTimeout(timer);
+  if (!late) return;
+  for (const r of running) r.ctl.abort(SHUTDOWN);
+  await Promise.all(running.map((r) => r.done));
+}
