@@ -1,0 +1,38 @@
+/**
+ * Discovery routes, open to everyone: the two OpenAPI documents, /llms.txt
+ * and /.well-known/mcp.json. Documents are built on first request and kept;
+ * absolute links use the request's origin when it is a public origin, else
+ * the first public origin.
+ */
+import { readFile } from 'node:fs/promises';
+import { Router, type Request } from 'express';
+import type { Config } from '../core/config.ts';
+import type { Services } from '../core/context.ts';
+import { llmsTxt } from './llms-txt.ts';
+import { mcpServerCard } from './mcp-server-card.ts';
+import { aiOpenApi, fullOpenApi } from './openapi-document.ts';
+import type { OpenApiDocument } from './openapi-types.ts';
+
+const once = <T>(make: () => Promise<T>) => {
+  let p: Promise<T> | undefined;
+  return () => (p ??= make());
+};
+
+/** The public origin a request came in on, falling back to the first configured one. */
+export function publicOriginOf(req: Request, config: Pick<Config, 'publicOrigins'>): string {
+  const origin = `${req.protocol}://${req.get('host') ?? ''}`;
+  return config.publicOrigins.includes(origin) ? origin : (config.publicOrigins[0] ?? origin);
+}
+
+export function createDiscoveryRouter(services: Pick<Services, 'config'>): Router {
+  const full = once<OpenApiDocument>(async () =>
+    fullOpenApi(await readFile(new URL('./device-signing.md', import.meta.url), 'utf8')),
+  );
+  const ai = once<OpenApiDocument>(async () => aiOpenApi());
+  const r = Router();
+  r.get('/openapi.json', async (_req, res) => void res.json(await full()));
+  r.get('/openapi-ai.json', async (_req, res) => void res.json(await ai()));
+  r.get('/llms.txt', (req, res) => void res.type('text/plain; charset=utf-8').send(llmsTxt(publicOriginOf(req, services.config))));
+  r.get('/.well-known/mcp.json', (req, res) => void res.json(mcpServerCard(publicOriginOf(req, services.config))));
+  return r;
+}

@@ -1,0 +1,36 @@
+import { API_VERSION } from './openapi-document.ts';
+
+/** /llms.txt (llmstxt.org): what the service is and how an agent uses it, with absolute links for `origin`. */
+export function llmsTxt(origin: string): string {
+  return `# p2m: PDF to Markdown
+
+> p2m converts PDF documents to Markdown through asynchronous jobs. API version ${API_VERSION}.
+
+Create a job from a PDF link or an uploaded PDF, poll it until its status is \`ready\`, download the Markdown, then delete the job to free its slot. Results are kept for a limited time (1 hour on the free tier).
+
+## Authentication
+
+Send an API key on every request: \`Authorization: Bearer p2m_...\`. Keys are created in a (free) account, shown once, and carry scopes (jobs:create, jobs:read, jobs:download, jobs:delete). Never embed a key in client-side code.
+
+## Endpoints
+
+- POST ${origin}/api/v2/jobs: create a job. JSON \`{"url": "https://.../file.pdf"}\`, JSON \`{"content_base64": "..."}\` (up to 1 MB of JSON), or multipart/form-data with metadata fields first and the PDF in a part named \`file\`. Optional header \`Idempotency-Key\`. Answers 201 with the job.
+- GET ${origin}/api/v2/jobs/{job_id}: the job; \`status\` is queued, processing, ready, error or canceled.
+- GET ${origin}/api/v2/jobs/{job_id}/download: the Markdown (text/markdown) once ready; 409 not_ready before, 410 gone after deletion or retention.
+- DELETE ${origin}/api/v2/jobs/{job_id}: cancel or delete the job.
+- GET ${origin}/api/v2/jobs: your jobs, newest first (query status, limit, cursor).
+- GET ${origin}/api/v2/limits: your tier, limits and slot usage.
+
+Errors are JSON \`{"error": {"code", "message", "request_id"}}\`. All slots busy: 409 slots_full. Too many requests: 429 with Retry-After.
+
+## MCP
+
+- ${origin}/api/v2/mcp: Model Context Protocol server (Streamable HTTP, JSON-RPC 2.0), same API key as a Bearer token. Tools: pdf_to_markdown_create_job_from_url, pdf_to_markdown_create_job_from_upload, pdf_to_markdown_list_jobs, pdf_to_markdown_get_job, pdf_to_markdown_get_markdown, pdf_to_markdown_delete_job, pdf_to_markdown_get_limits.
+- ${origin}/.well-known/mcp.json: MCP server card.
+
+## OpenAPI
+
+- [Reduced OpenAPI for AI clients](${origin}/openapi-ai.json): create, status, fetch.
+- [Full OpenAPI](${origin}/openapi.json): every endpoint, security schemes, error codes, limits.
+`;
+}

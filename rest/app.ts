@@ -1,0 +1,39 @@
+/**
+ * The one HTTP app. Order matters: request id and logging first, then the
+ * Host/Origin check for state-changing requests, then the route groups, each
+ * with its own authentication and body parser (the v1 lane must see the raw
+ * body to check its signature, so there is no global body parser), and last
+ * the 404 and the error handler.
+ */
+import express from 'express';
+import type { Runtime } from '../core/runtime.ts';
+import { createDiscoveryRouter } from '../discovery/discovery-router.ts';
+import { errorHandler } from './error-handler.ts';
+import { createHealthRouter } from './health.ts';
+import { loadMounts, type Mounts } from './mounts.ts';
+import { notFound } from './not-found.ts';
+import { originCheck } from './origin-check.ts';
+import { requestId } from './request-id.ts';
+import { requestLog } from './request-log.ts';
+import { createJobsRouter } from './v2/jobs.ts';
+import { createLimitsRouter } from './v2/limits.ts';
+
+/** The HTTP app over a runtime; `mounts` adds the MCP, tRPC and v1 routers (see loadMounts). */
+export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', runtime.config.trustProxy);
+  app.use(requestId(), requestLog(runtime.log), originCheck(runtime.config));
+  app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
+  app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
+  if (mounts.mcp) app.use(mounts.mcp(runtime));
+  if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));
+  if (mounts.v1) app.use(mounts.v1(runtime));
+  app.use(notFound(), errorHandler(runtime.log));
+  return app;
+}
+
+/** The app with every mount whose file exists: what `serve` runs. */
+export async function createServiceApp(runtime: Runtime): Promise<express.Express> {
+  return createApp(runtime, await loadMounts());
+}

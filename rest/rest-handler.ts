@@ -1,0 +1,36 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import type { Ctx, Services } from '../core/context.ts';
+import { invoke, type Operation } from '../core/operation.ts';
+import './request-types.ts';
+
+/** Builds an operation's raw input from the request; core parses it. */
+export type MapRequest = (req: Request) => unknown;
+/** Writes an operation's output as the response. */
+export type Reply<O> = (res: Response, out: O) => void | Promise<void>;
+
+const sendJson: Reply<unknown> = (res, out) => void res.status(200).json(out);
+
+/** The caller's context for core: the services, the authenticated principal and the request id. */
+export function ctxOf(services: Services, req: Request): Ctx {
+  if (!req.principal) throw new Error(`${req.method} ${req.path} has no authenticate() middleware`);
+  return { ...services, log: services.log.child({ request_id: req.requestId }), principal: req.principal, requestId: req.requestId };
+}
+
+/**
+ * The REST adapter: `rest(op, mapRequest, reply?)` is a route handler that
+ * invokes op for req.principal with the mapped input and replies with JSON
+ * 200 unless told otherwise. Rejections reach the error handler.
+ */
+export function restAdapter(services: Services) {
+  return function rest<I extends z.ZodType, O extends z.ZodType>(
+    op: Operation<I, O>,
+    mapRequest: MapRequest,
+    reply: Reply<z.output<O>> = sendJson,
+  ): RequestHandler {
+    return async (req, res) => {
+      const input = await mapRequest(req);
+      await reply(res, await invoke(op, ctxOf(services, req), input));
+    };
+  };
+}

@@ -1,0 +1,30 @@
+import express, { Router } from 'express';
+import type { Services } from '../../core/context.ts';
+import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getMarkdown, listJobs } from '../../core/operations.ts';
+import { restAdapter } from '../rest-handler.ts';
+import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
+import { v2Guard } from './guard.ts';
+import { replyCreated, replyMarkdown } from './replies.ts';
+
+export const JSON_BODY_LIMIT = '1mb';
+
+/** The /api/v2/jobs routes. Authentication and the rate limit run before any body is read. */
+export function createJobsRouter(services: Services): Router {
+  const rest = restAdapter(services);
+  const r = Router();
+  r.use('/api/v2/jobs', v2Guard(services));
+  r.post(
+    '/api/v2/jobs',
+    express.json({ limit: JSON_BODY_LIMIT }),
+    pickCreate({
+      fromUrl: rest(createJobFromUrl, jsonInput, replyCreated),
+      fromBase64: rest(createJobFromUpload, jsonInput, replyCreated),
+      fromMultipart: rest(createJobFromUpload, multipartInput, replyCreated),
+    }),
+  );
+  r.get('/api/v2/jobs', rest(listJobs, (req) => ({ status: req.query.status, limit: req.query.limit, cursor: req.query.cursor })));
+  r.get('/api/v2/jobs/:id', rest(getJob, (req) => ({ job_id: req.params.id })));
+  r.delete('/api/v2/jobs/:id', rest(deleteJob, (req) => ({ job_id: req.params.id })));
+  r.get('/api/v2/jobs/:id/download', rest(getMarkdown, (req) => ({ job_id: req.params.id }), replyMarkdown));
+  return r;
+}
