@@ -34,7 +34,8 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   const started = performance.now();
   const p = ctx.principal;
   if (!op.actors.includes(p.kind)) {
-    const apiKeyOnly = op.actors.length === 1 && op.actors[0] === 'api_key';
+    // A signed-in person may read and delete, but creating jobs needs an API key.
+    const apiKeyOnly = op.actors.includes('api_key') && p.kind !== 'device';
     throw new DomainError(
       apiKeyOnly ? 'api_key_required' : 'forbidden',
       apiKeyOnly ? `${op.name} needs an API key.` : `${op.name} is not available to a ${p.kind}.`,

@@ -53,7 +53,7 @@ export const DEFAULT_TIERS: Tiers = {
 /** Merges a JSON override (deep-partial by tier) over the defaults and validates the result. */
 export function resolveTiers(overrideJson: string | undefined): Tiers {
   if (!overrideJson) return DEFAULT_TIERS;
-  const override = z.record(TierName, TierLimits.partial()).parse(JSON.parse(overrideJson));
+  const override = z.partialRecord(TierName, TierLimits.partial()).parse(JSON.parse(overrideJson));
   const merged = Object.fromEntries(
     TierName.options.map((name) => [name, TierLimits.parse({ ...DEFAULT_TIERS[name], ...override[name] })]),
   );

@@ -26,6 +26,8 @@ export type Database = {
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null /* null: in memory */ }
+  /** An already open PGlite instance (tests clone a migrated one); closed with the Database. */
+  | { kind: 'pglite-instance'; client: PGlite }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -33,6 +35,7 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
+  if (target.kind === 'pglite-instance') return wrapPglite(target.client, null);
   return openPglite(target.dataDir);
 }
 
@@ -65,6 +68,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   } else {
     client = new PGlite();
   }
+  return wrapPglite(client, lock);
+}
+
+async function wrapPglite(client: PGlite, lock: DirLock | null): Promise<Database> {
   try {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });

@@ -4,6 +4,7 @@
  * its own data directory, real services throughout. Use with `await using`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -35,12 +36,24 @@ export type TestEnv = AsyncDisposable & {
 
 let seq = 0;
 
+// Starting PGlite (WASM) and migrating costs seconds; cloning a migrated instance is much cheaper.
+let pgliteTemplate: Promise<PGlite> | null = null;
+async function clonePglite(): Promise<PGlite> {
+  pgliteTemplate ??= (async () => {
+    const client = new PGlite();
+    const db = await openDatabase({ kind: 'pglite-instance', client });
+    void db; // migrated; kept open as the template for this test file
+    return client;
+  })();
+  return (await (await pgliteTemplate).clone()) as PGlite;
+}
+
 export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv> {
   const dataDir = await mkdtemp(join(tmpdir(), 'p2m-test-'));
   const clone = DB_KIND === 'postgres' ? await cloneTemplate() : null;
   const database = clone
     ? await openDatabase({ kind: 'postgres', url: clone.url, poolSize: 4 })
-    : await openDatabase({ kind: 'pglite', dataDir: null });
+    : await openDatabase({ kind: 'pglite-instance', client: await clonePglite() });
   const config = loadConfig({
     P2M_DATA_DIR: dataDir,
     P2M_LOG_LEVEL: 'silent',
