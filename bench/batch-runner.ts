@@ -19,7 +19,7 @@ export type BatchSpec = {
   workers: number;
   timeoutSec: number;
 };
-export type BatchResult = { outcomes: Outcome[]; wallSec: number; peakRssKb: number | undefined };
+export type BatchResult = { outcomes: Outcome[]; wallSec: number; cpuSec: number; peakRssKb: number | undefined };
 
 const POLL_MS = 500;
 
@@ -38,7 +38,7 @@ export function shardByPages(jobs: readonly Job[], n: number): Job[][] {
   return shards.map((s) => s.jobs).filter((s) => s.length > 0);
 }
 
-type WorkerRun = { outcomes: Map<string, Outcome>; rssKb: number | undefined };
+type WorkerRun = { outcomes: Map<string, Outcome>; rssKb: number | undefined; cpuSec: number };
 
 /** One worker process over `pending`; returns when it exits, having settled at least one document. */
 async function runWorkerOnce(spec: BatchSpec, pending: Job[], outDir: string, reportFile: string): Promise<WorkerRun> {
@@ -68,21 +68,23 @@ async function runWorkerOnce(spec: BatchSpec, pending: Job[], outDir: string, re
   const first = pending.find((j) => !outcomes.has(j.id));
   if (timedOut && first) settle({ id: first.id, status: 'timeout', reason: `no progress for ${spec.timeoutSec}s` });
   else if (first) settle({ id: first.id, status: 'failed', reason: `worker exited ${code ?? 'by signal'} without output: ${stderrTail}` });
-  return { outcomes, rssKb: report?.maxRssKb };
+  return { outcomes, rssKb: report?.maxRssKb, cpuSec: report?.cpuSec ?? 0 };
 }
 
 /** Runs one queue to the end, restarting the worker after each hang or crash. */
 async function runQueue(spec: BatchSpec, queue: Job[], outDir: string, reportFile: string): Promise<WorkerRun> {
   const all = new Map<string, Outcome>();
   let rssKb: number | undefined;
+  let cpuSec = 0;
   let pending = queue;
   while (pending.length > 0) {
     const run = await runWorkerOnce(spec, pending, outDir, reportFile);
     for (const [id, o] of run.outcomes) all.set(id, o);
     if (run.rssKb !== undefined) rssKb = Math.max(rssKb ?? 0, run.rssKb);
+    cpuSec += run.cpuSec;
     pending = pending.filter((j) => !all.has(j.id));
   }
-  return { outcomes: all, rssKb };
+  return { outcomes: all, rssKb, cpuSec };
 }
 
 /** Converts every job with the tool; wall time covers all workers from first start to last exit. */
@@ -94,5 +96,6 @@ export async function runBatch(spec: BatchSpec, jobs: readonly Job[], outDir: st
   const byId = new Map(runs.flatMap((r) => [...r.outcomes]));
   const outcomes = jobs.map((j) => byId.get(j.id) ?? { id: j.id, status: 'failed' as const, reason: 'not run' });
   const rss = runs.map((r) => r.rssKb).filter((k): k is number => k !== undefined);
-  return { outcomes, wallSec, peakRssKb: rss.length ? Math.max(...rss) : undefined };
+  const cpuSec = runs.reduce((s, r) => s + r.cpuSec, 0);
+  return { outcomes, wallSec, cpuSec, peakRssKb: rss.length ? Math.max(...rss) : undefined };
 }

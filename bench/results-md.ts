@@ -15,6 +15,11 @@ export function pagesPerSec(r: ToolResult): number | undefined {
   return r.outcome.measured.pages / r.outcome.measured.wallSec;
 }
 
+function pagesPerCpuSec(r: ToolResult): number | undefined {
+  if (r.outcome.status !== 'ran' || r.outcome.measured.cpuSec <= 0) return undefined;
+  return r.outcome.measured.pages / r.outcome.measured.cpuSec;
+}
+
 /** Throughput of `r` divided by the reference's, e.g. "0.42×"; "–" when either was not measured. */
 export function ratio(r: ToolResult, ref: ToolResult | undefined): string {
   const a = pagesPerSec(r);
@@ -31,21 +36,21 @@ export function fastestStructured(results: readonly ToolResult[]): ToolResult | 
 
 function row(r: ToolResult, pdftotext: ToolResult | undefined, fastest: ToolResult | undefined): string {
   if (r.outcome.status !== 'ran') {
-    return `| ${r.name} | ${Array(14).fill('–').join(' | ')} | **not run**: ${r.outcome.reason.replace(/\|/g, '/')} |`;
+    return `| ${r.name} | ${Array(15).fill('–').join(' | ')} | **not run**: ${r.outcome.reason.replace(/\|/g, '/')} |`;
   }
   const m = r.outcome.measured;
   const s = m.scores.ok ? m.scores.value : undefined;
   const perProducer = PRODUCERS.map((p) => num(s?.by_producer[p]?.overall));
   const fails = m.failures.length;
   const note = m.scores.ok ? '' : `scoring failed: ${m.scores.reason}`;
-  return `| ${r.name} | ${num(s?.means.overall)} | ${num(s?.means.nid)} | ${num(s?.means.teds)} | ${num(s?.means.mhs)} | ${perProducer.join(' | ')} | ${num(pagesPerSec(r), 1)} | ${ratio(r, pdftotext)} | ${fastest ? ratio(r, fastest) : '–'} | ${m.peakRssKb === undefined ? '–' : kbToMb(m.peakRssKb).toFixed(0)} | ${fails}/${m.docs} | ${m.furniture.docs}/${m.docs} | ${note.replace(/\|/g, '/')} |`;
+  return `| ${r.name} | ${num(s?.means.overall)} | ${num(s?.means.nid)} | ${num(s?.means.teds)} | ${num(s?.means.mhs)} | ${perProducer.join(' | ')} | ${num(pagesPerSec(r), 1)} | ${num(pagesPerCpuSec(r), 1)} | ${ratio(r, pdftotext)} | ${fastest ? ratio(r, fastest) : '–'} | ${m.peakRssKb === undefined ? '–' : kbToMb(m.peakRssKb).toFixed(0)} | ${fails}/${m.docs} | ${m.furniture.docs}/${m.docs} | ${note.replace(/\|/g, '/')} |`;
 }
 
 export function renderTable(results: readonly ToolResult[]): string {
   const pdftotext = results.find((r) => r.name === 'pdftotext');
   const fastest = fastestStructured(results);
-  const head = `| tool | overall | NID | TEDS | MHS | ${PRODUCERS.join(' | ')} | pages/s | × pdftotext | × ${fastest ? fastest.name : 'fastest structured'} | peak RSS MB | failures | running headers left | notes |`;
-  const sep = `|${' --- |'.repeat(16)}`;
+  const head = `| tool | overall | NID | TEDS | MHS | ${PRODUCERS.join(' | ')} | pages/s | pages/CPU-s | × pdftotext | × ${fastest ? fastest.name : 'fastest structured'} | peak RSS MB | failures | running headers left | notes |`;
+  const sep = `|${' --- |'.repeat(17)}`;
   return [head, sep, ...results.map((r) => row(r, pdftotext, fastest))].join('\n');
 }
 
@@ -54,7 +59,7 @@ function renderVersions(results: readonly ToolResult[]): string {
     .map((r) => {
       const o = r.outcome;
       const detail = o.status === 'ran'
-        ? `${o.version}; wall ${o.measured.wallSec.toFixed(1)} s, mean load ${o.measured.loadAvg.toFixed(1)}; furniture: ${o.measured.furniture.pageNumberDocs} with page numbers, ${o.measured.furniture.repeatedHeaderDocs} with repeated headers`
+        ? `${o.version}; wall ${o.measured.wallSec.toFixed(1)} s, CPU ${o.measured.cpuSec.toFixed(1)} s, mean load ${o.measured.loadAvg.toFixed(1)}; furniture: ${o.measured.furniture.pageNumberDocs} with page numbers, ${o.measured.furniture.repeatedHeaderDocs} with repeated headers`
         : `not run — ${o.reason}`;
       return `- **${r.name}** (${r.kind}): ${detail}`;
     })
@@ -94,8 +99,9 @@ export function renderResults(meta: RunMeta, results: readonly ToolResult[], mem
 - command: \`${meta.command}\`
 - corpus: \`${meta.corpus}\`, ${meta.docs} PDFs, ${meta.pages} pages (pages/s uses the manifest's page counts)
 
-Scores from the corpus's score.py (higher is better; per-producer columns are overall). Speed is the wall
-time of the whole set with both cores busy. Peak RSS is the largest single process (GNU time -v).
+Scores from the corpus's score.py (higher is better; per-producer columns are overall). pages/s is from the
+wall time of the whole set with both cores in use; pages/CPU-s from user+system CPU time, which other work on
+the machine disturbs less (see each tool's mean load below). Peak RSS is the largest single process (GNU time -v).
 "running headers left" counts predictions that still hold page numbers / "Page n of N" / repeated running
 headers absent from the ground truth. Columns are explained in bench/README.md.
 

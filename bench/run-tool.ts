@@ -65,6 +65,7 @@ export async function runTool(tool: ToolSpec, ctx: RunContext): Promise<ToolResu
     docs: jobs.length,
     pages: totalPages(ctx.rows),
     wallSec: batch.wallSec,
+    cpuSec: batch.cpuSec,
     peakRssKb: batch.peakRssKb,
     loadAvg: loads.reduce((a, b) => a + b, 0) / loads.length,
     failures,

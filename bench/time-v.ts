@@ -5,7 +5,8 @@
  * single process, not the sum of concurrent ones).
  */
 
-export type TimeReport = { maxRssKb: number; exitStatus: number | undefined; signal: number | undefined };
+/** cpuSec = user + system time of the command and its waited-for children. */
+export type TimeReport = { maxRssKb: number; cpuSec: number; exitStatus: number | undefined; signal: number | undefined };
 
 /** Parses the text GNU time writes with -v; undefined when the report has no RSS line (time itself was killed). */
 export function parseTimeV(text: string): TimeReport | undefined {
@@ -13,8 +14,11 @@ export function parseTimeV(text: string): TimeReport | undefined {
   if (!rss?.[1]) return undefined;
   const exit = /Exit status:\s*(\d+)/.exec(text);
   const sig = /Command terminated by signal\s+(\d+)/.exec(text);
+  const user = /User time \(seconds\):\s*([\d.]+)/.exec(text);
+  const sys = /System time \(seconds\):\s*([\d.]+)/.exec(text);
   return {
     maxRssKb: Number(rss[1]),
+    cpuSec: Number(user?.[1] ?? 0) + Number(sys?.[1] ?? 0),
     exitStatus: exit?.[1] ? Number(exit[1]) : undefined,
     signal: sig?.[1] ? Number(sig[1]) : undefined,
   };

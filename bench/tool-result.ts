@@ -9,6 +9,8 @@ export type Measured = {
   docs: number;
   pages: number;
   wallSec: number;
+  /** User + system CPU seconds of all workers: less sensitive than wall time to other work on the machine. */
+  cpuSec: number;
   peakRssKb: number | undefined;
   /** Mean 1-minute load average while converting (2 cores: above 2 means other work competed). */
   loadAvg: number;

@@ -17,7 +17,7 @@ function ran(name: ToolName, kind: ToolKind, wallSec: number, overall: number): 
     outcome: {
       status: 'ran', version: `${name} 1.0`,
       measured: {
-        docs: 10, pages: 100, wallSec, peakRssKb: 204800, loadAvg: 1.5,
+        docs: 10, pages: 100, wallSec, cpuSec: wallSec * 2, peakRssKb: 204800, loadAvg: 1.5,
         failures: name === 'pdf2md' ? [{ id: 'x__latex', status: 'timeout', reason: 'no progress for 180s' }] : [],
         furniture: { docs: 3, pageNumberDocs: 3, repeatedHeaderDocs: 1 },
         scores: { ok: true, value: scores(overall) },
@@ -47,7 +47,7 @@ describe('results table', () => {
     expect(lines[0]).toContain('| × pdf2md |');
     expect(lines).toHaveLength(2 + RESULTS.length);
     expect(lines[2]).toBe(
-      '| p2m | 0.800 | 0.900 | 0.500 | – | – | 0.400 | 0.800 | – | 5.0 | 0.10× | 0.50× | 200 | 0/10 | 3/10 |  |',
+      '| p2m | 0.800 | 0.900 | 0.500 | – | – | 0.400 | 0.800 | – | 5.0 | 2.5 | 0.10× | 0.50× | 200 | 0/10 | 3/10 |  |',
     );
     expect(lines[6]).toContain('**not run**: java not usable / x |');
     // Every row has the same number of cells as the header.
@@ -62,7 +62,7 @@ describe('results table', () => {
       { status: 'ran', pdf: 'bench/out/memory-100p.pdf', pages: 101, wallSec: 10, peakRssKb: 450 * 1024, ok: true },
     );
     expect(md).toContain('- command: `npm run bench`');
-    expect(md).toContain('- **p2m** (ours): p2m 1.0; wall 20.0 s, mean load 1.5; furniture: 3 with page numbers, 1 with repeated headers');
+    expect(md).toContain('- **p2m** (ours): p2m 1.0; wall 20.0 s, CPU 40.0 s, mean load 1.5; furniture: 3 with page numbers, 1 with repeated headers');
     expect(md).toContain('`x__latex` timeout: no progress for 180s');
     expect(md).toContain('peak RSS: **450 MB** (target ≤ 400 MB: **FAIL**)');
     expect(renderMemory({ status: 'skipped', reason: 'no engine' })).toBe('Not run: no engine');

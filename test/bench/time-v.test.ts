@@ -4,6 +4,7 @@ import { kbToMb, parseTimeV } from '../../bench/time-v.ts';
 // Trimmed from a real `/usr/bin/time -v -o FILE` report (GNU time 1.9).
 const NORMAL = `\tCommand being timed: "setsid pdftotext a.pdf a.md"
 \tUser time (seconds): 0.04
+\tSystem time (seconds): 0.01
 \tElapsed (wall clock) time (h:mm:ss or m:ss): 0:00.05
 \tMaximum resident set size (kbytes): 11264
 \tExit status: 0
@@ -16,7 +17,7 @@ const KILLED = `Command terminated by signal 9
 
 describe('parseTimeV', () => {
   it('reads peak RSS and exit status', () => {
-    expect(parseTimeV(NORMAL)).toEqual({ maxRssKb: 11264, exitStatus: 0, signal: undefined });
+    expect(parseTimeV(NORMAL)).toEqual({ maxRssKb: 11264, cpuSec: 0.05, exitStatus: 0, signal: undefined });
   });
 
   it('reads the signal of a killed worker', () => {
