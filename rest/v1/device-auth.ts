@@ -1,0 +1,53 @@
+/**
+ * Middleware of every signed v1 route: authenticates the device (core does
+ * the checking) over the exact body bytes, spends one request from the
+ * device's rate budget, and sets req.principal and, for JSON, req.body.
+ *
+ * JSON and empty bodies are read whole (bounded) and hashed. A multipart
+ * upload is not read here: the signature is checked over the declared hash,
+ * and the upload route hashes the bytes while they stream to storage and
+ * refuses the job if they differ (see multipart-upload.ts).
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { authenticateDevice } from '../../core/devices/authenticate-device.ts';
+import { HEADERS } from '../../core/devices/signing/headers.ts';
+import type { ReceivedBody } from '../../core/devices/signing/verify-device-signature.ts';
+import { consumeRate } from '../../core/ratelimit/consume-rate.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import '../request-types.ts';
+import { parseJsonBody, readRawBody } from './read-raw-body.ts';
+
+/** Largest JSON body of a signed request (a URL, or a settings object). */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+export const isMultipart = (req: Request) => req.is('multipart/form-data') === 'multipart/form-data';
+
+export function deviceAuth(runtime: Runtime): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const declared = req.get(HEADERS.contentSha256);
+    const streamed = isMultipart(req);
+    const bytes = streamed ? null : await readRawBody(req, JSON_BODY_LIMIT);
+    const body: ReceivedBody = bytes ? { bytes } : { sha256: declared ?? '' };
+    req.principal = await authenticateDevice(runtime, {
+      authorization: req.get(HEADERS.authorization),
+      method: req.method,
+      pathWithQuery: req.originalUrl,
+      timestamp: req.get(HEADERS.timestamp),
+      nonce: req.get(HEADERS.nonce),
+      bodySha256: declared,
+      signature: req.get(HEADERS.signature),
+      body,
+    });
+    await consumeRate({ config: runtime.config, rateLimiter: runtime.rateLimiter, principal: req.principal });
+    // Parsed only now: nothing unauthenticated is interpreted. Core validates it with zod.
+    req.body = bytes ? parseJsonBody(bytes) : undefined;
+    res.locals.streamedSha256 = streamed ? declared : null;
+    next();
+  };
+}
+
+/** For a multipart request behind deviceAuth: the signed hash its streamed bytes must match; else null. */
+export function streamedSha256Of(res: Response): string | null {
+  const v: unknown = res.locals.streamedSha256;
+  return typeof v === 'string' ? v : null;
+}

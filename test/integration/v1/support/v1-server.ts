@@ -1,0 +1,63 @@
+/**
+ * The real HTTP app (createApp with the v1 router) over a fresh test
+ * environment, listening on 127.0.0.1 at a port that is also its configured
+ * public origin, plus device clients and a worker to drain the queue.
+ */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createDeviceClient, type DeviceClientOptions } from '../../../../client/device-client.ts';
+import { createMemoryKeyStore, type KeyStore } from '../../../../client/key-store.ts';
+import type { DevicePrincipal } from '../../../../core/devices/authenticate-device.ts';
+import { createApp } from '../../../../rest/app.ts';
+import { createV1Router } from '../../../../rest/v1/router.ts';
+import { createWorker } from '../../../../worker/worker.ts';
+import { testEnv, type TestEnv } from '../../../support/test-env.ts';
+
+export type V1Server = AsyncDisposable & {
+  env: TestEnv;
+  baseUrl: string;
+  /** A device client with its own in-memory identity (not yet registered). */
+  client(opts?: Partial<DeviceClientOptions> & { storage?: KeyStore }): ReturnType<typeof createDeviceClient>;
+  /** A registered device client and its principal, as core sees it. */
+  device(): Promise<{ client: ReturnType<typeof createDeviceClient>; storage: KeyStore; principal: DevicePrincipal }>;
+  /** Converts every runnable job. */
+  drain(): Promise<number>;
+};
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+export async function startV1(env: Record<string, string> = {}): Promise<V1Server> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const testenv = await testEnv({ P2M_PUBLIC_ORIGINS: baseUrl, ...env });
+  const app = createApp(testenv.runtime, { v1: createV1Router });
+  const server: Server = app.listen(port, '127.0.0.1');
+  await once(server, 'listening');
+  const worker = createWorker(testenv.runtime, { concurrency: 1, pools: ['free', 'paid'] });
+  const client = (opts: Partial<DeviceClientOptions> = {}) => createDeviceClient({ baseUrl, ...opts });
+  return {
+    env: testenv,
+    baseUrl,
+    client,
+    async device() {
+      const storage = createMemoryKeyStore();
+      const c = client({ storage });
+      const { deviceId } = await c.register();
+      const principal: DevicePrincipal = { kind: 'device', deviceId, accountId: null, tier: 'anonymous' };
+      return { client: c, storage, principal };
+    },
+    drain: () => worker.runOnce(),
+    async [Symbol.asyncDispose]() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await testenv[Symbol.asyncDispose]();
+    },
+  };
+}
