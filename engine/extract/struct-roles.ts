@@ -12,9 +12,12 @@ const MEANINGFUL = /^(?:H[1-6]?|P|LI|Lbl|LBody|TH|TD|Code|BlockQuote|Caption|TOC
 /** Deep or cyclic trees are cut off here. */
 const MAX_DEPTH = 64;
 
+/** Once inside one of these, inner roles (inline Code, Link, a P inside an LI) do not override it. */
+const STICKY = /^(?:H[1-6]?|P|LI|TH|TD|Caption|TOCI|Title)$/;
+
 function walk(node: StructNode, role: string | undefined, out: Map<string, string>, depth: number): void {
   if (depth > MAX_DEPTH) return;
-  const own = node.role && MEANINGFUL.test(node.role) ? node.role : role;
+  const own = role && STICKY.test(role) ? role : node.role && MEANINGFUL.test(node.role) ? node.role : role;
   if (node.type === 'content' && node.id && own) out.set(node.id, own);
   for (const child of node.children ?? []) walk(child, own, out, depth + 1);
 }
