@@ -32,14 +32,23 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   const right = lines.filter((l) => l.runs.some((r) => r.box.x0 >= gutter.x1)).length;
   // Both layout columns must carry real text. (Their baselines need not line up.)
   if (left < lines.length * 0.25 || right < lines.length * 0.25) return null;
-  // Table columns share baselines: a row puts text on both sides. Layout
-  // columns run independently, so most lines have text on one side only...
-  const both = lines.filter((l) => l.runs.some((r) => r.box.x1 <= gutter.x0) && l.runs.some((r) => r.box.x0 >= gutter.x1)).length;
-  if (both < 0.5 * Math.min(left, right)) return gutter;
-  // ...unless both columns happen to keep the same rhythm. Then tell them apart
-  // by content: layout columns are filled with prose lines running their full
-  // width; table columns hold cells of varied length.
+  // Table cells of one row share a baseline exactly. Layout columns run
+  // independently: their lines meet on one baseline only by chance, and a
+  // line grouper tolerant enough to merge them leaves them a point or two apart.
+  const shared = lines.map((l) => sideBottoms(l, gutter)).filter((d): d is [number, number] => d !== null);
+  const exact = shared.filter(([l, r]) => Math.abs(l - r) <= 0.6).length;
+  if (shared.length === 0 || exact < 0.7 * shared.length) return gutter;
+  // Both columns may still keep the same rhythm; then layout columns are
+  // filled with prose lines running their full width, table columns are not.
   return proseSide(lines, (x) => x <= gutter.x1, pageWidth) && proseSide(lines, (x) => x >= gutter.x0, pageWidth) ? gutter : null;
+}
+
+/** Bottom edges of a line's text left and right of the gutter, or null when one side is empty. */
+function sideBottoms(line: Line, g: Gutter): [number, number] | null {
+  const left = line.runs.filter((r) => r.box.x1 <= g.x0);
+  const right = line.runs.filter((r) => r.box.x0 >= g.x1);
+  if (!left.length || !right.length) return null;
+  return [Math.max(...left.map((r) => r.box.y1)), Math.max(...right.map((r) => r.box.y1))];
 }
 
 /** Whether the text on one side of the gutter looks like a column of prose. */
