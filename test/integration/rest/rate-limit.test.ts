@@ -1,0 +1,28 @@
+/** Per-key rate limits over HTTP (memory on PGlite, Redis on the postgres project). */
+import { describe, expect, it } from 'vitest';
+import { testEnv } from '../../support/test-env.ts';
+import { errorCode, startApi } from './api-client.ts';
+
+describe('rate limit', () => {
+  it('answers 429 rate_limited with Retry-After once a key spends its budget; other keys are unaffected', async () => {
+    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 3 } }) });
+    await using api = await startApi(env);
+    const alice = await env.user();
+    const bob = await env.user();
+    for (let i = 0; i < 3; i++) expect((await api.call('GET', '/api/v2/limits', { key: alice.key })).status).toBe(200);
+    const limited = await api.call('GET', '/api/v2/jobs', { key: alice.key });
+    expect([limited.status, await errorCode(limited)]).toEqual([429, 'rate_limited']);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await api.call('GET', '/api/v2/limits', { key: bob.key })).status).toBe(200);
+  });
+
+  it('does not spend budget on requests without a valid key', async () => {
+    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
+    await using api = await startApi(env);
+    const alice = await env.user();
+    for (let i = 0; i < 3; i++) expect((await api.call('GET', '/api/v2/limits')).status).toBe(401);
+    expect((await api.call('GET', '/api/v2/limits', { key: alice.key })).status).toBe(200);
+  });
+});
