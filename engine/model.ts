@@ -60,6 +60,9 @@ export type Block =
   | { kind: 'quote'; children: Block[]; prov: Prov }
   | { kind: 'rule'; prov: Prov };
 
+/** One step of a page's reading flow: a text line, or a block an earlier stage built (a table). */
+export type FlowItem = { kind: 'line'; line: Line } | { kind: 'block'; block: Block };
+
 /** One page as extracted, before and during the stages. */
 export type Page = {
   number: number;
@@ -69,6 +72,8 @@ export type Page = {
   rules: Rule[];
   lines: Line[];
   blocks: Block[];
+  /** Lines and pre-built blocks in reading order, set by the reading-order stage. */
+  flow?: FlowItem[];
 };
 
 /** Signals the PDF carries beyond page content (cross-checked, never trusted alone). */

@@ -48,20 +48,27 @@ function paragraph(lines: Line[], page: number, keep: HyphenPolicy): Block {
   return { kind: 'paragraph', spans: spansFromLines(lines, keep), prov: { page, box: unionBox(lines.map((l) => l.box)) }, lines };
 }
 
-/** Groups a page's lines into paragraphs. */
+/** Groups a page's flow into blocks: runs of lines become paragraphs, pre-built blocks stay. */
 export function groupLines(page: Page, ratio: number, keep: HyphenPolicy): Block[] {
   const gap = typicalGap(page.lines);
+  const flow = page.flow ?? page.lines.map((line) => ({ kind: 'line' as const, line }));
   const out: Block[] = [];
   let cur: Line[] = [];
-  for (const line of page.lines) {
-    const prev = cur.at(-1);
-    if (prev && startsNewBlock(prev, line, gap, ratio)) {
-      out.push(paragraph(cur, page.number, keep));
-      cur = [];
+  const flush = () => {
+    if (cur.length) out.push(paragraph(cur, page.number, keep));
+    cur = [];
+  };
+  for (const item of flow) {
+    if (item.kind === 'block') {
+      flush();
+      out.push(item.block);
+      continue;
     }
-    cur.push(line);
+    const prev = cur.at(-1);
+    if (prev && startsNewBlock(prev, item.line, gap, ratio)) flush();
+    cur.push(item.line);
   }
-  if (cur.length) out.push(paragraph(cur, page.number, keep));
+  flush();
   return out;
 }
 
@@ -81,7 +88,11 @@ export const blocks: Stage = {
   name: 'blocks',
   run(doc, cfg) {
     const keep = vocabularyPolicy(doc.pages.flatMap((p) => p.lines.map(lineText)));
-    const pages = doc.pages.map((p) => ({ ...p, blocks: slotIn(groupLines(p, cfg.paragraphGapRatio, keep), p.blocks) }));
+    const pages = doc.pages.map((p) => {
+      const built = groupLines(p, cfg.paragraphGapRatio, keep);
+      // Without a reading flow, earlier blocks (tables) are slotted in by position.
+      return { ...p, blocks: p.flow ? built : slotIn(built, p.blocks) };
+    });
     return { ...doc, pages };
   },
 };

@@ -5,9 +5,9 @@
  * and within a band columns are read left to right (right to left for RTL
  * pages), each top to bottom.
  */
-import type { Line, Page } from '../model.ts';
+import type { Box, FlowItem, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { unionBox } from '../geometry.ts';
+import { median, unionBox } from '../geometry.ts';
 
 /** A gutter must be at least this wide (points) and this empty. */
 const MIN_GUTTER = 8;
@@ -75,32 +75,66 @@ function columnOf(line: Line, gutters: Gutter[]): number | null {
   return gutters.filter((g) => mid(line.box) > mid(g)).length;
 }
 
-/** Orders the lines of one page for reading. */
-export function orderPage(page: Page): Line[] {
-  const byY = (a: Line, b: Line) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0;
+type Item = { box: Box; flow: FlowItem; col: number | null };
+
+/**
+ * A line confined to one column still spans the page when nothing in the other
+ * columns sits beside it while they have text above and below it: a
+ * column-spanning heading whose text happens to be short.
+ */
+function isolated(item: Item, items: Item[]): boolean {
+  const h = item.box.y1 - item.box.y0;
+  const others = items.filter((o) => o.col !== null && o.col !== item.col);
+  const lo = item.box.y0 - h, hi = item.box.y1 + h;
+  if (others.some((o) => o.box.y1 > lo && o.box.y0 < hi)) return false;
+  return others.some((o) => o.box.y1 < item.box.y0) && others.some((o) => o.box.y0 > item.box.y1);
+}
+
+function toItems(page: Page, gutters: Gutter[]): Item[] {
+  const lines = page.lines.flatMap((l) => splitAtGutters(l, gutters));
+  const items: Item[] = [
+    ...lines.map((line) => ({ box: line.box, flow: { kind: 'line', line } as FlowItem, col: columnOf(line, gutters) })),
+    ...page.blocks.map((block) => ({ box: block.prov.box, flow: { kind: 'block', block } as FlowItem, col: columnOf({ runs: [], box: block.prov.box }, gutters) })),
+  ];
+  // Big lines (headings) alone at their height span the page even when short.
+  const body = median(lines.map((l) => l.box.y1 - l.box.y0));
+  for (const it of items) {
+    if (it.col !== null && it.box.y1 - it.box.y0 > 1.3 * body && isolated(it, items)) it.col = null;
+  }
+  return items.sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+}
+
+/** Orders a page's lines and pre-built blocks for reading. */
+export function orderPage(page: Page): FlowItem[] {
   const gutters = findGutters(page.lines, page.width);
-  if (gutters.length === 0) return page.lines;
+  const items = toItems(page, gutters);
+  if (gutters.length === 0) return items.map((i) => i.flow);
   const rtl = page.lines.flatMap((l) => l.runs).filter((r) => r.dir === 'rtl').length > page.lines.length / 2;
-  const split = page.lines.flatMap((l) => splitAtGutters(l, gutters)).sort(byY);
-  const out: Line[] = [];
-  let band: Line[][] = gutters.map(() => []).concat([[]]);
+  const out: FlowItem[] = [];
+  let band: Item[][] = gutters.map(() => []).concat([[]]);
   const flush = () => {
-    for (const col of rtl ? [...band].reverse() : band) out.push(...col.sort(byY));
+    for (const col of rtl ? [...band].reverse() : band) out.push(...col.map((i) => i.flow));
     band = gutters.map(() => []).concat([[]]);
   };
-  for (const line of split) {
-    const col = columnOf(line, gutters);
-    if (col === null) {
+  for (const it of items) {
+    if (it.col === null) {
       flush();
-      out.push(line);
-    } else band[col]!.push(line);
+      out.push(it.flow);
+    } else band[it.col]!.push(it);
   }
   flush();
   return out;
 }
 
-/** Lines in reading order on every page. */
+/** Lines (and table blocks) in reading order on every page. */
 export const readingOrder: Stage = {
   name: 'readingOrder',
-  run: (doc) => ({ ...doc, pages: doc.pages.map((p) => ({ ...p, lines: orderPage(p) })) }),
+  run(doc) {
+    const pages = doc.pages.map((p) => {
+      const flow = orderPage(p);
+      const lines = flow.flatMap((f) => (f.kind === 'line' ? [f.line] : []));
+      return { ...p, lines, flow };
+    });
+    return { ...doc, pages };
+  },
 };
