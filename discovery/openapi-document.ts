@@ -4,6 +4,7 @@
  * subset, not a different API: same security schemes, scopes and limits.
  */
 import { components } from './openapi-components.ts';
+import { mcpPath } from './openapi-mcp-path.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 import { v1Paths, v1Schemas } from './openapi-v1-paths.ts';
 import { v2Paths } from './openapi-v2-paths.ts';
@@ -40,6 +41,7 @@ Send \`Idempotency-Key\` on job creation to retry safely: the same key in the sa
 const TAGS = [
   { name: 'jobs', description: 'PDF to Markdown conversion jobs (v2).' },
   { name: 'account', description: 'Limits and entitlements of the caller.' },
+  { name: 'mcp', description: 'The hosted MCP endpoint for agents.' },
   { name: 'v1', description: 'The browser extension lane: frozen paths at the root, device-signed.' },
 ];
 
@@ -58,7 +60,7 @@ export function fullOpenApi(deviceSigning: string): OpenApiDocument {
     },
     servers: [{ url: '/', description: 'The origin this document was fetched from.' }],
     tags: TAGS,
-    paths: { ...v2Paths('full'), ...v1Paths() },
+    paths: { ...v2Paths('full'), ...mcpPath(), ...v1Paths() },
     components: comps,
   };
 }
