@@ -1,0 +1,33 @@
+import type { CallToolResult, CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode as RpcCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { Services } from '../core/context.ts';
+import { DomainError, isDomainError } from '../core/errors.ts';
+import { fromAuthInfo } from './auth-info.ts';
+import { toMcpError } from './json-rpc-codes.ts';
+import type { ToolSpec } from './tool-spec.ts';
+
+/**
+ * tools/call: runs the tool's operation for the authenticated caller. Domain
+ * errors are thrown as McpError so the low-level Server answers with a
+ * JSON-RPC error (McpServer would turn them into isError results instead).
+ */
+export async function callTool(
+  services: Services,
+  spec: ToolSpec | undefined,
+  params: CallToolRequest['params'],
+  authInfo: AuthInfo | undefined,
+): Promise<CallToolResult> {
+  if (!spec) throw new McpError(RpcCode.InvalidParams, `Unknown tool: ${params.name}`, { code: 'bad_input', status: 400 });
+  const caller = fromAuthInfo(authInfo);
+  if (!caller) throw toMcpError(new DomainError('unauthenticated', 'This request carries no authenticated caller.'));
+  const log = services.log.child({ request_id: caller.requestId, tool: params.name });
+  const ctx = { ...services, log, principal: caller.principal, requestId: caller.requestId };
+  try {
+    return await spec.call(ctx, params.arguments ?? {});
+  } catch (err) {
+    if (isDomainError(err)) throw toMcpError(err);
+    log.error({ err }, 'tool failed');
+    throw toMcpError(new DomainError('internal', 'Internal error.'));
+  }
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
+import { STATUS } from '../core/errors.ts';
+import { toDomainError } from '../rest/to-domain-error.ts';
+import '../rest/request-types.ts';
+import { JSONRPC_CODE, rpcErrorData } from './json-rpc-codes.ts';
+
+/**
+ * Failures before any JSON-RPC message is read (Host/Origin, authentication,
+ * rate limit) keep their HTTP status, with a JSON-RPC error body of id null so
+ * MCP clients can read them: 401 with WWW-Authenticate, 403, 429 with
+ * Retry-After. Errors of a call itself are JSON-RPC errors in a 200 (SDK).
+ */
+export function mcpHttpErrors(log: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    const e = toDomainError(err);
+    if (e.code === 'internal') log.error({ err, request_id: req.requestId }, 'mcp request failed');
+    if (res.headersSent) return next(err);
+    if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
+    const message = e.code === 'internal' ? 'Internal error.' : e.message;
+    sendRpcError(res, STATUS[e.code], JSONRPC_CODE[e.code], message, rpcErrorData(e));
+  };
+}
+
+export function sendRpcError(res: Response, status: number, code: number, message: string, data?: unknown): void {
+  res.status(status).json({ jsonrpc: '2.0', error: { code, message, ...(data === undefined ? {} : { data }) }, id: null });
+}
+
+/** Stateless server: no SSE stream to open (GET) and no session to end (DELETE). */
+export const methodNotAllowed: RequestHandler = (_req, res) => {
+  res.setHeader('Allow', 'POST');
+  sendRpcError(res, 405, RpcCode.ConnectionClosed, 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC with POST.');
+};
+
+/** Keeps the app's request id (rest/request-id.ts) when mounted there; makes one when run alone. */
+export const ensureRequestId: RequestHandler = (req, _res, next) => {
+  if (typeof req.requestId !== 'string') req.requestId = randomUUID();
+  next();
+};

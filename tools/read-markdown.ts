@@ -1,0 +1,33 @@
+/**
+ * JSON transports (MCP, tRPC) cannot stream, so get_markdown's stream is read
+ * into a string, up to a cap; bigger results are left to the REST download.
+ */
+import type { Readable } from 'node:stream';
+import { DomainError } from '../core/errors.ts';
+
+export const MAX_INLINE_MARKDOWN_BYTES = 8 * 1024 * 1024;
+
+export async function readMarkdown(
+  stream: Readable,
+  downloadUrl: string,
+  maxBytes: number = MAX_INLINE_MARKDOWN_BYTES,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      size += buf.length;
+      if (size > maxBytes) {
+        throw new DomainError(
+          'too_large',
+          `The Markdown is larger than ${maxBytes} bytes, too big to return inline; download it from ${downloadUrl}.`,
+        );
+      }
+      chunks.push(buf);
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
