@@ -78,7 +78,11 @@ export function straddles(cols: readonly Column[], c: Chunk): boolean {
 export type RegionLine = { chunks: Chunk[]; y0: number; y1: number };
 
 function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine, x0: number, x1: number): boolean {
-  return rules.some((r) => r.orientation === 'h' && r.box.y0 >= a.y1 - 1 && r.box.y1 <= b.y0 + 1
+  // Compare centres: text boxes include ascent and descent, so a rule tucked
+  // under a line may overlap its box.
+  const top = (a.y0 + a.y1) / 2;
+  const bottom = (b.y0 + b.y1) / 2;
+  return rules.some((r) => r.orientation === 'h' && (r.box.y0 + r.box.y1) / 2 > top && (r.box.y0 + r.box.y1) / 2 < bottom
     && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > 0.5 * (x1 - x0));
 }
 
@@ -93,10 +97,11 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
   const x0 = cols[0]?.x0 ?? 0;
   const x1 = cols[cols.length - 1]?.x1 ?? 0;
   // Pitches across a rule are stretched by the rule's padding and say nothing about rows.
-  const pitches = lines.slice(1)
-    .filter((l, i) => !ruleBetween(rules, lines[i]!, l, x0, x1))
+  // The gap under the first line is often a header's extra space; leave it out too.
+  const pitches = lines.slice(2)
+    .filter((l, i) => !ruleBetween(rules, lines[i + 1]!, l, x0, x1))
     .map((l) => l.y0 - lines[lines.indexOf(l) - 1]!.y0);
-  const minP = Math.min(...pitches);
+  const minP = pitches.length ? Math.min(...pitches) : 0;
   const tight = pitches.filter((p) => p <= minP * 1.08).length;
   const loose = pitches.filter((p) => p > minP * 1.15).length;
   const bimodal = tight >= 1 && loose >= 1;
