@@ -13,8 +13,24 @@ export const RegisterResponse = z.looseObject({
   device_token: z.string().min(1),
 });
 
-/** The v1 job resource. A ready job is deleted at status_since + 1 hour. */
-export const V1Job = z.looseObject({ job_id: z.string(), status: JobStatus, status_since: z.string() });
+/**
+ * The v1 job resource. A ready job is deleted at status_since + job_ttl_seconds
+ * (1 hour). Fields after status_since are what the server sends today; they are
+ * optional so the client still accepts the frozen minimum.
+ */
+export const V1Job = z.looseObject({
+  job_id: z.string(),
+  status: JobStatus,
+  status_since: z.string(),
+  file_name: z.string().optional(),
+  pages: z.number().int().nullable().optional(),
+  progress: z.looseObject({ pages_done: z.number().int(), pages_total: z.number().int().nullable() }).optional(),
+  truncated: z.boolean().optional(),
+  output_size: z.number().int().nullable().optional(),
+  error_code: z.string().optional(),
+  error_message: z.string().optional(),
+  expires_at: z.string().optional(),
+});
 export type V1Job = z.infer<typeof V1Job>;
 
 /** GET /jobs answer: at most 3 recent jobs. */
@@ -40,6 +56,9 @@ export const ClientConfig = z.looseObject({
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;
 
-/** Device settings: names and values are not fixed by the v1 spec, so they stay open. */
-export const Settings = z.record(z.string(), z.unknown());
+/**
+ * Device settings. The server knows `converter` (auto | text | ocr); other
+ * names may come later, so the object stays open.
+ */
+export const Settings = z.looseObject({ converter: z.enum(['auto', 'text', 'ocr']).optional() });
 export type Settings = z.infer<typeof Settings>;
