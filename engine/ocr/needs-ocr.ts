@@ -16,7 +16,10 @@ const MAX_GARBAGE_SHARE = 0.3;
  * Characters a real text layer almost never consists of: private-use code
  * points (fonts without a ToUnicode map), U+FFFD, and control characters.
  */
-const UNUSABLE = /[\uE000-\uF8FF\uFFFD\u0000-\u0008\u000E-\u001F]/u;
+function unusable(c: string): boolean {
+  const cp = c.codePointAt(0) ?? 0;
+  return (cp >= 0xe000 && cp <= 0xf8ff) || cp === 0xfffd || cp < 0x20;
+}
 
 /**
  * True when the page has no usable text layer: almost no visible characters,
@@ -29,7 +32,7 @@ export function pageNeedsOcr(runs: readonly TextRun[], page: PageInfo): boolean 
   const area = (page.width * page.height) / (612 * 792);
   const minChars = Math.max(2, Math.round(MIN_CHARS * Math.min(1, area)));
   if (chars.length < minChars) return true;
-  const bad = chars.filter((c) => UNUSABLE.test(c)).length;
+  const bad = chars.filter(unusable).length;
   if (bad / chars.length > MAX_GARBAGE_SHARE) return true;
   const wordish = chars.filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
   return chars.length >= 50 && wordish / chars.length < 0.3;

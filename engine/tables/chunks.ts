@@ -38,27 +38,7 @@ export function lineChunks(line: Line, index: number, gapEm = CHUNK_GAP_EM): Chu
   return chunks;
 }
 
-/** Vertical centre of a box. */
-export const midY = (b: Box): number => (b.y0 + b.y1) / 2;
 /** Horizontal centre of a box. */
 export const midX = (b: Box): number => (b.x0 + b.x1) / 2;
 
-/** Median of a non-empty list (0 for an empty one). */
-export function median(xs: readonly number[]): number {
-  if (!xs.length) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
-/** Whether most of a chunk's characters are set in a monospace font (code, not prose). */
-export function isMonospace(runs: readonly TextRun[]): boolean {
-  let mono = 0;
-  let all = 0;
-  for (const r of runs) {
-    const n = r.text.trim().length;
-    all += n;
-    if (r.monospace) mono += n;
-  }
-  return all > 0 && mono / all > 0.5;
-}

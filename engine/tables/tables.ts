@@ -3,7 +3,7 @@
  * certain), then whitespace-aligned tables among the remaining lines, pushes
  * table blocks and removes the text they took from `page.lines`.
  */
-import type { Doc, Page, Rule } from '../model.ts';
+import type { Page, Rule } from '../model.ts';
 import { detectAlignedTables } from './aligned-tables.ts';
 import { findLayoutGutter, splitAtGutter } from './layout-gutter.ts';
 import { detectRuledTables } from './ruled-tables.ts';
