@@ -13,8 +13,10 @@ async function main(argv: string[]): Promise<void> {
   const mod: unknown = await import(pathToFileURL(cliPath).href);
   const run = (mod as { runConvertCli?: unknown }).runConvertCli;
   if (typeof run !== 'function') throw new Error('engine/cli.ts does not export runConvertCli');
-  // runConvertCli gets the arguments after the program name: ["convert", FILES..., "-o", DIR, ...].
-  const code = await (run as RunConvertCli)(argv);
+  // Called like the bin (`convert FILES... -o DIR`); runConvertCli wants the arguments after "convert".
+  const [command, ...rest] = argv;
+  if (command !== 'convert') throw new Error('usage: p2m-cli.ts convert FILES... -o DIR [--jobs N]');
+  const code = await (run as RunConvertCli)(rest);
   if (typeof code === 'number') process.exitCode = code;
 }
 
