@@ -9,10 +9,10 @@ import { documentParams, loadPdfjs } from './pdfjs.ts';
 /** Opening must not hang on pathological files; pdf.js parses in-process. */
 const OPEN_TIMEOUT_MS = 20_000;
 
-/** Cheap sniff: a PDF header must appear in the first KiB (readers tolerate leading junk). */
+/** Cheap sniff: a PDF header must appear in the first KiB (readers tolerate leading junk and a missing version). */
 export function looksLikePdf(data: Uint8Array): boolean {
   const head = Buffer.from(data.subarray(0, 1024)).toString('latin1');
-  return head.includes('%PDF-');
+  return head.includes('%PDF');
 }
 
 /** Maps a pdf.js load failure to an EngineError. */
@@ -35,7 +35,7 @@ export type OpenDocument = { pdf: PDFDocumentProxy; close(): Promise<void> };
 /** Opens the document or throws EngineError (not_a_pdf, encrypted_pdf, malformed_pdf, no_pages). */
 export async function openDocument(data: Uint8Array, password?: string): Promise<OpenDocument> {
   if (data.length === 0 || !looksLikePdf(data)) {
-    throw new EngineError('not_a_pdf', 'The input is not a PDF (no %PDF- header).');
+    throw new EngineError('not_a_pdf', 'The input is not a PDF (no %PDF header).');
   }
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument(documentParams(data, password));

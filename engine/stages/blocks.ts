@@ -6,6 +6,7 @@
  */
 import type { Block, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
+import { listMarker } from './lists.ts';
 import { lineFontSize, lineRole, lineText, median, runShare, unionBox } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
@@ -34,6 +35,8 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   const size = Math.max(sa.size, sb.size, 1);
   if (Math.abs(sa.size - sb.size) > 0.08 * size) return true;
   if (sa.bold !== sb.bold || sa.mono !== sb.mono) return true;
+  // A line opening with a list marker starts an item (code lines keep their dashes).
+  if (!sb.mono && listMarker(lineText(b)) !== null) return true;
   // Tagged PDFs: a heading never shares a block with text of another role.
   const ra = lineRole(a), rb = lineRole(b);
   if (ra !== rb && (/^H\d?$/.test(ra ?? '') || /^H\d?$/.test(rb ?? ''))) return true;

@@ -1,0 +1,30 @@
+/**
+ * Converts one file for the CLI and reports the outcome as data, so a bad
+ * file never stops a batch. Shared by the in-process path and the workers.
+ */
+import fs from 'node:fs/promises';
+import { convert } from '../convert.ts';
+import { EngineError, type OcrMode } from '../types.ts';
+import type { Task } from './plan.ts';
+
+/** Options passed through to convert() for every file. */
+export type FileOptions = { pages?: { from: number; to: number }; ocr: OcrMode };
+
+/** What happened to one file; markdown is returned only for stdout output. */
+export type FileOutcome =
+  | { ok: true; input: string; pages: number; pagesDone: number; truncated: boolean; markdown?: string }
+  | { ok: false; input: string; code: string; message: string };
+
+/** Converts and writes one file; never throws. */
+export async function convertFile(task: Task, opts: FileOptions): Promise<FileOutcome> {
+  try {
+    const data = new Uint8Array(await fs.readFile(task.input));
+    const r = await convert(data, { pages: opts.pages, ocr: opts.ocr });
+    if (task.output) await fs.writeFile(task.output, r.markdown);
+    const base = { ok: true as const, input: task.input, pages: r.pages, pagesDone: r.pagesDone, truncated: r.truncated };
+    return task.output ? base : { ...base, markdown: r.markdown };
+  } catch (err) {
+    const code = err instanceof EngineError ? err.code : (err as NodeJS.ErrnoException)?.code ?? 'error';
+    return { ok: false, input: task.input, code, message: err instanceof Error ? err.message : String(err) };
+  }
+}

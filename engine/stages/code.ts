@@ -1,0 +1,88 @@
+/**
+ * Stage `code`: paragraphs set entirely in a monospace font become code
+ * blocks. Adjacent code paragraphs merge, with blank lines restored from the
+ * vertical gaps, and indentation is rebuilt from x positions in character
+ * widths, since the text layer drops leading spaces.
+ */
+import type { Block, Line } from '../model.ts';
+import type { Stage } from '../stage.ts';
+import { median, runShare, unionBox } from '../geometry.ts';
+
+type Para = Extract<Block, { kind: 'paragraph' }>;
+type Code = Extract<Block, { kind: 'code' }>;
+
+const isCodeLine = (l: Line) => runShare(l, (r) => r.monospace) >= 0.9;
+
+/** Typographic bullets never start code; a monospace bullet is a list item in a code font. */
+const TYPOGRAPHIC_BULLET = /^\s*[•◦▪▫‣●○■□►▸]/u;
+
+/** A paragraph is code when every line is monospace. */
+export function isCodeParagraph(b: Block): b is Para {
+  if (b.kind !== 'paragraph' || !b.lines?.length || !b.lines.every(isCodeLine)) return false;
+  return !TYPOGRAPHIC_BULLET.test(b.lines[0]!.runs.map((r) => r.text).join(''));
+}
+
+function charWidth(lines: Line[]): number {
+  const widths = lines.flatMap((l) => l.runs).filter((r) => r.text.trim().length > 0)
+    .map((r) => (r.box.x1 - r.box.x0) / r.text.length);
+  return median(widths) || 6;
+}
+
+/** Rebuilds code text from line geometry: columns from x, blank lines from gaps. */
+export function codeText(lines: Line[]): string {
+  if (lines.length === 0) return '';
+  const cw = charWidth(lines);
+  const left = Math.min(...lines.map((l) => l.box.x0));
+  const pitch = median(lines.slice(1).map((l, i) => l.box.y0 - lines[i]!.box.y0).filter((d) => d > 0)) || (lines[0]!.box.y1 - lines[0]!.box.y0) * 1.2;
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    if (i > 0) {
+      const gap = Math.round((line.box.y0 - lines[i - 1]!.box.y0) / pitch) - 1;
+      for (let k = 0; k < Math.min(gap, 3); k++) out.push('');
+    }
+    let text = '';
+    for (const r of line.runs) {
+      const col = Math.max(0, Math.round((r.box.x0 - left) / cw));
+      const body = r.text.replace(/^\s+/, '');
+      text += text.length < col ? ' '.repeat(col - text.length) : text.length > 0 && /^\s/.test(r.text) ? ' ' : '';
+      text += body;
+    }
+    out.push(text.trimEnd());
+  });
+  return out.join('\n');
+}
+
+function toCode(paras: Para[]): Code {
+  const lines = paras.flatMap((p) => p.lines ?? []);
+  return { kind: 'code', text: codeText(lines), prov: { page: paras[0]!.prov.page, box: unionBox(paras.map((p) => p.prov.box)) } };
+}
+
+/** Turns monospace paragraphs into code blocks, merging neighbours on one page. */
+export function codeBlocks(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  let run: Para[] = [];
+  const flush = () => {
+    if (run.length) out.push(toCode(run));
+    run = [];
+  };
+  for (const b of blocks) {
+    if (isCodeParagraph(b)) {
+      const prev = run.at(-1);
+      // Code paragraphs merge unless something else sits between them or they are far apart.
+      const far = prev && b.prov.box.y0 - prev.prov.box.y1 > 3 * (prev.lines![0]!.box.y1 - prev.lines![0]!.box.y0);
+      if (far || (prev && b.prov.box.y0 < prev.prov.box.y0)) flush();
+      run.push(b);
+    } else {
+      flush();
+      out.push(b);
+    }
+  }
+  flush();
+  return out;
+}
+
+/** Monospace paragraphs → fenced code. */
+export const code: Stage = {
+  name: 'code',
+  run: (doc) => ({ ...doc, pages: doc.pages.map((p) => ({ ...p, blocks: codeBlocks(p.blocks) })) }),
+};

@@ -1,0 +1,99 @@
+/**
+ * Stage `lists`: paragraphs that start with a bullet or an item number become
+ * list items. Consecutive items form a list; a marker further right than the
+ * current level's opens a nested list; a plain paragraph indented to an item's
+ * text is that item's continuation.
+ */
+import type { Block, ListItem, Span } from '../model.ts';
+import type { Stage } from '../stage.ts';
+import { unionBox } from '../geometry.ts';
+
+type Para = Extract<Block, { kind: 'paragraph' }>;
+type List = Extract<Block, { kind: 'list' }>;
+
+const BULLET = /^\s*([•◦▪▫‣⁃∙●○■□►▸–\-*·])\s+/u;
+const NUMBER = /^\s*(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,6})([.)])\s+|^\s*\((\d{1,3}|[a-z]|[ivxlc]{1,6})\)\s+/;
+
+/** The marker a paragraph starts with, if any. */
+export function listMarker(text: string): { ordered: boolean; start?: number; length: number } | null {
+  const b = BULLET.exec(text);
+  if (b) return { ordered: false, length: b[0].length };
+  const n = NUMBER.exec(text);
+  if (!n) return null;
+  const label = n[1] ?? n[3] ?? '';
+  // A bare capital or roman-looking word with a period is usually a sentence ("I. ", "A. ") only in outlines; accept digits and letters.
+  const start = /^\d+$/.test(label) ? Number(label) : /^[a-z]$/i.test(label) ? label.toLowerCase().charCodeAt(0) - 96 : undefined;
+  return { ordered: true, start, length: n[0].length };
+}
+
+function stripMarker(spans: Span[], length: number): Span[] {
+  const out: Span[] = [];
+  let left = length;
+  for (const s of spans) {
+    if (left <= 0) { out.push(s); continue; }
+    const cut = Math.min(left, s.text.length);
+    left -= cut;
+    const rest = s.text.slice(cut);
+    if (rest) out.push({ ...s, text: rest });
+  }
+  if (out[0]) out[0] = { ...out[0], text: out[0].text.replace(/^\s+/, '') };
+  return out;
+}
+
+const plainText = (p: Para) => p.spans.map((s) => s.text).join('');
+
+type Open = { list: List; x: number; textX: number };
+
+function newList(p: Para, m: NonNullable<ReturnType<typeof listMarker>>): List {
+  return { kind: 'list', ordered: m.ordered, ...(m.ordered && m.start !== undefined ? { start: m.start } : {}), items: [], prov: { ...p.prov } };
+}
+
+function addItem(stack: Open[], p: Para, m: NonNullable<ReturnType<typeof listMarker>>): List | null {
+  const x = p.prov.box.x0;
+  while (stack.length > 1 && x < stack.at(-1)!.x - 3) stack.pop();
+  let top = stack.at(-1);
+  let created: List | null = null;
+  if (!top || (x > top.x + 6 && top.list.items.length > 0)) {
+    const list = newList(p, m);
+    if (top) top.list.items.at(-1)!.children.push(list);
+    else created = list;
+    top = { list, x, textX: x };
+    stack.push(top);
+  }
+  const line = p.lines?.[0];
+  const second = p.lines?.[1];
+  top.textX = second ? second.box.x0 : (line?.runs[1]?.box.x0 ?? x + 12);
+  top.list.items.push({ spans: stripMarker(p.spans, m.length), children: [] });
+  top.list.prov.box = unionBox([top.list.prov.box, p.prov.box]);
+  return created;
+}
+
+/** Groups marker paragraphs (and their indented continuations) into nested lists. */
+export function buildLists(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  let stack: Open[] = [];
+  for (const b of blocks) {
+    const m = b.kind === 'paragraph' ? listMarker(plainText(b)) : null;
+    if (b.kind === 'paragraph' && m) {
+      const created = addItem(stack, b, m);
+      if (created) out.push(created);
+      continue;
+    }
+    const top = stack.at(-1);
+    const item: ListItem | undefined = top?.list.items.at(-1);
+    // Indented past the marker: the item's continuation (paragraph, code, nested table).
+    if (top && item && b.kind !== 'heading' && b.prov.box.x0 >= top.x + 6 && b.prov.box.x0 >= top.textX - 4) {
+      item.children.push(b);
+      continue;
+    }
+    stack = [];
+    out.push(b);
+  }
+  return out;
+}
+
+/** Marker paragraphs → lists. */
+export const lists: Stage = {
+  name: 'lists',
+  run: (doc) => ({ ...doc, pages: doc.pages.map((p) => ({ ...p, blocks: buildLists(p.blocks) })) }),
+};
