@@ -42,7 +42,9 @@ export async function serveRequest(req: ConvertRequest): Promise<void> {
 }
 
 if (import.meta.main) {
+  // A worker that dies (SIGKILL, crash) must not leave its children converting for nobody.
+  process.once('disconnect', () => process.exit(0));
   process.once('message', (req: ConvertRequest) => {
-    void serveRequest(req).finally(() => process.disconnect());
+    void serveRequest(req).finally(() => process.connected && process.disconnect());
   });
 }

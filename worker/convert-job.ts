@@ -39,14 +39,21 @@ export type ConvertJobOptions = {
 const OCR: Record<ClaimedJob['converter'], OcrMode> = { auto: 'auto', text: 'off', ocr: 'force' };
 
 /** Converts a claimed job's input in a child process and classifies the outcome. */
-export async function convertJob(deps: WorkerDeps, job: ClaimedJob, opts: ConvertJobOptions = {}): Promise<Conversion> {
+export async function convertJob(
+  deps: WorkerDeps,
+  job: ClaimedJob,
+  opts: ConvertJobOptions = {},
+): Promise<Conversion> {
   const missing = { kind: 'failed', code: 'input_missing', message: errorMessage('input_missing') } as const;
   if (!job.inputKey) return missing;
   let data: Buffer | null;
   try {
     data = await deps.blobs.read(job.inputKey);
   } catch (err) {
-    return { kind: 'transient', message: `could not read the input: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      kind: 'transient',
+      message: `could not read the input: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
   if (!data) return missing;
   const out = await runIsolated({

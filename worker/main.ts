@@ -29,7 +29,10 @@ export function assertStandaloneConfig(config: Config): void {
 export async function runWorkerProcess(config: Config, opts: WorkerProcessOptions = {}): Promise<void> {
   assertStandaloneConfig(config);
   const runtime = await createRuntime(config);
-  const worker = createWorker(runtime, { concurrency: Math.max(1, config.workers), pools: config.workerPools });
+  const worker = createWorker(runtime, {
+    concurrency: Math.max(1, config.workers),
+    pools: config.workerPools,
+  });
   const stopped = new Promise<void>((resolve) => {
     const onStop = () => {
       process.off('SIGTERM', onStop);
@@ -45,7 +48,10 @@ export async function runWorkerProcess(config: Config, opts: WorkerProcessOption
   });
   try {
     worker.start();
-    runtime.log.info({ worker: worker.id, pools: config.workerPools, concurrency: config.workers }, 'worker started');
+    runtime.log.info(
+      { worker: worker.id, pools: config.workerPools, concurrency: config.workers },
+      'worker started',
+    );
     opts.onWorker?.(worker);
     await stopped;
     await worker.stop();

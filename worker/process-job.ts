@@ -14,7 +14,11 @@ export type ProcessJobOptions = Omit<ConvertJobOptions, 'onProgress'> & {
 };
 
 /** Converts and settles one claimed job; resolves with what became of it. */
-export async function processJob(deps: WorkerDeps, job: ClaimedJob, opts: ProcessJobOptions = {}): Promise<JobOutcome> {
+export async function processJob(
+  deps: WorkerDeps,
+  job: ClaimedJob,
+  opts: ProcessJobOptions = {},
+): Promise<JobOutcome> {
   const ctl = new AbortController();
   const forward = () => ctl.abort(opts.signal?.reason);
   if (opts.signal?.aborted) forward();
@@ -24,7 +28,9 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob, opts: Proces
   const beat = setInterval(() => {
     heartbeat(deps.db, { ...fence, leaseSeconds: deps.config.leaseSeconds })
       .then((held) => held || loseLease())
-      .catch((err: unknown) => deps.log.warn({ jobId: job.id, err }, 'heartbeat failed; retrying at the next beat'));
+      .catch((err: unknown) =>
+        deps.log.warn({ jobId: job.id, err }, 'heartbeat failed; retrying at the next beat'),
+      );
   }, deps.config.heartbeatSeconds * 1000);
   const progress = progressRecorder(deps, fence, loseLease);
   try {

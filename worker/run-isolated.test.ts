@@ -29,7 +29,9 @@ describe('runIsolated', () => {
   });
 
   it('passes engine error codes through', async () => {
-    const out = await runIsolated(await request({ data: new TextEncoder().encode('%PDF-1.7\ngarbage garbage') }));
+    const out = await runIsolated(
+      await request({ data: new TextEncoder().encode('%PDF-1.7\ngarbage garbage') }),
+    );
     expect(out).toMatchObject({ kind: 'failed', code: 'malformed_pdf' });
   });
 

@@ -55,7 +55,11 @@ export function runIsolated(req: IsolatedRequest): Promise<IsolatedOutcome> {
       timeBudgetMs: req.timeBudgetMs,
       maxPages: req.maxPages,
     };
-    child.send(message, (err) => err && watch.settle({ kind: 'transient', message: `could not reach the child: ${err.message}` }));
+    child.send(
+      message,
+      (err) =>
+        err && watch.settle({ kind: 'transient', message: `could not reach the child: ${err.message}` }),
+    );
   });
 }
 
@@ -63,12 +67,17 @@ export function runIsolated(req: IsolatedRequest): Promise<IsolatedOutcome> {
 function watchChild(child: ChildProcess, req: IsolatedRequest, resolve: (o: IsolatedOutcome) => void) {
   let settled = false;
   let stderr = '';
-  let timer = setTimeout(() => settle({ kind: 'transient', message: 'the conversion process did not start in time' }), req.startupMs ?? 60_000);
+  let timer = setTimeout(
+    () => settle({ kind: 'transient', message: 'the conversion process did not start in time' }),
+    req.startupMs ?? 60_000,
+  );
   const onAbort = () => settle({ kind: 'aborted', reason: req.signal?.reason });
   req.signal?.addEventListener('abort', onAbort, { once: true });
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (s: string) => (stderr = (stderr + s).slice(-STDERR_TAIL)));
-  child.on('error', (err) => settle({ kind: 'transient', message: `conversion process failed: ${err.message}` }));
+  child.on('error', (err) =>
+    settle({ kind: 'transient', message: `conversion process failed: ${err.message}` }),
+  );
   // stderr may still hold the heap-limit report when 'exit' fires; 'close' waits for the streams.
   child.on('close', (code, signal) => settle(exitOutcome(code, signal, stderr, req.memoryMb)));
 
@@ -85,7 +94,8 @@ function watchChild(child: ChildProcess, req: IsolatedRequest, resolve: (o: Isol
     if (m.type === 'started') {
       clearTimeout(timer);
       timer = setTimeout(
-        () => settle({ kind: 'failed', code: 'conversion_timeout', message: `stopped after ${req.limitMs} ms` }),
+        () =>
+          settle({ kind: 'failed', code: 'conversion_timeout', message: `stopped after ${req.limitMs} ms` }),
         req.limitMs,
       );
     } else if (m.type === 'progress') {
@@ -99,10 +109,19 @@ function watchChild(child: ChildProcess, req: IsolatedRequest, resolve: (o: Isol
   return { settle, onMessage };
 }
 
-function exitOutcome(code: number | null, signal: NodeJS.Signals | null, stderr: string, memoryMb: number): IsolatedOutcome {
+function exitOutcome(
+  code: number | null,
+  signal: NodeJS.Signals | null,
+  stderr: string,
+  memoryMb: number,
+): IsolatedOutcome {
   if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderr)) {
     return { kind: 'failed', code: 'out_of_memory', message: `exceeded the ${memoryMb} MB memory limit` };
   }
   const how = signal ? `signal ${signal}` : `exit code ${code}`;
-  return { kind: 'failed', code: 'conversion_crashed', message: `the conversion process ended with ${how} before answering` };
+  return {
+    kind: 'failed',
+    code: 'conversion_crashed',
+    message: `the conversion process ended with ${how} before answering`,
+  };
 }

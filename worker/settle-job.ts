@@ -29,7 +29,9 @@ export async function settleJob(deps: WorkerDeps, job: ClaimedJob, conv: Convers
     case 'converted':
       return publish(deps, job, conv);
     case 'failed':
-      return (await failJob(deps.db, { ...fence, code: conv.code, message: conv.message })) ? 'error' : 'lost';
+      return (await failJob(deps.db, { ...fence, code: conv.code, message: conv.message }))
+        ? 'error'
+        : 'lost';
     case 'transient':
       return retryOrFail(deps, job, conv.message);
     case 'lost':
@@ -45,7 +47,11 @@ async function publish(deps: WorkerDeps, job: ClaimedJob, conv: Extract<Conversi
   try {
     await deps.blobs.put(outputKey, Readable.from([bytes]), { maxBytes: NO_CAP });
   } catch (err) {
-    return retryOrFail(deps, job, `could not store the Markdown: ${err instanceof Error ? err.message : String(err)}`);
+    return retryOrFail(
+      deps,
+      job,
+      `could not store the Markdown: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   // If this write itself fails we keep the blob: the row may have committed, and an
   // orphan file is a smaller harm than a ready job pointing at nothing.
@@ -68,8 +74,14 @@ async function retryOrFail(deps: WorkerDeps, job: ClaimedJob, message: string): 
   const fence = { id: job.id, lease: job.lease };
   deps.log.warn({ jobId: job.id, attempts: job.attempts, message }, 'transient conversion failure');
   if (job.attempts < job.maxAttempts) {
-    return (await retryJob(deps.db, { ...fence, backoffSeconds: backoffSeconds(job.attempts), message })) ? 'retry' : 'lost';
+    return (await retryJob(deps.db, { ...fence, backoffSeconds: backoffSeconds(job.attempts), message }))
+      ? 'retry'
+      : 'lost';
   }
-  const failed = await failJob(deps.db, { ...fence, code: 'internal_error', message: errorMessage('internal_error', message) });
+  const failed = await failJob(deps.db, {
+    ...fence,
+    code: 'internal_error',
+    message: errorMessage('internal_error', message),
+  });
   return failed ? 'error' : 'lost';
 }

@@ -89,7 +89,8 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
 
   async function sweep(): Promise<void> {
     const reaped = await reapExpiredLeases(runtime.db);
-    for (const pool of new Set(reaped.filter((r) => r.status === 'queued').map((r) => r.pool))) runtime.wake(pool);
+    for (const pool of new Set(reaped.filter((r) => r.status === 'queued').map((r) => r.pool)))
+      runtime.wake(pool);
     if (reaped.length) runtime.log.info({ reaped: reaped.length }, 'expired leases reaped');
     const purged = await purgeExpired(runtime);
     if (purged.expired + purged.deleted + purged.inputsReleased) runtime.log.info(purged, 'retention sweep');
@@ -127,22 +128,54 @@ type LoopParts = {
 /** The background loop of start()/stop(): wake-ups, polling, sweeping, graceful shutdown. */
 function createLoop(p: LoopParts) {
   const { runtime, opts, events, active } = p;
-  let stopping = false;
-  let started = false;
-  let filling: Promise<void> | null = null;
-  let again = false;
+  let state: 'idle' | 'running' | 'stopping' = 'idle';
   let sweeping: Promise<void> | null = null;
   const timers: NodeJS.Timeout[] = [];
   let unsubscribe = () => undefined as void;
-
   const report = (err: unknown) => {
     runtime.log.error({ err }, 'worker loop error');
     events.emit('error', err);
   };
+  const pump = createPump(p, report, () => state === 'running');
 
-  // One claim at a time; a kick during a claim runs another right after.
+  function runSweep(): void {
+    sweeping ??= p
+      .sweep()
+      .catch(report)
+      .finally(() => (sweeping = null));
+  }
+
+  return {
+    start(): void {
+      if (state !== 'idle') return;
+      state = 'running';
+      unsubscribe = runtime.wakeup.subscribe((pool) => opts.pools.includes(pool) && pump.kick());
+      timers.push(
+        setInterval(pump.kick, runtime.config.pollMs),
+        setInterval(runSweep, runtime.config.sweepSeconds * 1000),
+      );
+      runSweep();
+      pump.kick();
+    },
+    async stop(): Promise<void> {
+      if (state === 'stopping') return;
+      state = 'stopping';
+      unsubscribe();
+      timers.forEach(clearInterval);
+      await pump.idle();
+      await sweeping;
+      await drain(active, opts.stopTimeoutMs ?? 30_000);
+    },
+  };
+}
+
+/** Claims up to the free concurrency, one claim at a time; a kick during a claim runs another right after. */
+function createPump(p: LoopParts, report: (err: unknown) => void, open: () => boolean) {
+  let filling: Promise<void> | null = null;
+  let again = false;
+
   function kick(): void {
-    if (stopping || !started) return;
+    if (!open()) return;
     if (filling) return void (again = true);
     filling = fill()
       .catch(report)
@@ -156,36 +189,15 @@ function createLoop(p: LoopParts) {
   }
 
   async function fill(): Promise<void> {
-    const free = opts.concurrency - active.size;
+    const free = p.opts.concurrency - p.active.size;
     if (free <= 0) return;
     const jobs = await p.claim(free);
     for (const job of jobs) void p.handle(job).finally(kick);
+    // A full batch suggests more is waiting.
     if (jobs.length === free) again = true;
   }
 
-  function runSweep(): void {
-    sweeping ??= p.sweep().catch(report).finally(() => (sweeping = null));
-  }
-
-  return {
-    start(): void {
-      if (started) return;
-      started = true;
-      unsubscribe = runtime.wakeup.subscribe((pool) => opts.pools.includes(pool) && kick());
-      timers.push(setInterval(kick, runtime.config.pollMs), setInterval(runSweep, runtime.config.sweepSeconds * 1000));
-      runSweep();
-      kick();
-    },
-    async stop(): Promise<void> {
-      if (stopping) return;
-      stopping = true;
-      unsubscribe();
-      timers.forEach(clearInterval);
-      await filling;
-      await sweeping;
-      await drain(active, opts.stopTimeoutMs ?? 30_000);
-    },
-  };
+  return { kick, idle: async () => void (await filling) };
 }
 
 /** Waits for running jobs up to timeoutMs, then aborts the rest so their jobs are handed back. */

@@ -4,6 +4,10 @@
  * statements; on PostgreSQL `FOR UPDATE SKIP LOCKED` lets concurrent workers
  * take disjoint rows without waiting on each other.
  *
+ * The pick is a MATERIALIZED CTE so that it runs exactly once: an `IN
+ * (subquery)` may be re-planned as a join that evaluates LIMIT/SKIP LOCKED
+ * differently.
+ *
  * Order: the paid pool first (a worker serving both pools must never make a
  * paying customer wait behind free work), then priority, then age (run_at),
  * then id so that ties are deterministic.
@@ -22,7 +26,10 @@ const ClaimedRow = z.object({
   input_key: z.string().nullable(),
   time_budget_ms: z.number().int(),
   on_budget: z.enum(['fail', 'truncate']),
-  settings: z.object({ converter: z.enum(['auto', 'text', 'ocr']).optional() }).loose().nullable(),
+  settings: z
+    .object({ converter: z.enum(['auto', 'text', 'ocr']).optional() })
+    .loose()
+    .nullable(),
 });
 
 /** A job this worker holds a lease on; every later write about it is fenced by id + lease. */
@@ -53,16 +60,18 @@ export async function claimJobs(db: Db, p: ClaimParams): Promise<ClaimedJob[]> {
   const pools = `{${p.pools.join(',')}}`;
   const claimed = await rows<unknown>(
     db,
-    sql`UPDATE jobs SET status = 'processing', status_since = now(), lease = gen_random_uuid(),
-          lease_owner = ${p.workerId}, lease_until = now() + make_interval(secs => ${p.leaseSeconds}),
-          attempts = attempts + 1
-        WHERE id IN (
+    sql`WITH picked AS MATERIALIZED (
           SELECT id FROM jobs
           WHERE status = 'queued' AND pool = ANY(${pools}::text[]) AND run_at <= now() AND deleted_at IS NULL
           ORDER BY CASE pool WHEN 'paid' THEN 0 ELSE 1 END, priority DESC, run_at, id
           LIMIT ${p.limit}
           FOR UPDATE SKIP LOCKED)
-        RETURNING id, lease, attempts, max_attempts, pool, input_key, time_budget_ms, on_budget, settings`,
+        UPDATE jobs j SET status = 'processing', status_since = now(), lease = gen_random_uuid(),
+          lease_owner = ${p.workerId}, lease_until = now() + make_interval(secs => ${p.leaseSeconds}),
+          attempts = j.attempts + 1
+        FROM picked WHERE j.id = picked.id
+        RETURNING j.id, j.lease, j.attempts, j.max_attempts, j.pool, j.input_key, j.time_budget_ms, j.on_budget,
+          j.settings`,
   );
   return claimed.map((raw) => toClaimed(ClaimedRow.parse(raw)));
 }

@@ -9,7 +9,10 @@ import { rows } from '../../db/rows.ts';
 import type { ReleasedBlobs } from './expire-results.ts';
 
 /** Deletes up to `limit` old tombstones and returns any blob keys they still held. */
-export async function deleteOldJobs(db: Db, p: { tombstoneDays: number; limit: number }): Promise<ReleasedBlobs[]> {
+export async function deleteOldJobs(
+  db: Db,
+  p: { tombstoneDays: number; limit: number },
+): Promise<ReleasedBlobs[]> {
   return rows<ReleasedBlobs>(
     db,
     sql`DELETE FROM jobs WHERE id IN (

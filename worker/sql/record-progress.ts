@@ -5,7 +5,10 @@ import { rows } from '../../db/rows.ts';
 import type { Fence } from './heartbeat.ts';
 
 /** Sets pages and pages_done; false when the lease is lost. */
-export async function recordProgress(db: Db, p: Fence & { pages: number; pagesDone: number }): Promise<boolean> {
+export async function recordProgress(
+  db: Db,
+  p: Fence & { pages: number; pagesDone: number },
+): Promise<boolean> {
   const hit = await rows<{ id: string }>(
     db,
     sql`UPDATE jobs SET pages = ${p.pages}, pages_done = ${p.pagesDone}

@@ -8,7 +8,10 @@ import { rows } from '../../db/rows.ts';
 import type { Fence } from './heartbeat.ts';
 
 /** Re-queues the job; false when the lease is lost. */
-export async function retryJob(db: Db, p: Fence & { backoffSeconds: number; message: string }): Promise<boolean> {
+export async function retryJob(
+  db: Db,
+  p: Fence & { backoffSeconds: number; message: string },
+): Promise<boolean> {
   const hit = await rows<{ id: string }>(
     db,
     sql`UPDATE jobs SET status = 'queued', status_since = now(),

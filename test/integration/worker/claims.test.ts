@@ -42,9 +42,19 @@ describe('claim-jobs', () => {
     const paid = await queueJob(env, pro);
     await env.runtime.db.execute(sql`UPDATE jobs SET run_at = now() + interval '1 hour' WHERE id = ${later}`);
     await env.runtime.db.execute(sql`UPDATE jobs SET deleted_at = now() WHERE id = ${gone}`);
-    const freeOnly = await claimJobs(env.runtime.db, { workerId: 'f', pools: ['free'], limit: 10, leaseSeconds: 60 });
+    const freeOnly = await claimJobs(env.runtime.db, {
+      workerId: 'f',
+      pools: ['free'],
+      limit: 10,
+      leaseSeconds: 60,
+    });
     expect(freeOnly).toEqual([]);
-    const paidOnly = await claimJobs(env.runtime.db, { workerId: 'p', pools: ['paid'], limit: 10, leaseSeconds: 60 });
+    const paidOnly = await claimJobs(env.runtime.db, {
+      workerId: 'p',
+      pools: ['paid'],
+      limit: 10,
+      leaseSeconds: 60,
+    });
     expect(paidOnly.map((j) => j.id)).toEqual([paid]);
     expect(paidOnly[0]).toMatchObject({ pool: 'paid', attempts: 1, converter: 'auto', onBudget: 'truncate' });
   });
@@ -56,8 +66,8 @@ describe('claim-jobs', () => {
     for (let i = 0; i < 20; i++) ids.add(await queueJob(env, user));
     const batches = await Promise.all(
       Array.from({ length: 8 }, (_, w) =>
-        claimJobs(env.runtime.db, { workerId: `w${w}`, pools: ['free'], limit: 3, leaseSeconds: 60 }).then((jobs) =>
-          jobs.map((j) => ({ ...j, worker: `w${w}` })),
+        claimJobs(env.runtime.db, { workerId: `w${w}`, pools: ['free'], limit: 3, leaseSeconds: 60 }).then(
+          (jobs) => jobs.map((j) => ({ ...j, worker: `w${w}` })),
         ),
       ),
     );
@@ -65,7 +75,8 @@ describe('claim-jobs', () => {
     expect(claimed).toHaveLength(20);
     expect(new Set(claimed.map((j) => j.id))).toEqual(ids);
     expect(new Set(claimed.map((j) => j.lease)).size).toBe(20);
-    for (const j of claimed) expect(await jobRow(env, j.id)).toMatchObject({ leaseOwner: j.worker, lease: j.lease });
+    for (const j of claimed)
+      expect(await jobRow(env, j.id)).toMatchObject({ leaseOwner: j.worker, lease: j.lease });
   });
 
   it('a heartbeat extends only its own lease', async () => {
@@ -73,7 +84,9 @@ describe('claim-jobs', () => {
     const user = await env.user();
     const id = await queueJob(env, user);
     const job = await claimOne(env, 'w');
-    await env.runtime.db.execute(sql`UPDATE jobs SET lease_until = now() + interval '1 second' WHERE id = ${id}`);
+    await env.runtime.db.execute(
+      sql`UPDATE jobs SET lease_until = now() + interval '1 second' WHERE id = ${id}`,
+    );
     expect(await heartbeat(env.runtime.db, { id, lease: job.lease, leaseSeconds: 600 })).toBe(true);
     const [row] = await rows<{ extended: boolean }>(
       env.runtime.db,

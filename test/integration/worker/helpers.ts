@@ -39,13 +39,17 @@ export async function claimOne(env: TestEnv, workerId: string): Promise<ClaimedJ
 
 /** Simulates time passing for a lease: it ran out a minute ago. */
 export async function expireLease(env: TestEnv, id: string): Promise<void> {
-  await env.runtime.db.execute(sql`UPDATE jobs SET lease_until = now() - interval '1 minute' WHERE id = ${id}`);
+  await env.runtime.db.execute(
+    sql`UPDATE jobs SET lease_until = now() - interval '1 minute' WHERE id = ${id}`,
+  );
 }
 
 /** Files stored under jobs/<id>/ in the blob store. */
 export async function blobsOf(env: TestEnv, id: string): Promise<string[]> {
   try {
-    return (await readdir(join(env.dataDir, 'blobs', 'jobs', id))).filter((f) => !f.startsWith('.tmp-')).sort();
+    return (await readdir(join(env.dataDir, 'blobs', 'jobs', id)))
+      .filter((f) => !f.startsWith('.tmp-'))
+      .sort();
   } catch {
     return [];
   }

@@ -29,7 +29,14 @@ describe('worker: a job from queue to result', () => {
     expect(await processJob(deps(env), job, { onProgress: (p) => progress.push(p) })).toBe('ready');
 
     const row = await jobRow(env, id);
-    expect(row).toMatchObject({ status: 'ready', pages: 2, pagesDone: 2, truncated: false, lease: null, leaseOwner: null });
+    expect(row).toMatchObject({
+      status: 'ready',
+      pages: 2,
+      pagesDone: 2,
+      truncated: false,
+      lease: null,
+      leaseOwner: null,
+    });
     expect(row?.readyAt).toBeInstanceOf(Date);
     expect(progress.at(-1)).toMatchObject({ jobId: id, pagesDone: 2, pagesTotal: 2 });
     const md = await invoke(getMarkdown, env.ctx(alice.principal), { job_id: id });
@@ -72,7 +79,10 @@ describe('worker: a job from queue to result', () => {
 describe('worker: hostile input fails its own job only', () => {
   it.each([
     ['a fuzzed PDF', () => readFile(HOSTILE)],
-    ['bytes that start with %PDF- but are garbage', async () => Buffer.from('%PDF-1.7\n\u0000\u00ffgarbage 1 0 obj <<<<')],
+    [
+      'bytes that start with %PDF- but are garbage',
+      async () => Buffer.from('%PDF-1.7\n\u0000\u00ffgarbage 1 0 obj <<<<'),
+    ],
   ])('%s → error with a specific code, and the worker keeps serving', async (_name, load) => {
     await using env = await testEnv();
     const alice = await env.user();
@@ -105,7 +115,9 @@ describe('worker: time budget', () => {
   });
 
   it('on_budget fail: error timeout', async () => {
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { timeBudgetMs: 1, onBudget: 'fail' } }) });
+    await using env = await testEnv({
+      P2M_TIERS: JSON.stringify({ free: { timeBudgetMs: 1, onBudget: 'fail' } }),
+    });
     const alice = await env.user();
     const id = await queueJob(env, alice, await makePdf(pages));
     await createWorker(env.runtime, { concurrency: 1, pools: ['free'] }).runOnce();

@@ -21,7 +21,12 @@ describe('worker: crashes and stale workers', () => {
     expect(await reapExpiredLeases(env.runtime.db)).toEqual([]); // lease still valid
     await expireLease(env, id);
     expect(await reapExpiredLeases(env.runtime.db)).toEqual([{ id, status: 'queued', pool: 'free' }]);
-    expect(await jobRow(env, id)).toMatchObject({ status: 'queued', lease: null, leaseOwner: null, attempts: 1 });
+    expect(await jobRow(env, id)).toMatchObject({
+      status: 'queued',
+      lease: null,
+      leaseOwner: null,
+      attempts: 1,
+    });
     const worker = createWorker(env.runtime, { concurrency: 1, pools: ['free'], workerId: 'survivor' });
     expect(await worker.runOnce()).toBe(1);
     expect(await jobRow(env, id)).toMatchObject({ status: 'ready', attempts: 2 });
@@ -43,8 +48,12 @@ describe('worker: crashes and stale workers', () => {
     expect(await settleJob(deps(env), stale, lateResult)).toBe('lost');
     const after = await jobRow(env, id);
     expect(after).toMatchObject({ status: 'ready', outputKey: fresh?.outputKey, readyAt: fresh?.readyAt });
-    expect(await blobsOf(env, id)).toEqual([expect.stringMatching(/^input-/), fresh!.outputKey!.split('/').pop()].sort());
-    expect(await settleJob(deps(env), stale, { kind: 'failed', code: 'malformed_pdf', message: 'x' })).toBe('lost');
+    expect(await blobsOf(env, id)).toEqual(
+      [expect.stringMatching(/^input-/), fresh!.outputKey!.split('/').pop()].sort(),
+    );
+    expect(await settleJob(deps(env), stale, { kind: 'failed', code: 'malformed_pdf', message: 'x' })).toBe(
+      'lost',
+    );
     expect((await jobRow(env, id))?.status).toBe('ready');
   });
 
@@ -109,13 +118,19 @@ describe('worker: retention', () => {
     const id = await queueJob(env, alice);
     await createWorker(env.runtime, { concurrency: 1, pools: ['free'] }).runOnce();
     expect(await purgeExpired(env.runtime)).toEqual({ expired: 0, inputsReleased: 0, deleted: 0 });
-    await env.runtime.db.execute(sql`UPDATE jobs SET ready_at = now() - interval '61 minutes' WHERE id = ${id}`);
+    await env.runtime.db.execute(
+      sql`UPDATE jobs SET ready_at = now() - interval '61 minutes' WHERE id = ${id}`,
+    );
     expect((await purgeExpired(env.runtime)).expired).toBe(1);
-    await expect(invoke(getMarkdown, env.ctx(alice.principal), { job_id: id })).rejects.toMatchObject({ code: 'gone' });
+    await expect(invoke(getMarkdown, env.ctx(alice.principal), { job_id: id })).rejects.toMatchObject({
+      code: 'gone',
+    });
     expect(await blobsOf(env, id)).toEqual([]);
     expect((await jobRow(env, id))?.expiredAt).toBeInstanceOf(Date);
 
-    await env.runtime.db.execute(sql`UPDATE jobs SET expired_at = now() - interval '8 days' WHERE id = ${id}`);
+    await env.runtime.db.execute(
+      sql`UPDATE jobs SET expired_at = now() - interval '8 days' WHERE id = ${id}`,
+    );
     expect((await purgeExpired(env.runtime)).deleted).toBe(1);
     expect(await jobRow(env, id)).toBeUndefined();
   });
@@ -130,7 +145,9 @@ describe('worker: retention', () => {
     expect(await blobsOf(env, failed)).toEqual([]);
     const canceled = await queueJob(env, alice);
     await invoke(deleteJob, env.ctx(alice.principal), { job_id: canceled });
-    await env.runtime.db.execute(sql`UPDATE jobs SET status_since = now() - interval '8 days' WHERE id = ${canceled}`);
+    await env.runtime.db.execute(
+      sql`UPDATE jobs SET status_since = now() - interval '8 days' WHERE id = ${canceled}`,
+    );
     expect((await purgeExpired(env.runtime)).deleted).toBe(1);
     expect(await jobRow(env, canceled)).toBeUndefined();
   });
