@@ -24,7 +24,10 @@ function pagesPerCpuSec(r: ToolResult): number | undefined {
 export function ratio(r: ToolResult, ref: ToolResult | undefined): string {
   const a = pagesPerSec(r);
   const b = ref ? pagesPerSec(ref) : undefined;
-  return a === undefined || b === undefined ? '–' : `${a / b >= 10 ? (a / b).toFixed(0) : (a / b).toFixed(2)}×`;
+  if (a === undefined || b === undefined) return '–';
+  const x = a / b;
+  // Two significant digits below 1, so a 300x slower tool reads 0.0033x rather than 0.00x.
+  return `${x >= 10 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toPrecision(2)}×`;
 }
 
 /** The fastest peer that aims at Markdown structure (headings, tables), among those measured in this run. */

@@ -40,6 +40,7 @@ describe('results table', () => {
     expect(ratio(RESULTS[0]!, RESULTS[1])).toBe('0.10×');
     expect(ratio(RESULTS[1]!, RESULTS[0])).toBe('10×');
     expect(ratio(RESULTS[0]!, undefined)).toBe('–');
+    expect(ratio(RESULTS[3]!, RESULTS[1])).toBe('0.040×');
   });
 
   it('renders one row per tool, with a reason for a tool that did not run', () => {
