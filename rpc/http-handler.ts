@@ -1,0 +1,37 @@
+/**
+ * The internal tRPC API as Express middleware (mounted at /api/internal/trpc
+ * by rest/app.ts), authenticated by API key bearer like the public API.
+ * 401 carries a Bearer challenge and 429 a Retry-After, as on REST.
+ */
+import { randomUUID } from 'node:crypto';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import type { RequestHandler } from 'express';
+import type { Runtime } from '../core/runtime.ts';
+import { apiKeyBearer } from '../rest/auth/api-key-bearer.ts';
+import '../rest/request-types.ts';
+import { domainCodeOf } from './error-formatter.ts';
+import { appRouter } from './router.ts';
+import type { RpcContext } from './trpc.ts';
+
+export function createTrpcMiddleware(runtime: Runtime): RequestHandler {
+  return createExpressMiddleware({
+    router: appRouter,
+    createContext: ({ req }): RpcContext => ({
+      services: runtime,
+      requestId: typeof req.requestId === 'string' ? req.requestId : randomUUID(),
+      authenticate: () => apiKeyBearer(req, runtime),
+    }),
+    responseMeta: ({ errors }) => {
+      const headers = new Headers();
+      for (const e of errors) {
+        if (domainCodeOf(e) === 'unauthenticated') headers.set('WWW-Authenticate', 'Bearer realm="p2m"');
+        const cause = e.cause as { retryAfter?: unknown } | undefined;
+        if (typeof cause?.retryAfter === 'number') headers.set('Retry-After', String(cause.retryAfter));
+      }
+      return { headers };
+    },
+    onError: ({ error }) => {
+      if (domainCodeOf(error) === 'internal') runtime.log.error({ err: error.cause ?? error }, 'trpc request failed');
+    },
+  });
+}

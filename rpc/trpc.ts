@@ -1,0 +1,37 @@
+/**
+ * The tRPC instance of the internal jobs API. Its context holds the services
+ * and a way to authenticate the request; authedProcedure turns that into a
+ * core Ctx (API key → principal, then the rate limit), so procedures only
+ * call invoke().
+ */
+import { initTRPC } from '@trpc/server';
+import type { Ctx, Services } from '../core/context.ts';
+import { DomainError } from '../core/errors.ts';
+import type { Principal } from '../core/principal.ts';
+import { consumeRate } from '../core/ratelimit/consume-rate.ts';
+import { errorFormatter } from './error-formatter.ts';
+import { toTrpcError } from './trpc-code.ts';
+
+export type RpcContext = {
+  services: Services;
+  requestId: string;
+  /** The request's principal; null when it carries no credential; throws unauthenticated for a bad one. */
+  authenticate(): Promise<Principal | null>;
+};
+
+const t = initTRPC.context<RpcContext>().create({ errorFormatter, isDev: false });
+
+export const router = t.router;
+
+export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  let core: Ctx;
+  try {
+    const principal = await ctx.authenticate();
+    if (!principal) throw new DomainError('unauthenticated', 'Send an API key: Authorization: Bearer p2m_...');
+    core = { ...ctx.services, log: ctx.services.log.child({ request_id: ctx.requestId }), principal, requestId: ctx.requestId };
+    await consumeRate(core);
+  } catch (err) {
+    throw toTrpcError(err);
+  }
+  return next({ ctx: { core } });
+});
