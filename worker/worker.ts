@@ -28,6 +28,8 @@ export type WorkerOptions = {
   stopTimeoutMs?: number;
   /** Time past a job's budget before its child is killed. */
   graceMs?: number;
+  /** Entry module of the conversion child (default worker/convert-child.ts); tests substitute misbehaving ones. */
+  childModule?: string;
 };
 
 export type JobEvent = { jobId: string; outcome: JobOutcome; workerId: string };
@@ -72,6 +74,7 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
       signal: ctl.signal,
       onProgress: (p) => events.emit('progress', p),
       ...(opts.graceMs !== undefined ? { graceMs: opts.graceMs } : {}),
+      ...(opts.childModule ? { childModule: opts.childModule } : {}),
     })
       .then((outcome) => {
         runtime.log.info({ jobId: job.id, outcome, worker: id }, 'job settled');
