@@ -24,6 +24,7 @@ export function publicOriginOf(req: Request, config: Pick<Config, 'publicOrigins
   return config.publicOrigins.includes(origin) ? origin : (config.publicOrigins[0] ?? origin);
 }
 
+/** GET /openapi.json, /openapi-ai.json, /llms.txt and /.well-known/mcp.json; open to everyone. */
 export function createDiscoveryRouter(services: Pick<Services, 'config'>): Router {
   const full = once<OpenApiDocument>(async () =>
     fullOpenApi(await readFile(new URL('./device-signing.md', import.meta.url), 'utf8')),

@@ -9,6 +9,7 @@ import type { OpenApiDocument } from './openapi-types.ts';
 import { v1Paths, v1Schemas } from './openapi-v1-paths.ts';
 import { v2Paths } from './openapi-v2-paths.ts';
 
+/** info.version of both documents: the version of the API description. */
 export const API_VERSION = '2.1.1';
 
 const OVERVIEW = `p2m converts PDF documents to Markdown through asynchronous jobs: create a job from a link or an uploaded PDF, poll it until \`status\` is \`ready\`, download the Markdown from \`download_url\`, then delete the job to free its slot. Ready results are deleted after the tier's retention period (1 hour on the free tier); a download after that answers 410 \`gone\`.`;

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import type { RequestHandler, Router } from 'express';
 import type { Runtime } from '../core/runtime.ts';
 
+/** Factories of the routers createApp mounts; absent ones are skipped. */
 export type Mounts = {
   /** tools/http-router.ts: POST/GET/DELETE /api/v2/mcp. */
   mcp?: (runtime: Runtime) => Router;
@@ -17,6 +18,7 @@ export type Mounts = {
   v1?: (runtime: Runtime) => Router;
 };
 
+/** Where each mount lives and the export it must have: the contract with the owning modules. */
 export const MOUNT_FILES = {
   mcp: ['../tools/http-router.ts', 'createMcpRouter'],
   trpc: ['../rpc/http-handler.ts', 'createTrpcMiddleware'],

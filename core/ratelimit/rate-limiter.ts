@@ -9,6 +9,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { createClient } from 'redis';
 import type { Config } from '../config.ts';
 
+/** One request's verdict: allowed with the points left, or refused with seconds until the window frees one. */
 export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 /** Counts calls per key within a one-minute window. */

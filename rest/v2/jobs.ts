@@ -6,6 +6,7 @@ import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
 import { v2Guard } from './guard.ts';
 import { replyCreated, replyMarkdown } from './replies.ts';
 
+/** Largest JSON body accepted on job creation (base64 uploads beyond it go multipart). */
 export const JSON_BODY_LIMIT = '1mb';
 
 /** The /api/v2/jobs routes. Authentication and the rate limit run before any body is read. */

@@ -10,9 +10,11 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { DomainError } from '../../core/errors.ts';
 
+/** Name of the multipart part that carries the PDF. */
 export const FILE_PART = 'file';
 const REPEATABLE = new Set(['tags']);
 
+/** The fields read before the file part, and the file part itself, unread. */
 export type MultipartUpload = {
   fields: Record<string, string | string[]>;
   file: Readable;
