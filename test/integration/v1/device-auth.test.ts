@@ -11,7 +11,7 @@ function recordingFetch(alter?: (body: Uint8Array) => Uint8Array) {
   const sent: Request[] = [];
   const f: typeof fetch = (input, init) => {
     const body = init?.body instanceof Uint8Array && alter ? alter(init.body) : init?.body;
-    const req = new Request(input, { ...init, body: body ?? null });
+    const req = new Request(input, { ...init, body: (body ?? null) as BodyInit | null });
     sent.push(req.clone());
     return fetch(req);
   };
@@ -63,7 +63,7 @@ describe('signed v1 requests', () => {
     // Flip one byte near the end of the file part: only the final hash can notice.
     const flip = (b: Uint8Array) => {
       const copy = b.slice();
-      copy[copy.length - 80] ^= 1;
+      copy[copy.length - 80]! ^= 1;
       return copy;
     };
     const client = v1.client({ storage, fetch: recordingFetch(flip).f });

@@ -45,8 +45,10 @@ describe('v1 and the shared operations', () => {
     const alice = await v1.device();
     const bob = await v1.device();
     const job = await alice.client.createJobFromFile(await pdfBytes(), 'a.pdf');
-    for (const op of [getJob, getMarkdown, deleteJob]) {
-      await expect(invoke(op, v1.env.ctx(bob.principal), { job_id: job.job_id })).rejects.toMatchObject({ code: 'not_found' });
-    }
+    const asBob = v1.env.ctx(bob.principal);
+    const input = { job_id: job.job_id };
+    await expect(invoke(getJob, asBob, input)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(invoke(getMarkdown, asBob, input)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(invoke(deleteJob, asBob, input)).rejects.toMatchObject({ code: 'not_found' });
   });
 });

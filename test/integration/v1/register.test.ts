@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../../db/rows.ts';
-import { startV1 } from './support/v1-server.ts';
+import { randomAddress, startV1 } from './support/v1-server.ts';
 
 async function publicJwk(curve = 'P-256') {
   const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: curve }, true, ['sign', 'verify']);
   return { pub: await crypto.subtle.exportKey('jwk', pair.publicKey), priv: await crypto.subtle.exportKey('jwk', pair.privateKey) };
 }
 
-const post = (baseUrl: string, body: unknown, headers: Record<string, string> = {}) =>
+// Each test posts from its own random address: limits live in a Redis shared by every test.
+const post = (baseUrl: string, body: unknown, headers: Record<string, string> = { 'x-forwarded-for': randomAddress() }) =>
   fetch(`${baseUrl}/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -68,22 +69,24 @@ describe('POST /register', () => {
 
   it('limits registrations per address with 429 and Retry-After', async () => {
     await using v1 = await startV1({ P2M_REGISTER_PER_IP: '2', P2M_REGISTER_PER_NETWORK: '100' });
-    for (let i = 0; i < 2; i++) expect((await post(v1.baseUrl, { public_key: (await publicJwk()).pub })).status).toBe(200);
-    const limited = await post(v1.baseUrl, { public_key: (await publicJwk()).pub });
+    const from = { 'x-forwarded-for': randomAddress() };
+    for (let i = 0; i < 2; i++) expect((await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from)).status).toBe(200);
+    const limited = await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
   });
 
-  it('limits registrations per /24 network across addresses (behind a trusted proxy)', async () => {
-    await using v1 = await startV1({ P2M_TRUST_PROXY: 'true', P2M_REGISTER_PER_IP: '5', P2M_REGISTER_PER_NETWORK: '2' });
+  it('limits registrations per /24 network across addresses (X-Forwarded-For from a trusted proxy)', async () => {
+    await using v1 = await startV1({ P2M_REGISTER_PER_IP: '5', P2M_REGISTER_PER_NETWORK: '2' });
+    const net = `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
-    expect((await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from('203.0.113.1'))).status).toBe(200);
-    expect((await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from('203.0.113.2'))).status).toBe(200);
-    const limited = await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from('203.0.113.3'));
+    expect((await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from(`${net}.1`))).status).toBe(200);
+    expect((await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from(`${net}.2`))).status).toBe(200);
+    const limited = await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from(`${net}.3`));
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
     // Another network is unaffected.
-    expect((await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from('198.51.100.7'))).status).toBe(200);
+    expect((await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from(randomAddress()))).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Settings } from '../../../client/schemas.ts';
 import { rows } from '../../../db/rows.ts';
 import { pdfBytes } from './support/pdf-bytes.ts';
 import { startV1 } from './support/v1-server.ts';
@@ -12,8 +13,9 @@ describe('v1 settings', () => {
     expect(await client.updateSettings({})).toEqual({ converter: 'auto' });
     expect(await client.updateSettings({ converter: 'ocr' })).toEqual({ converter: 'ocr' });
     expect(await client.getSettings()).toEqual({ converter: 'ocr' });
-    for (const bad of [{ converter: 'magic' }, { colour: 'blue' }, { converter: 3 }]) {
-      await expect(client.updateSettings(bad)).rejects.toMatchObject({ status: 400, code: 'bad_input' });
+    const bads: Record<string, unknown>[] = [{ converter: 'magic' }, { colour: 'blue' }, { converter: 3 }];
+    for (const bad of bads) {
+      await expect(client.updateSettings(bad as Settings)).rejects.toMatchObject({ status: 400, code: 'bad_input' });
     }
     expect(await client.getSettings()).toEqual({ converter: 'ocr' });
     const job = await client.createJobFromFile(await pdfBytes(), 'a.pdf');

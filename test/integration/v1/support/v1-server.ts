@@ -17,6 +17,12 @@ import { testEnv, type TestEnv } from '../../../support/test-env.ts';
 export type V1Server = AsyncDisposable & {
   env: TestEnv;
   baseUrl: string;
+  /**
+   * The client address this server's clients appear from (X-Forwarded-For,
+   * trusted here): random per server, so registration limits counted in a
+   * shared Redis never leak between tests or runs.
+   */
+  clientAddress: string;
   /** A device client with its own in-memory identity (not yet registered). */
   client(opts?: Partial<DeviceClientOptions> & { storage?: KeyStore }): ReturnType<typeof createDeviceClient>;
   /** A registered device client and its principal, as core sees it. */
@@ -24,6 +30,21 @@ export type V1Server = AsyncDisposable & {
   /** Converts every runnable job. */
   drain(): Promise<number>;
 };
+
+/** A random address in its own /48 of the IPv6 documentation prefix. */
+export function randomAddress(): string {
+  const g = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return `2001:db8:${g()}:${g()}::1`;
+}
+
+/** A fetch that sends X-Forwarded-For: address. */
+export function fetchFrom(address: string, inner: typeof fetch = fetch): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('x-forwarded-for', address);
+    return inner(input, { ...init, headers });
+  };
+}
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
@@ -36,15 +57,18 @@ async function freePort(): Promise<number> {
 export async function startV1(env: Record<string, string> = {}): Promise<V1Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const testenv = await testEnv({ P2M_PUBLIC_ORIGINS: baseUrl, ...env });
+  const testenv = await testEnv({ P2M_PUBLIC_ORIGINS: baseUrl, P2M_TRUST_PROXY: 'loopback', ...env });
+  const clientAddress = randomAddress();
   const app = createApp(testenv.runtime, { v1: createV1Router });
   const server: Server = app.listen(port, '127.0.0.1');
   await once(server, 'listening');
   const worker = createWorker(testenv.runtime, { concurrency: 1, pools: ['free', 'paid'] });
-  const client = (opts: Partial<DeviceClientOptions> = {}) => createDeviceClient({ baseUrl, ...opts });
+  const client = (opts: Partial<DeviceClientOptions> = {}) =>
+    createDeviceClient({ baseUrl, ...opts, fetch: fetchFrom(clientAddress, opts.fetch) });
   return {
     env: testenv,
     baseUrl,
+    clientAddress,
     client,
     async device() {
       const storage = createMemoryKeyStore();
