@@ -40,10 +40,10 @@ export function findGutters(lines: Line[], width: number): Gutter[] {
       start = -1;
     }
   }
+  // Real columns have text on both sides of the gutter on many lines.
   return gutters.filter((g) => {
-    const mid = (g.x0 + g.x1) / 2;
-    const lhs = body.filter((l) => l.box.x1 <= g.x0 + 1 && l.box.x1 > mid - (right - left)).length;
-    const rhs = body.filter((l) => l.box.x0 >= g.x1 - 1).length;
+    const lhs = body.filter((l) => l.runs.some((r) => r.box.x1 <= g.x0 + 1)).length;
+    const rhs = body.filter((l) => l.runs.some((r) => r.box.x0 >= g.x1 - 1)).length;
     return lhs >= MIN_SIDE_LINES && rhs >= MIN_SIDE_LINES;
   });
 }

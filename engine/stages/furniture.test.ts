@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { furniture, furnitureKey, looksLikeFurniture } from './furniture.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { doc, line, page, textLines } from '../../test/engine/build.ts';
+import { lineText } from '../geometry.ts';
+
+function sample(n: number) {
+  const header = line(['My Report', 'acme-tool'], 40, 20);
+  const footer = line([`Page ${n} of 3`], 280, 770);
+  const body = textLines([`Body text on page ${n}.`, 'More body text here.'], 40, 200);
+  return page(n, [header, ...body, footer]);
+}
+
+describe('furniture stage', () => {
+  it('removes running headers and "Page n of N" footers repeated across pages', () => {
+    const out = furniture.run(doc([sample(1), sample(2), sample(3)]), DEFAULT_CONFIG);
+    for (const p of out.pages) {
+      expect(p.lines.map(lineText)).toEqual([`Body text on page ${p.number}.`, 'More body text here.']);
+    }
+  });
+
+  it('keeps body lines that repeat in the middle of the page', () => {
+    const pages = [1, 2, 3].map((n) => page(n, textLines(['Repeated sentence in the body.'], 40, 400)));
+    const out = furniture.run(doc(pages), DEFAULT_CONFIG);
+    expect(out.pages.every((p) => p.lines.length === 1)).toBe(true);
+  });
+
+  it('drops a bare page number at the bottom edge even on a single page', () => {
+    const p = page(1, [...textLines(['Only page.'], 40, 100), line(['7'], 300, 780)]);
+    expect(furniture.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText)).toEqual(['Only page.']);
+  });
+
+  it('normalises digits and recognises dates, URLs and counters', () => {
+    expect(furnitureKey('Page 3 of 12')).toBe(furnitureKey('Page 4 of 12'));
+    expect(looksLikeFurniture('11/22/26, 4:18 AM')).toBe(true);
+    expect(looksLikeFurniture('http://docs.example.org/x.html 3/12')).toBe(true);
+    expect(looksLikeFurniture('Introduction')).toBe(false);
+  });
+});

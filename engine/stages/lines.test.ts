@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { buildLines, splitAtGaps } from './lines.ts';
+import { page, run } from '../../test/engine/build.ts';
+import { lineText } from '../geometry.ts';
+
+describe('lines stage', () => {
+  it('groups runs on one baseline into a line, sorted by x, with geometric spaces', () => {
+    const p = page(1, []);
+    p.runs = [run('world', 60, 100), run('Hello', 20, 100.5), run('Next', 20, 114)];
+    const lines = buildLines(p);
+    expect(lines.map(lineText)).toEqual(['Hello world', 'Next']);
+  });
+
+  it('does not add a space between touching runs (ligature fragments)', () => {
+    const p = page(1, []);
+    const a = run('con', 20, 100);
+    p.runs = [a, run('fi', a.box.x1, 100), run('g', a.box.x1 + 10, 100)];
+    expect(lineText(buildLines(p)[0]!)).toBe('config');
+  });
+
+  it('orders right-to-left runs from the right', () => {
+    const p = page(1, []);
+    p.runs = [run('שלום', 100, 100, { dir: 'rtl' }), run('עולם', 20, 100, { dir: 'rtl' })];
+    expect(lineText(buildLines(p)[0]!)).toBe('שלום עולם');
+  });
+
+  it('reads vertical text top to bottom, columns right to left', () => {
+    const p = page(1, []);
+    const v = (t: string, x: number, y: number) => ({ ...run(t, x, y), dir: 'ttb' as const, box: { x0: x, y0: y, x1: x + 10, y1: y + 10 } });
+    p.runs = [v('二', 100, 20), v('一', 100, 10), v('三', 80, 10)];
+    expect(buildLines(p).map(lineText)).toEqual(['一二', '三']);
+  });
+
+  it('splits a line at a gutter-sized gap', () => {
+    const p = page(1, []);
+    p.runs = [run('left', 20, 100), run('right', 300, 100)];
+    const [l] = buildLines(p);
+    expect(splitAtGaps(l!).map(lineText)).toEqual(['left', 'right']);
+  });
+});

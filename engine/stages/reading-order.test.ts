@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { findGutters, readingOrder } from './reading-order.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { doc, line, page, textLines } from '../../test/engine/build.ts';
+import { lineText } from '../geometry.ts';
+import type { Line } from '../model.ts';
+
+/** Two columns whose rows share baselines, so each row arrives as one full-width line. */
+function twoColumnRows(y: number, n: number, tag: string): Line[] {
+  return Array.from({ length: n }, (_, i) => {
+    const l = line([`${tag}L${i} left column text`], 40, y + i * 12);
+    const r = line([`${tag}R${i} right column text`], 320, y + i * 12);
+    return { runs: [...l.runs, ...r.runs], box: { x0: 40, y0: l.box.y0, x1: r.box.x1, y1: l.box.y1 } };
+  });
+}
+
+describe('readingOrder stage', () => {
+  it('finds the gutter of a two-column page', () => {
+    const g = findGutters(twoColumnRows(100, 8, ''), 600);
+    expect(g).toHaveLength(1);
+    expect(g[0]!.x0).toBeGreaterThanOrEqual(130);
+    expect(g[0]!.x1).toBeLessThanOrEqual(320);
+  });
+
+  it('reads the left column, then the right, with a full-width title first', () => {
+    const title = line(['A title that runs across both of the columns of this page'], 40, 60, { fontSize: 10 });
+    const p = page(1, [title, ...twoColumnRows(100, 6, '')]);
+    const out = readingOrder.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText);
+    expect(out[0]).toMatch(/^A title/);
+    expect(out.slice(1, 7).every((t) => t.includes('left'))).toBe(true);
+    expect(out.slice(7).every((t) => t.includes('right'))).toBe(true);
+  });
+
+  it('restarts the columns after a full-width element between two bands', () => {
+    const wide = line(['Full width separator line that crosses the gutter completely'], 40, 200);
+    const p = page(1, [...twoColumnRows(100, 5, 'a'), wide, ...twoColumnRows(230, 5, 'b')]);
+    const out = readingOrder.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText);
+    const idx = (s: string) => out.findIndex((t) => t.startsWith(s));
+    expect(idx('aR4')).toBeLessThan(idx('Full width'));
+    expect(idx('Full width')).toBeLessThan(idx('bL0'));
+    expect(idx('bL4')).toBeLessThan(idx('bR0'));
+  });
+
+  it('handles three columns', () => {
+    const rows = Array.from({ length: 8 }, (_, i) => {
+      const parts = [line([`c1 ${i} text`], 40, 100 + i * 12), line([`c2 ${i} text`], 230, 100 + i * 12), line([`c3 ${i} text`], 420, 100 + i * 12)];
+      const runs = parts.flatMap((l) => l.runs);
+      return { runs, box: { x0: 40, y0: parts[0]!.box.y0, x1: parts[2]!.box.x1, y1: parts[0]!.box.y1 } };
+    });
+    const out = readingOrder.run(doc([page(1, rows)]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText);
+    expect(out.map((t) => t.slice(0, 2))).toEqual([...Array(8).fill('c1'), ...Array(8).fill('c2'), ...Array(8).fill('c3')]);
+  });
+
+  it('leaves a single-column page in top-to-bottom order', () => {
+    const p = page(1, textLines(['one', 'two', 'three'], 40, 100));
+    expect(readingOrder.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText)).toEqual(['one', 'two', 'three']);
+  });
+});
