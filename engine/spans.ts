@@ -44,8 +44,10 @@ export function spansFromLines(lines: Line[], keepHyphen: HyphenPolicy): Span[] 
     if (i > 0 && last) {
       const m = BREAK.exec(last.text);
       const next = spans[0]!.text.match(/^\p{Ll}[\p{L}]*/u)?.[0];
-      if (m && next && !last.code && !keepHyphen(m[1]!, next)) last.text = last.text.slice(0, -1);
-      else if (!/\s$/.test(last.text)) spans[0] = { ...spans[0]!, text: ' ' + spans[0]!.text.replace(/^\s+/, '') };
+      if (m && next && !last.code) {
+        // A line-end hyphen glues the halves; only a real compound keeps the hyphen itself.
+        if (!keepHyphen(m[1]!, next)) last.text = last.text.slice(0, -1);
+      } else if (!/\s$/.test(last.text)) spans[0] = { ...spans[0]!, text: ' ' + spans[0]!.text.replace(/^\s+/, '') };
     }
     out.push(...spans);
   });

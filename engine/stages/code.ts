@@ -33,7 +33,10 @@ export function codeText(lines: Line[]): string {
   if (lines.length === 0) return '';
   const cw = charWidth(lines);
   const left = Math.min(...lines.map((l) => l.box.x0));
-  const pitch = median(lines.slice(1).map((l, i) => l.box.y0 - lines[i]!.box.y0).filter((d) => d > 0)) || (lines[0]!.box.y1 - lines[0]!.box.y0) * 1.2;
+  // Line pitch: the usual baseline distance, but never more than a generous leading.
+  const height = median(lines.map((l) => l.box.y1 - l.box.y0));
+  const steps = lines.slice(1).map((l, i) => l.box.y0 - lines[i]!.box.y0).filter((d) => d > 0);
+  const pitch = Math.min(median(steps) || Infinity, height * 1.35);
   const out: string[] = [];
   lines.forEach((line, i) => {
     if (i > 0) {

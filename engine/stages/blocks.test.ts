@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { blocks } from './blocks.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { doc, kinds, line, page, textLines } from '../../test/engine/build.ts';
+import type { Block } from '../model.ts';
+
+const text = (b: Block) => (b.kind === 'paragraph' || b.kind === 'heading' ? b.spans.map((s) => s.text).join('') : '');
+
+describe('blocks stage', () => {
+  it('splits paragraphs at wider gaps and joins lines with spaces', () => {
+    const lines = [...textLines(['First paragraph line one', 'and line two.'], 40, 100), ...textLines(['Second paragraph.'], 40, 140)];
+    const out = blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!;
+    expect(out.blocks.map(text)).toEqual(['First paragraph line one and line two.', 'Second paragraph.']);
+  });
+
+  it('joins an end-of-line hyphenation unless the document spells the word with a hyphen', () => {
+    const lines = textLines(['the docu-', 'ment says a well-', 'known thing; well-known indeed'], 40, 100);
+    const out = blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!;
+    expect(text(out.blocks[0]!)).toBe('the document says a well-known thing; well-known indeed');
+  });
+
+  it('starts a new block when the font size or weight changes', () => {
+    const lines = [line(['Big title'], 40, 100, { fontSize: 16 }), ...textLines(['body text'], 40, 120)];
+    const out = blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!;
+    expect(out.blocks).toHaveLength(2);
+  });
+
+  it('starts a new block at a list marker', () => {
+    const lines = textLines(['Intro:', '• first', '• second'], 40, 100);
+    expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(3);
+  });
+
+  it('keeps table blocks from earlier stages in the reading flow', () => {
+    const table: Block = { kind: 'table', rows: [[{ spans: [{ text: 'a' }] }]], prov: { page: 1, box: { x0: 40, y0: 130, x1: 300, y1: 160 } } };
+    const p = page(1, [...textLines(['above'], 40, 100), ...textLines(['below'], 40, 200)], { blocks: [table] });
+    expect(kinds(blocks.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual(['paragraph', 'table', 'paragraph']);
+  });
+});

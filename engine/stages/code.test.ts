@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { code, codeText } from './code.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { doc, line, page, para, textLines } from '../../test/engine/build.ts';
+
+const mono = { monospace: true, fontName: 'Courier' };
+
+describe('code stage', () => {
+  it('rebuilds indentation from x positions and blank lines from gaps', () => {
+    const lines = [line(['if (x) {'], 40, 100, mono), line(['return 1;'], 60, 112, mono), line(['}'], 40, 124, mono), line(['done();'], 40, 148, mono)];
+    expect(codeText(lines)).toBe('if (x) {\n    return 1;\n}\n\ndone();');
+  });
+
+  it('turns monospace paragraphs into one code block and leaves prose alone', () => {
+    const p = page(1, []);
+    p.blocks = [para(textLines(['Example:'], 40, 80)), para(textLines(['a = 1'], 40, 100, mono)), para(textLines(['b = 2'], 40, 124, mono)), para(textLines(['After.'], 40, 160))];
+    const out = code.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(out.map((b) => b.kind)).toEqual(['paragraph', 'code', 'paragraph']);
+    expect(out[1]!.kind === 'code' && out[1]!.text).toBe('a = 1\n\nb = 2');
+  });
+
+  it('does not treat a bullet set in a code font as code', () => {
+    const p = page(1, []);
+    p.blocks = [para([line(['• CHECK(a);'], 40, 100, mono)])];
+    expect(code.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks[0]!.kind).toBe('paragraph');
+  });
+});

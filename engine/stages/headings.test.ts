@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { headings } from './headings.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { doc, line, page, para, textLines } from '../../test/engine/build.ts';
+import type { Block, Page } from '../model.ts';
+
+const body = (y: number) => para(textLines(['Body text that is long enough to be prose.', 'More of it on a second line.'], 40, y));
+const levels = (p: Page) => p.blocks.map((b: Block) => (b.kind === 'heading' ? b.level : 0));
+
+describe('headings stage', () => {
+  it('ranks heading styles by size and weight relative to body text', () => {
+    const p = page(1, []);
+    p.blocks = [
+      para([line(['Title'], 40, 60, { fontSize: 20, bold: true })]), body(90),
+      para([line(['Section'], 40, 130, { fontSize: 14, bold: true })]), body(150),
+      para([line(['Subsection'], 40, 190, { bold: true })]), body(210),
+      para([line(['Another section'], 40, 250, { fontSize: 14, bold: true })]), body(270),
+    ];
+    expect(levels(headings.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 3, 0, 2, 0]);
+  });
+
+  it('keeps levels consistent across pages', () => {
+    const mk = (n: number) => {
+      const p = page(n, []);
+      p.blocks = [para([line([`Chapter ${n}`], 40, 60, { fontSize: 16, bold: true })], n), body(90)];
+      return p;
+    };
+    const out = headings.run(doc([mk(1), mk(2)]), DEFAULT_CONFIG);
+    expect(out.pages.map((p) => levels(p)[0])).toEqual([1, 1]);
+  });
+
+  it('takes levels from the outline and demotes bold lines a complete outline omits', () => {
+    const p = page(1, []);
+    p.blocks = [
+      para([line(['Guide'], 40, 60, { fontSize: 18, bold: true })]), body(90),
+      para([line(['Install'], 40, 130, { italic: true })]), body(150),
+      para([line(['--verbose'], 40, 190, { bold: true })]), body(210),
+    ];
+    const outline = [{ title: 'Guide', level: 1, page: 1 }, { title: 'Install', level: 2, page: 1 }];
+    expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 0, 0]);
+  });
+
+  it('uses structure roles in tagged PDFs over font styles', () => {
+    const p = page(1, []);
+    p.blocks = [
+      para([line(['Tagged heading'], 40, 60, { role: 'H3' })]),
+      para([line(['Bold but a paragraph'], 40, 100, { bold: true, role: 'P' })]),
+      body(130),
+    ];
+    expect(levels(headings.run(doc([p], [], true), DEFAULT_CONFIG).pages[0]!)).toEqual([3, 0, 0]);
+  });
+
+  it('does not promote long bold prose or sentence fragments', () => {
+    const p = page(1, []);
+    p.blocks = [para(textLines(['A bold paragraph', 'that goes on', 'and on', 'for four lines.'], 40, 60, { bold: true })), body(130)];
+    expect(levels(headings.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual([0, 0]);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { lists, listMarker } from './lists.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { doc, line, page, para } from '../../test/engine/build.ts';
+import { renderBlocks } from '../render/index.ts';
+
+describe('lists stage', () => {
+  it('recognises bullets and numbering styles', () => {
+    for (const t of ['• a', '- a', '– a', '* a', '◦ a', '▪ a']) expect(listMarker(t)?.ordered).toBe(false);
+    expect(listMarker('1. a')).toMatchObject({ ordered: true, start: 1 });
+    expect(listMarker('3) a')).toMatchObject({ ordered: true, start: 3 });
+    expect(listMarker('b. a')).toMatchObject({ ordered: true, start: 2 });
+    expect(listMarker('(iv) a')?.ordered).toBe(true);
+    expect(listMarker('Plain sentence.')).toBeNull();
+  });
+
+  it('nests by indentation and keeps continuation paragraphs in their item', () => {
+    const p = page(1, []);
+    p.blocks = [
+      para([line(['• one'], 40, 100)]),
+      para([line(['◦ one.a'], 60, 112)]),
+      para([line(['• two'], 40, 124)]),
+      para([line(['more about two'], 52, 140)]),
+      para([line(['Afterwards.'], 40, 170)]),
+    ];
+    const out = lists.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(out.map((b) => b.kind)).toEqual(['list', 'paragraph']);
+    expect(renderBlocks(out)).toBe('- one\n  - one.a\n- two\n  more about two\n\nAfterwards.');
+  });
+
+  it('renders ordered lists from their first number', () => {
+    const p = page(1, []);
+    p.blocks = [para([line(['2. second'], 40, 100)]), para([line(['3. third'], 40, 112)])];
+    expect(renderBlocks(lists.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks)).toBe('2. second\n3. third');
+  });
+});
