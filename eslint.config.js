@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'bench/.venv/**', 'bench/out/**', 'db/migrations/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'bench/.venv/**', 'bench/out/**', 'bench/.peers/**', 'db/migrations/**', 'tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

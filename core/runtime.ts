@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { openDatabase, type Database } from '../db/database.ts';
+import { openDatabase, type Database, type DatabaseTarget } from '../db/database.ts';
 import { createLocalBlobStore } from './blobs/local-blob-store.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
@@ -25,17 +25,18 @@ export type Runtime = Services & {
   close(): Promise<void>;
 };
 
+/** PostgreSQL when DATABASE_URL is set, else embedded PGlite under the data directory. */
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: join(config.dataDir, 'db') };
+}
+
 export type RuntimeOptions = { database?: Database; log?: Logger };
 
 export async function createRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
   const log = opts.log ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
-  const database =
-    opts.database ??
-    (await openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
-    ));
+  const database = opts.database ?? (await openDatabase(databaseTarget(config)));
   const wakeup = config.redisUrl ? await createRedisWakeup(config.redisUrl) : createLocalWakeup();
   const rateLimiter = await createRateLimiter(config);
   const deviceNonces = await createNonceStore(config, database.db);

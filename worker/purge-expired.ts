@@ -1,9 +1,11 @@
 /**
  * The retention sweep: expires results past their retention, releases inputs
- * nobody needs, deletes old tombstones, then deletes their blobs. Rows are
+ * nobody needs, deletes old tombstones, then deletes their blobs; it also
+ * drops used device nonces past their window. Rows are
  * updated before blobs are removed, so a crash in between leaves an orphan
  * file at worst, never a row pointing at nothing.
  */
+import { sweepDeviceNonces } from '../core/devices/db-nonce-store.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { ReleasedBlobs } from './sql/expire-results.ts';
 import { deleteOldJobs } from './sql/delete-old-jobs.ts';
@@ -12,7 +14,7 @@ import { releaseInputs } from './sql/release-inputs.ts';
 
 const BATCH = 500;
 
-export type PurgeReport = { expired: number; inputsReleased: number; deleted: number };
+export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number };
 
 /** Runs one full retention sweep; safe to run from several workers at once (SKIP LOCKED). */
 export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'config'>): Promise<PurgeReport> {
@@ -30,6 +32,8 @@ export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'conf
     expired: await drain(() => expireResults(db, { limit: BATCH })),
     inputsReleased: await drain(() => releaseInputs(db, { limit: BATCH })),
     deleted: await drain(() => deleteOldJobs(db, { tombstoneDays: config.tombstoneDays, limit: BATCH })),
+    // Used device nonces outlive their clock window only to refuse replays; without Redis they live here.
+    nonces: await sweepDeviceNonces(db),
   };
 }
 

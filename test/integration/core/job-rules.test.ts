@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoke } from '../../../core/operation.ts';
+import { invoke, type Operation } from '../../../core/operation.ts';
 import {
   createJobFromUpload,
   deleteJob,
@@ -22,7 +23,7 @@ async function create(env: TestEnv, user: TestUser, extra: Record<string, unknow
 /** Marks a job ready with a stored result, as a worker would. */
 async function finish(env: TestEnv, jobId: string, markdown = '# Done\n') {
   const key = `jobs/${jobId}/output.md`;
-  await env.runtime.blobs.put(key, [Buffer.from(markdown)], { maxBytes: 1e6 });
+  await env.runtime.blobs.put(key, Readable.from([Buffer.from(markdown)]), { maxBytes: 1e6 });
   await env.runtime.db.execute(
     sql`UPDATE jobs SET status='ready', status_since=now(), ready_at=now(), output_key=${key}, output_size=${markdown.length} WHERE id=${jobId}`,
   );
@@ -43,7 +44,7 @@ describe('job rules in core', () => {
     const alice = await env.user();
     const bob = await env.user();
     const job = await create(env, alice);
-    for (const op of [getJob, getMarkdown, deleteJob]) {
+    for (const op of [getJob, getMarkdown, deleteJob] as Operation[]) {
       await expect(invoke(op, env.ctx(bob.principal), { job_id: job.job_id })).rejects.toMatchObject({ code: 'not_found' });
     }
     expect((await invoke(listJobs, env.ctx(bob.principal), {})).items).toEqual([]);

@@ -117,7 +117,7 @@ describe('worker: retention', () => {
     const alice = await env.user();
     const id = await queueJob(env, alice);
     await createWorker(env.runtime, { concurrency: 1, pools: ['free'] }).runOnce();
-    expect(await purgeExpired(env.runtime)).toEqual({ expired: 0, inputsReleased: 0, deleted: 0 });
+    expect(await purgeExpired(env.runtime)).toEqual({ expired: 0, inputsReleased: 0, deleted: 0, nonces: 0 });
     await env.runtime.db.execute(
       sql`UPDATE jobs SET ready_at = now() - interval '61 minutes' WHERE id = ${id}`,
     );
@@ -150,5 +150,16 @@ describe('worker: retention', () => {
     );
     expect((await purgeExpired(env.runtime)).deleted).toBe(1);
     expect(await jobRow(env, canceled)).toBeUndefined();
+  });
+  it('drops used device nonces past their window, keeping live ones', async () => {
+    await using env = await testEnv();
+    const device = '00000000-0000-4000-8000-000000000001';
+    await env.runtime.db.execute(
+      sql`INSERT INTO device_nonces (device_id, nonce, expires_at) VALUES
+            (${device}, 'old-nonce', now() - interval '1 second'), (${device}, 'live-nonce', now() + interval '5 minutes')`,
+    );
+    expect((await purgeExpired(env.runtime)).nonces).toBe(1);
+    const left = await env.runtime.db.execute(sql`SELECT nonce FROM device_nonces`);
+    expect((left as unknown as { rows: { nonce: string }[] }).rows.map((r) => r.nonce)).toEqual(['live-nonce']);
   });
 });
