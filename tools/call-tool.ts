@@ -1,5 +1,4 @@
 import type { CallToolResult, CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode as RpcCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Services } from '../core/context.ts';
 import { DomainError, isDomainError } from '../core/errors.ts';
@@ -18,7 +17,7 @@ export async function callTool(
   params: CallToolRequest['params'],
   authInfo: AuthInfo | undefined,
 ): Promise<CallToolResult> {
-  if (!spec) throw new McpError(RpcCode.InvalidParams, `Unknown tool: ${params.name}`, { code: 'bad_input', status: 400 });
+  if (!spec) throw toMcpError(new DomainError('bad_input', `Unknown tool: ${params.name}`));
   const caller = fromAuthInfo(authInfo);
   if (!caller) throw toMcpError(new DomainError('unauthenticated', 'This request carries no authenticated caller.'));
   const log = services.log.child({ request_id: caller.requestId, tool: params.name });

@@ -42,5 +42,8 @@ export function rpcErrorData(e: DomainError): RpcErrorData {
 
 /** The McpError a tools/call handler throws, so the SDK answers with a JSON-RPC error in a 200. */
 export function toMcpError(e: DomainError): McpError {
-  return new McpError(JSONRPC_CODE[e.code], e.message, rpcErrorData(e));
+  const err = new McpError(JSONRPC_CODE[e.code], e.message, rpcErrorData(e));
+  // McpError prefixes "MCP error <code>: "; the JSON-RPC message is the domain message alone.
+  err.message = e.message;
+  return err;
 }

@@ -119,6 +119,7 @@ describe('MCP tools', () => {
     for (const op of ['get_job', 'get_markdown', 'delete_job']) {
       const reply = await mcp.call(bob.key, T(op), { job_id: job.job_id });
       expect(reply.error, op).toMatchObject({ code: -32014, data: { code: 'not_found', status: 404 } });
+      expect(reply.error?.message).toBe(`No job ${job.job_id}.`);
     }
     const list = (await ok(bob.key, 'list_jobs', {})).structuredContent as { items: { job_id: string }[] };
     expect(list.items.map((j) => j.job_id)).not.toContain(job.job_id);
