@@ -16,7 +16,8 @@ export function requestLog(log: Logger): RequestHandler {
         {
           request_id: req.requestId,
           method: req.method,
-          path: req.path,
+          // originalUrl: routers mounted under a prefix rewrite req.url while they run.
+          path: req.originalUrl.split('?')[0],
           status: res.statusCode,
           actor: req.principal?.kind,
           ms: Math.round(performance.now() - started),

@@ -7,7 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../rest/app.ts';
 import { loadMounts, type Mounts } from '../../../rest/mounts.ts';
 import { testEnv } from '../../support/test-env.ts';
-import { startApi } from '../rest/api-client.ts';
+import { startApi, warmUp } from '../rest/api-client.ts';
+
+beforeAll(warmUp);
 
 type Doc = { openapi: string; info: { version: string; description: string }; paths: Record<string, Record<string, unknown>>; components: { securitySchemes: Record<string, unknown> } };
 type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };

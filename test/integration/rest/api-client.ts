@@ -11,7 +11,7 @@ import { createApp } from '../../../rest/app.ts';
 import type { Mounts } from '../../../rest/mounts.ts';
 import { createWorker } from '../../../worker/worker.ts';
 import { makePdf } from '../../support/pdf.ts';
-import type { TestEnv } from '../../support/test-env.ts';
+import { testEnv, type TestEnv } from '../../support/test-env.ts';
 
 export type CallOptions = { key?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> };
 
@@ -69,3 +69,12 @@ export async function revokeKey(env: TestEnv, key: string): Promise<void> {
 }
 
 export const errorCode = async (res: Response): Promise<string> => ((await res.json()) as { error: { code: string } }).error.code;
+
+/**
+ * The first database of a test process is the slow one (PGlite compiles its
+ * WebAssembly and migrates). Run this in beforeAll, whose timeout is longer,
+ * so that cost is not charged to whichever test happens to come first.
+ */
+export async function warmUp(): Promise<void> {
+  await using _env = await testEnv();
+}

@@ -1,8 +1,10 @@
 /** Request ids, the error envelope, Host/Origin checks, health probes. */
 import { Router } from 'express';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../support/test-env.ts';
-import { errorCode, startApi } from './api-client.ts';
+import { errorCode, startApi, warmUp } from './api-client.ts';
+
+beforeAll(warmUp);
 
 describe('app middleware', () => {
   it('echoes a well-formed X-Request-Id, generates one otherwise, and puts it in error bodies', async () => {

@@ -1,10 +1,12 @@
 /** Idempotency over HTTP, and the streamed byte cap. */
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv } from '../../support/test-env.ts';
-import { errorCode, startApi } from './api-client.ts';
+import { errorCode, startApi, warmUp } from './api-client.ts';
+
+beforeAll(warmUp);
 
 describe('Idempotency-Key', () => {
   it('replays the same job with 200, refuses a different body with 422', async () => {

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv } from '../../support/test-env.ts';
-import { createJob, drainQueue, errorCode, startApi } from './api-client.ts';
+import { createJob, drainQueue, errorCode, startApi, warmUp } from './api-client.ts';
+
+beforeAll(warmUp);
 
 type Job = { job_id: string; status: string; file_name: string; tags: string[] | null; external_id: string | null; download_url?: string; deleted?: boolean; slot_usage: { used: number } };
 

@@ -1,7 +1,9 @@
 /** Per-key rate limits over HTTP (memory on PGlite, Redis on the postgres project). */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../support/test-env.ts';
-import { errorCode, startApi } from './api-client.ts';
+import { errorCode, startApi, warmUp } from './api-client.ts';
+
+beforeAll(warmUp);
 
 describe('rate limit', () => {
   it('answers 429 rate_limited with Retry-After once a key spends its budget; other keys are unaffected', async () => {

@@ -3,11 +3,13 @@
  * challenge, a revoked key → 401, a key without the route's scope → 403
  * insufficient_scope, another owner's job → 404.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../../core/scopes.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv } from '../../support/test-env.ts';
-import { createJob, errorCode, revokeKey, startApi, type Api } from './api-client.ts';
+import { createJob, errorCode, revokeKey, startApi, type Api, warmUp } from './api-client.ts';
+
+beforeAll(warmUp);
 
 type Route = { name: string; scope: Scope | null; ownsJob: boolean; send(api: Api, key: string | undefined, jobId: string): Promise<Response> };
 

@@ -1,10 +1,12 @@
 /** URL jobs fetch from a local HTTP server only when private addresses are allowed. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv } from '../../support/test-env.ts';
-import { errorCode, startApi } from './api-client.ts';
+import { errorCode, startApi, warmUp } from './api-client.ts';
+
+beforeAll(warmUp);
 
 async function pdfServer(): Promise<AsyncDisposable & { url: string }> {
   const pdf = await makePdf([['Fetched over HTTP']]);
