@@ -37,12 +37,24 @@ function coversVertically(link: Box, run: Box): boolean {
   return mid >= link.y0 - 1 && mid <= link.y1 + 1;
 }
 
+/** Moves a split index up to three characters to the nearest word start or end. */
+function snap(text: string, i: number, side: 'start' | 'end'): number {
+  const ok = (k: number) => k >= 0 && k <= text.length &&
+    (side === 'start' ? k === 0 || /\s/.test(text[k - 1]!) : k === text.length || /\s/.test(text[k]!));
+  for (let d = 0; d <= 3; d++) {
+    if (ok(i - d)) return i - d;
+    if (ok(i + d)) return i + d;
+  }
+  return i;
+}
+
 function splitRun(run: TextRun, link: LinkArea): TextRun[] {
   const { x0, x1 } = run.box;
   const n = run.text.length;
   const w = (x1 - x0) / Math.max(n, 1);
-  const from = Math.max(0, Math.min(n, Math.round((link.box.x0 - x0) / w)));
-  const to = Math.max(from, Math.min(n, Math.round((link.box.x1 - x0) / w)));
+  // Glyph widths vary, so the estimate is snapped to a nearby word boundary.
+  const from = snap(run.text, Math.max(0, Math.min(n, Math.round((link.box.x0 - x0) / w))), 'start');
+  const to = Math.max(from, snap(run.text, Math.max(0, Math.min(n, Math.round((link.box.x1 - x0) / w))), 'end'));
   if (to - from <= 0) return [run];
   const part = (a: number, b: number, href?: string): TextRun | null =>
     b > a ? { ...run, text: run.text.slice(a, b), box: { ...run.box, x0: x0 + a * w, x1: x0 + b * w }, ...(href ? { href } : {}) } : null;

@@ -6,7 +6,8 @@
  */
 import type { Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineText } from '../geometry.ts';
+import { lineFontSize, lineText } from '../geometry.ts';
+import { bodySize } from './headings.ts';
 
 /** Share of the page height, from either edge, where furniture lives. */
 const BAND = 0.12;
@@ -35,14 +36,15 @@ export function looksLikeFurniture(text: string): boolean {
 
 type Candidate = { page: number; line: Line; edge: 'top' | 'bottom'; key: string; y: number; outermost: boolean };
 
-function candidates(page: Page): Candidate[] {
+function candidates(page: Page, maxSize: number): Candidate[] {
   const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
   const sorted = [...page.lines].sort((a, b) => a.box.y0 - b.box.y0);
   const out: Candidate[] = [];
   sorted.forEach((line, i) => {
     const top = line.box.y1 <= h * BAND;
     const bottom = line.box.y0 >= h * (1 - BAND);
-    if (!top && !bottom) return;
+    // Running headers are small print; a large line at the top is a heading, even if it repeats.
+    if ((!top && !bottom) || lineFontSize(line) > maxSize) return;
     const edge = top ? 'top' : 'bottom';
     const y = top ? line.box.y0 : h - line.box.y1;
     const outermost = top ? i <= 1 : i >= sorted.length - 2;
@@ -53,7 +55,8 @@ function candidates(page: Page): Candidate[] {
 
 /** Finds the furniture lines of the whole document. */
 export function findFurniture(pages: Page[], minShare: number): Set<Line> {
-  const all = pages.flatMap(candidates);
+  const maxSize = 1.15 * (bodySize(pages.flatMap((p) => p.lines)) || Infinity);
+  const all = pages.flatMap((p) => candidates(p, maxSize));
   const byKey = new Map<string, Candidate[]>();
   for (const c of all) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
   const found = new Set<Line>();
