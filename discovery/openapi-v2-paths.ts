@@ -47,7 +47,7 @@ function createJobBodies(variant: 'full' | 'ai') {
       content_base64: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/pdf', description: 'The PDF, base64-encoded. The JSON body is limited to 1 MB; send larger files as multipart.' },
     },
   };
-  const content: Record<string, { schema: JsonSchema; encoding?: Record<string, { contentType: string }> }> = json({ oneOf: [fromUrl, base64] });
+  const content: Record<string, { schema: JsonSchema; encoding?: Record<string, { contentType: string }> }> = json({ anyOf: [fromUrl, base64] });
   if (variant === 'full') {
     const fields = withoutProps(upload, ['content_base64']);
     content['multipart/form-data'] = {

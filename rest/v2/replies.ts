@@ -14,6 +14,8 @@ export async function replyMarkdown(res: Response, out: { file_name: string; con
   res.status(200);
   res.setHeader('Content-Type', 'text/markdown; charset=utf-8');
   res.setHeader('Content-Disposition', attachment(out.file_name));
+  // Converted documents are untrusted text; never let a browser sniff them into HTML.
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   try {
     await pipeline(out.content, res);
   } catch (err) {
