@@ -10,6 +10,7 @@ const LIGATURES: Record<string, string> = {
 
 // Zero-width and control characters that carry no text; the soft hyphen is
 // kept only at the end of a run, where it marks a hyphenation point.
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
 const ODD_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 

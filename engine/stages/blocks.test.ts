@@ -36,3 +36,20 @@ describe('blocks stage', () => {
     expect(kinds(blocks.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual(['paragraph', 'table', 'paragraph']);
   });
 });
+
+describe('run-in headings', () => {
+  it('splits a bold lead-in followed by an em-wide gap into its own block', () => {
+    const head = line(['drive.readonly'], 40, 100, { bold: true });
+    const rest = line(['This allows read only access.'], head.box.x1 + 10, 100);
+    const merged = { runs: [...head.runs, ...rest.runs], box: { ...head.box, x1: rest.box.x1 } };
+    const out = blocks.run(doc([page(1, [merged, ...textLines(['and more text that runs on to the right margin.'], 40, 112)])]), DEFAULT_CONFIG).pages[0]!;
+    expect(out.blocks.map(text)).toEqual(['drive.readonly', 'This allows read only access. and more text that runs on to the right margin.']);
+  });
+
+  it('leaves a bold word followed by an ordinary space inside its paragraph', () => {
+    const head = line(['Note'], 40, 100, { bold: true });
+    const rest = line([' that this is prose.'], head.box.x1 + 2, 100);
+    const merged = { runs: [...head.runs, ...rest.runs], box: { ...head.box, x1: rest.box.x1 } };
+    expect(blocks.run(doc([page(1, [merged])]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(1);
+  });
+});

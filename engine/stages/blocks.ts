@@ -51,6 +51,24 @@ function paragraph(lines: Line[], page: number, keep: HyphenPolicy): Block {
   return { kind: 'paragraph', spans: spansFromLines(lines, keep), prov: { page, box: unionBox(lines.map((l) => l.box)) }, lines };
 }
 
+/** A bold lead-in this many ems clear of the text after it is a run-in heading (LaTeX \\paragraph). */
+const RUN_IN_GAP_EM = 0.8;
+const MAX_RUN_IN_CHARS = 80;
+
+/** Splits "**Heading**␣␣␣text…" into a heading line and a text line when the gap after the bold lead-in is em-wide. */
+export function splitRunIn(line: Line): Line[] {
+  const runs = line.runs;
+  let k = 0;
+  while (k < runs.length && runs[k]!.bold) k++;
+  if (k === 0 || k === runs.length) return [line];
+  const head = runs.slice(0, k), rest = runs.slice(k);
+  const gap = rest[0]!.box.x0 - head.at(-1)!.box.x1;
+  const text = head.map((r) => r.text).join('').trim();
+  if (rest[0]!.bold || gap < RUN_IN_GAP_EM * head.at(-1)!.fontSize || text.length > MAX_RUN_IN_CHARS || !/\p{L}/u.test(text)) return [line];
+  const restRuns = [{ ...rest[0]!, text: rest[0]!.text.replace(/^\s+/, '') }, ...rest.slice(1)];
+  return [{ runs: head, box: unionBox(head.map((r) => r.box)) }, { runs: restRuns, box: unionBox(restRuns.map((r) => r.box)) }];
+}
+
 /** Groups a page's flow into blocks: runs of lines become paragraphs, pre-built blocks stay. */
 export function groupLines(page: Page, ratio: number, keep: HyphenPolicy): Block[] {
   const gap = typicalGap(page.lines);
@@ -67,9 +85,11 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy): Block
       out.push(item.block);
       continue;
     }
-    const prev = cur.at(-1);
-    if (prev && startsNewBlock(prev, item.line, gap, ratio)) flush();
-    cur.push(item.line);
+    for (const line of splitRunIn(item.line)) {
+      const prev = cur.at(-1);
+      if (prev && startsNewBlock(prev, line, gap, ratio)) flush();
+      cur.push(line);
+    }
   }
   flush();
   return out;

@@ -65,6 +65,8 @@ function isCandidate(p: Para, bodies: Body): Style | null {
   const boldBody = s.bold && s.size >= body * 0.95;
   // A heading does not end like a sentence in the middle of prose.
   if (!bigger && /[,;]$/.test(text)) return null;
+  // Bold body-size lines that read like command options or assignments are terms, not headings.
+  if (!bigger && (/^[-+]/.test(text) || /=|--\w/.test(text))) return null;
   if (!bigger && !boldBody) return null;
   // Express code-set headings in prose units so all heading styles rank on one scale.
   const size = Math.round((s.size / body) * bodies.prose * 2) / 2;
