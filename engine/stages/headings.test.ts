@@ -13,10 +13,11 @@ describe('headings stage', () => {
     p.blocks = [
       para([line(['Title'], 40, 60, { fontSize: 20, bold: true })]), body(90),
       para([line(['Section'], 40, 130, { fontSize: 14, bold: true })]), body(150),
-      para([line(['Subsection'], 40, 190, { bold: true })]), body(210),
+      para([line(['Subsection'], 40, 190, { bold: true, fontSize: 11 })]), body(210),
+      para([line(['Bold paragraph at body size'], 40, 230, { bold: true })]), body(235),
       para([line(['Another section'], 40, 250, { fontSize: 14, bold: true })]), body(270),
     ];
-    expect(levels(headings.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 3, 0, 2, 0]);
+    expect(levels(headings.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 3, 0, 0, 0, 2, 0]);
   });
 
   it('keeps levels consistent across pages', () => {

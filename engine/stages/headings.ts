@@ -17,6 +17,8 @@ const MAX_HEADING_CHARS = 160;
 const MAX_HEADING_LINES = 3;
 /** Larger than body by this factor counts as a bigger size. */
 const SIZE_STEP = 1.1;
+/** Without an outline, a bold heading must still be at least this much larger than body text. */
+const BOLD_HEADING_STEP = 1.03;
 
 /** Loose text key for matching headings with outline titles. */
 export function titleKey(text: string): string {
@@ -142,7 +144,10 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
   const idx = indexOutline(outline);
   const out = new Map<Para, Level>();
   if (idx.size < 2) {
-    for (const c of cands) out.set(c.p, ranks.get(c.s.key)!);
+    // No outline to confirm them: bold text at exactly body size is emphasis (a bold
+    // paragraph, a definition term); heading styles are at least slightly larger.
+    // A standalone line of bold code is a heading set in code (an API signature).
+    for (const c of cands) if (c.s.mono || c.s.size >= body * BOLD_HEADING_STEP) out.set(c.p, ranks.get(c.s.key)!);
     return out;
   }
   // Outline present: it names headings and their levels; styles fill in below its depth.
