@@ -28,7 +28,7 @@ export async function socketKeyAdmin(socketPath: string, pid: number): Promise<K
     throw new Error(`p2m (pid ${pid}) holds the embedded database but its admin socket ${socketPath} did not answer: ${String(err)}`);
   };
   return {
-    create: (input) => client.keys.create.mutate({ ...input, name: input.name ?? 'cli' }).catch(unreachable),
+    create: (input) => client.keys.create.mutate(input).catch(unreachable),
     list: (input) =>
       client.keys.list
         .query(input)

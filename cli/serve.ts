@@ -21,7 +21,7 @@ export async function run(): Promise<number> {
     }
     throw err;
   });
-  const app = await createServiceApp(runtime);
+  const app = createServiceApp(runtime);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s)).once('error', reject);
   });

@@ -9,6 +9,7 @@ import { getJob } from './jobs/get-job.ts';
 import { getLimits } from './jobs/get-limits.ts';
 import { getMarkdown } from './jobs/get-markdown.ts';
 import { listJobs } from './jobs/list-jobs.ts';
+import { SETTINGS_OPERATIONS } from './settings/settings-operations.ts';
 
 export const JOB_OPERATIONS = [
   createJobFromUrl,
@@ -19,5 +20,11 @@ export const JOB_OPERATIONS = [
   deleteJob,
   getLimits,
 ] as const;
+
+/** Device conversion settings: device actors only, served by the v1 lane. */
+export { SETTINGS_OPERATIONS };
+
+/** All operations. */
+export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };

@@ -10,7 +10,7 @@ import type { Runtime } from '../core/runtime.ts';
 import { createDiscoveryRouter } from '../discovery/discovery-router.ts';
 import { errorHandler } from './error-handler.ts';
 import { createHealthRouter } from './health.ts';
-import { loadMounts, type Mounts } from './mounts.ts';
+import { SERVICE_MOUNTS, type Mounts } from './mounts.ts';
 import { notFound } from './not-found.ts';
 import { originCheck } from './origin-check.ts';
 import { requestId } from './request-id.ts';
@@ -33,7 +33,7 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   return app;
 }
 
-/** The app with every mount whose file exists: what `serve` runs. */
-export async function createServiceApp(runtime: Runtime): Promise<express.Express> {
-  return createApp(runtime, await loadMounts());
+/** The app with every mount: what `serve` runs. */
+export function createServiceApp(runtime: Runtime): express.Express {
+  return createApp(runtime, SERVICE_MOUNTS);
 }

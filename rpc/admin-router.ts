@@ -4,16 +4,10 @@
  * for any account, through the same core functions as everything else.
  */
 import { initTRPC } from '@trpc/server';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ensureAccount } from '../core/accounts/ensure-account.ts';
 import type { Services } from '../core/context.ts';
-import { DomainError, isDomainError } from '../core/errors.ts';
-import { issueApiKey } from '../core/keys/issue-api-key.ts';
-import { listApiKeys } from '../core/keys/list-api-keys.ts';
-import { revokeApiKey } from '../core/keys/revoke-api-key.ts';
-import { Scope } from '../core/scopes.ts';
-import { accounts } from '../db/schema.ts';
+import { isDomainError } from '../core/errors.ts';
+import { createLocalKey, listLocalKeys, LocalKeyInput, revokeLocalKey } from '../core/keys/local-keys.ts';
 import { errorFormatter } from './error-formatter.ts';
 import { toTrpcError } from './trpc-code.ts';
 
@@ -28,31 +22,15 @@ const adminProcedure = t.procedure.use(async ({ next }) => {
   return result;
 });
 
-const Email = z.email().max(320);
 
 export const adminRouter = t.router({
   keys: t.router({
-    create: adminProcedure
-      .input(z.object({ email: Email, name: z.string().min(1).max(100), scopes: z.array(Scope).optional() }))
-      .mutation(async ({ ctx, input }) => {
-        const account = await ensureAccount(ctx.services.db, input.email);
-        const { record, secret } = await issueApiKey(ctx.services.db, ctx.services.config.tiers, {
-          accountId: account.id,
-          name: input.name,
-          ...(input.scopes ? { scopes: input.scopes } : {}),
-        });
-        return { key: secret, key_id: record.id, account_id: account.id, scopes: record.scopes };
-      }),
-    list: adminProcedure.input(z.object({ email: Email })).query(async ({ ctx, input }) => {
-      const [account] = await ctx.services.db
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(eq(accounts.email, input.email.trim().toLowerCase()));
-      if (!account) throw toTrpcError(new DomainError('not_found', `No account ${input.email}.`));
-      return { account_id: account.id, items: await listApiKeys(ctx.services.db, account.id) };
-    }),
+    create: adminProcedure.input(LocalKeyInput).mutation(({ ctx, input }) => createLocalKey(ctx.services, input)),
+    list: adminProcedure
+      .input(z.object({ email: z.email() }))
+      .query(async ({ ctx, input }) => ({ items: await listLocalKeys(ctx.services, input) })),
     revoke: adminProcedure.input(z.object({ key_id: z.uuid() })).mutation(async ({ ctx, input }) => {
-      await revokeApiKey(ctx.services.db, input.key_id, null);
+      await revokeLocalKey(ctx.services, input);
       return { key_id: input.key_id, revoked: true };
     }),
   }),
