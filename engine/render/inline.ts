@@ -41,23 +41,40 @@ export function mergeSpans(spans: Span[]): Span[] {
   return out;
 }
 
-function styled(s: Span): string {
-  const core = s.text.trim();
-  if (core === '') return s.text;
-  const lead = s.text.slice(0, s.text.indexOf(core));
-  const trail = s.text.slice(lead.length + core.length);
-  let md = s.code ? codeSpan(core) : escapeInline(core);
-  if (!s.code && s.italic) md = `*${md}*`;
-  if (!s.code && s.bold) md = `**${md}**`;
-  if (s.href) md = `[${md}](${s.href.replace(/[()\s]/g, (c) => encodeURIComponent(c))})`;
-  return lead + md + trail;
+function atom(s: Span, core: string): string {
+  const md = s.code ? codeSpan(core) : escapeInline(core);
+  return s.href ? `[${md}](${s.href.replace(/[()\s]/g, (c) => encodeURIComponent(c))})` : md;
+}
+
+/**
+ * Emits emphasis markers only where bold/italic change, italic nested inside
+ * bold, and keeps markers against the text (whitespace moves outside them),
+ * so mixed runs like bold "--katex[=" + bold-italic "URL" stay valid Markdown.
+ */
+function emphasise(spans: Span[]): string {
+  let out = '', ws = '';
+  let bold = false, italic = false;
+  for (const s of spans) {
+    const core = s.text.trim();
+    if (core === '') { ws += s.text; continue; }
+    const lead = s.text.slice(0, s.text.indexOf(core));
+    const wantB = !!s.bold, wantI = !!s.italic;
+    if (italic && (!wantI || wantB !== bold)) { out += '*'; italic = false; }
+    if (bold && !wantB) { out += '**'; bold = false; }
+    out += ws + lead;
+    if (wantB && !bold) { out += '**'; bold = true; }
+    if (wantI && !italic) { out += '*'; italic = true; }
+    out += atom(s, core);
+    ws = s.text.slice(lead.length + core.length);
+  }
+  if (italic) out += '*';
+  if (bold) out += '**';
+  return out + ws;
 }
 
 /** Renders spans as one line of inline Markdown (newlines become spaces). */
 export function renderInline(spans: Span[]): string {
-  const text = mergeSpans(spans.map((s) => ({ ...s, text: s.text.replace(/\s*\n\s*/g, ' ') })))
-    .map(styled)
-    .join('')
+  const text = emphasise(mergeSpans(spans.map((s) => ({ ...s, text: s.text.replace(/\s*\n\s*/g, ' ') }))))
     .replace(/[ \t]+/g, ' ')
     .trim();
   return escapeLineStart(text);

@@ -20,6 +20,11 @@ describe('Markdown renderer', () => {
     expect(md).toBe('Use `npm` to **install it** ([docs](https://x.org/a%20b)).');
   });
 
+  it('nests italic inside bold instead of stacking markers', () => {
+    expect(renderInline([{ text: '--katex[=', bold: true }, { text: 'URL', bold: true, italic: true }, { text: ']', bold: true }, { text: ' rest' }]))
+      .toBe('**--katex\\[=*URL*\\]** rest');
+  });
+
   it('escapes Markdown-special characters and line-start constructs', () => {
     expect(renderInline([{ text: 'a *b* [c] <d> snake_case' }])).toBe('a \\*b\\* \\[c\\] \\<d\\> snake_case');
     expect(escapeLineStart('# not a heading')).toBe('\\# not a heading');

@@ -47,7 +47,8 @@ export function codeText(lines: Line[]): string {
     for (const r of line.runs) {
       const col = Math.max(0, Math.round((r.box.x0 - left) / cw));
       const body = r.text.replace(/^\s+/, '');
-      text += text.length < col ? ' '.repeat(col - text.length) : text.length > 0 && /^\s/.test(r.text) ? ' ' : '';
+      if (text.length < col) text += ' '.repeat(col - text.length);
+      else if (/^\s/.test(r.text) && !/\s$/.test(text) && text.length > 0) text += ' ';
       text += body;
     }
     out.push(text.trimEnd());

@@ -106,6 +106,8 @@ function toItems(page: Page, gutters: Gutter[]): Item[] {
 
 /** Orders a page's lines and pre-built blocks for reading. */
 export function orderPage(page: Page): FlowItem[] {
+  // Gutters come from the lines left after the tables stage: a spanning table's
+  // cells would otherwise fill the gutter.
   const gutters = findGutters(page.lines, page.width);
   const items = toItems(page, gutters);
   if (gutters.length === 0) return items.map((i) => i.flow);
