@@ -53,3 +53,11 @@ describe('run-in headings', () => {
     expect(blocks.run(doc([page(1, [merged])]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(1);
   });
 });
+
+describe('outline titles', () => {
+  it('stand alone as blocks even when styled like the text around them', () => {
+    const lines = textLines(['Here are the options.', 'client-id', 'OAuth Client Id.'], 40, 100);
+    const out = blocks.run(doc([page(1, lines)], [{ title: 'client-id', level: 4, page: 1 }]), DEFAULT_CONFIG).pages[0]!;
+    expect(out.blocks.map(text)).toEqual(['Here are the options.', 'client-id', 'OAuth Client Id.']);
+  });
+});

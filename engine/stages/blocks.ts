@@ -7,6 +7,7 @@
 import type { Block, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { listMarker } from './lists.ts';
+import { titleKey } from './headings.ts';
 import { lineFontSize, lineRole, lineText, median, runShare, unionBox } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
@@ -70,7 +71,7 @@ export function splitRunIn(line: Line): Line[] {
 }
 
 /** Groups a page's flow into blocks: runs of lines become paragraphs, pre-built blocks stay. */
-export function groupLines(page: Page, ratio: number, keep: HyphenPolicy): Block[] {
+export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles: ReadonlySet<string> = new Set()): Block[] {
   const gap = typicalGap(page.lines);
   const flow = page.flow ?? page.lines.map((line) => ({ kind: 'line' as const, line }));
   const out: Block[] = [];
@@ -86,9 +87,12 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy): Block
       continue;
     }
     for (const line of splitRunIn(item.line)) {
+      // A line that is exactly an outline title stands alone, whatever its style.
+      const isTitle = titles.size > 0 && titles.has(titleKey(lineText(line)));
       const prev = cur.at(-1);
-      if (prev && startsNewBlock(prev, line, gap, ratio)) flush();
+      if (prev && (isTitle || startsNewBlock(prev, line, gap, ratio))) flush();
       cur.push(line);
+      if (isTitle) flush();
     }
   }
   flush();
@@ -111,8 +115,9 @@ export const blocks: Stage = {
   name: 'blocks',
   run(doc, cfg) {
     const keep = vocabularyPolicy(doc.pages.flatMap((p) => p.lines.map(lineText)));
+    const titles = new Set(doc.signals.outline.map((o) => titleKey(o.title)).filter((k) => k.length >= 3));
     const pages = doc.pages.map((p) => {
-      const built = groupLines(p, cfg.paragraphGapRatio, keep);
+      const built = groupLines(p, cfg.paragraphGapRatio, keep, titles);
       // Without a reading flow, earlier blocks (tables) are slotted in by position.
       return { ...p, blocks: p.flow ? built : slotIn(built, p.blocks) };
     });
