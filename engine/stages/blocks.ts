@@ -35,7 +35,9 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   const sa = styleOf(a), sb = styleOf(b);
   const size = Math.max(sa.size, sb.size, 1);
   if (Math.abs(sa.size - sb.size) > 0.08 * size) return true;
-  if (sa.bold !== sb.bold || sa.mono !== sb.mono) return true;
+  if (sa.mono !== sb.mono) return true;
+  // Syntax highlighting sets code keywords in bold; weight changes only split prose.
+  if (sa.bold !== sb.bold && !(sa.mono && sb.mono)) return true;
   // A line opening with a list marker starts an item (code lines keep their dashes).
   if (!sb.mono && listMarker(lineText(b)) !== null) return true;
   // Tagged PDFs: a heading never shares a block with text of another role.

@@ -20,7 +20,16 @@ const SIZE_STEP = 1.1;
 /** Without an outline, a bold heading must still be at least this much larger than body text. */
 const BOLD_HEADING_STEP = 1.03;
 
-/** Loose text key for matching headings with outline titles. */
+/**
+ * Text key for matching a heading with its outline title: case, spacing, quote
+ * style and dash style are ignored, other punctuation counts ("// input" is
+ * not "input").
+ */
+export function outlineKey(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[\s'"`\u2018\u2019\u201C\u201D]+/g, '').replace(/[\u2010-\u2015\u2212]/g, '-');
+}
+
+/** Loose text key (letters and digits only), for fuzzy title comparisons. */
 export function titleKey(text: string): string {
   return text.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '');
 }
@@ -88,7 +97,7 @@ type OutlineIndex = { byKey: Map<string, OutlineEntry[]>; maxLevel: number; size
 function indexOutline(outline: DocSignals['outline']): OutlineIndex {
   const byKey = new Map<string, OutlineEntry[]>();
   for (const o of outline) {
-    const k = titleKey(o.title);
+    const k = outlineKey(o.title);
     if (k.length > 0) byKey.set(k, [...(byKey.get(k) ?? []), { level: o.level, page: o.page }]);
   }
   return { byKey, maxLevel: Math.max(0, ...outline.map((o) => o.level)), size: outline.length };
@@ -104,7 +113,7 @@ function matchOutline(paras: Para[], idx: OutlineIndex): Map<Para, number> {
   const out = new Map<Para, number>();
   for (const p of paras) {
     if ((p.lines?.length ?? 0) > MAX_HEADING_LINES) continue;
-    const queue = idx.byKey.get(titleKey(paraText(p)));
+    const queue = idx.byKey.get(outlineKey(paraText(p)));
     const next = queue?.[0];
     if (!queue || !next) continue;
     if (next.page !== undefined && Math.abs(next.page - p.prov.page) > 1) continue;
@@ -166,7 +175,8 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     const known = styleLevel.get(c.s.key);
     const bigger = c.s.size >= body * SIZE_STEP;
     if (known !== undefined && (truncated || bigger)) out.set(c.p, Math.min(6, known + (truncated && !bigger ? 1 : 0)) as Level);
-    else if (truncated && c.s.bold && !bigger) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
+    // Bold code at body size below a truncated outline is a highlighted keyword line, not a heading.
+    else if (truncated && c.s.bold && !bigger && !c.s.mono) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
     else if (bigger && known === undefined && styleLevel.size === 0) out.set(c.p, ranks.get(c.s.key)!);
   }
   return out;
