@@ -23,8 +23,9 @@ export function isCodeParagraph(b: Block): b is Para {
 }
 
 function charWidth(lines: Line[]): number {
+  // The lines stage prefixes word spaces that have no width in the box; leave them out.
   const widths = lines.flatMap((l) => l.runs).filter((r) => r.text.trim().length > 0)
-    .map((r) => (r.box.x1 - r.box.x0) / r.text.length);
+    .map((r) => (r.box.x1 - r.box.x0) / r.text.trimStart().length);
   return median(widths) || 6;
 }
 
