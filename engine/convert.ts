@@ -9,15 +9,14 @@ import { EngineError, type ConvertOptions, type ConvertResult } from './types.ts
 import { openDocument } from './extract/open-document.ts';
 import { extractPage } from './extract/extract-page.ts';
 import { extractOutline } from './extract/outline.ts';
-import { loadOcr } from './extract/ocr-loader.ts';
+import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
+import { pageNeedsOcr } from './ocr/needs-ocr.ts';
 import type { FontCache } from './extract/page-runs.ts';
 import { runStages } from './pipeline.ts';
 import { renderDoc } from './render/index.ts';
 
 /** More pages than this in one request are refused rather than ground through. */
 export const MAX_PAGES = 10_000;
-/** A page with fewer visible characters than this has no usable text layer. */
-const MIN_TEXT_CHARS = 8;
 
 function pageRange(total: number, opts: ConvertOptions): { from: number; to: number } {
   const from = Math.max(1, Math.floor(opts.pages?.from ?? 1));
@@ -27,27 +26,21 @@ function pageRange(total: number, opts: ConvertOptions): { from: number; to: num
   return { from, to };
 }
 
-const visibleChars = (p: Page) => p.runs.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0);
-
-async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions, warnings: string[]): Promise<Page> {
+async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions, ocr: OcrSession, warnings: string[]): Promise<Page> {
   const mode = opts.ocr ?? 'auto';
-  const needed = mode === 'force' || (mode === 'auto' && visibleChars(page) < MIN_TEXT_CHARS);
+  const needed = mode === 'force' || (mode === 'auto' && pageNeedsOcr(page.runs, page));
   if (!needed) return page;
-  const ocr = await loadOcr();
-  if (!ocr) {
-    if (mode === 'force') warnings.push('ocr_unavailable');
-    return page;
-  }
   try {
-    const runs = await ocr(pdfPage, {});
-    return runs.length || mode === 'force' ? { ...page, runs } : page;
+    const runs = await ocr.recognise(pdfPage);
+    // Auto mode keeps a poor text layer rather than replacing it with nothing.
+    return runs.length || mode === 'force' ? { ...page, runs, rules: [] } : page;
   } catch (err) {
     warnings.push(`ocr_failed: page ${page.number}: ${err instanceof Error ? err.message : String(err)}`);
     return page;
   }
 }
 
-async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, warnings: string[]) {
+async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, warnings: string[], ocr: OcrSession) {
   const { from, to } = pageRange(pdf.numPages, opts);
   const fonts: FontCache = new Map();
   const pages: Page[] = [];
@@ -60,7 +53,7 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
     let pdfPage: PDFPageProxy | null = null;
     try {
       pdfPage = await pdf.getPage(n);
-      pages.push(await maybeOcr(pdfPage, await extractPage(pdfPage, n, fonts), opts, warnings));
+      pages.push(await maybeOcr(pdfPage, await extractPage(pdfPage, n, fonts), opts, ocr, warnings));
     } catch (err) {
       // One broken page should not sink the document; keep its place empty.
       warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
@@ -77,9 +70,10 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
 export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Promise<ConvertResult> {
   const started = Date.now();
   const { pdf, close } = await openDocument(data, opts.password);
+  const ocr = ocrSession();
   try {
     const warnings: string[] = [];
-    const { pages, truncated } = await extractPages(pdf, opts, started, warnings);
+    const { pages, truncated } = await extractPages(pdf, opts, started, warnings, ocr);
     const outline = await extractOutline(pdf);
     const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
     const doc: Doc = { pages, signals: { outline, tagged }, warnings };
@@ -89,6 +83,7 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     if (err instanceof EngineError) throw err;
     throw new EngineError('engine_failure', `Conversion failed: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
+    await ocr.close();
     await close();
   }
 }

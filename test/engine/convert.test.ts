@@ -68,6 +68,13 @@ describe('convert', () => {
     expect(r.markdown).toContain('Chapter 1');
   });
 
+  it('passes ocr: force through to the OCR module, replacing the text layer', { timeout: 120_000 }, async () => {
+    const r = await convert(await makePdf(1), { ocr: 'force' });
+    expect(r.warnings.filter((w) => w.startsWith('ocr_failed'))).toEqual([]);
+    expect(r.markdown).toMatch(/Chapter\s*1/);
+    expect(r.markdown).toMatch(/first paragraph/);
+  });
+
   it('rejects input that is not a PDF, or a page range outside the document', async () => {
     await expect(convert(new TextEncoder().encode('hello'))).rejects.toMatchObject({ code: 'not_a_pdf' });
     await expect(convert(new Uint8Array())).rejects.toBeInstanceOf(EngineError);
