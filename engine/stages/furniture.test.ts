@@ -30,6 +30,16 @@ describe('furniture stage', () => {
     expect(furniture.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText)).toEqual(['Only page.']);
   });
 
+  it('removes a page counter set larger than small body text, but keeps a big repeated heading', () => {
+    const pages = [1, 2, 3].map((n) => page(n, [
+      line(['Chapter'], 40, 30, { fontSize: 20 }),
+      ...textLines(['tiny body text', 'more tiny text'], 40, 200, { fontSize: 6 }),
+      line([`Page ${n} of 3`], 280, 770, { fontSize: 8 }),
+    ]));
+    const out = furniture.run(doc(pages), DEFAULT_CONFIG);
+    expect(out.pages.map((p) => p.lines.map(lineText))).toEqual([1, 2, 3].map(() => ['Chapter', 'tiny body text', 'more tiny text']));
+  });
+
   it('normalises digits and recognises dates, URLs and counters', () => {
     expect(furnitureKey('Page 3 of 12')).toBe(furnitureKey('Page 4 of 12'));
     expect(looksLikeFurniture('11/22/26, 4:18 AM')).toBe(true);

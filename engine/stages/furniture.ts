@@ -34,7 +34,7 @@ export function looksLikeFurniture(text: string): boolean {
   return parts.length <= 4 && parts.every((p) => PAGE_NUMBER.test(p) || DATE.test(p) || URL.test(p) || /^\d{1,2}:\d{2}(?:\s*[ap]m)?$/i.test(p) || /^[ap]m$/i.test(p));
 }
 
-type Candidate = { page: number; line: Line; edge: 'top' | 'bottom'; key: string; y: number; outermost: boolean };
+type Candidate = { page: number; line: Line; edge: 'top' | 'bottom'; key: string; y: number; outermost: boolean; large: boolean };
 
 function candidates(page: Page, maxSize: number): Candidate[] {
   const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
@@ -43,22 +43,24 @@ function candidates(page: Page, maxSize: number): Candidate[] {
   sorted.forEach((line, i) => {
     const top = line.box.y1 <= h * BAND;
     const bottom = line.box.y0 >= h * (1 - BAND);
-    // Running headers are small print; a large line at the top is a heading, even if it repeats.
-    if ((!top && !bottom) || lineFontSize(line) > maxSize) return;
+    if (!top && !bottom) return;
     const edge = top ? 'top' : 'bottom';
     const y = top ? line.box.y0 : h - line.box.y1;
     const outermost = top ? i <= 1 : i >= sorted.length - 2;
-    out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost });
+    // Running headers are small print; a large line that repeats at the top is a heading.
+    const large = lineFontSize(line) > maxSize;
+    out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large });
   });
   return out;
 }
 
 /** Finds the furniture lines of the whole document. */
 export function findFurniture(pages: Page[], minShare: number): Set<Line> {
-  const maxSize = 1.15 * (bodySize(pages.flatMap((p) => p.lines)) || Infinity);
+  const maxSize = 1.3 * (bodySize(pages.flatMap((p) => p.lines)) || Infinity);
   const all = pages.flatMap((p) => candidates(p, maxSize));
+  const repeatable = all.filter((c) => !c.large);
   const byKey = new Map<string, Candidate[]>();
-  for (const c of all) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
+  for (const c of repeatable) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
   const found = new Set<Line>();
   const need = Math.max(2, Math.ceil(minShare * Math.min(pages.length, 8)));
   for (const group of byKey.values()) {
