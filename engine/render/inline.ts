@@ -7,7 +7,8 @@ import type { Span } from '../model.ts';
 /** Escapes inline Markdown punctuation in plain text. */
 export function escapeInline(text: string): string {
   return text
-    .replace(/([\\`*_[\]<>])/g, '\\$1')
+    // Pipes too: an unescaped pipe can turn consecutive lines into a table.
+    .replace(/([\\`*_[\]<>|])/g, '\\$1')
     // Only an underscore inside a word is harmless in GFM; keep those readable.
     .replace(/(\w)\\_(?=\w)/g, '$1_');
 }

@@ -7,7 +7,8 @@ import { renderInline } from './inline.ts';
 
 type Table = Extract<Block, { kind: 'table' }>;
 
-const cellText = (c: Cell) => renderInline(c.spans).replace(/\|/g, '\\|');
+// renderInline already escapes pipes in text; code spans need theirs escaped for the table.
+const cellText = (c: Cell) => renderInline(c.spans).replace(/(?<!\\)\|/g, '\\|');
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
