@@ -15,25 +15,17 @@ import { deviceTokenHash } from './device-token.ts';
 import { AUTH_SCHEME, NONCE_TTL_SECONDS } from './signing/headers.ts';
 import type { NonceStore } from './signing/nonce-store.ts';
 import { parsePublicJwk } from './signing/parse-public-jwk.ts';
-import { verifyDeviceSignature, type ReceivedBody, type VerifyFailureCode } from './signing/verify-device-signature.ts';
+import { verifyDeviceSignature, type VerifyFailureCode, type VerifyInput } from './signing/verify-device-signature.ts';
 
 export type DevicePrincipal = Extract<Principal, { kind: 'device' }>;
 
-/** One signed request as received. */
-export type SignedRequest = {
+/**
+ * One signed request as received: the signature check's input less what the
+ * token lookup supplies. For an upload hashed while it streams, `body` is the
+ * declared hash, and the transport must refuse the upload if the bytes differ.
+ */
+export type SignedRequest = Omit<VerifyInput, 'jwk' | 'deviceId' | 'nowSeconds' | 'windowSeconds'> & {
   authorization: string | undefined;
-  method: string;
-  /** Raw request-target, never decoded. */
-  pathWithQuery: string;
-  timestamp: string | undefined;
-  nonce: string | undefined;
-  bodySha256: string | undefined;
-  signature: string | undefined;
-  /**
-   * The body bytes, or — for an upload hashed while it streams — the declared
-   * hash; the transport must then refuse the upload if the bytes differ.
-   */
-  body: ReceivedBody;
 };
 
 type AuthServices = Pick<Services, 'db'> & { deviceNonces: NonceStore };

@@ -4,7 +4,7 @@ import { defineOperation } from '../operation.ts';
 import { usageOf } from './job-access.ts';
 import { JobFields } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
-import { createJob } from './create-job.ts';
+import { createJob, newJobFields } from './create-job.ts';
 import { CreatedJob } from './create-job-from-url.ts';
 
 const isStream = (v: unknown): v is Readable | AsyncIterable<Uint8Array> =>
@@ -30,16 +30,11 @@ export const createJobFromUpload = defineOperation({
     ...JobFields,
   }),
   output: CreatedJob,
-  async handler(ctx, { content_base64, idempotency_key, file_name, external_id, tags, callback_url, callback_secret }) {
+  async handler(ctx, { content_base64, ...fields }) {
     const body = typeof content_base64 === 'string' ? Readable.from([Buffer.from(content_base64, 'base64')]) : content_base64;
     const { row, created } = await createJob(ctx, {
-      source: { kind: 'upload', body, fileName: file_name },
-      fileName: file_name,
-      externalId: external_id,
-      tags,
-      callbackUrl: callback_url,
-      callbackSecret: callback_secret,
-      idempotencyKey: idempotency_key,
+      source: { kind: 'upload', body, fileName: fields.file_name },
+      ...newJobFields(fields),
     });
     return { ...toJobView(row, await usageOf(ctx)), created };
   },

@@ -3,7 +3,7 @@ import { defineOperation } from '../operation.ts';
 import { usageOf } from './job-access.ts';
 import { Job, JobFields } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
-import { createJob } from './create-job.ts';
+import { createJob, newJobFields } from './create-job.ts';
 
 export const CreatedJob = Job.extend({
   created: z.boolean().describe('False when an earlier job with the same idempotency key was returned.'),
@@ -18,16 +18,8 @@ export const createJobFromUrl = defineOperation({
   actors: ['api_key', 'device'],
   input: z.object({ url: z.url({ protocol: /^https?$/ }).max(2048).describe('Link to a PDF.'), ...JobFields }),
   output: CreatedJob,
-  async handler(ctx, { url, idempotency_key, file_name, external_id, tags, callback_url, callback_secret }) {
-    const { row, created } = await createJob(ctx, {
-      source: { kind: 'url', url },
-      fileName: file_name,
-      externalId: external_id,
-      tags,
-      callbackUrl: callback_url,
-      callbackSecret: callback_secret,
-      idempotencyKey: idempotency_key,
-    });
+  async handler(ctx, { url, ...fields }) {
+    const { row, created } = await createJob(ctx, { source: { kind: 'url', url }, ...newJobFields(fields) });
     return { ...toJobView(row, await usageOf(ctx)), created };
   },
 });

@@ -30,6 +30,25 @@ export type NewJob = {
 
 export type CreatedJob = { row: JobRow; created: boolean };
 
+/** The optional fields of a creation request (wire names) as NewJob fields. */
+export function newJobFields(f: {
+  file_name?: string | undefined;
+  external_id?: string | undefined;
+  tags?: string[] | undefined;
+  callback_url?: string | undefined;
+  callback_secret?: string | undefined;
+  idempotency_key?: string | undefined;
+}): Omit<NewJob, 'source'> {
+  return {
+    fileName: f.file_name,
+    externalId: f.external_id,
+    tags: f.tags,
+    callbackUrl: f.callback_url,
+    callbackSecret: f.callback_secret,
+    idempotencyKey: f.idempotency_key,
+  };
+}
+
 export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
   const owner = ownerOf(ctx.principal);
   const limits = ctx.config.tiers[owner.tier];
