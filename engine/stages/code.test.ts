@@ -19,6 +19,12 @@ describe('code stage', () => {
     expect(out[1]!.kind === 'code' && out[1]!.text).toBe('a = 1\n\nb = 2');
   });
 
+  it('does not treat CJK text in a fixed-pitch font as code', () => {
+    const p = page(1, []);
+    p.blocks = [para([line(['日本語のテキストです'], 40, 100, mono)])];
+    expect(code.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks[0]!.kind).toBe('paragraph');
+  });
+
   it('does not treat a bullet set in a code font as code', () => {
     const p = page(1, []);
     p.blocks = [para([line(['• CHECK(a);'], 40, 100, mono)])];
