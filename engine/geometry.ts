@@ -67,3 +67,10 @@ export function lineRole(line: Line): string | undefined {
   for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
   return best;
 }
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/** True when CJK characters make up a good share of the text; CJK fonts are fixed-pitch by design, so pitch means nothing there. */
+export function isMostlyCjk(text: string): boolean {
+  return (text.match(CJK)?.length ?? 0) > 0.3 * Math.max(1, text.replace(/\s/g, '').length);
+}

@@ -6,7 +6,7 @@
  */
 import type { Block, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { median, runShare, unionBox } from '../geometry.ts';
+import { isMostlyCjk, median, runShare, unionBox } from '../geometry.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 type Code = Extract<Block, { kind: 'code' }>;
@@ -16,14 +16,11 @@ const isCodeLine = (l: Line) => runShare(l, (r) => r.monospace) >= 0.9;
 /** Typographic bullets never start code; a monospace bullet is a list item in a code font. */
 const TYPOGRAPHIC_BULLET = /^\s*[•◦▪▫‣●○■□►▸]/u;
 
-/** CJK fonts are fixed-pitch by design, so pitch says nothing about code there. */
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
-
 /** A paragraph is code when every line is monospace (and it is not CJK prose or a bulleted item). */
 export function isCodeParagraph(b: Block): b is Para {
   if (b.kind !== 'paragraph' || !b.lines?.length || !b.lines.every(isCodeLine)) return false;
   const text = b.lines.map((l) => l.runs.map((r) => r.text).join('')).join('\n');
-  if ((text.match(CJK)?.length ?? 0) > 0.3 * text.replace(/\s/g, '').length) return false;
+  if (isMostlyCjk(text)) return false;
   return !TYPOGRAPHIC_BULLET.test(text);
 }
 
