@@ -44,6 +44,7 @@ describe('furniture stage', () => {
     expect(furnitureKey('Page 3 of 12')).toBe(furnitureKey('Page 4 of 12'));
     expect(looksLikeFurniture('11/22/26, 4:18 AM')).toBe(true);
     expect(looksLikeFurniture('http://docs.example.org/x.html 3/12')).toBe(true);
+    expect(looksLikeFurniture('11/22/26, 4:20 AM psmisc')).toBe(true);
     expect(looksLikeFurniture('Introduction')).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ const Y_TOLERANCE = 8;
 const PAGE_NUMBER = /^(?:page\s*)?[-–—(]?\s*\d{1,5}\s*[-–—)]?(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
 const ROMAN = /^[ivxlcdm]{1,7}$/i;
 const DATE = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?:,?\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)?$/i;
+const PRINT_STAMP = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s/i;
 const URL = /^(?:https?:\/\/|www\.)\S+$/i;
 
 /** Text with digits folded and spacing collapsed, so "Page 3 of 9" matches "Page 4 of 9". */
@@ -29,6 +30,8 @@ export function looksLikeFurniture(text: string): boolean {
   const t = text.trim();
   if (t === '') return true;
   if (PAGE_NUMBER.test(t) || ROMAN.test(t) || DATE.test(t) || URL.test(t)) return true;
+  // A print timestamp leading the line ("11/22/26, 4:20 AM  Title"): a browser's print header.
+  if (PRINT_STAMP.test(t)) return true;
   // "http://host/page.html 3/12": a URL with a page counter, as browsers print.
   const parts = t.split(/\s{1,}/);
   return parts.length <= 4 && parts.every((p) => PAGE_NUMBER.test(p) || DATE.test(p) || URL.test(p) || /^\d{1,2}:\d{2}(?:\s*[ap]m)?$/i.test(p) || /^[ap]m$/i.test(p));
