@@ -2,6 +2,7 @@
  * Runs tasks on N worker threads (one pdf.js instance each), feeding a worker
  * its next task as soon as it reports the previous one.
  */
+import { stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { convertFile, type FileOptions, type FileOutcome } from './convert-file.ts';
 import type { Task } from './plan.ts';
@@ -12,7 +13,7 @@ export async function runTasks(tasks: Task[], opts: FileOptions, jobs: number, o
     for (const t of tasks) onDone(await convertFile(t, opts));
     return;
   }
-  const queue = [...tasks];
+  const queue = await largestFirst(tasks);
   const worker = () =>
     new Promise<void>((resolve) => {
       const w = new Worker(new URL('./convert-worker.ts', import.meta.url));
@@ -37,4 +38,13 @@ export async function runTasks(tasks: Task[], opts: FileOptions, jobs: number, o
   await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, worker));
   // Work left by crashed workers is finished in-process.
   for (const t of queue.splice(0)) onDone(await convertFile(t, opts));
+}
+
+/**
+ * Biggest files first: a long document started last would leave the other
+ * workers idle while it finishes, so the batch takes as long as its tail.
+ */
+async function largestFirst(tasks: Task[]): Promise<Task[]> {
+  const sized = await Promise.all(tasks.map(async (t) => ({ t, size: await stat(t.input).then((s) => s.size, () => 0) })));
+  return sized.sort((a, b) => b.size - a.size).map((x) => x.t);
 }
