@@ -20,6 +20,17 @@ describe('headings stage', () => {
     expect(levels(headings.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 3, 0, 0, 0, 2, 0]);
   });
 
+  it('takes levels from section numbers when most headings are numbered', () => {
+    const p = page(1, []);
+    p.blocks = [
+      para([line(['1 Introduction'], 40, 60, { fontSize: 14, bold: true })]), body(80),
+      para([line(['1.1 Scope'], 40, 120, { fontSize: 14, bold: true })]), body(140),
+      para([line(['1.1.1 Limits'], 40, 180, { fontSize: 12, bold: true })]), body(200),
+      para([line(['2 Usage'], 40, 240, { fontSize: 14, bold: true })]), body(260),
+    ];
+    expect(levels(headings.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 3, 0, 1, 0]);
+  });
+
   it('keeps levels consistent across pages', () => {
     const mk = (n: number) => {
       const p = page(n, []);

@@ -8,6 +8,7 @@
  */
 import type { Block, DocSignals, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
+import { levelsFromNumbers } from './heading-numbers.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
@@ -188,8 +189,11 @@ export const headings: Stage = {
   run(doc) {
     const paras = doc.pages.flatMap((p) => p.blocks.filter((b): b is Para => b.kind === 'paragraph'));
     const all = paras.flatMap((p) => p.lines ?? []);
-    const levels = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged);
-    if (levels.size === 0) return doc;
+    const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged);
+    if (styled.size === 0) return doc;
+    // The outline and the structure tree state levels outright; numbering refines style guesses only.
+    const levels = doc.signals.outline.length >= 2 || doc.signals.tagged ? styled
+      : levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }])));
     const convert = (b: Block): Block => {
       const level = b.kind === 'paragraph' ? levels.get(b) : undefined;
       return level && b.kind === 'paragraph' ? { kind: 'heading', level, spans: b.spans, prov: b.prov } : b;
