@@ -33,6 +33,8 @@ const Env = z.object({
   /** Memory limit of one conversion process (V8 old space), MB. */
   P2M_CONVERT_MEMORY_MB: int(1024, 64),
   P2M_MAX_PAGES: int(5000, 1),
+  /** Largest JSON request body; 16 MiB fits a base64 upload of a 10 MB PDF. Bigger files go multipart. */
+  P2M_JSON_BODY_BYTES: int(16 * 1024 * 1024, 1024),
   P2M_URL_TIMEOUT_MS: int(30_000, 100),
   P2M_URL_MAX_REDIRECTS: int(5, 0),
   /** Lets URL jobs reach private and loopback addresses. Only for tests and closed networks. */
@@ -68,6 +70,7 @@ export type Config = Readonly<{
   pollMs: number;
   convertMemoryMb: number;
   maxPages: number;
+  jsonBodyBytes: number;
   urlTimeoutMs: number;
   urlMaxRedirects: number;
   allowPrivateUrls: boolean;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pollMs: e.P2M_POLL_MS,
     convertMemoryMb: e.P2M_CONVERT_MEMORY_MB,
     maxPages: e.P2M_MAX_PAGES,
+    jsonBodyBytes: e.P2M_JSON_BODY_BYTES,
     urlTimeoutMs: e.P2M_URL_TIMEOUT_MS,
     urlMaxRedirects: e.P2M_URL_MAX_REDIRECTS,
     allowPrivateUrls: e.P2M_ALLOW_PRIVATE_URLS,

@@ -32,7 +32,7 @@ Every v2 error has the body \`{"error": {"code": "...", "message": "...", "reque
 - Active jobs per account (slots): 3 on the free tier; a 4th answers 409 \`slots_full\`.
 - PDF size: 10 MB on the free tier (413 \`too_large\`), enforced while the upload streams in.
 - Requests: per API key (or device) and minute, by tier; over it, 429 \`rate_limited\` with \`Retry-After\` seconds.
-- JSON bodies: at most 1 MB.
+- JSON bodies: at most 16 MiB by default (P2M_JSON_BODY_BYTES), enough for a base64 upload of a 10 MB PDF; MCP requests at most 4 MB (the MCP SDK's limit).
 - GET /api/v2/limits returns the caller's live values.
 
 ## Idempotency

@@ -10,7 +10,10 @@ export function toDomainError(err: unknown): DomainError {
   if (err instanceof DomainError) return err;
   if (err instanceof ZodError) return new DomainError('bad_input', z.prettifyError(err), { cause: err });
   const type = bodyParserType(err);
-  if (type === 'entity.too.large') return new DomainError('too_large', 'The request body is larger than the limit of 1 MB.');
+  if (type === 'entity.too.large') {
+    const limit = typeof err === 'object' && err !== null && 'limit' in err ? ` of ${String(err.limit)} bytes` : '';
+    return new DomainError('too_large', `The request body is larger than the limit${limit}; send large files as multipart.`);
+  }
   if (type === 'entity.parse.failed') return new DomainError('bad_input', 'The request body is not valid JSON.');
   if (type !== undefined) return new DomainError('bad_input', `The request body could not be read (${type}).`);
   return new DomainError('internal', 'Internal error.', { cause: err });

@@ -6,9 +6,6 @@ import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
 import { v2Guard } from './guard.ts';
 import { replyCreated, replyMarkdown } from './replies.ts';
 
-/** Largest JSON body accepted on job creation (base64 uploads beyond it go multipart). */
-export const JSON_BODY_LIMIT = '1mb';
-
 /** The /api/v2/jobs routes. Authentication and the rate limit run before any body is read. */
 export function createJobsRouter(services: Services): Router {
   const rest = restAdapter(services);
@@ -16,7 +13,8 @@ export function createJobsRouter(services: Services): Router {
   r.use('/api/v2/jobs', v2Guard(services));
   r.post(
     '/api/v2/jobs',
-    express.json({ limit: JSON_BODY_LIMIT }),
+    // Largest JSON body: config.jsonBodyBytes (base64 uploads beyond it go multipart).
+    express.json({ limit: services.config.jsonBodyBytes }),
     pickCreate({
       fromUrl: rest(createJobFromUrl, jsonInput, replyCreated),
       fromBase64: rest(createJobFromUpload, jsonInput, replyCreated),

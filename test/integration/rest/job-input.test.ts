@@ -72,8 +72,8 @@ describe('byte cap', () => {
     expect(sent * chunk.length).toBeLessThan(64 * 1024 * 1024);
   });
 
-  it('refuses a JSON body over 1 MB with 413 and malformed JSON with 400', async () => {
-    await using env = await testEnv();
+  it('refuses a JSON body over the configured limit with 413 and malformed JSON with 400', async () => {
+    await using env = await testEnv({ P2M_JSON_BODY_BYTES: String(1024 * 1024) });
     await using api = await startApi(env);
     const alice = await env.user();
     const big = await api.call('POST', '/api/v2/jobs', { key: alice.key, json: { content_base64: 'A'.repeat(1_100_000) } });
