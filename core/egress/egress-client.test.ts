@@ -4,6 +4,14 @@ import { createEgressClient, type EgressClientOptions } from './egress-client.ts
 import { EgressError } from './egress-error.ts';
 import type { Resolver } from './resolve-target.ts';
 import { closedLoopbackPort, PDF_BYTES, startTestOrigin, type TestOrigin } from './test-origin.ts';
+import { allowLoopbackOnly } from '../../test/support/loopback-only.ts';
+
+// Fail closed: should the address check ever regress, these tests must not reach real private addresses.
+let removeGuard: () => void;
+beforeAll(() => {
+  removeGuard = allowLoopbackOnly();
+});
+afterAll(() => removeGuard());
 
 let origin: TestOrigin;
 beforeAll(async () => {
