@@ -4,14 +4,10 @@ import { createEgressClient, type EgressClientOptions } from './egress-client.ts
 import { EgressError } from './egress-error.ts';
 import type { Resolver } from './resolve-target.ts';
 import { closedLoopbackPort, PDF_BYTES, startTestOrigin, type TestOrigin } from './test-origin.ts';
-import { allowLoopbackOnly } from '../../test/support/loopback-only.ts';
+import { loopbackOnlyInThisFile } from '../../test/support/loopback-only.ts';
 
 // Fail closed: should the address check ever regress, these tests must not reach real private addresses.
-let removeGuard: () => void;
-beforeAll(() => {
-  removeGuard = allowLoopbackOnly();
-});
-afterAll(() => removeGuard());
+loopbackOnlyInThisFile();
 
 let origin: TestOrigin;
 beforeAll(async () => {

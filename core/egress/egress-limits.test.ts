@@ -3,14 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEgressClient, type EgressClientOptions } from './egress-client.ts';
 import { EgressError } from './egress-error.ts';
 import { startTestOrigin, type TestOrigin } from './test-origin.ts';
-import { allowLoopbackOnly } from '../../test/support/loopback-only.ts';
+import { loopbackOnlyInThisFile } from '../../test/support/loopback-only.ts';
 
 // Fail closed: should the address check ever regress, these tests must not reach real private addresses.
-let removeGuard: () => void;
-beforeAll(() => {
-  removeGuard = allowLoopbackOnly();
-});
-afterAll(() => removeGuard());
+loopbackOnlyInThisFile();
 
 let origin: TestOrigin;
 beforeAll(async () => {

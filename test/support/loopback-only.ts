@@ -8,6 +8,7 @@
  */
 import dns from 'node:dns';
 import net from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/i;
 
@@ -55,4 +56,13 @@ export function allowLoopbackOnly(): () => void {
   return () => {
     net.Socket.prototype.connect = original;
   };
+}
+
+/** Keeps the guard on for the whole calling test file. */
+export function loopbackOnlyInThisFile(): void {
+  let remove: (() => void) | undefined;
+  beforeAll(() => {
+    remove = allowLoopbackOnly();
+  });
+  afterAll(() => remove?.());
 }
