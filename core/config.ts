@@ -35,6 +35,8 @@ const Env = z.object({
   P2M_MAX_PAGES: int(5000, 1),
   /** Largest JSON request body; 16 MiB fits a base64 upload of a 10 MB PDF. Bigger files go multipart. */
   P2M_JSON_BODY_BYTES: int(16 * 1024 * 1024, 1024),
+  /** Largest Markdown returned inline by MCP and tRPC (JSON transports cannot stream); bigger: REST download. */
+  P2M_INLINE_MARKDOWN_BYTES: int(8 * 1024 * 1024, 1024),
   P2M_URL_TIMEOUT_MS: int(30_000, 100),
   P2M_URL_MAX_REDIRECTS: int(5, 0),
   /** Lets URL jobs reach private and loopback addresses. Only for tests and closed networks. */
@@ -71,6 +73,7 @@ export type Config = Readonly<{
   convertMemoryMb: number;
   maxPages: number;
   jsonBodyBytes: number;
+  inlineMarkdownBytes: number;
   urlTimeoutMs: number;
   urlMaxRedirects: number;
   allowPrivateUrls: boolean;
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     convertMemoryMb: e.P2M_CONVERT_MEMORY_MB,
     maxPages: e.P2M_MAX_PAGES,
     jsonBodyBytes: e.P2M_JSON_BODY_BYTES,
+    inlineMarkdownBytes: e.P2M_INLINE_MARKDOWN_BYTES,
     urlTimeoutMs: e.P2M_URL_TIMEOUT_MS,
     urlMaxRedirects: e.P2M_URL_MAX_REDIRECTS,
     allowPrivateUrls: e.P2M_ALLOW_PRIVATE_URLS,

@@ -12,14 +12,14 @@ import { toTrpcError } from './trpc-code.ts';
  */
 export function procedure<I extends z.ZodType, O extends z.ZodType, R = z.output<O>>(
   op: Operation<I, O>,
-  present?: (out: z.output<O>) => Promise<R>,
+  present?: (out: z.output<O>, ctx: Ctx) => Promise<R>,
 ) {
   const base = authedProcedure.input((raw: unknown) => raw as z.input<I>);
   const resolve = async ({ ctx, input }: { ctx: { core: Ctx }; input: unknown }): Promise<R> => {
     try {
       // A procedure called without input (limits) has an empty object as its input.
       const out = await invoke(op, ctx.core, input ?? {});
-      return present ? await present(out) : (out as R);
+      return present ? await present(out, ctx.core) : (out as R);
     } catch (err) {
       throw toTrpcError(err);
     }

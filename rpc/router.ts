@@ -21,10 +21,10 @@ export const jobsRouter = router({
   createFromUpload: procedure(createJobFromUpload).mutation(),
   list: procedure(listJobs).query(),
   get: procedure(getJob).query(),
-  markdown: procedure(getMarkdown, async ({ job, file_name, content }) => ({
+  markdown: procedure(getMarkdown, async ({ job, file_name, content }, ctx) => ({
     job,
     file_name,
-    content: await readMarkdown(content, job.download_url ?? `/api/v2/jobs/${job.job_id}/download`),
+    content: await readMarkdown(content, job.download_url ?? `/api/v2/jobs/${job.job_id}/download`, ctx.config.inlineMarkdownBytes),
     slot_usage: job.slot_usage,
     tier: job.tier,
   })).query(),

@@ -18,8 +18,9 @@ const MarkdownResult = getMarkdown.output.omit({ content: true }).extend({
 export function markdownTool(): ToolSpec {
   return toolSpec(getMarkdown, {
     outputSchema: MarkdownResult,
-    async present({ job, file_name, content }) {
-      const text = await readMarkdown(content, job.download_url ?? `/api/v2/jobs/${job.job_id}/download`);
+    async present({ job, file_name, content }, ctx) {
+      const url = job.download_url ?? `/api/v2/jobs/${job.job_id}/download`;
+      const text = await readMarkdown(content, url, ctx.config.inlineMarkdownBytes);
       const structured: z.output<typeof MarkdownResult> = {
         job,
         file_name,

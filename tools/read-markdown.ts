@@ -1,16 +1,15 @@
 /**
  * JSON transports (MCP, tRPC) cannot stream, so get_markdown's stream is read
- * into a string, up to a cap; bigger results are left to the REST download.
+ * into a string, up to a cap (config.inlineMarkdownBytes); bigger results are
+ * left to the REST download.
  */
 import type { Readable } from 'node:stream';
 import { DomainError } from '../core/errors.ts';
 
-export const MAX_INLINE_MARKDOWN_BYTES = 8 * 1024 * 1024;
-
 export async function readMarkdown(
   stream: Readable,
   downloadUrl: string,
-  maxBytes: number = MAX_INLINE_MARKDOWN_BYTES,
+  maxBytes: number,
 ): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;

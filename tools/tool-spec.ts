@@ -21,7 +21,7 @@ export type ToolSpec = {
 /** How an operation's output is shown to the model, and the schema of its structuredContent. */
 export type Presenter<O> = {
   outputSchema: z.ZodType;
-  present(out: O): Promise<CallToolResult>;
+  present(out: O, ctx: Ctx): Promise<CallToolResult>;
 };
 
 /** JSON outputs: the JSON as text (for clients that ignore structuredContent) and as structuredContent. */
@@ -50,6 +50,6 @@ export function toolSpec<I extends z.ZodType, O extends z.ZodType>(
       outputSchema: toolJsonSchema(presenter.outputSchema, 'output'),
       annotations: { title: op.title, ...annotations },
     },
-    call: async (ctx, args) => presenter.present(await invoke(op, ctx, args)),
+    call: async (ctx, args) => presenter.present(await invoke(op, ctx, args), ctx),
   };
 }
