@@ -1,21 +1,12 @@
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEgressClient, type EgressClientOptions } from './egress-client.ts';
 import { EgressError } from './egress-error.ts';
 import type { Resolver } from './resolve-target.ts';
-import { closedLoopbackPort, PDF_BYTES, startTestOrigin, type TestOrigin } from './test-origin.ts';
-import { loopbackOnlyInThisFile } from '../../test/support/loopback-only.ts';
+import { closedLoopbackPort, PDF_BYTES } from './test-origin.ts';
+import { useEgressTestOrigin } from '../../test/support/egress-test-origin.ts';
 
-// Fail closed: should the address check ever regress, these tests must not reach real private addresses.
-loopbackOnlyInThisFile();
-
-let origin: TestOrigin;
-beforeAll(async () => {
-  origin = await startTestOrigin();
-});
-afterAll(async () => {
-  await origin.close();
-});
+const testOrigin = useEgressTestOrigin();
 
 // A resolver from a fixed table that records what it was asked. Names not in
 // the table fail like NXDOMAIN; nothing ever reaches real DNS.
@@ -62,42 +53,42 @@ const rejectsWith = async (p: Promise<unknown>, code: EgressError['code']): Prom
 
 describe('fetching from an allowed origin', () => {
   it('streams a PDF with its content type and length', async () => {
-    const got = await loopbackClient().fetchToStream(`${origin.base}/doc.pdf`);
+    const got = await loopbackClient().fetchToStream(`${testOrigin().base}/doc.pdf`);
     expect(got).toMatchObject({
       status: 200,
       contentType: 'application/pdf',
       contentLength: PDF_BYTES.length,
     });
-    expect(got.finalUrl).toBe(`${origin.base}/doc.pdf`);
+    expect(got.finalUrl).toBe(`${testOrigin().base}/doc.pdf`);
     expect(await buffer(got.stream)).toEqual(PDF_BYTES);
   });
 
   it('connects to the resolved address but keeps the name in Host, and sends no credentials', async () => {
     const got = await loopbackClient({ userAgent: 'p2m-test/1' }).fetchToStream(
-      `http://pdfs.test:${origin.port}/echo#frag`,
+      `http://pdfs.test:${testOrigin().port}/echo#frag`,
     );
     const headers = JSON.parse((await buffer(got.stream)).toString()) as Record<string, string>;
     expect(headers).toMatchObject({
-      host: `pdfs.test:${origin.port}`,
+      host: `pdfs.test:${testOrigin().port}`,
       'user-agent': 'p2m-test/1',
       'accept-encoding': 'identity',
     });
     expect(headers).not.toHaveProperty('authorization');
     expect(headers).not.toHaveProperty('cookie');
-    expect(got.finalUrl).toBe(`http://pdfs.test:${origin.port}/echo`);
+    expect(got.finalUrl).toBe(`http://pdfs.test:${testOrigin().port}/echo`);
   });
 
   it('follows a redirect chain up to the limit and reports the final URL', async () => {
-    const got = await loopbackClient({ maxRedirects: 3 }).fetchToStream(`${origin.base}/redirect/3`);
-    expect(got.finalUrl).toBe(`${origin.base}/doc.pdf`);
+    const got = await loopbackClient({ maxRedirects: 3 }).fetchToStream(`${testOrigin().base}/redirect/3`);
+    expect(got.finalUrl).toBe(`${testOrigin().base}/doc.pdf`);
     expect(await buffer(got.stream)).toEqual(PDF_BYTES);
   });
 
   it('re-resolves each named hop through the resolver', async () => {
     const dns = fakeDns(DNS);
-    const hop = encodeURIComponent(`http://pdfs.test:${origin.port}/doc.pdf`);
+    const hop = encodeURIComponent(`http://pdfs.test:${testOrigin().port}/doc.pdf`);
     const got = await loopbackClient({ lookup: dns }).fetchToStream(
-      `http://localhost.test:${origin.port}/to?location=${hop}`,
+      `http://localhost.test:${testOrigin().port}/to?location=${hop}`,
     );
     expect(await buffer(got.stream)).toEqual(PDF_BYTES);
     expect(dns.asked).toEqual(['localhost.test', 'pdfs.test']);
@@ -106,24 +97,24 @@ describe('fetching from an allowed origin', () => {
 
 describe('redirect limits and hops', () => {
   it('refuses one redirect more than maxRedirects', async () => {
-    const before = origin.connections();
+    const before = testOrigin().connections();
     await rejectsWith(
-      loopbackClient({ maxRedirects: 2 }).fetchToStream(`${origin.base}/redirect/3`),
+      loopbackClient({ maxRedirects: 2 }).fetchToStream(`${testOrigin().base}/redirect/3`),
       'too_many_redirects',
     );
-    expect(origin.connections() - before).toBe(3);
+    expect(testOrigin().connections() - before).toBe(3);
   });
 
   it('refuses an endless redirect loop', async () => {
     await rejectsWith(
-      loopbackClient({ maxRedirects: 4 }).fetchToStream(`${origin.base}/loop`),
+      loopbackClient({ maxRedirects: 4 }).fetchToStream(`${testOrigin().base}/loop`),
       'too_many_redirects',
     );
   });
 
   it('with maxRedirects 0 refuses any redirect', async () => {
     await rejectsWith(
-      loopbackClient({ maxRedirects: 0 }).fetchToStream(`${origin.base}/redirect/1`),
+      loopbackClient({ maxRedirects: 0 }).fetchToStream(`${testOrigin().base}/redirect/1`),
       'too_many_redirects',
     );
   });
@@ -137,12 +128,12 @@ describe('redirect limits and hops', () => {
     ['the metadata IP literal in IPv4-mapped IPv6', 'http://[::ffff:169.254.169.254]/'],
     ['0.0.0.0, which Linux routes to loopback', 'http://0.0.0.0/'],
   ])('refuses a hop to %s before connecting to it', async (_label, target) => {
-    const before = origin.connections();
-    const url = `${origin.base}/to?location=${encodeURIComponent(target)}`;
+    const before = testOrigin().connections();
+    const url = `${testOrigin().base}/to?location=${encodeURIComponent(target)}`;
     const err = await rejectsWith(loopbackClient().fetchToStream(url), 'forbidden_address');
     expect(err.message).toMatch(/cannot be fetched/);
     // Only the first hop reached the origin; the refused one never connected anywhere.
-    expect(origin.connections() - before).toBe(1);
+    expect(testOrigin().connections() - before).toBe(1);
   });
 
   it.each([
@@ -151,23 +142,23 @@ describe('redirect limits and hops', () => {
     ['a malformed URL', 'http://[::1/'],
   ])('refuses a redirect to %s as invalid_url', async (_label, target) => {
     await rejectsWith(
-      loopbackClient().fetchToStream(`${origin.base}/to?location=${encodeURIComponent(target)}`),
+      loopbackClient().fetchToStream(`${testOrigin().base}/to?location=${encodeURIComponent(target)}`),
       'invalid_url',
     );
   });
 
   it('with https-only refuses an http URL', async () => {
     const client = loopbackClient({ schemes: 'https-only' });
-    await rejectsWith(client.fetchToStream(`${origin.base}/doc.pdf`), 'invalid_url');
+    await rejectsWith(client.fetchToStream(`${testOrigin().base}/doc.pdf`), 'invalid_url');
   });
 
   it('with allowedHosts refuses a hop to another host', async () => {
     const client = loopbackClient({ allowedHosts: ['pdfs.test'] });
-    const ok = await client.fetchToStream(`http://pdfs.test:${origin.port}/doc.pdf`);
+    const ok = await client.fetchToStream(`http://pdfs.test:${testOrigin().port}/doc.pdf`);
     expect(await buffer(ok.stream)).toEqual(PDF_BYTES);
-    const hop = encodeURIComponent(`http://localhost.test:${origin.port}/doc.pdf`);
+    const hop = encodeURIComponent(`http://localhost.test:${testOrigin().port}/doc.pdf`);
     await rejectsWith(
-      client.fetchToStream(`http://pdfs.test:${origin.port}/to?location=${hop}`),
+      client.fetchToStream(`http://pdfs.test:${testOrigin().port}/to?location=${hop}`),
       'forbidden_address',
     );
   });
@@ -195,18 +186,18 @@ describe('default options', () => {
     '0',
   ])('refuses http://%s:<port>/ without connecting or resolving', async (host) => {
     const { dns, client } = strict();
-    const before = origin.connections();
-    await rejectsWith(client.fetchToStream(`http://${host}:${origin.port}/doc.pdf`), 'forbidden_address');
-    expect(origin.connections()).toBe(before);
+    const before = testOrigin().connections();
+    await rejectsWith(client.fetchToStream(`http://${host}:${testOrigin().port}/doc.pdf`), 'forbidden_address');
+    expect(testOrigin().connections()).toBe(before);
     expect(dns.asked).toEqual([]);
   });
 
   it('refuses a name that resolves to loopback', async () => {
     const { dns, client } = strict();
-    const before = origin.connections();
-    await rejectsWith(client.fetchToStream(`http://localhost:${origin.port}/doc.pdf`), 'forbidden_address');
+    const before = testOrigin().connections();
+    await rejectsWith(client.fetchToStream(`http://localhost:${testOrigin().port}/doc.pdf`), 'forbidden_address');
     expect(dns.asked).toEqual(['localhost']);
-    expect(origin.connections()).toBe(before);
+    expect(testOrigin().connections()).toBe(before);
   });
 });
 
@@ -225,7 +216,7 @@ describe('URL validation', () => {
 describe('failures map to stable codes', () => {
   it('404 is http_status with the status', async () => {
     const err = await rejectsWith(
-      loopbackClient().fetchToStream(`${origin.base}/missing.pdf`),
+      loopbackClient().fetchToStream(`${testOrigin().base}/missing.pdf`),
       'http_status',
     );
     expect(err.status).toBe(404);
@@ -233,7 +224,7 @@ describe('failures map to stable codes', () => {
 
   it('a 3xx without Location is http_status', async () => {
     const err = await rejectsWith(
-      loopbackClient().fetchToStream(`${origin.base}/to?status=300&location=`),
+      loopbackClient().fetchToStream(`${testOrigin().base}/to?status=300&location=`),
       'http_status',
     );
     expect(err.status).toBe(300);
@@ -258,7 +249,7 @@ describe('failures map to stable codes', () => {
   });
 
   it('a connection cut mid-body errors the stream with connect_failed', async () => {
-    const got = await loopbackClient().fetchToStream(`${origin.base}/cut-mid-body`);
+    const got = await loopbackClient().fetchToStream(`${testOrigin().base}/cut-mid-body`);
     await rejectsWith(buffer(got.stream), 'connect_failed');
   });
 });

@@ -1,20 +1,10 @@
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEgressClient, type EgressClientOptions } from './egress-client.ts';
 import { EgressError } from './egress-error.ts';
-import { startTestOrigin, type TestOrigin } from './test-origin.ts';
-import { loopbackOnlyInThisFile } from '../../test/support/loopback-only.ts';
+import { useEgressTestOrigin } from '../../test/support/egress-test-origin.ts';
 
-// Fail closed: should the address check ever regress, these tests must not reach real private addresses.
-loopbackOnlyInThisFile();
-
-let origin: TestOrigin;
-beforeAll(async () => {
-  origin = await startTestOrigin();
-});
-afterAll(async () => {
-  await origin.close();
-});
+const testOrigin = useEgressTestOrigin();
 
 const client = (extra: Partial<EgressClientOptions>) =>
   createEgressClient({
@@ -34,7 +24,7 @@ const codeOf = (p: Promise<unknown>): Promise<unknown> =>
 describe('byte cap', () => {
   it('aborts an endless body at maxBytes without delivering more than the cap', async () => {
     const maxBytes = 300 * 1024;
-    const got = await client({ maxBytes }).fetchToStream(`${origin.base}/endless`);
+    const got = await client({ maxBytes }).fetchToStream(`${testOrigin().base}/endless`);
     let delivered = 0;
     got.stream.on('data', (chunk: Buffer) => (delivered += chunk.length));
     expect(await codeOf(buffer(got.stream))).toBe('too_large');
@@ -43,15 +33,15 @@ describe('byte cap', () => {
   });
 
   it('refuses a declared Content-Length over the cap before returning a stream', async () => {
-    expect(await codeOf(client({ maxBytes: 1024 }).fetchToStream(`${origin.base}/declared-huge`))).toBe(
+    expect(await codeOf(client({ maxBytes: 1024 }).fetchToStream(`${testOrigin().base}/declared-huge`))).toBe(
       'too_large',
     );
   });
 
   it('accepts a body of exactly maxBytes', async () => {
-    const exact = await client({ maxBytes: 1024 * 1024 }).fetchToStream(`${origin.base}/doc.pdf`);
+    const exact = await client({ maxBytes: 1024 * 1024 }).fetchToStream(`${testOrigin().base}/doc.pdf`);
     const size = (await buffer(exact.stream)).length;
-    const got = await client({ maxBytes: size }).fetchToStream(`${origin.base}/doc.pdf`);
+    const got = await client({ maxBytes: size }).fetchToStream(`${testOrigin().base}/doc.pdf`);
     expect((await buffer(got.stream)).length).toBe(size);
   });
 });
@@ -59,20 +49,20 @@ describe('byte cap', () => {
 describe('time caps', () => {
   it('times out a server that never sends headers (total cap)', async () => {
     const started = performance.now();
-    expect(await codeOf(client({ timeoutMs: 200 }).fetchToStream(`${origin.base}/hang`))).toBe('timeout');
+    expect(await codeOf(client({ timeoutMs: 200 }).fetchToStream(`${testOrigin().base}/hang`))).toBe('timeout');
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('times out on the headers cap even when the total cap is long', async () => {
     const err = await client({ timeoutMs: 30_000, headersTimeoutMs: 150 })
-      .fetchToStream(`${origin.base}/hang`)
+      .fetchToStream(`${testOrigin().base}/hang`)
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EgressError);
     expect(err).toMatchObject({ code: 'timeout', message: expect.stringMatching(/did not answer/) });
   });
 
   it('times out a body that stalls after the headers', async () => {
-    const got = await client({ timeoutMs: 300 }).fetchToStream(`${origin.base}/stall-mid-body`);
+    const got = await client({ timeoutMs: 300 }).fetchToStream(`${testOrigin().base}/stall-mid-body`);
     expect(await codeOf(buffer(got.stream))).toBe('timeout');
   });
 
