@@ -1,15 +1,11 @@
 /**
- * Worker thread body for `--jobs N`: converts the tasks it is sent, one at a
- * time, and posts each outcome back.
+ * Child process body for `--jobs N`: converts the tasks it is sent, one at a
+ * time, posts each outcome back, and exits when the parent disconnects.
  */
-import { parentPort } from 'node:worker_threads';
 import { convertFile, type FileOptions } from './convert-file.ts';
 import type { Task } from './plan.ts';
 
-parentPort?.on('message', (msg: { task: Task; opts: FileOptions } | 'stop') => {
-  if (msg === 'stop') {
-    parentPort?.close();
-    return;
-  }
-  void convertFile(msg.task, msg.opts).then((outcome) => parentPort?.postMessage(outcome));
+process.on('message', (msg: { task: Task; opts: FileOptions }) => {
+  void convertFile(msg.task, msg.opts).then((outcome) => process.send?.(outcome));
 });
+process.on('disconnect', () => process.exit(0));

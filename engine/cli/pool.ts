@@ -1,48 +1,67 @@
 /**
- * Runs tasks on N worker threads (one pdf.js instance each), feeding a worker
- * its next task as soon as it reports the previous one.
+ * Runs tasks on N child processes (one pdf.js instance each), feeding a child
+ * its next task as soon as it reports the previous one. Processes rather than
+ * threads: each conversion's memory is its own (a batch's peak is one
+ * document's, not the sum of all in flight), and a child that crashes or runs
+ * out of memory loses only the file it was converting.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
 import { convertFile, type FileOptions, type FileOutcome } from './convert-file.ts';
 import type { Task } from './plan.ts';
 
-/** Converts all tasks with `jobs` workers (in-process when 1), calling `onDone` per file. */
-export async function runTasks(tasks: Task[], opts: FileOptions, jobs: number, onDone: (o: FileOutcome) => void): Promise<void> {
+/** The child's entry point; tests substitute one that misbehaves. */
+export const WORKER_SCRIPT = new URL('./convert-worker.ts', import.meta.url);
+
+/** Converts all tasks with `jobs` children (in-process when 1), calling `onDone` per file. */
+export async function runTasks(
+  tasks: Task[], opts: FileOptions, jobs: number, onDone: (o: FileOutcome) => void, script: URL = WORKER_SCRIPT,
+): Promise<void> {
   if (jobs <= 1 || tasks.length <= 1) {
     for (const t of tasks) onDone(await convertFile(t, opts));
     return;
   }
   const queue = await largestFirst(tasks);
-  const worker = () =>
-    new Promise<void>((resolve) => {
-      const w = new Worker(new URL('./convert-worker.ts', import.meta.url));
-      let current: Task | undefined;
-      const next = () => {
-        current = queue.shift();
-        if (current) w.postMessage({ task: current, opts });
-        else void w.terminate().then(() => resolve());
-      };
-      w.on('message', (o: FileOutcome) => {
-        onDone(o);
-        next();
-      });
-      // A crashed worker loses only its current file; the rest of the queue goes on elsewhere.
-      w.on('error', (err) => {
-        if (current) onDone({ ok: false, input: current.input, code: 'engine_failure', message: err.message });
-        current = undefined;
-        resolve();
-      });
+  const lane = async () => {
+    // A crashed child loses its current file; a fresh one takes the rest of the queue.
+    while (queue.length > 0) await runChild(script, queue, opts, onDone);
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, lane));
+}
+
+/** One child: converts tasks from the shared queue until it is empty or the child dies. */
+function runChild(script: URL, queue: Task[], opts: FileOptions, onDone: (o: FileOutcome) => void): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const child: ChildProcess = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let current: Task | undefined;
+    let finished = false;
+    const next = () => {
+      current = queue.shift();
+      if (current) child.send({ task: current, opts });
+      else {
+        finished = true;
+        child.disconnect();
+      }
+    };
+    child.on('message', (o: FileOutcome) => {
+      onDone(o);
       next();
     });
-  await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, worker));
-  // Work left by crashed workers is finished in-process.
-  for (const t of queue.splice(0)) onDone(await convertFile(t, opts));
+    child.on('exit', (code, signal) => {
+      if (!finished && current) {
+        const how = signal ? `signal ${signal}` : `exit code ${code}`;
+        onDone({ ok: false, input: current.input, code: 'engine_failure', message: `the converter process died (${how})` });
+      }
+      resolve();
+    });
+    child.on('error', () => child.kill());
+    next();
+  });
 }
 
 /**
  * Biggest files first: a long document started last would leave the other
- * workers idle while it finishes, so the batch takes as long as its tail.
+ * children idle while it finishes, so the batch takes as long as its tail.
  */
 async function largestFirst(tasks: Task[]): Promise<Task[]> {
   const sized = await Promise.all(tasks.map(async (t) => ({ t, size: await stat(t.input).then((s) => s.size, () => 0) })));

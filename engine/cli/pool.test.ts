@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { runTasks } from './pool.ts';
+import type { FileOutcome } from './convert-file.ts';
+
+async function writePdf(file: string, text: string): Promise<void> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([300, 300]).drawText(text, { x: 20, y: 250, size: 12, font });
+  fs.writeFileSync(file, await pdf.save());
+}
+
+const CRASHING = new URL('../../test/engine/fixtures/crashing-convert-worker.ts', import.meta.url);
+
+describe('runTasks with child processes', () => {
+  it('reports a file whose converter process died and converts every other file on fresh children', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-pool-'));
+    const names = ['a', 'crash-1', 'b', 'crash-2', 'c', 'd'];
+    for (const n of names) await writePdf(path.join(dir, `${n}.pdf`), `Document ${n}`);
+    const tasks = names.map((n) => ({ input: path.join(dir, `${n}.pdf`), output: path.join(dir, `${n}.md`) }));
+    const outcomes: FileOutcome[] = [];
+    await runTasks(tasks, { ocr: 'off' }, 2, (o) => outcomes.push(o), CRASHING);
+
+    expect(outcomes).toHaveLength(names.length);
+    const failed = outcomes.filter((o) => !o.ok).map((o) => path.basename(o.input)).sort();
+    expect(failed).toEqual(['crash-1.pdf', 'crash-2.pdf']);
+    for (const o of outcomes.filter((x) => !x.ok)) expect(o).toMatchObject({ code: 'engine_failure', message: expect.stringContaining('SIGKILL') });
+    for (const n of ['a', 'b', 'c', 'd']) expect(fs.readFileSync(path.join(dir, `${n}.md`), 'utf8')).toContain(`Document ${n}`);
+  });
+});
