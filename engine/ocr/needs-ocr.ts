@@ -28,12 +28,29 @@ function unusable(c: string): boolean {
  * scaling the threshold with page area: a tiny label page needs less text.
  */
 export function pageNeedsOcr(runs: readonly TextRun[], page: PageInfo): boolean {
-  const chars = [...runs.map((r) => r.text).join('')].filter((c) => !/\s/u.test(c));
+  const { visible, bad, wordish } = countChars(runs);
   const area = (page.width * page.height) / (612 * 792);
   const minChars = Math.max(2, Math.round(MIN_CHARS * Math.min(1, area)));
-  if (chars.length < minChars) return true;
-  const bad = chars.filter(unusable).length;
-  if (bad / chars.length > MAX_GARBAGE_SHARE) return true;
-  const wordish = chars.filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
-  return chars.length >= 50 && wordish / chars.length < 0.3;
+  if (visible < minChars) return true;
+  if (bad / visible > MAX_GARBAGE_SHARE) return true;
+  return visible >= 50 && wordish / visible < 0.3;
 }
+
+/** One pass over the page's characters; runs on every page, so no per-character allocation. */
+function countChars(runs: readonly TextRun[]): { visible: number; bad: number; wordish: number } {
+  let visible = 0, bad = 0, wordish = 0;
+  for (const run of runs) {
+    for (const c of run.text) {
+      const cp = c.codePointAt(0) ?? 0;
+      const ascii = cp < 0x80;
+      if (ascii ? cp === 0x20 || (cp >= 0x09 && cp <= 0x0d) : WHITE.test(c)) continue;
+      visible++;
+      if (unusable(c)) bad++;
+      else if (ascii ? (cp >= 0x30 && cp <= 0x39) || ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a) : WORDISH.test(c)) wordish++;
+    }
+  }
+  return { visible, bad, wordish };
+}
+
+const WHITE = /^\s$/u;
+const WORDISH = /^[\p{L}\p{N}]$/u;
