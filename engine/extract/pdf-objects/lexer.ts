@@ -1,0 +1,110 @@
+/**
+ * The PDF tokenizer: turns bytes into numbers, names, strings, keywords and
+ * delimiters. It never reads past the buffer and every loop advances, so a
+ * hostile file can cost at most one pass over its bytes per call.
+ */
+import { latin1, readHexString, readLiteralString } from './pdf-string.ts';
+import { PdfObjectsError } from './values.ts';
+
+/** One token. Keywords are bare words such as `obj`, `R`, `true`, `stream`. */
+export type Token =
+  | { t: 'num'; v: number }
+  | { t: 'name'; v: string }
+  | { t: 'str'; v: string }
+  | { t: 'kw'; v: string }
+  | { t: 'delim'; v: '[' | ']' | '<<' | '>>' | '{' | '}' }
+  | { t: 'eof' };
+
+const WHITE = new Uint8Array(256);
+for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) WHITE[c] = 1;
+const DELIM = new Uint8Array(256);
+for (const c of '()<>[]{}/%') DELIM[c.charCodeAt(0)] = 1;
+
+/** True for PDF whitespace bytes. */
+export const isWhite = (c: number | undefined): boolean => c !== undefined && WHITE[c] === 1;
+/** True for bytes that end a regular token (whitespace or delimiter), or the end of data. */
+export const endsToken = (c: number | undefined): boolean => c === undefined || WHITE[c] === 1 || DELIM[c] === 1;
+
+/** Skips whitespace and comments from `i`; returns the first other position. */
+export function skipWhite(b: Uint8Array, i: number): number {
+  while (i < b.length) {
+    const c = b[i]!;
+    if (WHITE[c]) i++;
+    else if (c === 0x25) while (i < b.length && b[i] !== 0x0a && b[i] !== 0x0d) i++;
+    else break;
+  }
+  return i;
+}
+
+/** Reads a name after its slash; `#xx` escapes are decoded (invalid ones kept literally, like pdf.js). */
+function readName(b: Uint8Array, start: number): { v: string; end: number } {
+  let i = start;
+  while (!endsToken(b[i])) i++;
+  const raw = latin1(b, start, i);
+  if (!raw.includes('#')) return { v: raw, end: i };
+  const v = raw.replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return { v, end: i };
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
+/** A cursor over PDF bytes that yields tokens. */
+export class Lexer {
+  readonly bytes: Uint8Array;
+  pos: number;
+  constructor(bytes: Uint8Array, pos = 0) {
+    this.bytes = bytes;
+    this.pos = pos;
+  }
+
+  /** Reads the next token and advances past it. */
+  next(): Token {
+    const b = this.bytes;
+    const i = skipWhite(b, this.pos);
+    const c = b[i];
+    if (c === undefined) {
+      this.pos = i;
+      return { t: 'eof' };
+    }
+    switch (c) {
+      case 0x28: return this.str(readLiteralString(b, i));
+      case 0x2f: {
+        const { v, end } = readName(b, i + 1);
+        this.pos = end;
+        return { t: 'name', v };
+      }
+      case 0x3c:
+        if (b[i + 1] === 0x3c) return this.delim(i + 2, '<<');
+        return this.str(readHexString(b, i));
+      case 0x3e:
+        if (b[i + 1] === 0x3e) return this.delim(i + 2, '>>');
+        throw new PdfObjectsError(`stray > at ${i}`);
+      case 0x5b: return this.delim(i + 1, '[');
+      case 0x5d: return this.delim(i + 1, ']');
+      case 0x7b: return this.delim(i + 1, '{');
+      case 0x7d: return this.delim(i + 1, '}');
+      case 0x29: throw new PdfObjectsError(`stray ) at ${i}`);
+    }
+    return this.word(i);
+  }
+
+  private str(s: { bytes: string; end: number }): Token {
+    this.pos = s.end;
+    return { t: 'str', v: s.bytes };
+  }
+
+  private delim(end: number, v: '[' | ']' | '<<' | '>>' | '{' | '}'): Token {
+    this.pos = end;
+    return { t: 'delim', v };
+  }
+
+  /** A regular token: a number when it looks like one, otherwise a keyword. */
+  private word(start: number): Token {
+    let i = start;
+    while (!endsToken(this.bytes[i])) i++;
+    this.pos = i;
+    const text = latin1(this.bytes, start, i);
+    if (NUMBER.test(text)) return { t: 'num', v: Number(text) };
+    return { t: 'kw', v: text };
+  }
+}

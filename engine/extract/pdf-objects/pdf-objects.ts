@@ -1,0 +1,109 @@
+/**
+ * Random access to the objects of a PDF file, built from a scan of its bytes
+ * (see scan-objects.ts) and its object streams. Refuses encrypted files, whose
+ * strings would need decrypting, and files whose object streams it cannot
+ * read in full.
+ */
+import { Lexer } from './lexer.ts';
+import { mentions, readObjectStreams, streamDict, type ObjStm } from './object-streams.ts';
+import { Parser } from './parse-object.ts';
+import { scanObjects, type Scan } from './scan-objects.ts';
+import { isDict, isName, isRef, PdfObjectsError, refKey, type PdfDict, type PdfValue } from './values.ts';
+
+/** Parsed objects kept per document; enough for every annotation of a long document. */
+const CACHE_LIMIT = 50_000;
+/** Trailers looked at; incremental updates add one each. */
+const MAX_TRAILERS = 1_000;
+/** A reference to a reference to … is followed this far. */
+const MAX_REF_HOPS = 8;
+
+type Located = { pos: number; at: 'plain'; offset: number } | { pos: number; at: 'objstm'; stm: ObjStm; offset: number };
+
+/** True if the literal name /Encrypt occurs anywhere; a cheap over-approximation of "encrypted". */
+function mentionsEncrypt(bytes: Uint8Array): boolean {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = buf.indexOf('/Encrypt'); i >= 0; i = buf.indexOf('/Encrypt', i + 8)) {
+    const c = buf[i + 8];
+    // /EncryptMetadata is a key of the encryption dictionary itself, so it counts too.
+    if (c === undefined || c < 0x61 || c > 0x7a || buf.toString('latin1', i + 8, i + 16) === 'Metadata') return true;
+  }
+  return false;
+}
+
+/** Trailer dictionaries: classic `trailer << … >>` and cross-reference stream dictionaries. */
+function trailerDicts(bytes: Uint8Array, scan: Scan): PdfDict[] {
+  const out: { pos: number; dict: PdfDict }[] = [];
+  for (const at of scan.trailers.slice(-MAX_TRAILERS)) {
+    const v = new Parser(new Lexer(bytes, at)).value();
+    if (isDict(v)) out.push({ pos: at, dict: v });
+  }
+  for (const span of scan.streams) {
+    if (!mentions(bytes, span, 'XRef')) continue;
+    const dict = streamDict(bytes, span);
+    if (dict && isName(dict.map.get('Type'), 'XRef')) out.push({ pos: span.pos, dict });
+    if (out.length > 2 * MAX_TRAILERS) throw new PdfObjectsError('too many trailers');
+  }
+  return out.sort((a, b) => a.pos - b.pos).map((t) => t.dict);
+}
+
+/** The objects of one PDF file. */
+export class PdfObjects {
+  private readonly located = new Map<number, Located>();
+  private readonly cache = new Map<number, PdfValue>();
+  /** The document catalog's reference, from the last trailer that names one. */
+  readonly rootRef: { num: number; gen: number } | null;
+
+  private readonly bytes: Uint8Array;
+
+  private constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+    const scan = scanObjects(bytes);
+    for (const [key, o] of scan.objects) this.located.set(key, { pos: o.pos, at: 'plain', offset: o.offset });
+    for (const stm of readObjectStreams(bytes, scan)) {
+      for (const [num, offset] of stm.offsets) {
+        // Objects in streams have generation 0; the later definition in the file wins.
+        const key = refKey(num, 0);
+        const prev = this.located.get(key);
+        if (!prev || prev.pos <= stm.pos) this.located.set(key, { pos: stm.pos, at: 'objstm', stm, offset });
+      }
+    }
+    const trailers = trailerDicts(bytes, scan);
+    if (trailers.some((t) => t.map.has('Encrypt'))) throw new PdfObjectsError('encrypted');
+    const root = trailers.map((t) => t.map.get('Root')).filter(isRef).at(-1);
+    this.rootRef = root ? { num: root.num, gen: root.gen } : null;
+  }
+
+  /** Indexes a file; throws PdfObjectsError if it is encrypted or cannot be indexed in full. */
+  static open(bytes: Uint8Array): PdfObjects {
+    if (mentionsEncrypt(bytes)) throw new PdfObjectsError('encrypted');
+    return new PdfObjects(bytes);
+  }
+
+  /** The object `num gen`; throws PdfObjectsError if it is not in the file or does not parse. */
+  get(num: number, gen: number): PdfValue {
+    const key = refKey(num, gen);
+    const hit = this.cache.get(key);
+    if (hit !== undefined || this.cache.has(key)) return hit ?? null;
+    const loc = this.located.get(key);
+    if (!loc) throw new PdfObjectsError(`object ${num} ${gen} not found`);
+    const data = loc.at === 'plain' ? this.bytes : loc.stm.data;
+    const value = new Parser(new Lexer(data, loc.offset)).value();
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(key, value);
+    return value;
+  }
+
+  /** Follows indirect references (a bounded number of hops) to a direct value. */
+  resolve(v: PdfValue | undefined): PdfValue | undefined {
+    for (let hops = 0; isRef(v); hops++) {
+      if (hops >= MAX_REF_HOPS) throw new PdfObjectsError('reference chain too long');
+      v = this.get(v.num, v.gen);
+    }
+    return v;
+  }
+
+  /** `dict[key]` with references followed. */
+  lookup(dict: PdfDict, key: string): PdfValue | undefined {
+    return this.resolve(dict.map.get(key));
+  }
+}

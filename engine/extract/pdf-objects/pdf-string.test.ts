@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { decodeUtf16Be, readHexString, readLiteralString } from './pdf-string.ts';
+import { PdfObjectsError } from './values.ts';
+
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+const literal = (s: string) => readLiteralString(bytes(s), 0);
+const hex = (s: string) => readHexString(bytes(s), 0);
+
+describe('literal strings', () => {
+  it('reads plain text and balanced parentheses, and reports where the string ends', () => {
+    expect(literal('(https://x.org/a(b)c) rest')).toEqual({ bytes: 'https://x.org/a(b)c', end: 21 });
+  });
+
+  it('decodes the simple escapes', () => {
+    expect(literal('(a\\nb\\rc\\td\\be\\ff\\\\g\\(h\\))').bytes).toBe('a\nb\rc\td\be\ff\\g(h)');
+  });
+
+  it('decodes one to three octal digits, ignoring overflow beyond a byte', () => {
+    expect(literal('(\\101\\60\\7x\\0531)').bytes).toBe('A0\x07x+1');
+    expect(literal('(\\777)').bytes).toBe('\xff');
+  });
+
+  it('joins lines continued with a backslash (LF, CR, CRLF) and keeps bare line ends', () => {
+    expect(literal('(http://exa\\\nmple.org/\\\r\nlong\\\rpath)').bytes).toBe('http://example.org/longpath');
+    expect(literal('(a\r\nb)').bytes).toBe('a\r\nb');
+  });
+
+  it('drops the backslash of an unknown escape', () => {
+    expect(literal('(\\q\\/)').bytes).toBe('q/');
+  });
+
+  it('keeps bytes above 0x7f as single chars', () => {
+    expect(literal('(\xfe\xff\x00h)').bytes).toBe('\xfe\xff\x00h');
+  });
+
+  it('refuses an unterminated string', () => {
+    expect(() => literal('(never (closed)')).toThrow(PdfObjectsError);
+    expect(() => literal('(ends in escape\\')).toThrow(PdfObjectsError);
+  });
+});
+
+describe('hex strings', () => {
+  it('reads pairs of digits in either case, skipping whitespace', () => {
+    expect(hex('<68 74\n74 70 3A 2f>')).toEqual({ bytes: 'http:/', end: 19 });
+  });
+
+  it('pads an odd final digit with zero and skips non-hex bytes as pdf.js does', () => {
+    expect(hex('<414>').bytes).toBe('A@');
+    expect(hex('<4z1>').bytes).toBe('A');
+  });
+
+  it('refuses an unterminated hex string', () => {
+    expect(() => hex('<4142')).toThrow(PdfObjectsError);
+  });
+});
+
+describe('UTF-16BE text', () => {
+  it('decodes strings with a byte-order mark and leaves others as bytes', () => {
+    expect(decodeUtf16Be('\xfe\xff\x00h\x00t\x00\xe9')).toBe('ht\u00e9');
+    expect(decodeUtf16Be('\xfe\xff\xd8\x3d\xde\x00')).toBe('\u{1f600}');
+    expect(decodeUtf16Be('plain \xe9')).toBe('plain \xe9');
+  });
+
+  it('ignores a dangling odd byte', () => {
+    expect(decodeUtf16Be('\xfe\xff\x00a\x00')).toBe('a');
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * PDF string syntax: literal `( … )` strings with escapes and hex `< … >`
+ * strings, read to raw bytes exactly as pdf.js's lexer does, plus the text
+ * decoding of UTF-16BE strings.
+ */
+import { PdfObjectsError } from './values.ts';
+
+const CR = 0x0d;
+const LF = 0x0a;
+const BACKSLASH = 0x5c;
+
+const SIMPLE_ESCAPES: Record<number, string> = {
+  0x6e: '\n', 0x72: '\r', 0x74: '\t', 0x62: '\b', 0x66: '\f', 0x5c: '\\', 0x28: '(', 0x29: ')',
+};
+
+function isOctal(c: number | undefined): c is number {
+  return c !== undefined && c >= 0x30 && c <= 0x37;
+}
+
+/** Reads a backslash escape starting after the backslash; returns the text and the next position. */
+function readEscape(b: Uint8Array, i: number): [string, number] {
+  const c = b[i];
+  if (c === undefined) throw new PdfObjectsError('unterminated string');
+  const simple = SIMPLE_ESCAPES[c];
+  if (simple !== undefined) return [simple, i + 1];
+  if (isOctal(c)) {
+    // Up to three octal digits; overflow beyond a byte is ignored, as the spec says.
+    let x = c & 7;
+    let j = i + 1;
+    for (let k = 0; k < 2 && isOctal(b[j]); k++, j++) x = (x << 3) + (b[j]! & 7);
+    return [String.fromCharCode(x & 0xff), j];
+  }
+  // A backslash before an end of line continues the string on the next line.
+  if (c === CR) return ['', b[i + 1] === LF ? i + 2 : i + 1];
+  if (c === LF) return ['', i + 1];
+  // Unknown escapes keep the character and drop the backslash.
+  return [String.fromCharCode(c), i + 1];
+}
+
+/**
+ * Reads a literal string whose `(` is at `start`. Returns the raw bytes (one
+ * char per byte) and the position after the closing `)`. End-of-line bytes
+ * inside the string are kept as they are, like pdf.js does.
+ */
+export function readLiteralString(b: Uint8Array, start: number): { bytes: string; end: number } {
+  const parts: string[] = [];
+  let depth = 1;
+  let i = start + 1;
+  let runStart = i;
+  while (i < b.length) {
+    const c = b[i]!;
+    if (c === 0x28) depth++;
+    else if (c === 0x29 && --depth === 0) {
+      parts.push(latin1(b, runStart, i));
+      return { bytes: parts.join(''), end: i + 1 };
+    } else if (c === BACKSLASH) {
+      parts.push(latin1(b, runStart, i));
+      const [text, next] = readEscape(b, i + 1);
+      parts.push(text);
+      i = runStart = next;
+      continue;
+    }
+    i++;
+  }
+  throw new PdfObjectsError('unterminated string');
+}
+
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
+}
+
+/**
+ * Reads a hex string whose `<` is at `start`. Whitespace and (like pdf.js)
+ * other non-hex bytes are skipped; an odd final digit is padded with 0.
+ */
+export function readHexString(b: Uint8Array, start: number): { bytes: string; end: number } {
+  const out: number[] = [];
+  let high = -1;
+  for (let i = start + 1; i < b.length; i++) {
+    const c = b[i]!;
+    if (c === 0x3e) {
+      if (high !== -1) out.push(high << 4);
+      return { bytes: Buffer.from(out).toString('latin1'), end: i + 1 };
+    }
+    const d = hexDigit(c);
+    if (d === -1) continue;
+    if (high === -1) high = d;
+    else {
+      out.push((high << 4) | d);
+      high = -1;
+    }
+  }
+  throw new PdfObjectsError('unterminated hex string');
+}
+
+/** Bytes [from, to) as a one-char-per-byte string. */
+export function latin1(b: Uint8Array, from: number, to: number): string {
+  return from >= to ? '' : Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('latin1');
+}
+
+/**
+ * Decodes a string of raw bytes that may carry a UTF-16BE byte-order mark
+ * (FE FF); other strings are returned unchanged (URIs are meant to be 7-bit
+ * ASCII, and pdf.js keeps their bytes as they are).
+ */
+export function decodeUtf16Be(bytes: string): string {
+  if (bytes.length < 2 || bytes.charCodeAt(0) !== 0xfe || bytes.charCodeAt(1) !== 0xff) return bytes;
+  const buf = Buffer.from(bytes.slice(2, 2 + ((bytes.length - 2) & ~1)), 'latin1');
+  return new TextDecoder('utf-16be').decode(buf);
+}
