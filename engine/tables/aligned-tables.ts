@@ -14,7 +14,8 @@ import { lineChunks, union } from './chunks.ts';
 import { columnOf, straddles, groupRows, findColumns, ruleUnderFirstRow, type Column, type RegionLine } from './columns.ts';
 import { markHeader, type Detected } from './table-parts.ts';
 
-type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' };
+/** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
+type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
 const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
 
@@ -75,9 +76,19 @@ function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | nu
   const firstCol = multi.flatMap((l) => l.chunks.filter((c) => columnOf(cols, c) === 0));
   if (firstCol.every((c) => MARKER.test(c.runs.map((r) => r.text).join('').trim()))) return null;
   if (cols.length === 2 && cols.every((c) => c.x1 - c.x0 > 0.3 * pageWidth)) return null;
-  // Rows must agree on the columns: at least two lines use two or more of them.
-  const wide = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size >= 2);
-  return wide.length >= 2 ? cols : null;
+  return rowsAgree(multi, cols) ? cols : null;
+}
+
+/**
+ * Rows must agree on the columns: at least two lines put text in two or more
+ * columns that another line also uses. Lines that only sit side by side (text
+ * of two layout columns on one baseline) each bring columns of their own.
+ */
+function rowsAgree(multi: readonly Info[], cols: readonly Column[]): boolean {
+  const used = multi.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
+  const users = new Array<number>(cols.length).fill(0);
+  for (const set of used) for (const k of set) users[k]!++;
+  return used.filter((set) => [...set].filter((k) => users[k]! >= 2).length >= 2).length >= 2;
 }
 
 /** Cuts a region before the first single-chunk line that straddles a gutter. */
@@ -111,7 +122,7 @@ function analyse(lines: Info[], rules: readonly Rule[], page: { number: number; 
   const { cells, used } = buildRows(rows, cols);
   markHeader(cells, ruleUnderFirstRow(rows, rules, cols));
   const box = union(lines.flatMap((l) => l.chunks.map((c) => c.box)));
-  return [{ block: { kind: 'table', rows: cells, prov: { page: page.number, box } }, runs: used }];
+  return [{ block: { kind: 'table', rows: cells, prov: { page: page.number, box } }, runs: used, rowTops: rows.map((r) => r[0]!.y0) }];
 }
 
 /**
@@ -146,12 +157,15 @@ function trimSingles(lines: Info[]): Info[] {
 /**
  * Finds whitespace-aligned tables among the page's lines (top to bottom).
  * `rules` are the page's horizontal rules, used only as row separators and
- * header markers.
+ * header markers; no table reaches across a line of `barriers`.
  */
-export function detectAlignedTables(page: { number: number; width: number }, lines: readonly Line[], rules: readonly Rule[]): Detected[] {
-  const infos = [...lines]
-    .sort((a, b) => a.box.y0 - b.box.y0)
-    .map((l, i) => classify(l, i))
-    .filter((x): x is Info => x !== null);
+export function detectAlignedTables(page: { number: number; width: number }, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
+  const infos = [...lines.map((l, i) => classify(l, i)), ...barriers.map((l) => barrier(l))]
+    .filter((x): x is Info => x !== null)
+    .sort((a, b) => a.y0 - b.y0);
   return candidateRegions(infos).flatMap((region) => analyse(region, rules, page, 0));
+}
+
+function barrier(line: Line): Info {
+  return { chunks: [], y0: line.box.y0, y1: line.box.y1, kind: 'barrier' };
 }

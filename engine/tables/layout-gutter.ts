@@ -8,17 +8,39 @@
 import type { Line } from '../model.ts';
 import { lineChunks, union, type Chunk } from './chunks.ts';
 
+/** Prose lines split into chunks (wide justified word gaps) on at most this share of a column's lines. */
+const MAX_SPLIT_SHARE = 0.4;
+
 /** An x-interval no text crosses. */
 export type Gutter = { x0: number; x1: number };
 
+/**
+ * How many chunks cross each integer x in [lo, hi]: a chunk crosses x when
+ * x0 < x < x1. One pass over the chunks with a difference array, so the cost
+ * is chunks + width rather than chunks × width.
+ */
+function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
+  const diff = new Int32Array(hi - lo + 2);
+  for (const c of chunks) {
+    const a = Math.max(lo, Math.floor(c.box.x0) + 1);
+    const b = Math.min(hi, Math.ceil(c.box.x1) - 1);
+    if (a > b) continue;
+    diff[a - lo]!++;
+    diff[b - lo + 1]!--;
+  }
+  const counts: number[] = [];
+  let n = 0;
+  for (let i = 0; i <= hi - lo; i++) counts.push((n += diff[i]!));
+  return counts;
+}
+
 /** Finds the layout gutter of a page, or null for a one-column page. */
 export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gutter | null {
-  const chunks: Chunk[] = lines.flatMap((l, i) => lineChunks(l, i));
   if (lines.length < 8) return null;
+  const byLine = lines.map((l, i) => lineChunks(l, i));
   const lo = Math.floor(pageWidth * 0.3);
   const hi = Math.ceil(pageWidth * 0.7);
-  const counts: number[] = [];
-  for (let x = lo; x <= hi; x++) counts.push(chunks.filter((c) => c.box.x0 < x && c.box.x1 > x).length);
+  const counts = crossings(byLine.flat(), lo, hi);
   const min = Math.min(...counts);
   // Full-width headings and wide tables may cross the gutter; prose never does.
   if (min > lines.length * 0.1) return null;
@@ -40,38 +62,54 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   if (shared.length === 0 || exact < 0.7 * shared.length) return gutter;
   // Both columns may still keep the same rhythm; then layout columns are
   // filled with prose lines running their full width, table columns are not.
-  return proseSide(lines, (x) => x <= gutter.x1, pageWidth) && proseSide(lines, (x) => x >= gutter.x0, pageWidth) ? gutter : null;
+  return proseSide(byLine, (x) => x <= gutter.x1, pageWidth) && proseSide(byLine, (x) => x >= gutter.x0, pageWidth) ? gutter : null;
 }
 
 /** Bottom edges of a line's text left and right of the gutter, or null when one side is empty. */
 function sideBottoms(line: Line, g: Gutter): [number, number] | null {
-  const left = line.runs.filter((r) => r.box.x1 <= g.x0);
-  const right = line.runs.filter((r) => r.box.x0 >= g.x1);
-  if (!left.length || !right.length) return null;
-  return [Math.max(...left.map((r) => r.box.y1)), Math.max(...right.map((r) => r.box.y1))];
+  let left = -Infinity, right = -Infinity;
+  for (const r of line.runs) {
+    if (r.box.x1 <= g.x0) left = Math.max(left, r.box.y1);
+    else if (r.box.x0 >= g.x1) right = Math.max(right, r.box.y1);
+  }
+  return left > -Infinity && right > -Infinity ? [left, right] : null;
 }
 
-/** Whether the text on one side of the gutter looks like a column of prose. */
-function proseSide(lines: readonly Line[], onSide: (x: number) => boolean, pageWidth: number): boolean {
-  const extents = lines
-    .map((l) => l.runs.filter((r) => onSide(r.box.x0) && onSide(r.box.x1)))
-    .filter((rs) => rs.length > 0)
-    .map((rs) => union(rs.map((r) => r.box)));
-  if (!extents.length) return false;
+/**
+ * Whether the text on one side of the gutter looks like a column of prose:
+ * a good share of its lines run the column's full width, and few of them
+ * break into separate chunks the way table rows break into cells.
+ */
+function proseSide(byLine: readonly Chunk[][], onSide: (x: number) => boolean, pageWidth: number): boolean {
+  const sides = byLine
+    .map((chunks) => chunks.filter((c) => onSide(c.box.x0) && onSide(c.box.x1)))
+    .filter((cs) => cs.length > 0);
+  if (!sides.length) return false;
+  const extents = sides.map((cs) => union(cs.map((c) => c.box)));
   const x0 = Math.min(...extents.map((b) => b.x0));
   const x1 = Math.max(...extents.map((b) => b.x1));
   if (x1 - x0 < 0.3 * pageWidth) return false;
   const full = extents.filter((b) => b.x1 - b.x0 >= 0.8 * (x1 - x0)).length;
-  return full >= 0.15 * extents.length;
+  const split = sides.filter((cs) => cs.length >= 2).length;
+  return full >= 0.15 * sides.length && split <= MAX_SPLIT_SHARE * sides.length;
 }
 
+/** A page's lines seen from its layout gutter: the parts on each side, and the lines a run carries across it. */
+export type Sides = { left: Line[]; right: Line[]; crossing: Line[] };
+
 /** Splits each line not crossing the gutter into its left and right parts. */
-export function splitAtGutter(lines: readonly Line[], g: Gutter): Line[] {
+export function sidesOfGutter(lines: readonly Line[], g: Gutter): Sides {
   const mid = (g.x0 + g.x1) / 2;
-  return lines.flatMap((line) => {
-    if (line.runs.some((r) => r.box.x0 < g.x0 && r.box.x1 > g.x1)) return [line];
+  const out: Sides = { left: [], right: [], crossing: [] };
+  for (const line of lines) {
+    if (line.runs.some((r) => r.box.x0 < g.x0 && r.box.x1 > g.x1)) {
+      out.crossing.push(line);
+      continue;
+    }
     const left = line.runs.filter((r) => (r.box.x0 + r.box.x1) / 2 < mid);
     const right = line.runs.filter((r) => (r.box.x0 + r.box.x1) / 2 >= mid);
-    return [left, right].filter((rs) => rs.length > 0).map((runs) => ({ runs, box: union(runs.map((r) => r.box)) }));
-  });
+    if (left.length) out.left.push(left.length === line.runs.length ? line : { runs: left, box: union(left.map((r) => r.box)) });
+    if (right.length) out.right.push(right.length === line.runs.length ? line : { runs: right, box: union(right.map((r) => r.box)) });
+  }
+  return out;
 }

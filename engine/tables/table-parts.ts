@@ -8,8 +8,8 @@ import { union } from './chunks.ts';
 /** A table block as the detectors produce it. */
 export type TableBlock = Extract<Block, { kind: 'table' }>;
 
-/** A detected table and the runs it consumed. */
-export type Detected = { block: TableBlock; runs: Set<TextRun> };
+/** A detected table and the runs it consumed; whitespace tables also say where each row starts (y). */
+export type Detected = { block: TableBlock; runs: Set<TextRun>; rowTops?: number[] };
 
 /** Removes consumed runs from lines; lines left empty are dropped, others get a fresh box. */
 export function removeRuns(lines: readonly Line[], taken: ReadonlySet<TextRun>): Line[] {

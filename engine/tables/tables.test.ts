@@ -146,4 +146,17 @@ describe('tables stage: whitespace-aligned tables', () => {
     });
     expect(tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG))).toEqual([]);
   });
+
+  it('needs rows that share columns: lines whose word gaps never line up are not a table', () => {
+    const spread = (words: string[], x0: number, y: number) => {
+      let x = x0;
+      return words.map((w) => {
+        const r = run(w, x, y);
+        x += w.length * 6 + 9;
+        return r;
+      });
+    };
+    const runs = [...spread(['because', 'we', 'only', 'attached', 'to'], 300, 100), ...spread(['communicate', 'with', 'each', 'other'], 40, 113)];
+    expect(tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG))).toEqual([]);
+  });
 });

@@ -5,7 +5,8 @@
  */
 import type { Page, Rule } from '../model.ts';
 import { detectAlignedTables } from './aligned-tables.ts';
-import { findLayoutGutter, splitAtGutter } from './layout-gutter.ts';
+import { detectBesideGutter } from './gutter-tables.ts';
+import { findLayoutGutter } from './layout-gutter.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
@@ -22,7 +23,7 @@ function tablesOnPage(page: Page): Page {
   // Rules that framed a ruled table say nothing about the rest of the page.
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
   const gutter = findLayoutGutter(lines, page.width);
-  const aligned = detectAlignedTables(page, gutter ? splitAtGutter(lines, gutter) : lines, hRules);
+  const aligned = gutter ? detectBesideGutter(page, lines, gutter, hRules) : detectAlignedTables(page, lines, hRules);
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
