@@ -8,6 +8,7 @@ import type { Doc, Page } from './model.ts';
 import { EngineError, type ConvertOptions, type ConvertResult } from './types.ts';
 import { openDocument } from './extract/open-document.ts';
 import { extractPage } from './extract/extract-page.ts';
+import { linkReader, type LinkReader } from './extract/links.ts';
 import { extractOutline } from './extract/outline.ts';
 import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
 import { pageNeedsOcr } from './ocr/needs-ocr.ts';
@@ -40,7 +41,7 @@ async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions,
   }
 }
 
-async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, warnings: string[], ocr: OcrSession) {
+async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, warnings: string[], ocr: OcrSession, links: LinkReader) {
   const { from, to } = pageRange(pdf.numPages, opts);
   const fonts: FontCache = new Map();
   const pages: Page[] = [];
@@ -53,7 +54,7 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
     let pdfPage: PDFPageProxy | null = null;
     try {
       pdfPage = await pdf.getPage(n);
-      pages.push(await maybeOcr(pdfPage, await extractPage(pdfPage, n, fonts), opts, ocr, warnings));
+      pages.push(await maybeOcr(pdfPage, await extractPage(pdfPage, n, fonts, links), opts, ocr, warnings));
     } catch (err) {
       // One broken page should not sink the document; keep its place empty.
       warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
@@ -73,7 +74,7 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
   const ocr = ocrSession();
   try {
     const warnings: string[] = [];
-    const { pages, truncated } = await extractPages(pdf, opts, started, warnings, ocr);
+    const { pages, truncated } = await extractPages(pdf, opts, started, warnings, ocr, linkReader(data));
     const outline = await extractOutline(pdf);
     const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
     const doc: Doc = { pages, signals: { outline, tagged }, warnings };

@@ -4,15 +4,15 @@
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from '../model.ts';
-import { applyLinks, extractLinks } from './links.ts';
+import { applyLinks, extractLinks, type LinkReader } from './links.ts';
 import { extractPageRuns, type FontCache } from './page-runs.ts';
 import { extractRules, pageMayHaveRuledTable } from '../tables/extract-rules.ts';
 
-/** Extracts text runs and links of a page. */
-export async function extractPage(page: PDFPageProxy, number: number, fonts: FontCache): Promise<Page> {
+/** Extracts text runs and links of a page; `readLinks` should be the document's linkReader (pdf.js alone is slow). */
+export async function extractPage(page: PDFPageProxy, number: number, fonts: FontCache, readLinks: LinkReader = extractLinks): Promise<Page> {
   const vp = page.getViewport({ scale: 1 });
   const runs = await extractPageRuns(page, fonts);
-  const links = runs.length ? await extractLinks(page) : [];
+  const links = runs.length ? await readLinks(page) : [];
   // Rules need the operator list (slow), so only pages whose text hints at a table pay for it.
   const rules = pageMayHaveRuledTable(runs) ? await extractRules(page, vp.height).catch(() => []) : [];
   return { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules, lines: [], blocks: [] };

@@ -2,34 +2,69 @@
  * Link annotations → hrefs on the runs they cover. A run partly covered by a
  * link is split at the character positions the link's box implies, assuming
  * evenly spaced glyphs (good enough for link text).
+ *
+ * Annotations are read from the PDF objects directly (pdf-objects/): pdf.js's
+ * getAnnotations() re-extracts the page's whole text for every page with a
+ * link, only to fill a field we do not use. pdf.js remains the fallback for
+ * whatever the direct reader cannot handle (encryption, damage, unusual actions).
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, TextRun } from '../model.ts';
+import { documentLinkAnnotations } from './pdf-objects/document-links.ts';
+import { linkHref } from './pdf-objects/safe-url.ts';
 
 /** A link target and its box in page space (top-left origin). */
 export type LinkArea = { url: string; box: Box };
 
-type Annotation = { subtype?: string; url?: string; unsafeUrl?: string; rect?: number[] };
+/** Reads one page's links; failures yield no links rather than no page. */
+export type LinkReader = (page: PDFPageProxy) => Promise<LinkArea[]>;
 
-/** Reads the page's URI link annotations. Failures yield no links rather than no page. */
-export async function extractLinks(page: PDFPageProxy): Promise<LinkArea[]> {
-  let annots: Annotation[];
-  try {
-    annots = (await page.getAnnotations()) as Annotation[];
-  } catch {
-    return [];
-  }
+type Annotation = { subtype?: string; url?: string; unsafeUrl?: string; rect?: number[]; annotationFlags?: number };
+
+/** Annotation flags that keep a link from being seen: Hidden (2) and NoView (32). */
+const UNSEEN_FLAGS = 2 | 32;
+
+function toLinkAreas(page: PDFPageProxy, annots: Annotation[]): LinkArea[] {
   const vp = page.getViewport({ scale: 1 });
   const out: LinkArea[] = [];
   for (const a of annots) {
-    const url = a.url ?? a.unsafeUrl;
-    if (a.subtype !== 'Link' || !url || !a.rect || a.rect.length < 4) continue;
+    // Only safe absolute URLs and plain relative references become hrefs; javascript: and the like never do.
+    const url = linkHref(a.url, a.unsafeUrl);
+    if (a.subtype !== 'Link' || !url || !a.rect || a.rect.length < 4 || ((a.annotationFlags ?? 0) & UNSEEN_FLAGS)) continue;
     const [ax = 0, ay = 0, bx = 0, by = 0] = a.rect;
     const [x0 = 0, y0 = 0] = vp.convertToViewportPoint(ax, ay) as number[];
     const [x1 = 0, y1 = 0] = vp.convertToViewportPoint(bx, by) as number[];
     out.push({ url, box: { x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) } });
   }
   return out;
+}
+
+/** Reads the page's URI links through pdf.js getAnnotations() (slow; the fallback). */
+export async function extractLinks(page: PDFPageProxy): Promise<LinkArea[]> {
+  try {
+    return toLinkAreas(page, (await page.getAnnotations()) as Annotation[]);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A link reader for the document whose file is `data`: reads annotations
+ * straight from the bytes, and through pdf.js for any page it cannot.
+ */
+export function linkReader(data: Uint8Array): LinkReader {
+  const direct = documentLinkAnnotations(data);
+  return async (page) => {
+    const ref = page.ref;
+    if (ref) {
+      try {
+        return toLinkAreas(page, direct(ref));
+      } catch {
+        // Encrypted, damaged or unusual: pdf.js knows how.
+      }
+    }
+    return extractLinks(page);
+  };
 }
 
 function coversVertically(link: Box, run: Box): boolean {
