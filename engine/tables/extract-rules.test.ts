@@ -5,8 +5,7 @@ import {
 } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../model.ts';
-import { extractRules, pageMayHaveRuledTable } from './extract-rules.ts';
-import { run } from './test-pages.ts';
+import { extractRules } from './extract-rules.ts';
 
 const H = 400;
 
@@ -65,20 +64,5 @@ describe('extractRules', () => {
     ]);
     const h = rules.filter((x) => x.orientation === 'h').map((x) => x.box);
     expect(h.map((b) => [Math.round(b.x0), Math.round(b.x1), Math.round((b.y0 + b.y1) / 2)])).toEqual([[10, 110, 390], [0, 40, 10]]);
-  });
-});
-
-describe('pageMayHaveRuledTable', () => {
-  it('is true when two lines have column-sized gaps between runs', () => {
-    expect(pageMayHaveRuledTable([run('Name', 50, 100), run('Value', 200, 100), run('a', 50, 120), run('1', 200, 120)])).toBe(true);
-  });
-
-  it('is false for running text, even with words split into separate runs', () => {
-    const prose = [run('The quick', 50, 100), run('brown fox', 110, 100), run('jumps over', 50, 120), run('the dog', 116, 120)];
-    expect(pageMayHaveRuledTable(prose)).toBe(false);
-  });
-
-  it('needs two such lines, not one', () => {
-    expect(pageMayHaveRuledTable([run('Left', 50, 100), run('Right', 300, 100), run('prose line', 50, 120)])).toBe(false);
   });
 });

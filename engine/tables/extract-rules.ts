@@ -2,11 +2,11 @@
  * Ruling extraction: turns the vector drawing operators of a page into
  * horizontal and vertical rules (table borders, booktabs rules, cell
  * separators). Reads pdf.js's operator list, which is expensive, so callers
- * should gate it with {@link pageMayHaveRuledTable}.
+ * should gate it with `pageMayHaveRuledTable` (table-gate.ts).
  */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Box, Rule, TextRun } from '../model.ts';
+import type { Box, Rule } from '../model.ts';
 
 /** A filled shape thinner than this (points) is a rule, not a background. */
 const MAX_RULE_THICKNESS = 3;
@@ -165,53 +165,4 @@ export async function extractRules(page: PDFPageProxy, pageHeight: number): Prom
 
 function isWhite(color: unknown): boolean {
   return typeof color === 'string' && color.toLowerCase() === '#ffffff';
-}
-
-/** Horizontal gap (ems) between runs of one text line that suggests a column boundary. */
-const COLUMN_GAP_EM = 0.9;
-
-/** Runs bucketed into text lines by vertical centre (a cheap version of the lines stage). */
-function bands(runs: readonly TextRun[]): TextRun[][] {
-  const sorted = [...runs].sort((a, b) => (a.box.y0 + a.box.y1) - (b.box.y0 + b.box.y1));
-  const out: TextRun[][] = [];
-  let cur: TextRun[] = [];
-  let y = -Infinity;
-  for (const r of sorted) {
-    const my = (r.box.y0 + r.box.y1) / 2;
-    if (my - y > 0.5 * Math.max(r.fontSize, 1) && cur.length) {
-      out.push(cur);
-      cur = [];
-    }
-    if (!cur.length) y = my;
-    cur.push(r);
-  }
-  if (cur.length) out.push(cur);
-  return out;
-}
-
-/**
- * Cheap gate for {@link extractRules}, run on the extracted text runs before
- * any stage: true when at least two text lines have a column-sized gap
- * (0.9em; LaTeX puts table cells 12pt apart at 10pt) between neighbouring runs, which every table of two or more columns
- * shows, ruled or not.
- *
- * Trade-off: it reads only text geometry, so it costs next to nothing, while
- * `getOperatorList` roughly halves throughput. It misses tables whose cells
- * sit closer than ~0.9em and one-column "tables" (a box around a column of
- * text), which read fine as paragraphs anyway. It fires on pages without
- * tables (two-column layouts, aligned code, option lists); the only cost there
- * is the operator-list call. Without rules, whitespace-aligned detection still
- * finds most tables; what is lost is merged-cell structure and row borders.
- */
-export function pageMayHaveRuledTable(runs: readonly TextRun[]): boolean {
-  let gapped = 0;
-  for (const band of bands(runs.filter((r) => r.text.trim() !== ''))) {
-    band.sort((a, b) => a.box.x0 - b.box.x0);
-    const hasGap = band.some((run, i) => {
-      const prev = band[i - 1];
-      return prev !== undefined && run.box.x0 - prev.box.x1 >= COLUMN_GAP_EM * Math.max(prev.fontSize, run.fontSize, 1);
-    });
-    if (hasGap && ++gapped >= 2) return true;
-  }
-  return false;
 }
