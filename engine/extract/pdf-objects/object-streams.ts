@@ -13,11 +13,16 @@ import { isDict, isName, PdfObjectsError, type PdfDict, type PdfValue } from './
 /** Limits on the work object streams may cause in one document. */
 export type ObjStmLimits = { maxStreams: number; maxTotalBytes: number; maxStreamBytes: number; maxObjectsPerStream: number };
 
-/** Generous for real files (big documents have a few thousand streams of a few KiB each). */
+/**
+ * Generous for real files: object streams hold dictionaries, not content, so
+ * even big documents have a few thousand streams of a few KiB each. The
+ * decompressed data stays in memory while the document converts, hence the
+ * modest total; a file beyond it simply falls back to pdf.js.
+ */
 export const DEFAULT_OBJSTM_LIMITS: ObjStmLimits = {
   maxStreams: 20_000,
-  maxTotalBytes: 256 * 1024 * 1024,
-  maxStreamBytes: 32 * 1024 * 1024,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxStreamBytes: 16 * 1024 * 1024,
   maxObjectsPerStream: 100_000,
 };
 
