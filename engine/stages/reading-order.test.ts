@@ -55,4 +55,16 @@ describe('readingOrder stage', () => {
     const p = page(1, textLines(['one', 'two', 'three'], 40, 100));
     expect(readingOrder.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText)).toEqual(['one', 'two', 'three']);
   });
+
+  it('keeps a line that overflows its column into the gutter in its column', () => {
+    const left = textLines(['left one', 'left two', 'left three', 'left four', 'left five', 'left six'], 40, 100);
+    const right = textLines(['right one', 'right two', 'right three', 'right four', 'right five', 'right six', 'right seven', 'right eight'], 320, 100);
+    // A long token from the left column runs on past the gutter, its line between two right-column lines.
+    const overflow = line(['DEBUG=connect:bodyParser,connect:compress,connect:session'], 40, 178);
+    const tail = textLines(['left seven', 'left eight'], 40, 190);
+    const p = page(1, [...left, ...right, overflow, ...tail].sort((a, b) => a.box.y0 - b.box.y0));
+    const out = readingOrder.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText);
+    expect(out.indexOf('left eight')).toBeLessThan(out.indexOf('right one'));
+    expect(out.indexOf('left six')).toBeLessThan(out.findIndex((t) => t.startsWith('DEBUG')));
+  });
 });

@@ -90,6 +90,12 @@ function isolated(item: Item, items: Item[]): boolean {
   return others.some((o) => o.box.y1 < item.box.y0) && others.some((o) => o.box.y0 > item.box.y1);
 }
 
+/** Whether text confined to one column overlaps the item's height (by a quarter line or more). */
+function besideColumnText(item: Item, items: readonly Item[]): boolean {
+  const h = item.box.y1 - item.box.y0;
+  return items.some((o) => o.col !== null && Math.min(o.box.y1, item.box.y1) - Math.max(o.box.y0, item.box.y0) > 0.25 * Math.min(h, o.box.y1 - o.box.y0));
+}
+
 function toItems(page: Page, gutters: Gutter[]): Item[] {
   const lines = page.lines.flatMap((l) => splitAtGutters(l, gutters));
   const items: Item[] = [
@@ -100,6 +106,12 @@ function toItems(page: Page, gutters: Gutter[]): Item[] {
   const body = median(lines.map((l) => l.box.y1 - l.box.y0));
   for (const it of items) {
     if (it.col !== null && it.box.y1 - it.box.y0 > 1.3 * body && isolated(it, items)) it.col = null;
+  }
+  // A line reaching across a gutter while another column has text beside it
+  // did not span the page: it overflowed its column (a long unbreakable
+  // word). A spanning element interrupts the columns; nothing sits beside it.
+  for (const it of items) {
+    if (it.col === null && it.flow.kind === 'line' && besideColumnText(it, items)) it.col = gutters.filter((g) => it.box.x0 > mid(g)).length;
   }
   return items.sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
 }
