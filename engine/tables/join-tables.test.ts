@@ -68,4 +68,19 @@ describe('joinTables', () => {
     const out = joinTables.run(d, DEFAULT_CONFIG);
     expect(texts(out.pages[0]!.blocks[0])).toEqual([['A', 'B'], ['1', '2'], ['3', '4']]);
   });
+
+  it('merges a table that runs on from the foot of the left column to the top of the right one', () => {
+    const left = { ...table(1, 600, 760, [['Name', 'Purpose'], ['DEBUG', 'on']], 40), prov: { page: 1, box: { x0: 40, y0: 600, x1: 288, y1: 760 } } };
+    const right = { ...table(1, 57, 130, [['Name', 'Purpose'], ['DEPTH', 'depth']], 307), prov: { page: 1, box: { x0: 307, y0: 57, x1: 555, y1: 130 } } };
+    const out = joinTables.run(doc(pg(1, [para(1, 100), left, right, para(1, 150)])), DEFAULT_CONFIG);
+    expect(out.pages[0]!.blocks.map((b) => b.kind)).toEqual(['paragraph', 'table', 'paragraph']);
+    expect(texts(out.pages[0]!.blocks[1])).toEqual([['Name', 'Purpose'], ['DEBUG', 'on'], ['DEPTH', 'depth']]);
+  });
+
+  it('keeps a new table at the top of the next column apart', () => {
+    const left = { ...table(1, 600, 760, [['Name', 'Purpose'], ['DEBUG', 'on']], 40), prov: { page: 1, box: { x0: 40, y0: 600, x1: 288, y1: 760 } } };
+    const right = { ...table(1, 57, 130, [['Flag', 'Effect'], ['-q', 'quiet']], 307), prov: { page: 1, box: { x0: 307, y0: 57, x1: 555, y1: 130 } } };
+    const out = joinTables.run(doc(pg(1, [left, right])), DEFAULT_CONFIG);
+    expect(out.pages[0]!.blocks).toHaveLength(2);
+  });
 });

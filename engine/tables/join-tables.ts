@@ -1,8 +1,9 @@
 /**
- * Doc-level stage: a table broken across a page boundary becomes one table.
- * The table that ends a page and the one that starts the next are merged when
- * their column structure matches; a header row repeated on the continuation
- * (LaTeX longtable, word processors) is dropped.
+ * Doc-level stage: a table broken across a page boundary, or across the
+ * layout columns of one page, becomes one table. The table that ends a page
+ * (column) and the one that starts the next are merged when their column
+ * structure matches; a header row repeated on the continuation (LaTeX
+ * longtable, word processors, browsers) is dropped.
  */
 import type { Block, Box, Cell, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
@@ -67,11 +68,35 @@ function replace(page: Page, from: Block, to: Block | null): Page {
   return { ...page, blocks };
 }
 
-/** Merges tables continued across page breaks. Pure: returns a new Doc. */
+/**
+ * Whether `next` continues `head` in the next layout column of the same
+ * page: it follows directly in reading order, sits to the right and starts
+ * higher up. A continuation repeats the header row or starts with body rows;
+ * a table that opens with a header row of its own is another table.
+ */
+function continuesInNextColumn(head: TableBlock, next: TableBlock): boolean {
+  const a = head.prov.box, b = next.prov.box;
+  if (b.x0 < a.x1 - 5 || b.y0 >= a.y0 || columnCount(head) !== columnCount(next)) return false;
+  const first = next.rows[0];
+  return !first?.some((c) => c.header) || (head.rows[0] !== undefined && rowText(first) === rowText(head.rows[0]));
+}
+
+/** Merges tables that run from the foot of one layout column to the top of the next. */
+function joinColumns(page: Page): Page {
+  const blocks: Block[] = [];
+  for (const b of page.blocks) {
+    const prev = blocks.at(-1);
+    if (prev?.kind === 'table' && b.kind === 'table' && continuesInNextColumn(prev, b)) blocks[blocks.length - 1] = merge(prev, b);
+    else blocks.push(b);
+  }
+  return blocks.length === page.blocks.length ? page : { ...page, blocks };
+}
+
+/** Merges tables continued across page breaks and layout columns. Pure: returns a new Doc. */
 export const joinTables: Stage = {
   name: 'joinTables',
   run(doc) {
-    const pages = [...doc.pages];
+    const pages = doc.pages.map(joinColumns);
     // `open` is the table that may continue on the next page, and where it lives.
     let open: { table: TableBlock; page: number } | null = null;
     for (let i = 0; i < pages.length; i++) {
