@@ -9,7 +9,7 @@
  * justified lines, holes left by inline code set on its own baseline, and
  * code blocks.
  */
-import type { Line, TextRun } from '../model.ts';
+import type { TextRun } from '../model.ts';
 import { listMarker } from '../stages/lists.ts';
 import { union } from './chunks.ts';
 import { findLayoutGutter, type Gutter } from './layout-gutter.ts';
@@ -65,6 +65,7 @@ function justifiedGaps(band: readonly TextRun[]): Set<number> {
   return out;
 }
 
+/** Whether a run is nothing but a list marker ("•", "1.", "(a)"). */
 const isMarker = (text: string): boolean => (listMarker(text.trim() + ' ')?.length ?? 0) >= text.trim().length + 1;
 
 /** Text of a neighbouring band that sits inside the gap at this band's height (inline code on its own baseline). */
@@ -78,7 +79,7 @@ function filled(gap: Gap, band: readonly TextRun[], neighbours: readonly (readon
 }
 
 /** The column-sized gaps of band `i` that could separate table cells. */
-function bandGaps(all: readonly TextRun[][], i: number, gutter: Gutter | null): Gap[] {
+function bandGaps(all: readonly TextRun[][], i: number): Gap[] {
   const band = all[i]!;
   const justified = justifiedGaps(band);
   const gaps: Gap[] = [];
@@ -89,7 +90,6 @@ function bandGaps(all: readonly TextRun[][], i: number, gutter: Gutter | null): 
     // A bullet or number before the first gap is a list item, not a cell.
     if (justified.has(k) || (k === 1 && isMarker(a.text))) continue;
     const gap = { x0: a.box.x1, x1: b.box.x0, code: a.monospace && b.monospace };
-    if (gutter && gap.x0 <= gutter.x1 && gap.x1 >= gutter.x0) continue;
     if (!filled(gap, band, [all[i - 1], all[i + 1]])) gaps.push(gap);
   }
   return gaps;
@@ -139,15 +139,20 @@ function chainFrom(start: number, first: Gap, gaps: readonly Gap[][], all: reado
  * Trade-off: without the operator list, a table is found from whitespace
  * alone, losing only merged cells and row borders. The gate misses tables
  * whose cells sit closer than ~0.9em, one-row tables, tables set entirely in
- * a monospaced font, and a two-row table in a page's first or last line. It
- * still fires on pages with tables that have no rules, and on option lists
- * and aligned definitions, which look the same in text.
+ * a monospaced font, and a two-row table one of whose rows is the page's
+ * first or last line. It still fires on pages with tables that have no
+ * rules, and on option lists and aligned definitions, which look the same in
+ * text.
  */
 export function pageMayHaveRuledTable(runs: readonly TextRun[], pageWidth: number): boolean {
   let all = bands(runs.filter((r) => r.text.trim() !== ''));
   if (all.length > 2) all = all.slice(1, -1);
-  const lines: Line[] = all.map((band) => ({ runs: band, box: union(band.map((r) => r.box)) }));
-  const gutter = findLayoutGutter(lines, pageWidth);
-  const gaps = all.map((_, i) => bandGaps(all, i, gutter));
-  return gaps.some((row, i) => row.some((g) => chainFrom(i, g, gaps, all)));
+  const gaps = all.map((_, i) => bandGaps(all, i));
+  const chained = (rows: readonly Gap[][]) => rows.some((row, i) => row.some((g) => chainFrom(i, g, rows, all)));
+  // Most pages show no chain at all; only the rest pay for finding the gutter.
+  if (!chained(gaps)) return false;
+  const gutter = findLayoutGutter(all.map((band) => ({ runs: band, box: union(band.map((r) => r.box)) })), pageWidth);
+  return gutter === null || chained(gaps.map((row) => row.filter((g) => !atGutter(g, gutter))));
 }
+
+const atGutter = (g: Gap, gutter: Gutter): boolean => g.x0 <= gutter.x1 && g.x1 >= gutter.x0;
