@@ -2,7 +2,7 @@
  * Text layer → TextRun[] for one page, in page space with a top-left origin.
  * Font names come from pdf.js's commonObjs, which are only filled once a page's
  * operator list has been built, so the operator list is fetched only for pages
- * that introduce a font the document has not resolved yet.
+ * that set letters or digits in a font the document has not resolved yet.
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
@@ -35,19 +35,36 @@ function commonFont(page: PDFPageProxy, id: string): LoadedFont | null {
   }
 }
 
-async function resolveFonts(page: PDFPageProxy, ids: Set<string>, styles: Record<string, TextStyle>, cache: FontCache): Promise<void> {
-  const missing = [...ids].filter((id) => !cache.has(id));
+/** Text a font's weight or slant can matter for: bold or italic on a bullet, an arrow or a control picture changes nothing. */
+const WORDY = /[\p{L}\p{N}]/u;
+
+/**
+ * Caches the style of every font the page uses that the document has not
+ * resolved yet. A font that sets only symbols on this page is not worth an
+ * operator list: it gets no cache entry, so its runs take the style the text
+ * content implies, and a later page that sets letters in it resolves it.
+ */
+async function resolveFonts(page: PDFPageProxy, items: readonly TextItem[], styles: Record<string, TextStyle>, cache: FontCache): Promise<void> {
+  const missing = [...new Set(items.map((i) => i.fontName))].filter((id) => !cache.has(id));
   if (missing.length === 0) return;
-  if (missing.some((id) => commonFont(page, id) === null)) {
+  const needed = new Set(missing.filter((id) => items.some((i) => i.fontName === id && WORDY.test(i.str))));
+  if ([...needed].some((id) => commonFont(page, id) === null)) {
     // Fonts reach commonObjs only through the operator list; failures leave names unknown.
+    // pdf.js keeps the list until page.cleanup(), so extractRules reuses it rather than fetching again.
     await page.getOperatorList().catch(() => undefined);
   }
   for (const id of missing) {
     const f = commonFont(page, id);
+    if (!f && !needed.has(id)) continue;
     const name = f?.name ?? id;
     const family = styles[id]?.fontFamily;
     cache.set(id, { name, ...inferFontStyle(name, { bold: f?.bold, italic: f?.italic, monospace: f?.isMonospace, family }) });
   }
+}
+
+/** The style of a font the document has not resolved: only what the text content tells (its generic family). */
+function unresolved(id: string, style: TextStyle | undefined): FontStyle & { name: string } {
+  return { name: id, bold: false, italic: false, monospace: style?.fontFamily === 'monospace' };
 }
 
 function toRun(item: TextItem, vt: Matrix, style: TextStyle | undefined, font: FontStyle & { name: string }): TextRun | null {
@@ -78,7 +95,7 @@ type MarkedItem = { type: string; id?: string | null };
 export async function extractPageRuns(page: PDFPageProxy, cache: FontCache): Promise<TextRun[]> {
   const content = await page.getTextContent({ includeMarkedContent: true });
   const items = content.items.filter((it): it is TextItem => 'str' in it);
-  await resolveFonts(page, new Set(items.map((i) => i.fontName)), content.styles, cache);
+  await resolveFonts(page, items, content.styles, cache);
   // Only tagged pages carry marked-content ids; only they pay for the structure tree.
   const tagged = content.items.some((it) => !('str' in it) && (it as MarkedItem).id);
   const roles = tagged ? await structRoles(page) : new Map<string, string>();
@@ -92,7 +109,7 @@ export async function extractPageRuns(page: PDFPageProxy, cache: FontCache): Pro
       else stack.push((m.id ? roles.get(m.id) : undefined) ?? stack.at(-1));
       continue;
     }
-    const font = cache.get(item.fontName) ?? { name: item.fontName, bold: false, italic: false, monospace: false };
+    const font = cache.get(item.fontName) ?? unresolved(item.fontName, content.styles[item.fontName]);
     const run = toRun(item, vt, content.styles[item.fontName], font);
     const role = stack.at(-1);
     if (run) runs.push(role ? { ...run, role } : run);
