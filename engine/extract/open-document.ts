@@ -5,6 +5,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineError } from '../types.ts';
 import { documentParams, loadPdfjs } from './pdfjs.ts';
+import { withoutAttachmentOnlyEncryption } from './attachment-only-encryption.ts';
 
 /** Opening must not hang on pathological files; pdf.js parses in-process. */
 const OPEN_TIMEOUT_MS = 20_000;
@@ -37,6 +38,19 @@ export async function openDocument(data: Uint8Array, password?: string): Promise
   if (data.length === 0 || !looksLikePdf(data)) {
     throw new EngineError('not_a_pdf', 'The input is not a PDF (no %PDF header).');
   }
+  try {
+    return await openWithPdfjs(data, password);
+  } catch (err) {
+    // Only embedded files encrypted: the pages need no key, so open them without asking for one.
+    const clear = err instanceof EngineError && err.code === 'encrypted_pdf' && password === undefined
+      ? withoutAttachmentOnlyEncryption(data)
+      : null;
+    if (!clear) throw err;
+    return openWithPdfjs(clear, undefined);
+  }
+}
+
+async function openWithPdfjs(data: Uint8Array, password: string | undefined): Promise<OpenDocument> {
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument(documentParams(data, password));
   let timer: NodeJS.Timeout | undefined;

@@ -52,6 +52,8 @@ export class PdfObjects {
   private readonly cache = new Map<number, PdfValue>();
   /** The document catalog's reference, from the last trailer that names one. */
   readonly rootRef: { num: number; gen: number } | null;
+  /** The last trailer's /Encrypt entry (a reference or a dictionary), if any trailer has one. */
+  readonly encrypt: PdfValue | undefined;
 
   private readonly bytes: Uint8Array;
 
@@ -68,7 +70,7 @@ export class PdfObjects {
       }
     }
     const trailers = trailerDicts(bytes, scan);
-    if (trailers.some((t) => t.map.has('Encrypt'))) throw new PdfObjectsError('encrypted');
+    this.encrypt = trailers.map((t) => t.map.get('Encrypt')).filter((e) => e !== undefined).at(-1);
     const root = trailers.map((t) => t.map.get('Root')).filter(isRef).at(-1);
     this.rootRef = root ? { num: root.num, gen: root.gen } : null;
   }
@@ -76,6 +78,17 @@ export class PdfObjects {
   /** Indexes a file; throws PdfObjectsError if it is encrypted or cannot be indexed in full. */
   static open(bytes: Uint8Array): PdfObjects {
     if (mentionsEncrypt(bytes)) throw new PdfObjectsError('encrypted');
+    const objects = new PdfObjects(bytes);
+    if (objects.encrypt !== undefined) throw new PdfObjectsError('encrypted');
+    return objects;
+  }
+
+  /**
+   * Indexes a file even if it is encrypted, for reading what encryption leaves
+   * in the clear (the encryption dictionary itself; everything when its crypt
+   * filters are Identity). Strings and streams of other files come out as ciphertext.
+   */
+  static openEncrypted(bytes: Uint8Array): PdfObjects {
     return new PdfObjects(bytes);
   }
 
