@@ -11,7 +11,8 @@
 import type { Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
 import { lineChunks, union } from './chunks.ts';
-import { columnOf, straddles, groupRows, findColumns, ruleUnderFirstRow, type Column, type RegionLine } from './columns.ts';
+import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
+import { groupRows, ruleUnderFirstRow } from './rows.ts';
 import { markHeader, type Detected } from './table-parts.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */

@@ -9,18 +9,32 @@ export type Chunk = { runs: TextRun[]; box: Box; line: number };
 
 /** Gap (in ems of the larger font) that separates two chunks of one line. */
 export const CHUNK_GAP_EM = 0.7;
+/** Overlap (ems) past which a run is printed over its left neighbour. */
+const OVERPRINT_EM = 0.3;
 
 /** Smallest box holding all the given boxes. */
 export function union(boxes: readonly Box[]): Box {
-  return {
-    x0: Math.min(...boxes.map((b) => b.x0)),
-    y0: Math.min(...boxes.map((b) => b.y0)),
-    x1: Math.max(...boxes.map((b) => b.x1)),
-    y1: Math.max(...boxes.map((b) => b.y1)),
-  };
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const b of boxes) {
+    if (b.x0 < x0) x0 = b.x0;
+    if (b.y0 < y0) y0 = b.y0;
+    if (b.x1 > x1) x1 = b.x1;
+    if (b.y1 > y1) y1 = b.y1;
+  }
+  return { x0, y0, x1, y1 };
 }
 
-/** Splits line `index` into chunks at gaps wider than `gapEm` ems. */
+/**
+ * Whether `run` is printed over the end of `prev` rather than after it: a
+ * cell's unbreakable text overflowing into the next column, whose own text
+ * is placed independently. (A fake-bold double print starts where its twin
+ * does, and kerning overlaps by a sliver; neither counts.)
+ */
+function overprints(prev: TextRun, run: TextRun, em: number): boolean {
+  return run.box.x0 > prev.box.x0 + em && run.box.x0 < prev.box.x1 - OVERPRINT_EM * em;
+}
+
+/** Splits line `index` into chunks at gaps wider than `gapEm` ems and where text overprints. */
 export function lineChunks(line: Line, index: number, gapEm = CHUNK_GAP_EM): Chunk[] {
   const runs = line.runs.filter((r) => r.text.trim() !== '').sort((a, b) => a.box.x0 - b.box.x0);
   const chunks: Chunk[] = [];
@@ -28,7 +42,7 @@ export function lineChunks(line: Line, index: number, gapEm = CHUNK_GAP_EM): Chu
   for (const run of runs) {
     const prev = cur[cur.length - 1];
     const em = Math.max(prev?.fontSize ?? 0, run.fontSize, 1);
-    if (prev && run.box.x0 - prev.box.x1 > gapEm * em) {
+    if (prev && (run.box.x0 - prev.box.x1 > gapEm * em || overprints(prev, run, em))) {
       chunks.push({ runs: cur, box: union(cur.map((r) => r.box)), line: index });
       cur = [];
     }

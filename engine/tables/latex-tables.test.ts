@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { Block, Cell, Doc, TextRun } from '../model.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { spansText } from './cell-text.ts';
+import { lineChunks } from './chunks.ts';
+import { tables } from './tables.ts';
+import { doc, hRule, linesOf, page, run } from './test-pages.ts';
+
+type Table = Extract<Block, { kind: 'table' }>;
+const tablesOf = (d: Doc): Table[] => d.pages.flatMap((p) => p.blocks.filter((b): b is Table => b.kind === 'table'));
+const texts = (t: Table): string[][] => t.rows.map((r) => r.map((c: Cell) => spansText(c.spans)));
+
+/** Lines of a LaTeX-style table: one text line (12pt) apart, cells at the given column x positions. */
+function rows(lines: string[][], xs: number[], y0: number, style: Partial<TextRun> = {}): TextRun[] {
+  return lines.flatMap((cells, i) => cells.flatMap((t, k) => (t ? [run(t, xs[k]!, y0 + i * 12, style)] : [])));
+}
+
+describe('tables set one text line apart (LaTeX)', () => {
+  it('splits a chunk where a cell overflowing its column is overprinted by the next cell', () => {
+    const [line] = linesOf([run('String.prototype.normalize()', 70, 100, { monospace: true }), run('none (fu', 193, 100), run('nction)', 241, 100)]);
+    expect(lineChunks(line!, 0).map((c) => c.runs.map((r) => r.text).join(''))).toEqual(['String.prototype.normalize()', 'none (function)']);
+  });
+
+  it('keeps the columns of a table whose long names overflow into the next column', () => {
+    const mono = { monospace: true };
+    const body = [
+      ['String.prototype.normalize()', 'none', 'full'],
+      ['Intl', 'none', 'partial'],
+      ['String.prototype.localeCompare()', 'partial', 'full'],
+      ['Legacy URL Parser', 'partial', 'full'],
+      ['Number.prototype.toLocaleString()', 'partial', 'full'],
+      ['WHATWG URL', 'partial', 'full'],
+    ];
+    const runs = [
+      ...rows([['Feature', 'none', 'full-icu']], [70, 193, 312], 100),
+      ...body.flatMap((cells, i) => [run(cells[0]!, 70, 120 + i * 12, i % 2 ? {} : mono), run(cells[1]!, 193, 120 + i * 12), run(cells[2]!, 312, 120 + i * 12)]),
+    ];
+    const rules = [hRule(65, 400, 96), hRule(65, 400, 115), hRule(65, 400, 196)];
+    const [t] = tablesOf(tables.run(doc(page(runs, rules)), DEFAULT_CONFIG));
+    expect(texts(t!)).toEqual([['Feature', 'none', 'full-icu'], ...body]);
+  });
+
+  it('reads wrapped cells, including a wrapped first column, as one row', () => {
+    const lines = [
+      ['Path2 new', 'File is new on Path2, does not', 'Path2 version'],
+      ['', 'exist on Path1', 'survives'],
+      ['Path2', 'File is newer on Path2, unchanged', 'Path2 version'],
+      ['newer', 'on Path1', 'survives'],
+      ['Path2', 'File is deleted on Path2,', 'File is deleted'],
+      ['deleted', 'unchanged on Path1', ''],
+    ];
+    const runs = [...rows([['Type', 'Description', 'Result']], [70, 140, 350], 100), ...rows(lines, [70, 140, 350], 120)];
+    const rules = [hRule(65, 450, 96), hRule(65, 450, 115), hRule(65, 450, 196)];
+    const [t] = tablesOf(tables.run(doc(page(runs, rules)), DEFAULT_CONFIG));
+    expect(texts(t!)).toEqual([
+      ['Type', 'Description', 'Result'],
+      ['Path2 new', 'File is new on Path2, does not exist on Path1', 'Path2 version survives'],
+      ['Path2 newer', 'File is newer on Path2, unchanged on Path1', 'Path2 version survives'],
+      ['Path2 deleted', 'File is deleted on Path2, unchanged on Path1', 'File is deleted'],
+    ]);
+  });
+
+  it('keeps single-line rows apart when no cell wraps, however long the words', () => {
+    const lines = [['asynckit.js', '12.34 kB'], ['asynckit.min.js', '4.11 kB'], ['asynckit.min.js.gz', '1.47 kB']];
+    const runs = [...rows([['compression', 'size']], [70, 200], 100), ...rows(lines, [70, 200], 120)];
+    const rules = [hRule(65, 260, 96), hRule(65, 260, 115), hRule(65, 260, 160)];
+    const [t] = tablesOf(tables.run(doc(page(runs, rules)), DEFAULT_CONFIG));
+    expect(texts(t!)).toEqual([['compression', 'size'], ...lines]);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Row breaks in a table whose lines all sit one text line apart (LaTeX puts no
+ * padding between rows), so spacing cannot tell a wrapped cell line from the
+ * next row. The text can:
+ *
+ * - cells are top-aligned, so text appearing in a column the line above left
+ *   empty starts a new cell, hence a new row;
+ * - a cell line wraps only when the next word does not fit, so when the first
+ *   word of a column's text would have fitted after the line above, that
+ *   text starts a new cell;
+ * - with neither sign, text in the first column is a new row unless at least
+ *   half of the line's prose cells open in lower case, as continued phrases
+ *   do (code cells do not vote: identifiers are lower case anyway).
+ */
+import type { Chunk } from './chunks.ts';
+import { columnOf, type Column, type RegionLine } from './columns.ts';
+
+/** A word space, in ems, when testing whether a word would have fitted. */
+const SPACE_EM = 0.25;
+
+/** The line's chunks per column index. */
+function byColumn(line: RegionLine, cols: readonly Column[]): Map<number, Chunk[]> {
+  const out = new Map<number, Chunk[]>();
+  for (const c of line.chunks) {
+    const k = columnOf(cols, c);
+    const list = out.get(k);
+    if (list) list.push(c);
+    else out.set(k, [c]);
+  }
+  return out;
+}
+
+/** Width of the first word of a chunk (it may span several runs), prorated from the runs' boxes. */
+function firstWordWidth(c: Chunk): number {
+  let width = 0;
+  for (const [i, run] of c.runs.entries()) {
+    const text = i === 0 ? run.text.trimStart() : run.text;
+    if (i > 0 && /^\s/.test(text)) break;
+    const space = text.search(/\s/);
+    const share = space < 0 ? 1 : space / text.length;
+    width += (run.box.x1 - run.box.x0) * share;
+    if (space >= 0) break;
+  }
+  return width;
+}
+
+function fitsAfter(above: readonly Chunk[], below: readonly Chunk[], right: number): boolean {
+  const end = Math.max(...above.map((c) => c.box.x1));
+  const first = below[0]!;
+  const size = first.runs[0]!.fontSize;
+  return end + SPACE_EM * size + firstWordWidth(first) <= right + 1;
+}
+
+/** How a column's text opens: lower case, another letter, digit or sign, or code (which says nothing). */
+function opening(chunks: readonly Chunk[]): 'lower' | 'other' | 'code' {
+  const run = chunks[0]!.runs[0]!;
+  if (run.monospace) return 'code';
+  return /^\p{Ll}/u.test(run.text.trim()) ? 'lower' : 'other';
+}
+
+/** Whether `line` starts a new row after `prev`, judged from their text; see the module comment. */
+export function startsRowByContent(prev: RegionLine, line: RegionLine, cols: readonly Column[]): boolean {
+  const above = byColumn(prev, cols);
+  const below = byColumn(line, cols);
+  for (const [k, chunks] of below) {
+    const over = above.get(k);
+    if (!over) return true;
+    if (fitsAfter(over, chunks, cols[k]!.x1)) return true;
+  }
+  if (!below.has(0)) return false;
+  // Code identifiers open in lower case either way; only prose cells vote.
+  const votes = [...below.values()].map(opening).filter((o) => o !== 'code');
+  const lower = votes.filter((o) => o === 'lower').length;
+  return votes.length === 0 || lower * 2 < votes.length;
+}

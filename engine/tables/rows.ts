@@ -1,0 +1,79 @@
+/**
+ * Row structure of a whitespace-aligned table region: rows start at drawn
+ * rules, at the longer of two line pitches (padded rows), or, when every line
+ * sits one text line apart, where the text says a new record begins.
+ */
+import type { Rule } from '../model.ts';
+import { columnOf, type Column, type RegionLine } from './columns.ts';
+import { startsRowByContent } from './row-breaks.ts';
+
+/** Line pitch (ems) up to which rows have no padding of their own (LaTeX). */
+const TIGHT_PITCH_EM = 1.35;
+
+function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine, x0: number, x1: number): boolean {
+  // Compare centres: text boxes include ascent and descent, so a rule tucked
+  // under a line may overlap its box.
+  const top = (a.y0 + a.y1) / 2;
+  const bottom = (b.y0 + b.y1) / 2;
+  return rules.some((r) => r.orientation === 'h' && (r.box.y0 + r.box.y1) / 2 > top && (r.box.y0 + r.box.y1) / 2 < bottom
+    && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > 0.5 * (x1 - x0));
+}
+
+/** Median font size of the region's text. */
+function medianSize(lines: readonly RegionLine[]): number {
+  const sizes = lines.flatMap((l) => l.chunks.flatMap((c) => c.runs.map((r) => r.fontSize))).sort((a, b) => a - b);
+  return sizes[sizes.length >> 1] ?? 0;
+}
+
+/**
+ * Groups region lines into rows. A horizontal rule between two lines always
+ * separates rows. When line pitches are bimodal (padded rows, as HTML and
+ * word processors draw them), the short pitch is a wrapped line inside a row
+ * and the long one a row break. When every pitch is alike and one text line
+ * (LaTeX) and cells wrap, the text decides (row-breaks.ts); otherwise a line
+ * with text in the first column starts a row and others continue it.
+ */
+export function groupRows(lines: readonly RegionLine[], cols: readonly Column[], rules: readonly Rule[]): RegionLine[][] {
+  const x0 = cols[0]?.x0 ?? 0;
+  const x1 = cols[cols.length - 1]?.x1 ?? 0;
+  // Pitches across a rule are stretched by the rule's padding and say nothing about rows.
+  // The gap under the first line is often a header's extra space; leave it out too.
+  const pitches: number[] = [];
+  for (let i = 2; i < lines.length; i++) {
+    if (!ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) pitches.push(lines[i]!.y0 - lines[i - 1]!.y0);
+  }
+  const minP = pitches.length ? Math.min(...pitches) : 0;
+  const short = pitches.filter((p) => p <= minP * 1.08).length;
+  const long = pitches.filter((p) => p > minP * 1.15).length;
+  const bimodal = short >= 1 && long >= 1;
+  // Cells wrap when some line leaves a column empty that the line above used
+  // (a cell ran on there); only then can a line with first-column text continue a row.
+  const firstCol = (l: RegionLine): boolean => l.chunks.some((c) => columnOf(cols, c) === 0);
+  const used = (l: RegionLine): Set<number> => new Set(l.chunks.map((c) => columnOf(cols, c)));
+  const partial = (a: RegionLine, b: RegionLine): boolean => {
+    const ub = used(b);
+    return [...used(a)].some((k) => !ub.has(k));
+  };
+  const wraps = pitches.length > 0 && minP <= TIGHT_PITCH_EM * medianSize(lines) && lines.slice(1).some((l, i) => partial(lines[i]!, l));
+  const rows: RegionLine[][] = [];
+  lines.forEach((line, i) => {
+    const prev = lines[i - 1];
+    const pitch = prev ? line.y0 - prev.y0 : Infinity;
+    let starts: boolean;
+    if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
+    else if (bimodal) starts = pitch > minP * 1.15;
+    else if (wraps) starts = startsRowByContent(prev, line, cols);
+    else starts = firstCol(line);
+    if (starts || !rows.length) rows.push([line]);
+    else rows[rows.length - 1]!.push(line);
+  });
+  return rows;
+}
+
+/** Whether a horizontal rule lies between the first row and the second. */
+export function ruleUnderFirstRow(rows: readonly RegionLine[][], rules: readonly Rule[], cols: readonly Column[]): boolean {
+  const a = rows[0]?.[rows[0].length - 1];
+  const b = rows[1]?.[0];
+  if (!a || !b) return false;
+  return ruleBetween(rules, a, b, cols[0]?.x0 ?? 0, cols[cols.length - 1]?.x1 ?? 0);
+}
