@@ -12,7 +12,7 @@ import type { Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
 import { lineChunks, union } from './chunks.ts';
 import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
-import { groupRows, ruleUnderFirstRow } from './rows.ts';
+import { groupRows, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { markHeader, type Detected } from './table-parts.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
@@ -35,13 +35,15 @@ function classify(line: Line, index: number): Info | null {
 }
 
 /** Splits the page's lines into runs of candidate lines, broken by code and by large vertical gaps. */
-function candidateRegions(infos: readonly Info[]): Info[][] {
+function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[][] {
   const regions: Info[][] = [];
   let cur: Info[] = [];
+  let coded = false;
   const close = (): void => {
     while (cur.length && cur[cur.length - 1]!.kind !== 'multi') cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= 2) regions.push(cur);
     cur = [];
+    coded = false;
   };
   for (const info of infos) {
     const prev = cur[cur.length - 1];
@@ -49,10 +51,36 @@ function candidateRegions(infos: readonly Info[]): Info[][] {
     if (prev && info.y0 - prev.y1 > 1.6 * height) close();
     if (info.kind === 'multi') cur.push(info);
     else if (info.kind === 'single' && cur.length && !breaksRegion(cur, info)) cur.push(info);
-    else close();
+    else if (info.kind === 'mono' && admitsCode(cur, info, rules, coded)) {
+      cur.push({ ...info, kind: 'multi' });
+      coded = true;
+    } else close();
   }
   close();
   return regions;
+}
+
+/** Whether every chunk of `line` starts where a chunk of the region's rows starts. */
+function startsAligned(region: readonly Info[], line: Info): boolean {
+  const starts = region.filter((l) => l.kind === 'multi').flatMap((l) => l.chunks.map((c) => c.box.x0));
+  return line.chunks.every((c) => starts.some((x) => Math.abs(x - c.box.x0) <= 2));
+}
+
+/**
+ * Code lines (monospace throughout) join a table only below a row that is
+ * not code, the header: with their cells starting where the region's do, or
+ * across a drawn rule under that header (booktabs sets code cells indented).
+ * A rule under code rows closes the table. Aligned code with no such header
+ * is a code block: command output, aligned assignments.
+ */
+function admitsCode(region: readonly Info[], line: Info, rules: readonly Rule[], coded: boolean): boolean {
+  const prev = region[region.length - 1];
+  if (!prev || !region.some((l) => l.kind === 'multi' && !l.chunks.every((c) => c.runs.every((r) => r.monospace)))) return false;
+  const x0 = Math.min(prev.chunks[0]!.box.x0, line.chunks[0]!.box.x0);
+  const x1 = Math.max(...prev.chunks.map((c) => c.box.x1), ...line.chunks.map((c) => c.box.x1));
+  const ruled = ruleBetween(rules, prev, line, x0, x1);
+  if (coded) return !ruled && startsAligned(region, line);
+  return startsAligned(region, line) || (ruled && prev.kind === 'multi');
 }
 
 /**
@@ -164,7 +192,7 @@ export function detectAlignedTables(page: { number: number; width: number }, lin
   const infos = [...lines.map((l, i) => classify(l, i)), ...barriers.map((l) => barrier(l))]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);
-  return candidateRegions(infos).flatMap((region) => analyse(region, rules, page, 0));
+  return candidateRegions(infos, rules).flatMap((region) => analyse(region, rules, page, 0));
 }
 
 function barrier(line: Line): Info {

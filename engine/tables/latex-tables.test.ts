@@ -67,4 +67,29 @@ describe('tables set one text line apart (LaTeX)', () => {
     const [t] = tablesOf(tables.run(doc(page(runs, rules)), DEFAULT_CONFIG));
     expect(texts(t!)).toEqual([['compression', 'size'], ...lines]);
   });
+
+  it('reads a table of code cells under a prose header and a rule, indented as LaTeX sets code in cells', () => {
+    const mono = { monospace: true };
+    const runs = [
+      ...rows([['command line', 'defaults file']], [70, 230], 100),
+      ...rows([['--from markdown', 'from: markdown'], ['--output foo.pdf', 'output-file: foo.pdf'], ['--data-dir dir', 'data-dir: dir']], [98, 257], 120, mono),
+      // Code right under the table's closing rule is a code block, not more rows.
+      ...rows([['pandoc -d letter', '# defaults'], ['pandoc -s in.md', '# standalone']], [70, 200], 166, mono),
+    ];
+    const rules = [hRule(65, 420, 96), hRule(65, 420, 115), hRule(65, 420, 160)];
+    const out = tables.run(doc(page(runs, rules)), DEFAULT_CONFIG);
+    const [t, ...rest] = tablesOf(out);
+    expect(rest).toEqual([]);
+    expect(texts(t!)).toEqual([
+      ['command line', 'defaults file'], ['--from markdown', 'from: markdown'], ['--output foo.pdf', 'output-file: foo.pdf'], ['--data-dir dir', 'data-dir: dir'],
+    ]);
+    expect(out.pages[0]!.lines.map((l) => l.runs[0]!.text)).toEqual(['pandoc -d letter', 'pandoc -s in.md']);
+  });
+
+  it('reads code rows whose cells start where the prose header cells do', () => {
+    const body = [['myrepo.git', 'refs/heads/master', '/'], ['myrepo.git#mytag', 'refs/tags/mytag', '/'], ['myrepo.git#:dir', 'refs/heads/master', '/dir']];
+    const runs = [...rows([['Suffix', 'Commit used', 'Context']], [70, 200, 330], 100, { bold: true }), ...rows(body, [70, 200, 330], 116, { monospace: true })];
+    const [t] = tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG));
+    expect(texts(t!)).toEqual([['Suffix', 'Commit used', 'Context'], ...body]);
+  });
 });

@@ -10,7 +10,8 @@ import { startsRowByContent } from './row-breaks.ts';
 /** Line pitch (ems) up to which rows have no padding of their own (LaTeX). */
 const TIGHT_PITCH_EM = 1.35;
 
-function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine, x0: number, x1: number): boolean {
+/** Whether a horizontal rule covering most of [x0, x1] lies between lines `a` and `b`. */
+export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine, x0: number, x1: number): boolean {
   // Compare centres: text boxes include ascent and descent, so a rule tucked
   // under a line may overlap its box.
   const top = (a.y0 + a.y1) / 2;
