@@ -67,4 +67,16 @@ describe('readingOrder stage', () => {
     expect(out.indexOf('left eight')).toBeLessThan(out.indexOf('right one'));
     expect(out.indexOf('left six')).toBeLessThan(out.findIndex((t) => t.startsWith('DEBUG')));
   });
+
+  it('sees one gutter, not two, when a justified word gap leaves a second free strip beside it', () => {
+    const right = textLines(Array.from({ length: 30 }, (_, i) => `right column line ${i}`), 307, 100, {}, 13);
+    const short = textLines(Array.from({ length: 6 }, (_, i) => `short ${i}`), 40, 100, {}, 24);
+    const full = Array.from({ length: 4 }, (_, i) => line(['x'.repeat(49)], 40, 112 + i * 24)).map((l) => ({ ...l, runs: l.runs.map((r) => ({ ...r, box: { ...r.box, x1: 288 } })), box: { ...l.box, x1: 288 } }));
+    // A justified line whose last word sits apart: nothing else crosses 230..264.
+    const gap = line(['y'.repeat(38), 'faster'], 40, 300);
+    gap.runs[1] = { ...gap.runs[1]!, box: { ...gap.runs[1]!.box, x0: 264, x1: 288 } };
+    const g = findGutters([...short, ...full, gap, ...right], 600);
+    expect(g).toHaveLength(1);
+    expect(g[0]!.x1).toBeGreaterThanOrEqual(300);
+  });
 });

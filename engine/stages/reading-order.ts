@@ -17,35 +17,70 @@ const MIN_SIDE_LINES = 4;
 
 type Gutter = { x0: number; x1: number };
 
+/** How many runs cover each integer x in [0, size): one pass with a difference array. */
+function coverage(lines: readonly Line[], size: number): Int32Array {
+  const cover = new Int32Array(size + 1);
+  for (const l of lines) {
+    for (const r of l.runs) {
+      const a = Math.max(0, Math.floor(r.box.x0));
+      const b = Math.min(size, Math.ceil(r.box.x1));
+      if (a >= b) continue;
+      cover[a]!++;
+      cover[b]!--;
+    }
+  }
+  for (let x = 1; x <= size; x++) cover[x]! += cover[x - 1]!;
+  return cover;
+}
+
+/** A candidate gutter and the mean number of runs crossing it. */
+type Strip = Gutter & { load: number };
+
 /** Finds column gutters on a page from how lines cover the x axis. */
 export function findGutters(lines: Line[], width: number): Gutter[] {
   const body = lines.filter((l) => l.runs.some((r) => r.dir !== 'ttb'));
   if (body.length < 2 * MIN_SIDE_LINES || width <= 0) return [];
   const left = Math.min(...body.map((l) => l.box.x0));
   const right = Math.max(...body.map((l) => l.box.x1));
-  const cover = new Uint16Array(Math.ceil(right) + 2);
-  for (const l of body) {
-    for (const r of l.runs) for (let x = Math.max(0, Math.floor(r.box.x0)); x < Math.min(cover.length, Math.ceil(r.box.x1)); x++) cover[x]!++;
-  }
+  const cover = coverage(body, Math.ceil(right) + 2);
   const limit = Math.max(1, Math.floor(MAX_CROSSING_SHARE * body.length));
-  const gutters: Gutter[] = [];
-  let start = -1;
+  const strips: Strip[] = [];
+  let start = -1, sum = 0;
   // Gutters lie inside the text area, away from the margins.
   const lo = left + 0.2 * (right - left), hi = right - 0.2 * (right - left);
   for (let x = Math.ceil(left); x <= Math.floor(right); x++) {
     const free = cover[x]! <= limit && x >= lo - MIN_GUTTER && x <= hi + MIN_GUTTER;
-    if (free && start < 0) start = x;
+    if (free && start < 0) { start = x; sum = 0; }
+    if (free) sum += cover[x]!;
     if ((!free || x === Math.floor(right)) && start >= 0) {
-      if (x - start >= MIN_GUTTER) gutters.push({ x0: start, x1: x });
+      if (x - start >= MIN_GUTTER) strips.push({ x0: start, x1: x, load: sum / (x - start) });
       start = -1;
     }
   }
   // Real columns have text on both sides of the gutter on many lines.
-  return gutters.filter((g) => {
+  const sided = strips.filter((g) => {
     const lhs = body.filter((l) => l.runs.some((r) => r.box.x1 <= g.x0 + 1)).length;
     const rhs = body.filter((l) => l.runs.some((r) => r.box.x0 >= g.x1 - 1)).length;
     return lhs >= MIN_SIDE_LINES && rhs >= MIN_SIDE_LINES;
   });
+  return withRoomForColumns(sided, body).map(({ x0, x1 }) => ({ x0, x1 }));
+}
+
+/**
+ * Drops gutters until every column between two of them holds lines of its
+ * own. Ragged short lines can leave a second, nearly free strip beside the
+ * real gutter (near a column's justified edge), with no column between the
+ * two; of such a pair the emptier strip (then the wider) is the gutter.
+ */
+function withRoomForColumns(strips: Strip[], lines: readonly Line[]): Strip[] {
+  const out = [...strips];
+  for (let i = 1; i < out.length;) {
+    const a = out[i - 1]!, b = out[i]!;
+    const inside = lines.filter((l) => l.runs.some((r) => r.box.x0 >= a.x1 - 1 && r.box.x1 <= b.x0 + 1)).length;
+    if (inside >= MIN_SIDE_LINES) i++;
+    else out.splice(a.load - b.load || b.x1 - b.x0 - (a.x1 - a.x0) > 0 ? i - 1 : i, 1);
+  }
+  return out;
 }
 
 const mid = (b: { x0: number; x1: number }) => (b.x0 + b.x1) / 2;
