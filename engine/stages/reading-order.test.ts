@@ -79,4 +79,24 @@ describe('readingOrder stage', () => {
     expect(g).toHaveLength(1);
     expect(g[0]!.x1).toBeGreaterThanOrEqual(300);
   });
+
+  it('reads a short spanning heading between two bands even when the next band starts right under it', () => {
+    const top = [...textLines(['a left 1', 'a left 2', 'a left 3', 'a left 4', 'a left 5'], 40, 100), ...textLines(['a right 1', 'a right 2', 'a right 3'], 320, 100)];
+    const heading = line(['OPTIONS'], 40, 170, { fontSize: 20, bold: true });
+    // The right column resumes 6pt under the heading; the left one after a subheading gap.
+    const bottom = [...textLines(['b right 1', 'b right 2', 'b right 3', 'b right 4', 'b right 5'], 320, 196), ...textLines(['b left 1', 'b left 2', 'b left 3'], 40, 214)];
+    const p = page(1, [...top, heading, ...bottom].sort((a, b) => a.box.y0 - b.box.y0));
+    const out = readingOrder.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText);
+    expect(out.indexOf('OPTIONS')).toBeGreaterThan(out.indexOf('a right 3'));
+    expect(out.indexOf('OPTIONS')).toBeLessThan(out.indexOf('b left 1'));
+  });
+
+  it('keeps a column heading in its column when the other column only pauses beside it', () => {
+    const left = [...textLines(['l1', 'l2', 'l3', 'l4'], 40, 100), line(['Braces'], 40, 158, { fontSize: 14, bold: true }), ...textLines(['l5', 'l6', 'l7'], 40, 180)];
+    // The right column's code block ends 5pt above the heading; its next heading starts level with the left text.
+    const right = [...textLines(['r1', 'r2', 'r3', 'r4', 'r5'], 320, 100, {}, 10.5), line(['Notes'], 320, 178, { fontSize: 16, bold: true }), ...textLines(['r6', 'r7'], 320, 200)];
+    const p = page(1, [...left, ...right].sort((a, b) => a.box.y0 - b.box.y0));
+    const out = readingOrder.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText);
+    expect(out.indexOf('Braces')).toBeLessThan(out.indexOf('r1'));
+  });
 });

@@ -120,7 +120,9 @@ type Item = { box: Box; flow: FlowItem; col: number | null };
 function isolated(item: Item, items: Item[]): boolean {
   const h = item.box.y1 - item.box.y0;
   const others = items.filter((o) => o.col !== null && o.col !== item.col);
-  const lo = item.box.y0 - h, hi = item.box.y1 + h;
+  // The columns above a spanning heading end a top margin above it; below it
+  // they resume right under its (smaller) bottom margin.
+  const lo = item.box.y0 - 0.5 * h, hi = item.box.y1 + 0.25 * h;
   if (others.some((o) => o.box.y1 > lo && o.box.y0 < hi)) return false;
   return others.some((o) => o.box.y1 < item.box.y0) && others.some((o) => o.box.y0 > item.box.y1);
 }
