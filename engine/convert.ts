@@ -12,7 +12,7 @@ import { linkReader, type LinkReader } from './extract/links.ts';
 import { extractOutline } from './extract/outline.ts';
 import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
 import { pageNeedsOcr } from './ocr/needs-ocr.ts';
-import type { FontCache } from './extract/page-runs.ts';
+import { DocumentFonts } from './extract/document-fonts.ts';
 import { runStages } from './pipeline.ts';
 import { renderDoc } from './render/index.ts';
 
@@ -43,7 +43,7 @@ async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions,
 
 async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, warnings: string[], ocr: OcrSession, links: LinkReader) {
   const { from, to } = pageRange(pdf.numPages, opts);
-  const fonts: FontCache = new Map();
+  const fonts = new DocumentFonts();
   const pages: Page[] = [];
   let truncated = false;
   for (let n = from; n <= to; n++) {
@@ -64,6 +64,7 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
     }
     opts.onProgress?.({ pagesDone: pages.length, pagesTotal: to - from + 1 });
   }
+  await fonts.settle(pdf, pages);
   return { pages, truncated };
 }
 

@@ -1,14 +1,15 @@
 /**
- * extractPage on generated PDFs, counting pdf.js operator-list requests: a
- * page pays for one only when it sets letters in a font the document has not
- * resolved, or when its text looks like a table; fonts and rules then share it.
+ * extractPage and DocumentFonts on generated PDFs, counting pdf.js
+ * operator-list requests: a page pays for one when its text looks like a
+ * table, and fonts that no such list delivered are fetched once at the end,
+ * from the page that introduced them.
  */
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it, vi } from 'vitest';
 import { documentParams, loadPdfjs } from './pdfjs.ts';
 import { extractPage } from './extract-page.ts';
-import type { FontCache } from './page-runs.ts';
+import { DocumentFonts } from './document-fonts.ts';
 
 type Fonts = { body: PDFFont; bold: PDFFont; symbol: PDFFont };
 
@@ -45,36 +46,44 @@ async function samplePdf(): Promise<Uint8Array> {
 }
 
 describe('extractPage operator lists', () => {
-  it('fetches one only for new fonts that set letters, or for a page that may hold a table, and shares it', async () => {
+  it('fetches lists for table pages during extraction and for fonts still unresolved at the end, then restyles runs', async () => {
     const pdfjs = await loadPdfjs();
     const task = pdfjs.getDocument(documentParams(await samplePdf()));
     try {
       const doc = await task.promise;
-      const fonts: FontCache = new Map();
-      const results = [];
+      const fonts = new DocumentFonts();
+      const requested: number[] = [];
+      const proto = Object.getPrototypeOf(await doc.getPage(1)) as PDFPageProxy;
+      const original = proto.getOperatorList;
+      const built = new WeakSet<object>();
+      // pdf.js keeps a page's list until cleanup(): count lists built, not requests.
+      vi.spyOn(proto, 'getOperatorList').mockImplementation(async function (this: PDFPageProxy, opts) {
+        const list = await original.call(this, opts);
+        if (!built.has(list)) requested.push(this.pageNumber);
+        built.add(list);
+        return list;
+      });
+      const pages = [];
       for (let n = 1; n <= doc.numPages; n++) {
         const page: PDFPageProxy = await doc.getPage(n);
-        const lists: unknown[] = [];
-        const original = page.getOperatorList.bind(page);
-        vi.spyOn(page, 'getOperatorList').mockImplementation(async (opts) => {
-          const list = await original(opts);
-          lists.push(list);
-          return list;
-        });
-        results.push({ page: await extractPage(page, n, fonts), lists });
+        pages.push(await extractPage(page, n, fonts));
         page.cleanup();
       }
-      const [prose, bullets, greek, table] = results;
-      expect(prose!.lists).toHaveLength(1); // Helvetica is new: its name says how it looks
-      expect(prose!.page.rules).toEqual([]);
-      expect(bullets!.lists).toHaveLength(0); // the Symbol font sets only bullets here
-      expect(bullets!.page.runs.map((r) => r.text)).toContain('•');
-      expect(greek!.lists).toHaveLength(1); // now it sets letters
-      expect(table!.lists).toHaveLength(2); // the bold header font, then the rules
-      expect(table!.lists[0]).toBe(table!.lists[1]); // one list, built once
-      expect(table!.page.rules.filter((r) => r.orientation === 'h')).toHaveLength(4);
-      expect(table!.page.runs.find((r) => r.text === 'Name')?.bold).toBe(true);
+      // Only the table page pays during extraction; it delivers Helvetica and Helvetica-Bold too.
+      expect(requested).toEqual([4]);
+      expect(pages[0]!.runs[0]!.bold).toBe(false);
+      await fonts.settle(doc, pages);
+      // Symbol sets Greek letters on page 3 and no table page used it: one more list, from page 3.
+      expect(requested).toEqual([4, 3]);
+      const [prose, bullets, , table] = pages;
+      expect(prose!.runs.every((r) => r.fontName === 'Helvetica')).toBe(true);
+      expect(bullets!.runs.map((r) => r.text)).toContain('•');
+      expect(pages[2]!.runs.some((r) => r.fontName === 'Symbol')).toBe(true);
+      expect(table!.rules.filter((r) => r.orientation === 'h')).toHaveLength(4);
+      expect(table!.runs.find((r) => r.text === 'Name')?.bold).toBe(true);
+      expect(table!.runs.find((r) => r.text === 'width')?.bold).toBe(false);
     } finally {
+      vi.restoreAllMocks();
       await task.destroy();
     }
   });

@@ -3,18 +3,29 @@
  * the text suggests a table. Lines and blocks are filled by the stages.
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Page } from '../model.ts';
+import type { Page, Rule } from '../model.ts';
 import { applyLinks, extractLinks, type LinkReader } from './links.ts';
-import { extractPageRuns, type FontCache } from './page-runs.ts';
+import { extractPageRuns } from './page-runs.ts';
+import type { DocumentFonts } from './document-fonts.ts';
 import { extractRules } from '../tables/extract-rules.ts';
 import { pageMayHaveRuledTable } from '../tables/table-gate.ts';
 
 /** Extracts text runs and links of a page; `readLinks` should be the document's linkReader (pdf.js alone is slow). */
-export async function extractPage(page: PDFPageProxy, number: number, fonts: FontCache, readLinks: LinkReader = extractLinks): Promise<Page> {
+export async function extractPage(page: PDFPageProxy, number: number, fonts: DocumentFonts, readLinks: LinkReader = extractLinks): Promise<Page> {
   const vp = page.getViewport({ scale: 1 });
-  const runs = await extractPageRuns(page, fonts);
+  const runs = await extractPageRuns(page, number, fonts);
   const links = runs.length ? await readLinks(page) : [];
   // Rules need the operator list (slow), so only pages whose text hints at a table pay for it.
-  const rules = pageMayHaveRuledTable(runs, vp.width) ? await extractRules(page, vp.height).catch(() => []) : [];
+  let rules: Rule[] = [];
+  if (pageMayHaveRuledTable(runs, vp.width)) {
+    if (fonts.hasProvisional(runs)) {
+      // The gate reads monospace; fonts it only guessed are worth a second look, and the
+      // operator list fetched for them is the one extractRules would fetch anyway (pdf.js caches it).
+      await page.getOperatorList().catch(() => undefined);
+      fonts.collect(page);
+      fonts.restyle(runs);
+    }
+    if (pageMayHaveRuledTable(runs, vp.width)) rules = await extractRules(page, vp.height).catch(() => []);
+  }
   return { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules, lines: [], blocks: [] };
 }

@@ -1,22 +1,15 @@
 /**
  * Text layer → TextRun[] for one page, in page space with a top-left origin.
- * Font names come from pdf.js's commonObjs, which are only filled once a page's
- * operator list has been built, so the operator list is fetched only for pages
- * that set letters or digits in a font the document has not resolved yet.
+ * Font names and styles come from the document's fonts (document-fonts.ts).
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
 import type { TextRun } from '../model.ts';
-import { inferFontStyle, type FontStyle } from './font-style.ts';
+import type { DocumentFonts, ResolvedFont } from './document-fonts.ts';
 import { normaliseText } from './normalise-text.ts';
 import { structRoles } from './struct-roles.ts';
 
 type Matrix = [number, number, number, number, number, number];
-
-/** Resolved font info, shared across pages of one document (pdf.js font ids are document-wide). */
-export type FontCache = Map<string, FontStyle & { name: string }>;
-
-type LoadedFont = { name?: string; bold?: boolean; italic?: boolean; isMonospace?: boolean };
 
 function multiply(m: Matrix, n: number[]): Matrix {
   const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = n;
@@ -27,47 +20,7 @@ function multiply(m: Matrix, n: number[]): Matrix {
   ];
 }
 
-function commonFont(page: PDFPageProxy, id: string): LoadedFont | null {
-  try {
-    return page.commonObjs.has(id) ? (page.commonObjs.get(id) as LoadedFont) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Text a font's weight or slant can matter for: bold or italic on a bullet, an arrow or a control picture changes nothing. */
-const WORDY = /[\p{L}\p{N}]/u;
-
-/**
- * Caches the style of every font the page uses that the document has not
- * resolved yet. A font that sets only symbols on this page is not worth an
- * operator list: it gets no cache entry, so its runs take the style the text
- * content implies, and a later page that sets letters in it resolves it.
- */
-async function resolveFonts(page: PDFPageProxy, items: readonly TextItem[], styles: Record<string, TextStyle>, cache: FontCache): Promise<void> {
-  const missing = [...new Set(items.map((i) => i.fontName))].filter((id) => !cache.has(id));
-  if (missing.length === 0) return;
-  const needed = new Set(missing.filter((id) => items.some((i) => i.fontName === id && WORDY.test(i.str))));
-  if ([...needed].some((id) => commonFont(page, id) === null)) {
-    // Fonts reach commonObjs only through the operator list; failures leave names unknown.
-    // pdf.js keeps the list until page.cleanup(), so extractRules reuses it rather than fetching again.
-    await page.getOperatorList().catch(() => undefined);
-  }
-  for (const id of missing) {
-    const f = commonFont(page, id);
-    if (!f && !needed.has(id)) continue;
-    const name = f?.name ?? id;
-    const family = styles[id]?.fontFamily;
-    cache.set(id, { name, ...inferFontStyle(name, { bold: f?.bold, italic: f?.italic, monospace: f?.isMonospace, family }) });
-  }
-}
-
-/** The style of a font the document has not resolved: only what the text content tells (its generic family). */
-function unresolved(id: string, style: TextStyle | undefined): FontStyle & { name: string } {
-  return { name: id, bold: false, italic: false, monospace: style?.fontFamily === 'monospace' };
-}
-
-function toRun(item: TextItem, vt: Matrix, style: TextStyle | undefined, font: FontStyle & { name: string }): TextRun | null {
+function toRun(item: TextItem, vt: Matrix, style: TextStyle | undefined, font: ResolvedFont): TextRun | null {
   const text = normaliseText(item.str);
   if (text.trim() === '') return null;
   const m = multiply(vt, item.transform);
@@ -91,11 +44,14 @@ function toRun(item: TextItem, vt: Matrix, style: TextStyle | undefined, font: F
 
 type MarkedItem = { type: string; id?: string | null };
 
-/** Extracts the text runs of one page, resolving font names through the shared cache. */
-export async function extractPageRuns(page: PDFPageProxy, cache: FontCache): Promise<TextRun[]> {
+/**
+ * Extracts the text runs of one page. Runs in fonts the document has not
+ * resolved yet get a provisional style until `fonts.settle`.
+ */
+export async function extractPageRuns(page: PDFPageProxy, number: number, fonts: DocumentFonts): Promise<TextRun[]> {
   const content = await page.getTextContent({ includeMarkedContent: true });
   const items = content.items.filter((it): it is TextItem => 'str' in it);
-  await resolveFonts(page, items, content.styles, cache);
+  fonts.notePage(page, number, items, content.styles);
   // Only tagged pages carry marked-content ids; only they pay for the structure tree.
   const tagged = content.items.some((it) => !('str' in it) && (it as MarkedItem).id);
   const roles = tagged ? await structRoles(page) : new Map<string, string>();
@@ -109,8 +65,7 @@ export async function extractPageRuns(page: PDFPageProxy, cache: FontCache): Pro
       else stack.push((m.id ? roles.get(m.id) : undefined) ?? stack.at(-1));
       continue;
     }
-    const font = cache.get(item.fontName) ?? unresolved(item.fontName, content.styles[item.fontName]);
-    const run = toRun(item, vt, content.styles[item.fontName], font);
+    const run = toRun(item, vt, content.styles[item.fontName], fonts.style(item.fontName));
     const role = stack.at(-1);
     if (run) runs.push(role ? { ...run, role } : run);
   }
