@@ -28,11 +28,24 @@ export function lineFontSize(line: Line): number {
   return n > 0 ? sum / n : (line.runs[0]?.fontSize ?? 0);
 }
 
+/** Whether a UTF-16 code unit is whitespace as `\s` defines it. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Number of non-whitespace characters (UTF-16 units) in a text, without building a new string. */
+export function visibleLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
+}
+
 /** Share of the line's visible characters for which the predicate holds. */
 export function runShare(line: Line, pred: (r: TextRun) => boolean): number {
   let n = 0, yes = 0;
   for (const r of line.runs) {
-    const k = r.text.replace(/\s/g, '').length;
+    const k = visibleLength(r.text);
     n += k;
     if (pred(r)) yes += k;
   }

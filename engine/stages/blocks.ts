@@ -13,11 +13,17 @@ import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts
 
 type Style = { size: number; bold: boolean; mono: boolean };
 
-const styleOf = (l: Line): Style => ({
-  size: lineFontSize(l),
-  bold: runShare(l, (r) => r.bold) > 0.6,
-  mono: runShare(l, (r) => r.monospace) > 0.8,
-});
+// Every line is compared with the one before and the one after it; measure it once.
+const styles = new WeakMap<Line, Style>();
+
+function styleOf(l: Line): Style {
+  let s = styles.get(l);
+  if (!s) {
+    s = { size: lineFontSize(l), bold: runShare(l, (r) => r.bold) > 0.6, mono: runShare(l, (r) => r.monospace) > 0.8 };
+    styles.set(l, s);
+  }
+  return s;
+}
 
 /** Typical gap between consecutive lines of one paragraph on this page. */
 function typicalGap(lines: Line[]): number {

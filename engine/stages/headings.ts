@@ -65,8 +65,9 @@ function styleOf(p: Para): Style | null {
 
 function isCandidate(p: Para, bodies: Body): Style | null {
   const lines = p.lines ?? [];
+  if (lines.length === 0 || lines.length > MAX_HEADING_LINES) return null;
   const text = lines.map(lineText).join(' ').trim();
-  if (lines.length === 0 || lines.length > MAX_HEADING_LINES || text.length > MAX_HEADING_CHARS) return null;
+  if (text.length > MAX_HEADING_CHARS) return null;
   if (!/\p{L}/u.test(text)) return null;
   const s = styleOf(p);
   if (!s) return null;

@@ -20,8 +20,8 @@ type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
 const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
 
-function classify(line: Line, index: number): Info | null {
-  const chunks = lineChunks(line, index);
+function classify(line: Line): Info | null {
+  const chunks = lineChunks(line);
   if (!chunks.length) return null;
   const box = union(chunks.map((c) => c.box));
   // Code lines are monospace throughout; a table row may mix code cells with prose
@@ -189,7 +189,7 @@ function trimSingles(lines: Info[]): Info[] {
  * header markers; no table reaches across a line of `barriers`.
  */
 export function detectAlignedTables(page: { number: number; width: number }, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
-  const infos = [...lines.map((l, i) => classify(l, i)), ...barriers.map((l) => barrier(l))]
+  const infos = [...lines.map((l) => classify(l)), ...barriers.map((l) => barrier(l))]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);
   return candidateRegions(infos, rules).flatMap((region) => analyse(region, rules, page, 0));

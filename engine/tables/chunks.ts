@@ -5,7 +5,7 @@
 import type { Box, Line, TextRun } from '../model.ts';
 
 /** Runs of one line close enough to belong to one cell. */
-export type Chunk = { runs: TextRun[]; box: Box; line: number };
+export type Chunk = { runs: TextRun[]; box: Box };
 
 /** Gap (in ems of the larger font) that separates two chunks of one line. */
 export const CHUNK_GAP_EM = 0.7;
@@ -34,8 +34,13 @@ function overprints(prev: TextRun, run: TextRun, em: number): boolean {
   return run.box.x0 > prev.box.x0 + em && run.box.x0 < prev.box.x1 - OVERPRINT_EM * em;
 }
 
-/** Splits line `index` into chunks at gaps wider than `gapEm` ems and where text overprints. */
-export function lineChunks(line: Line, index: number, gapEm = CHUNK_GAP_EM): Chunk[] {
+// The layout-gutter search and the table detector chunk the same lines; do it once per line.
+const cache = new WeakMap<Line, Chunk[]>();
+
+/** Splits a line into chunks at gaps wider than `gapEm` ems and where text overprints. */
+export function lineChunks(line: Line, gapEm = CHUNK_GAP_EM): Chunk[] {
+  const cached = gapEm === CHUNK_GAP_EM ? cache.get(line) : undefined;
+  if (cached) return cached;
   const runs = line.runs.filter((r) => r.text.trim() !== '').sort((a, b) => a.box.x0 - b.box.x0);
   const chunks: Chunk[] = [];
   let cur: TextRun[] = [];
@@ -43,12 +48,13 @@ export function lineChunks(line: Line, index: number, gapEm = CHUNK_GAP_EM): Chu
     const prev = cur[cur.length - 1];
     const em = Math.max(prev?.fontSize ?? 0, run.fontSize, 1);
     if (prev && (run.box.x0 - prev.box.x1 > gapEm * em || overprints(prev, run, em))) {
-      chunks.push({ runs: cur, box: union(cur.map((r) => r.box)), line: index });
+      chunks.push({ runs: cur, box: union(cur.map((r) => r.box)) });
       cur = [];
     }
     cur.push(run);
   }
-  if (cur.length) chunks.push({ runs: cur, box: union(cur.map((r) => r.box)), line: index });
+  if (cur.length) chunks.push({ runs: cur, box: union(cur.map((r) => r.box)) });
+  if (gapEm === CHUNK_GAP_EM) cache.set(line, chunks);
   return chunks;
 }
 

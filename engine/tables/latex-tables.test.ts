@@ -18,7 +18,7 @@ function rows(lines: string[][], xs: number[], y0: number, style: Partial<TextRu
 describe('tables set one text line apart (LaTeX)', () => {
   it('splits a chunk where a cell overflowing its column is overprinted by the next cell', () => {
     const [line] = linesOf([run('String.prototype.normalize()', 70, 100, { monospace: true }), run('none (fu', 193, 100), run('nction)', 241, 100)]);
-    expect(lineChunks(line!, 0).map((c) => c.runs.map((r) => r.text).join(''))).toEqual(['String.prototype.normalize()', 'none (function)']);
+    expect(lineChunks(line!).map((c) => c.runs.map((r) => r.text).join(''))).toEqual(['String.prototype.normalize()', 'none (function)']);
   });
 
   it('keeps the columns of a table whose long names overflow into the next column', () => {

@@ -37,7 +37,7 @@ function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
 /** Finds the layout gutter of a page, or null for a one-column page. */
 export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gutter | null {
   if (lines.length < 8) return null;
-  const byLine = lines.map((l, i) => lineChunks(l, i));
+  const byLine = lines.map((l) => lineChunks(l));
   const lo = Math.floor(pageWidth * 0.3);
   const hi = Math.ceil(pageWidth * 0.7);
   const counts = crossings(byLine.flat(), lo, hi);
