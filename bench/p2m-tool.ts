@@ -1,7 +1,7 @@
 /**
  * How the bench runs p2m, the way a user would: the `p2m convert` bin
  * (cli/p2m.ts) if it exists, else the engine's `runConvertCli` through a
- * shim, both with `--jobs 2` in one process. Until either exists, the
+ * shim, both with `--jobs 2` (two converter child processes). Until either exists, the
  * library `convert()` in two worker processes, which also uses both cores.
  */
 import { existsSync } from 'node:fs';
