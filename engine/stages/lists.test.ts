@@ -33,4 +33,21 @@ describe('lists stage', () => {
     p.blocks = [para([line(['2. second'], 40, 100)]), para([line(['3. third'], 40, 112)])];
     expect(renderBlocks(lists.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks)).toBe('2. second\n3. third');
   });
+
+  it('keeps item text that runs on at the top of the next page in its item', () => {
+    const p1 = page(1, []);
+    p1.blocks = [para([line(['• first item'], 40, 700)]), para([line(['• second item, whose text'], 40, 712)])];
+    const p2 = page(2, []);
+    p2.blocks = [para([line(['continues here.'], 52, 60)], 2), para([line(['Afterwards.'], 40, 90)], 2)];
+    const out = lists.run(doc([p1, p2]), DEFAULT_CONFIG);
+    expect(renderBlocks(out.pages.flatMap((p) => p.blocks))).toBe('- first item\n- second item, whose text\n  continues here.\n\nAfterwards.');
+  });
+
+  it('finds where item text starts when the bullet shares a run with it', () => {
+    const p = page(1, []);
+    // One run holds "• Tests should..." (as some producers set it); the next paragraph is indented to the text.
+    p.blocks = [para([line(['• Tests should match the minimal output.', 'CHECK'], 84, 100)]), para([line(['directives need not match the next line.'], 98, 114)])];
+    const out = lists.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(out.map((b) => b.kind)).toEqual(['list']);
+  });
 });

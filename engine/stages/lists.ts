@@ -4,7 +4,7 @@
  * current level's opens a nested list; a plain paragraph indented to an item's
  * text is that item's continuation.
  */
-import type { Block, ListItem, Span } from '../model.ts';
+import type { Block, Line, ListItem, Span } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { unionBox } from '../geometry.ts';
 
@@ -42,10 +42,19 @@ function stripMarker(spans: Span[], length: number): Span[] {
 
 const plainText = (p: Para) => p.spans.map((s) => s.text).join('');
 
-type Open = { list: List; x: number; textX: number };
+/** A list being built, with the x of its markers and of its items' text. */
+export type Open = { list: List; x: number; textX: number };
 
 function newList(p: Para, m: NonNullable<ReturnType<typeof listMarker>>): List {
   return { kind: 'list', ordered: m.ordered, ...(m.ordered && m.start !== undefined ? { start: m.start } : {}), items: [], prov: { ...p.prov } };
+}
+
+/** Where an item's text starts after its marker: the next run, or inside the first run when the marker shares it. */
+function textStart(line: Line, markerLength: number): number {
+  const first = line.runs[0]!;
+  const text = first.text.trimStart();
+  if (text.length > markerLength) return first.box.x0 + (first.box.x1 - first.box.x0) * (markerLength / text.length);
+  return line.runs[1]?.box.x0 ?? first.box.x1;
 }
 
 function addItem(stack: Open[], p: Para, m: NonNullable<ReturnType<typeof listMarker>>): List | null {
@@ -62,16 +71,19 @@ function addItem(stack: Open[], p: Para, m: NonNullable<ReturnType<typeof listMa
   }
   const line = p.lines?.[0];
   const second = p.lines?.[1];
-  top.textX = second ? second.box.x0 : (line?.runs[1]?.box.x0 ?? x + 12);
+  top.textX = second ? second.box.x0 : line ? textStart(line, m.length) : x + 12;
   top.list.items.push({ spans: stripMarker(p.spans, m.length), children: [] });
-  top.list.prov.box = unionBox([top.list.prov.box, p.prov.box]);
+  if (top.list.prov.page === p.prov.page) top.list.prov.box = unionBox([top.list.prov.box, p.prov.box]);
   return created;
 }
 
-/** Groups marker paragraphs (and their indented continuations) into nested lists. */
-export function buildLists(blocks: Block[]): Block[] {
+/**
+ * Groups marker paragraphs (and their indented continuations) into nested
+ * lists. `stack` holds the lists still open from the page before: an item's
+ * text may run on at the top of the next page.
+ */
+export function buildLists(blocks: Block[], stack: Open[] = []): Block[] {
   const out: Block[] = [];
-  let stack: Open[] = [];
   for (const b of blocks) {
     const m = b.kind === 'paragraph' ? listMarker(plainText(b)) : null;
     if (b.kind === 'paragraph' && m) {
@@ -86,14 +98,17 @@ export function buildLists(blocks: Block[]): Block[] {
       item.children.push(b);
       continue;
     }
-    stack = [];
+    stack.length = 0;
     out.push(b);
   }
   return out;
 }
 
-/** Marker paragraphs → lists. */
+/** Marker paragraphs → lists, continuing a list across a page break. */
 export const lists: Stage = {
   name: 'lists',
-  run: (doc) => ({ ...doc, pages: doc.pages.map((p) => ({ ...p, blocks: buildLists(p.blocks) })) }),
+  run(doc) {
+    const stack: Open[] = [];
+    return { ...doc, pages: doc.pages.map((p) => ({ ...p, blocks: buildLists(p.blocks, stack) })) };
+  },
 };
