@@ -12,11 +12,12 @@ import { blocks } from './stages/blocks.ts';
 import { headings } from './stages/headings.ts';
 import { code } from './stages/code.ts';
 import { lists } from './stages/lists.ts';
+import { quotes } from './stages/quotes.ts';
 import { joinTables } from './tables/join-tables.ts';
 import { tables } from './tables/tables.ts';
 
 /** The pipeline's stages in order. */
-export const STAGES: readonly Stage[] = [lines, furniture, tables, readingOrder, blocks, headings, code, lists, joinTables];
+export const STAGES: readonly Stage[] = [lines, furniture, tables, readingOrder, blocks, headings, code, lists, quotes, joinTables];
 
 /** Runs the stages in order over the document. */
 export function runStages(doc: Doc, stages: readonly Stage[] = STAGES, cfg: EngineConfig = DEFAULT_CONFIG): Doc {
