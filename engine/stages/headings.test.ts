@@ -67,4 +67,28 @@ describe('headings stage', () => {
     p.blocks = [para(textLines(['A bold paragraph', 'that goes on', 'and on', 'for four lines.'], 40, 60, { bold: true })), body(130)];
     expect(levels(headings.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual([0, 0]);
   });
+
+  it('below an outline, takes a bold body-size line for a deeper heading only when it is set apart as headings are', () => {
+    const p = page(1, []);
+    // Body paragraphs sit 10pt apart; "Details" has 22pt above it, "Params" the usual 10pt.
+    p.blocks = [
+      para([line(['Guide'], 40, 60, { fontSize: 18, bold: true })]), body(90),
+      para([line(['Install'], 40, 132, { fontSize: 14, bold: true })]), body(156), body(188),
+      para([line(['Details'], 40, 232, { bold: true })]), body(252),
+      para([line(['Params'], 40, 284, { bold: true })]), body(304),
+    ];
+    const outline = [{ title: 'Guide', level: 1, page: 1 }, { title: 'Install', level: 2, page: 1 }, { title: 'Setup', level: 3, page: 1 }];
+    expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 0, 4, 0, 0, 0]);
+  });
+
+  it('takes a bold lead-in run into its section text for a heading (LaTeX paragraph headings)', () => {
+    const p = page(1, []);
+    const runIn = line(['LLVM Filecheck'], 40, 150, { bold: true });
+    p.blocks = [
+      para([line(['Guide'], 40, 60, { fontSize: 18, bold: true })]), body(90), body(120),
+      para([runIn]), para([line(['Tests are checked with FileCheck.'], 130, 150)]), body(170),
+    ];
+    const outline = [{ title: 'Guide', level: 1, page: 1 }, { title: 'Other', level: 2, page: 1 }];
+    expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 0, 3, 0, 0]);
+  });
 });

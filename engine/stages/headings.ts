@@ -8,6 +8,7 @@
  */
 import type { Block, DocSignals, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
+import { setApartParagraphs, usualGap } from './heading-gaps.ts';
 import { levelsFromNumbers } from './heading-numbers.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
 
@@ -147,7 +148,7 @@ function fromStructure(cands: { p: Para; s: Style }[], paras: Para[], ranks: Map
 }
 
 /** Decides heading levels for the document's paragraphs. */
-export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline'], tagged = false): Map<Para, Level> {
+export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline'], tagged = false, apart: ReadonlySet<Para> = new Set()): Map<Para, Level> {
   const body = bodies.prose;
   const cands = paras.map((p) => ({ p, s: isCandidate(p, bodies) })).filter((c): c is { p: Para; s: Style } => c.s !== null);
   const ranks = rankStyles(cands.map((c) => c.s));
@@ -169,16 +170,17 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     const s = cands.find((c) => c.p === p)?.s;
     if (s) styleLevel.set(s.key, Math.max(styleLevel.get(s.key) ?? 0, lvl));
   }
-  // Outlines are often cut at depth 3 (LaTeX's default bookmark depth): deeper
-  // headings exist but are not listed. A shallower outline is taken as complete.
-  const truncated = idx.maxLevel === 3;
+  // Outlines are often cut short (LaTeX bookmarks stop at depth 3): deeper
+  // headings exist but are not listed. A body-size bold line the outline
+  // omits is one of them only when it is set apart as headings are.
   for (const c of cands) {
     if (matched.has(c.p)) continue;
     const known = styleLevel.get(c.s.key);
     const bigger = c.s.size >= body * SIZE_STEP;
-    if (known !== undefined && (truncated || bigger)) out.set(c.p, Math.min(6, known + (truncated && !bigger ? 1 : 0)) as Level);
-    // Bold code at body size below a truncated outline is a highlighted keyword line, not a heading.
-    else if (truncated && c.s.bold && !bigger && !c.s.mono) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
+    const deeper = !bigger && apart.has(c.p);
+    if (known !== undefined && (bigger || deeper)) out.set(c.p, Math.min(6, known + (deeper ? 1 : 0)) as Level);
+    // Bold code at body size is a highlighted keyword line, not a heading.
+    else if (deeper && c.s.bold && !c.s.mono) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
     else if (bigger && known === undefined && styleLevel.size === 0) out.set(c.p, ranks.get(c.s.key)!);
   }
   return out;
@@ -190,7 +192,9 @@ export const headings: Stage = {
   run(doc) {
     const paras = doc.pages.flatMap((p) => p.blocks.filter((b): b is Para => b.kind === 'paragraph'));
     const all = paras.flatMap((p) => p.lines ?? []);
-    const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged);
+    const usual = usualGap(doc.pages);
+    const apart = new Set(doc.pages.flatMap((p) => [...setApartParagraphs(p, usual)]));
+    const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, apart);
     if (styled.size === 0) return doc;
     // The outline and the structure tree state levels outright; numbering refines style guesses only.
     const levels = doc.signals.outline.length >= 2 || doc.signals.tagged ? styled
