@@ -37,4 +37,16 @@ describe('lines stage', () => {
     const [l] = buildLines(p);
     expect(splitAtGaps(l!).map(lineText)).toEqual(['left', 'right']);
   });
+
+  it('keeps small code inside a heading on the heading line, even beside a smaller column line', () => {
+    const p = page(1, []);
+    // Figures from a two-column browser print: "Class: Crypto", with the other column's line at nearly the same height.
+    const at = (r: ReturnType<typeof run>, y0: number, y1: number) => ({ ...r, box: { ...r.box, y0, y1 } });
+    p.runs = [
+      at(run('Class:', 40, 0, { fontSize: 11.7, bold: true }), 282.7, 296.3),
+      at(run('Crypto', 83, 0, { fontSize: 6.9, bold: true, monospace: true }), 287.2, 295.2),
+      at(run('additional algorithm-specific parameters.', 306, 0, { fontSize: 7.5 }), 282.7, 291),
+    ];
+    expect(buildLines(p).map(lineText)[0]).toBe('Class: Crypto additional algorithm-specific parameters.');
+  });
 });

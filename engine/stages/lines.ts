@@ -23,8 +23,14 @@ function rows(runs: TextRun[]): TextRun[][] {
   for (const r of sorted) {
     const row = out.at(-1);
     // Same row when the vertical centres are within ~40% of the smaller height.
+    // The row is measured by its tallest run: small code set inside a heading
+    // sits off the heading's centre but well within it.
     if (row && Math.abs(center(r) - row.c) < 0.4 * Math.min(row.h, height(r))) {
       row.runs.push(r);
+      if (height(r) > row.h) {
+        row.c = center(r);
+        row.h = height(r);
+      }
     } else {
       out.push({ runs: [r], c: center(r), h: height(r) });
     }
