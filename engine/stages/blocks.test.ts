@@ -60,4 +60,16 @@ describe('outline titles', () => {
     const out = blocks.run(doc([page(1, lines)], [{ title: 'client-id', level: 4, page: 1 }]), DEFAULT_CONFIG).pages[0]!;
     expect(out.blocks.map(text)).toEqual(['Here are the options.', 'client-id', 'OAuth Client Id.']);
   });
+
+  it('keeps a wrapped heading whose first line holds smaller inline code in one block', () => {
+    const first = line([
+      line(['Running'], 308, 58, { fontSize: 12.5, bold: true }).runs[0]!,
+      line(['npm install -g yarn'], 370, 61, { fontSize: 8.8, bold: true, monospace: true }).runs[0]!,
+      line(["doesn't"], 470, 58, { fontSize: 12.5, bold: true }).runs[0]!,
+    ], 308, 58);
+    const second = line(['work'], 308, 75, { fontSize: 12.5, bold: true });
+    const out = blocks.run(doc([page(1, [first, second])]), DEFAULT_CONFIG).pages[0]!;
+    expect(out.blocks).toHaveLength(1);
+    expect(text(out.blocks[0]!)).toMatch(/work$/);
+  });
 });

@@ -19,7 +19,10 @@ const styles = new WeakMap<Line, Style>();
 function styleOf(l: Line): Style {
   let s = styles.get(l);
   if (!s) {
-    s = { size: lineFontSize(l), bold: runShare(l, (r) => r.bold) > 0.6, mono: runShare(l, (r) => r.monospace) > 0.8 };
+    const mono = runShare(l, (r) => r.monospace) > 0.8;
+    // Inline code is often set smaller than the text around it; a line's prose carries its size.
+    const prose = mono ? l : { ...l, runs: l.runs.filter((r) => !r.monospace) };
+    s = { size: lineFontSize(prose.runs.length ? prose : l), bold: runShare(l, (r) => r.bold) > 0.6, mono };
     styles.set(l, s);
   }
   return s;
