@@ -72,4 +72,21 @@ describe('outline titles', () => {
     expect(out.blocks).toHaveLength(1);
     expect(text(out.blocks[0]!)).toMatch(/work$/);
   });
+
+  it('keeps a heading together when a wrapped line is mostly or all code', () => {
+    const bold = { fontSize: 12.5, bold: true };
+    const code = { fontSize: 8.8, bold: true, monospace: true };
+    // "Build with a pre-installed ICU / (system-icu)": the second line is mostly code.
+    const a = [line(['Build with a pre-installed ICU'], 40, 239, bold), line([line(['('], 40, 256, bold).runs[0]!, line(['system-icu'], 46, 259, code).runs[0]!, line([')'], 98, 256, bold).runs[0]!], 40, 256)];
+    // "`Document#toJS()` and / `Document#toString()`": the second line is all code.
+    const b = [line([line(['Document#toJS()'], 40, 400, code).runs[0]!, line(['and'], 130, 397, bold).runs[0]!], 40, 397), line(['Document#toString()'], 40, 417, code)];
+    for (const lines of [a, b]) expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(1);
+  });
+
+  it('still starts a code block under a heading or a paragraph with inline code', () => {
+    const heading = line(['Usage'], 40, 100, { fontSize: 12.5, bold: true });
+    const prose = line([line(['Run'], 40, 130).runs[0]!, line(['npm test'], 60, 131, { fontSize: 8.8, monospace: true }).runs[0]!, line(['to check.'], 110, 130).runs[0]!], 40, 130);
+    const codeLine = line(['npm test -- --watch'], 40, 144, { fontSize: 8.8, monospace: true });
+    expect(blocks.run(doc([page(1, [heading, prose, codeLine])]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(3);
+  });
 });

@@ -11,7 +11,8 @@ import { titleKey } from './headings.ts';
 import { lineFontSize, lineRole, lineText, median, runShare, unionBox } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
-type Style = { size: number; bold: boolean; mono: boolean };
+/** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
+type Style = { size: number; prose?: number; code?: number; bold: boolean; mono: boolean };
 
 // Every line is compared with the one before and the one after it; measure it once.
 const styles = new WeakMap<Line, Style>();
@@ -20,9 +21,13 @@ function styleOf(l: Line): Style {
   let s = styles.get(l);
   if (!s) {
     const mono = runShare(l, (r) => r.monospace) > 0.8;
-    // Inline code is often set smaller than the text around it; a line's prose carries its size.
-    const prose = mono ? l : { ...l, runs: l.runs.filter((r) => !r.monospace) };
-    s = { size: lineFontSize(prose.runs.length ? prose : l), bold: runShare(l, (r) => r.bold) > 0.6, mono };
+    const prose = l.runs.filter((r) => !r.monospace && r.text.trim() !== '');
+    const code = l.runs.filter((r) => r.monospace && r.text.trim() !== '');
+    s = {
+      size: lineFontSize(l), bold: runShare(l, (r) => r.bold) > 0.6, mono,
+      ...(prose.length ? { prose: lineFontSize({ ...l, runs: prose }) } : {}),
+      ...(code.length ? { code: lineFontSize({ ...l, runs: code }) } : {}),
+    };
     styles.set(l, s);
   }
   return s;
@@ -39,12 +44,27 @@ function typicalGap(lines: Line[]): number {
   return gaps.length ? median(gaps) : 2;
 }
 
+const differ = (x: number, y: number): boolean => Math.abs(x - y) > 0.08 * Math.max(x, y, 1);
+
+/**
+ * Whether two lines are set in different sizes. Lines sharing prose compare
+ * their prose, else lines sharing code their code: a heading's wrapped line
+ * may be all code, set smaller than the heading's words.
+ */
+function sizesDiffer(a: Style, b: Style): boolean {
+  if (a.prose !== undefined && b.prose !== undefined) return differ(a.prose, b.prose);
+  if (a.code !== undefined && b.code !== undefined) return differ(a.code, b.code);
+  return differ(a.size, b.size);
+}
+
 /** True when `b` cannot continue the paragraph that ends with `a`. */
 export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): boolean {
   const sa = styleOf(a), sb = styleOf(b);
   const size = Math.max(sa.size, sb.size, 1);
-  if (Math.abs(sa.size - sb.size) > 0.08 * size) return true;
-  if (sa.mono !== sb.mono) return true;
+  if (sizesDiffer(sa, sb)) return true;
+  // Code in a bold heading may fill most of a wrapped line ("(system-icu)");
+  // two bold lines of one prose size are one heading whatever their code share.
+  if (sa.mono !== sb.mono && !(sa.bold && sb.bold)) return true;
   // Syntax highlighting sets code keywords in bold; weight changes only split prose.
   if (sa.bold !== sb.bold && !(sa.mono && sb.mono)) return true;
   // A line opening with a list marker starts an item (code lines keep their dashes).
