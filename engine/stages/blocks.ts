@@ -8,28 +8,41 @@ import type { Block, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { listMarker } from './lists.ts';
 import { titleKey } from './headings.ts';
-import { lineFontSize, lineRole, lineText, median, runShare, unionBox } from '../geometry.ts';
+import { lineFontSize, lineRole, lineText, median, unionBox, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 /** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
 type Style = { size: number; prose?: number; code?: number; bold: boolean; mono: boolean };
 
-// Every line is compared with the one before and the one after it; measure it once.
-const styles = new WeakMap<Line, Style>();
+
+/** Measures a line in one pass: sizes weighted by characters (trimmed), shares by visible characters. */
+function measure(l: Line): Style {
+  let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, vis = 0, bold = 0, mono = 0;
+  for (const r of l.runs) {
+    const k = r.text.trim().length;
+    const v = visibleLength(r.text);
+    n += k; sum += k * r.fontSize; vis += v;
+    if (r.bold) bold += v;
+    if (r.monospace) { mono += v; cn += k; csum += k * r.fontSize; } else { pn += k; psum += k * r.fontSize; }
+  }
+  const size = n > 0 ? sum / n : (l.runs[0]?.fontSize ?? 0);
+  return {
+    size, bold: vis > 0 && bold / vis > 0.6, mono: vis > 0 && mono / vis > 0.8,
+    ...(pn > 0 ? { prose: psum / pn } : {}),
+    ...(cn > 0 ? { code: csum / cn } : {}),
+  };
+}
+
+// Each line is compared with the line before it and the line after it; the
+// last two measured lines cover both comparisons, which a map keyed by every
+// line of the document would cost more to keep.
+let recent: [Line | null, Style | null, Line | null, Style | null] = [null, null, null, null];
 
 function styleOf(l: Line): Style {
-  let s = styles.get(l);
-  if (!s) {
-    const mono = runShare(l, (r) => r.monospace) > 0.8;
-    const prose = l.runs.filter((r) => !r.monospace && r.text.trim() !== '');
-    const code = l.runs.filter((r) => r.monospace && r.text.trim() !== '');
-    s = {
-      size: lineFontSize(l), bold: runShare(l, (r) => r.bold) > 0.6, mono,
-      ...(prose.length ? { prose: lineFontSize({ ...l, runs: prose }) } : {}),
-      ...(code.length ? { code: lineFontSize({ ...l, runs: code }) } : {}),
-    };
-    styles.set(l, s);
-  }
+  if (recent[0] === l) return recent[1]!;
+  if (recent[2] === l) return recent[3]!;
+  const s = measure(l);
+  recent = [l, s, recent[0], recent[1]];
   return s;
 }
 
@@ -101,6 +114,16 @@ export function splitRunIn(line: Line): Line[] {
   return [{ runs: head, box: unionBox(head.map((r) => r.box)) }, { runs: restRuns, box: unionBox(restRuns.map((r) => r.box)) }];
 }
 
+const longestKey = new WeakMap<ReadonlySet<string>, number>();
+
+/** Whether the line's text is one of the outline titles (by key); lines far longer than any title are skipped unkeyed. */
+function isOutlineTitle(line: Line, titles: ReadonlySet<string>): boolean {
+  let max = longestKey.get(titles);
+  if (max === undefined) longestKey.set(titles, (max = Math.max(0, ...[...titles].map((t) => t.length))));
+  const text = lineText(line);
+  return text.length <= 3 * max + 10 && titles.has(titleKey(text));
+}
+
 /** Groups a page's flow into blocks: runs of lines become paragraphs, pre-built blocks stay. */
 export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles: ReadonlySet<string> = new Set()): Block[] {
   const gap = typicalGap(page.lines);
@@ -119,7 +142,7 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
     }
     for (const line of splitRunIn(item.line)) {
       // A line that is exactly an outline title stands alone, whatever its style.
-      const isTitle = titles.size > 0 && titles.has(titleKey(lineText(line)));
+      const isTitle = titles.size > 0 && isOutlineTitle(line, titles);
       const prev = cur.at(-1);
       if (prev && (isTitle || startsNewBlock(prev, line, gap, ratio))) flush();
       cur.push(line);
