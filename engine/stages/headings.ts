@@ -192,8 +192,10 @@ export const headings: Stage = {
   run(doc) {
     const paras = doc.pages.flatMap((p) => p.blocks.filter((b): b is Para => b.kind === 'paragraph'));
     const all = paras.flatMap((p) => p.lines ?? []);
-    const usual = usualGap(doc.pages);
-    const apart = new Set(doc.pages.flatMap((p) => [...setApartParagraphs(p, usual)]));
+    // Spacing only decides headings below an outline (untagged PDFs).
+    const spaced = doc.signals.outline.length >= 2 && !doc.signals.tagged;
+    const usual = spaced ? usualGap(doc.pages) : 0;
+    const apart = new Set(spaced ? doc.pages.flatMap((p) => [...setApartParagraphs(p, usual)]) : []);
     const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, apart);
     if (styled.size === 0) return doc;
     // The outline and the structure tree state levels outright; numbering refines style guesses only.

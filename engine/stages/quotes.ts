@@ -116,6 +116,9 @@ function quote(children: Block[]): Block {
 
 /** Wraps runs of indented paragraphs (with code and lists among them) into quote blocks. */
 export function quoteBlocks(page: Page): Block[] {
+  // Nothing set in from the leftmost text: no quote, and no columns to find.
+  const left = Math.min(...page.lines.map((l) => l.box.x0));
+  if (!page.blocks.some((b) => b.prov.box.x0 - left >= MIN_INDENT_EM * 5)) return page.blocks;
   const cols = pageColumns(page.lines, page.width);
   const out: Block[] = [];
   let run: Block[] = [];
