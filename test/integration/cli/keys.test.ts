@@ -14,7 +14,8 @@ const CLI = join(import.meta.dirname, '../../../cli/p2m.ts');
 
 // `p2m keys` on the embedded database with no server running opens the data directory itself.
 describe.runIf(DB_KIND === 'pglite')('p2m keys (embedded database, no server)', () => {
-  it('creates a key that authenticates, lists it without its secret, and revokes it', async () => {
+  // Three CLI processes each start PGlite from scratch: slow on a busy machine, so a longer limit.
+  it('creates a key that authenticates, lists it without its secret, and revokes it', { timeout: 240_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'p2m-cli-'));
     const env = { ...process.env, P2M_DATA_DIR: dataDir, P2M_LOG_LEVEL: 'silent' };
     try {
