@@ -13,7 +13,7 @@ import { cellSpans } from './cell-text.ts';
 import { lineChunks, union } from './chunks.ts';
 import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, ruleBetween, ruleUnderFirstRow } from './rows.ts';
-import { markHeader, type Detected } from './table-parts.ts';
+import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
@@ -126,21 +126,24 @@ function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[
   return i < 0 ? null : [lines.slice(0, i), lines.slice(i + 1)];
 }
 
-function buildRows(rows: readonly RegionLine[][], cols: readonly Column[]): { cells: Cell[][]; used: Set<TextRun> } {
+function buildRows(rows: readonly RegionLine[][], cols: readonly Column[], words?: ReadonlySet<string>): { cells: Cell[][]; used: Set<TextRun> } {
   const used = new Set<TextRun>();
-  const cells = rows.map((row) => {
+  // Place runs, not chunks: a chunk that overflowed a gutter still splits at its runs.
+  const placed = rows.map((row) => {
     const byCol: TextRun[][] = cols.map(() => []);
-    // Place runs, not chunks: a chunk that overflowed a gutter still splits at its runs.
     for (const run of row.flatMap((line) => line.chunks.flatMap((c) => c.runs))) {
       byCol[columnOf(cols, run)]!.push(run);
       used.add(run);
     }
-    return byCol.map((runs): Cell => ({ spans: cellSpans(runs) }));
+    return byCol;
   });
+  // Each column's right text edge, where a word broken across a cell's lines stops.
+  const rights = cols.map((_, k) => Math.max(...placed.flatMap((byCol) => byCol[k]!.map((r) => r.box.x1))));
+  const cells = placed.map((byCol) => byCol.map((runs, k): Cell => ({ spans: cellSpans(runs, words && { words, right: rights[k]! }) })));
   return { cells, used };
 }
 
-function analyse(lines: Info[], rules: readonly Rule[], page: { number: number; width: number }, depth: number): Detected[] {
+function analyse(lines: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
   if (lines.filter((l) => l.kind === 'multi').length < 2 || depth > 8) return [];
   const cols = regionColumns(lines, page.width);
   if (!cols) return bestSplit(lines, page.width).flatMap((part) => analyse(part, rules, page, depth + 1));
@@ -148,7 +151,7 @@ function analyse(lines: Info[], rules: readonly Rule[], page: { number: number; 
   if (cut) return cut.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
   const rows = groupRows(lines, cols, rules);
   if (rows.length < 2) return [];
-  const { cells, used } = buildRows(rows, cols);
+  const { cells, used } = buildRows(rows, cols, page.words);
   markHeader(cells, ruleUnderFirstRow(rows, rules, cols));
   const box = union(lines.flatMap((l) => l.chunks.map((c) => c.box)));
   return [{ block: { kind: 'table', rows: cells, prov: { page: page.number, box } }, runs: used, rowTops: rows.map((r) => r[0]!.y0) }];
@@ -188,7 +191,7 @@ function trimSingles(lines: Info[]): Info[] {
  * `rules` are the page's horizontal rules, used only as row separators and
  * header markers; no table reaches across a line of `barriers`.
  */
-export function detectAlignedTables(page: { number: number; width: number }, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
+export function detectAlignedTables(page: TableScope, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
   const infos = [...lines.map((l) => classify(l)), ...barriers.map((l) => barrier(l))]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);

@@ -1,9 +1,11 @@
 /**
  * Turns the runs that fall in one table cell into inline spans: lines of a
- * wrapped cell are joined with spaces, and neighbouring runs with the same
- * emphasis are merged so the cell reads as one piece of text.
+ * wrapped cell are joined with spaces (or glued where a word was broken at
+ * the cell's edge), and neighbouring runs with the same emphasis are merged
+ * so the cell reads as one piece of text.
  */
 import type { Span, TextRun } from '../model.ts';
+import { brokenWordBoundaries, type BreakContext } from './broken-words.ts';
 
 /** Gap (ems) between two runs of one line above which a space is inserted. */
 const SPACE_GAP_EM = 0.12;
@@ -46,16 +48,22 @@ function push(spans: Span[], text: string, style: Omit<Span, 'text'>): void {
   else spans.push({ text, ...style });
 }
 
-/** The spans of a cell whose runs are given in any order; whitespace collapsed, no newlines. */
-export function cellSpans(runs: readonly TextRun[]): Span[] {
+/**
+ * The spans of a cell whose runs are given in any order; whitespace
+ * collapsed, no newlines. With `ctx`, a word broken at the cell's edge is
+ * joined without a space (broken-words.ts).
+ */
+export function cellSpans(runs: readonly TextRun[], ctx?: BreakContext): Span[] {
   const spans: Span[] = [];
   let first = true;
-  for (const line of visualLines(runs)) {
+  const lines = visualLines(runs);
+  const glued = ctx && lines.length > 1 ? brokenWordBoundaries(lines, ctx) : [];
+  for (const [li, line] of lines.entries()) {
     let prev: TextRun | null = null;
     for (const run of line) {
-      const text = run.text.replace(/\s+/g, ' ');
+      const text = (prev === null && glued[li - 1] ? run.text.trimStart() : run.text).replace(/\s+/g, ' ');
       const gap = prev ? run.box.x0 - prev.box.x1 : 0;
-      const needSpace = !first && (prev === null || gap > SPACE_GAP_EM * run.fontSize);
+      const needSpace = !first && (prev === null ? !glued[li - 1] : gap > SPACE_GAP_EM * run.fontSize);
       // A space between differently styled runs goes into the plain run, not into code.
       if (needSpace && !/^\s/.test(text)) push(spans, ' ', prev ? styleOf(prev) : {});
       push(spans, text, styleOf(run));

@@ -9,7 +9,7 @@ import type { Line, Rule } from '../model.ts';
 import { detectAlignedTables } from './aligned-tables.ts';
 import { union } from './chunks.ts';
 import { sidesOfGutter, type Gutter } from './layout-gutter.ts';
-import type { Detected } from './table-parts.ts';
+import type { Detected, TableScope } from './table-parts.ts';
 
 /** Row tops of two halves of one table agree to within this (points). */
 const ROW_TOLERANCE = 1;
@@ -30,7 +30,7 @@ function join(a: Detected, b: Detected): Detected {
 }
 
 /** Finds whitespace tables on a page whose layout gutter is `g`; see the module comment. */
-export function detectBesideGutter(page: { number: number; width: number }, lines: readonly Line[], g: Gutter, rules: readonly Rule[]): Detected[] {
+export function detectBesideGutter(page: TableScope, lines: readonly Line[], g: Gutter, rules: readonly Rule[]): Detected[] {
   const sides = sidesOfGutter(lines, g);
   const left = detectAlignedTables(page, sides.left, rules, sides.crossing);
   const right = detectAlignedTables(page, sides.right, rules, sides.crossing);

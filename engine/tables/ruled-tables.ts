@@ -15,24 +15,30 @@ function slot(bounds: readonly number[], v: number): number {
 }
 
 /** Cell rows from a grid and the runs inside its frame. */
-function gridRows(grid: RuleGrid, runs: readonly TextRun[]): { rows: Cell[][]; used: Set<TextRun> } {
+function gridRows(grid: RuleGrid, runs: readonly TextRun[], words?: ReadonlySet<string>): { rows: Cell[][]; used: Set<TextRun> } {
   const byCell = new Map<string, TextRun[]>();
   const used = new Set<TextRun>();
   const owner = new Map<string, string>();
   for (const c of grid.cells) {
     for (let r = c.r0; r < c.r1; r++) for (let k = c.c0; k < c.c1; k++) owner.set(`${r},${k}`, `${c.r0},${c.c0}`);
   }
+  // Each grid column's right text edge, where a word broken across a cell's lines stops.
+  const rights = grid.xs.map(() => -Infinity);
   for (const run of runs) {
     const r = slot(grid.ys, (run.box.y0 + run.box.y1) / 2);
     const k = slot(grid.xs, (run.box.x0 + run.box.x1) / 2);
     const key = owner.get(`${r},${k}`);
     if (!key) continue;
-    byCell.set(key, [...(byCell.get(key) ?? []), run]);
+    const list = byCell.get(key);
+    if (list) list.push(run);
+    else byCell.set(key, [run]);
+    rights[k] = Math.max(rights[k]!, run.box.x1);
     used.add(run);
   }
   const rows: Cell[][] = Array.from({ length: grid.ys.length - 1 }, () => []);
   for (const c of grid.cells) {
-    const cell: Cell = { spans: cellSpans(byCell.get(`${c.r0},${c.c0}`) ?? []) };
+    const ctx = words && { words, right: rights[c.c1 - 1]! };
+    const cell: Cell = { spans: cellSpans(byCell.get(`${c.r0},${c.c0}`) ?? [], ctx) };
     if (c.c1 - c.c0 > 1) cell.colspan = c.c1 - c.c0;
     if (c.r1 - c.r0 > 1) cell.rowspan = c.r1 - c.r0;
     rows[c.r0]!.push(cell);
@@ -50,14 +56,14 @@ function dropEmptyRows(rows: Cell[][]): Cell[][] {
  * Finds ruled tables on a page. A frame qualifies when its grid has at least
  * two columns and two rows holding text; boxes around code or quotes do not.
  */
-export function detectRuledTables(pageNumber: number, rules: readonly Rule[], lines: readonly Line[]): Detected[] {
+export function detectRuledTables(pageNumber: number, rules: readonly Rule[], lines: readonly Line[], words?: ReadonlySet<string>): Detected[] {
   const out: Detected[] = [];
   const runs = lines.flatMap((l) => l.runs).filter((r) => r.text.trim() !== '');
   for (const group of ruleGroups(rules)) {
     const grid = readGrid(group);
     if (!grid) continue;
     const inside = runs.filter((r) => centreIn(r.box, grid.box));
-    const { rows, used } = gridRows(grid, inside);
+    const { rows, used } = gridRows(grid, inside, words);
     const kept = dropEmptyRows(rows);
     const filledCols = new Set(grid.cells.filter((c) => (c.c1 - c.c0) === 1).map((c) => c.c0)).size;
     if (kept.length < 2 || filledCols < 2) continue;

@@ -8,6 +8,9 @@ import { union } from './chunks.ts';
 /** A table block as the detectors produce it. */
 export type TableBlock = Extract<Block, { kind: 'table' }>;
 
+/** The page a detector works on: its number and width, and the document's words (to mend words broken in cells). */
+export type TableScope = { number: number; width: number; words?: ReadonlySet<string> };
+
 /** A detected table and the runs it consumed; whitespace tables also say where each row starts (y). */
 export type Detected = { block: TableBlock; runs: Set<TextRun>; rowTops?: number[] };
 

@@ -5,6 +5,7 @@
  */
 import type { Page, Rule } from '../model.ts';
 import { detectAlignedTables } from './aligned-tables.ts';
+import { documentWords } from './broken-words.ts';
 import { detectBesideGutter } from './gutter-tables.ts';
 import { findLayoutGutter } from './layout-gutter.ts';
 import { detectRuledTables } from './ruled-tables.ts';
@@ -16,14 +17,15 @@ function overlaps(r: Rule, d: Detected): boolean {
   return r.box.x0 < b.x1 && r.box.x1 > b.x0 && r.box.y0 < b.y1 + 2 && r.box.y1 > b.y0 - 2;
 }
 
-function tablesOnPage(page: Page): Page {
-  const ruled = detectRuledTables(page.number, page.rules, page.lines);
+function tablesOnPage(page: Page, words: ReadonlySet<string>): Page {
+  const ruled = detectRuledTables(page.number, page.rules, page.lines, words);
   let lines = page.lines;
   for (const t of ruled) lines = removeRuns(lines, t.runs);
   // Rules that framed a ruled table say nothing about the rest of the page.
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
   const gutter = findLayoutGutter(lines, page.width);
-  const aligned = gutter ? detectBesideGutter(page, lines, gutter, hRules) : detectAlignedTables(page, lines, hRules);
+  const scope = { number: page.number, width: page.width, words };
+  const aligned = gutter ? detectBesideGutter(scope, lines, gutter, hRules) : detectAlignedTables(scope, lines, hRules);
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
@@ -35,6 +37,8 @@ function tablesOnPage(page: Page): Page {
 export const tables: Stage = {
   name: 'tables',
   run(doc) {
-    return { ...doc, pages: doc.pages.map(tablesOnPage) };
+    // Words broken in narrow cells are mended from the words the document spells out elsewhere.
+    const words = documentWords(doc.pages.flatMap((p) => p.runs.map((r) => r.text)));
+    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words)) };
   },
 };

@@ -1,0 +1,58 @@
+/**
+ * Words broken across the lines of a narrow table cell. Browsers and word
+ * processors break a word that does not fit a cell at any character
+ * ("DEBUG_DEPT" / "H", "Ye" / "s"), so the line it starts on is full to the
+ * cell's edge. Such a break is glued back when the whole word occurs
+ * elsewhere in the document; a full line that ends a word ("Duplicate" /
+ * "Files") joins with a space as any wrapped line does.
+ */
+import type { TextRun } from '../model.ts';
+
+/** What a cell needs to judge its line breaks: the document's words and the cell column's right text edge. */
+export type BreakContext = { words: ReadonlySet<string>; right: number };
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+
+/** The document's words, lower-cased, for telling broken words from wrapped ones. */
+export function documentWords(texts: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const t of texts) for (const w of t.toLowerCase().match(WORD) ?? []) out.add(w);
+  return out;
+}
+
+const text = (line: readonly TextRun[]): string => line.map((r) => r.text).join('').trim();
+
+/** Whether a line runs to the cell's right edge, give or take most of a character. */
+function full(line: readonly TextRun[], right: number): boolean {
+  const last = line[line.length - 1]!;
+  const chars = Math.max(1, last.text.trim().length);
+  return last.box.x1 >= right - 0.7 * ((last.box.x1 - last.box.x0) / chars);
+}
+
+/**
+ * For each boundary between consecutive visual lines of a cell, whether the
+ * lines join without a space (a word broken at the cell's edge). Fragments
+ * chain: "C" / "o" / "p" / "y" is one word when "copy" is.
+ */
+export function brokenWordBoundaries(lines: readonly (readonly TextRun[])[], ctx: BreakContext): boolean[] {
+  const glue = lines.slice(1).map(() => false);
+  for (let i = 0; i + 1 < lines.length;) {
+    const head = text(lines[i]!).match(/[\p{L}\p{N}_]+$/u)?.[0];
+    if (!head || !full(lines[i]!, ctx.right)) { i++; continue; }
+    // Extend over following lines while each continues the word and fills the cell (all but the last piece).
+    let word = head.toLowerCase();
+    let best = -1;
+    for (let j = i + 1; j < lines.length; j++) {
+      const piece = text(lines[j]!).match(/^[\p{L}\p{N}_]+/u)?.[0];
+      if (!piece) break;
+      word += piece.toLowerCase();
+      if (ctx.words.has(word)) best = j;
+      const wholeLine = piece.length === text(lines[j]!).length;
+      if (!wholeLine || !full(lines[j]!, ctx.right)) break;
+    }
+    if (best < 0) { i++; continue; }
+    for (let k = i; k < best; k++) glue[k] = true;
+    i = best;
+  }
+  return glue;
+}
