@@ -8,6 +8,7 @@
  * columns of prose are a two-column page layout; lines with two chunks in
  * one column are justified prose, not cells.
  */
+import type { Words } from './broken-words.ts';
 import type { Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
 import { lineChunks, union } from './chunks.ts';
@@ -126,7 +127,7 @@ function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[
   return i < 0 ? null : [lines.slice(0, i), lines.slice(i + 1)];
 }
 
-function buildRows(rows: readonly RegionLine[][], cols: readonly Column[], words?: ReadonlySet<string>): { cells: Cell[][]; used: Set<TextRun> } {
+function buildRows(rows: readonly RegionLine[][], cols: readonly Column[], words?: Words): { cells: Cell[][]; used: Set<TextRun> } {
   const used = new Set<TextRun>();
   // Place runs, not chunks: a chunk that overflowed a gutter still splits at its runs.
   const placed = rows.map((row) => {

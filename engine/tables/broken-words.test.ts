@@ -12,7 +12,7 @@ const texts = (t: Table): string[][] => t.rows.map((r) => r.map((c: Cell) => spa
 
 describe('words broken across the lines of a narrow cell', () => {
   it('glues a word broken at the cell edge when the document spells it whole, chaining fragments', () => {
-    const words = documentWords(['Set DEBUG_DEPTH to copy objects', 'Duplicate names; Files here']);
+    const words = documentWords(() => ['Set DEBUG_DEPTH to copy objects', 'Duplicate names; Files here']);
     // Column right edge at 120: each fragment line fills it.
     const lines = [[run('DEBUG_DEPT', 60, 100)], [run('H', 60, 112)]];
     expect(brokenWordBoundaries(lines, { words, right: 120 })).toEqual([true]);
@@ -22,7 +22,7 @@ describe('words broken across the lines of a narrow cell', () => {
     const wrapped = [[run('Duplicate', 60, 100)], [run('Files', 60, 112)]];
     expect(brokenWordBoundaries(wrapped, { words, right: 114 })).toEqual([false]);
     // A line short of the edge ended where its text ended.
-    expect(brokenWordBoundaries([[run('DEBUG', 60, 100)], [run('DEPTH', 60, 112)]], { words: new Set(['debugdepth']), right: 120 })).toEqual([false]);
+    expect(brokenWordBoundaries([[run('DEBUG', 60, 100)], [run('DEPTH', 60, 112)]], { words: () => new Set(['debugdepth']), right: 120 })).toEqual([false]);
   });
 
   it('mends broken words in the cells of a ruled table', () => {

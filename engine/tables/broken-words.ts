@@ -8,16 +8,24 @@
  */
 import type { TextRun } from '../model.ts';
 
+/** The document's words, built on first use: most cells never need them. */
+export type Words = () => ReadonlySet<string>;
+
 /** What a cell needs to judge its line breaks: the document's words and the cell column's right text edge. */
-export type BreakContext = { words: ReadonlySet<string>; right: number };
+export type BreakContext = { words: Words; right: number };
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 
-/** The document's words, lower-cased, for telling broken words from wrapped ones. */
-export function documentWords(texts: Iterable<string>): Set<string> {
-  const out = new Set<string>();
-  for (const t of texts) for (const w of t.toLowerCase().match(WORD) ?? []) out.add(w);
-  return out;
+/** The document's words, lower-cased, for telling broken words from wrapped ones; read from `texts` on first use. */
+export function documentWords(texts: () => Iterable<string>): Words {
+  let out: Set<string> | null = null;
+  return () => {
+    if (!out) {
+      out = new Set<string>();
+      for (const t of texts()) for (const w of t.toLowerCase().match(WORD) ?? []) out.add(w);
+    }
+    return out;
+  };
 }
 
 const text = (line: readonly TextRun[]): string => line.map((r) => r.text).join('').trim();
@@ -46,7 +54,7 @@ export function brokenWordBoundaries(lines: readonly (readonly TextRun[])[], ctx
       const piece = text(lines[j]!).match(/^[\p{L}\p{N}_]+/u)?.[0];
       if (!piece) break;
       word += piece.toLowerCase();
-      if (ctx.words.has(word)) best = j;
+      if (ctx.words().has(word)) best = j;
       const wholeLine = piece.length === text(lines[j]!).length;
       if (!wholeLine || !full(lines[j]!, ctx.right)) break;
     }

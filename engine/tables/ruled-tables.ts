@@ -3,6 +3,7 @@
  * gives the grid directly, including merged cells. Text is placed by the
  * centre of each run.
  */
+import type { Words } from './broken-words.ts';
 import type { Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
 import { readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
@@ -15,7 +16,7 @@ function slot(bounds: readonly number[], v: number): number {
 }
 
 /** Cell rows from a grid and the runs inside its frame. */
-function gridRows(grid: RuleGrid, runs: readonly TextRun[], words?: ReadonlySet<string>): { rows: Cell[][]; used: Set<TextRun> } {
+function gridRows(grid: RuleGrid, runs: readonly TextRun[], words?: Words): { rows: Cell[][]; used: Set<TextRun> } {
   const byCell = new Map<string, TextRun[]>();
   const used = new Set<TextRun>();
   const owner = new Map<string, string>();
@@ -56,7 +57,7 @@ function dropEmptyRows(rows: Cell[][]): Cell[][] {
  * Finds ruled tables on a page. A frame qualifies when its grid has at least
  * two columns and two rows holding text; boxes around code or quotes do not.
  */
-export function detectRuledTables(pageNumber: number, rules: readonly Rule[], lines: readonly Line[], words?: ReadonlySet<string>): Detected[] {
+export function detectRuledTables(pageNumber: number, rules: readonly Rule[], lines: readonly Line[], words?: Words): Detected[] {
   const out: Detected[] = [];
   const runs = lines.flatMap((l) => l.runs).filter((r) => r.text.trim() !== '');
   for (const group of ruleGroups(rules)) {

@@ -2,6 +2,7 @@
  * Shared shapes between table detectors and the stage: a detected table is a
  * block plus the runs it took, so the stage can take them out of the lines.
  */
+import type { Words } from './broken-words.ts';
 import type { Block, Box, Cell, Line, TextRun } from '../model.ts';
 import { union } from './chunks.ts';
 
@@ -9,7 +10,7 @@ import { union } from './chunks.ts';
 export type TableBlock = Extract<Block, { kind: 'table' }>;
 
 /** The page a detector works on: its number and width, and the document's words (to mend words broken in cells). */
-export type TableScope = { number: number; width: number; words?: ReadonlySet<string> };
+export type TableScope = { number: number; width: number; words?: Words };
 
 /** A detected table and the runs it consumed; whitespace tables also say where each row starts (y). */
 export type Detected = { block: TableBlock; runs: Set<TextRun>; rowTops?: number[] };

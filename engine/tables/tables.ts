@@ -5,7 +5,7 @@
  */
 import type { Page, Rule } from '../model.ts';
 import { detectAlignedTables } from './aligned-tables.ts';
-import { documentWords } from './broken-words.ts';
+import { documentWords, type Words } from './broken-words.ts';
 import { detectBesideGutter } from './gutter-tables.ts';
 import { findLayoutGutter } from './layout-gutter.ts';
 import { detectRuledTables } from './ruled-tables.ts';
@@ -17,7 +17,7 @@ function overlaps(r: Rule, d: Detected): boolean {
   return r.box.x0 < b.x1 && r.box.x1 > b.x0 && r.box.y0 < b.y1 + 2 && r.box.y1 > b.y0 - 2;
 }
 
-function tablesOnPage(page: Page, words: ReadonlySet<string>): Page {
+function tablesOnPage(page: Page, words: Words): Page {
   const ruled = detectRuledTables(page.number, page.rules, page.lines, words);
   let lines = page.lines;
   for (const t of ruled) lines = removeRuns(lines, t.runs);
@@ -38,7 +38,7 @@ export const tables: Stage = {
   name: 'tables',
   run(doc) {
     // Words broken in narrow cells are mended from the words the document spells out elsewhere.
-    const words = documentWords(doc.pages.flatMap((p) => p.runs.map((r) => r.text)));
+    const words = documentWords(() => doc.pages.flatMap((p) => p.runs.map((r) => r.text)));
     return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words)) };
   },
 };
