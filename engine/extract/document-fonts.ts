@@ -76,7 +76,7 @@ export class DocumentFonts {
       } finally {
         page?.cleanup();
       }
-      if (this.pending.has(id)) this.settleUnknown(id);
+      if (this.pending.has(id)) this.record(id, this.style(id));
     }
     for (const page of pages) this.restyle(page.runs);
   }
@@ -102,14 +102,12 @@ export class DocumentFonts {
     if (!f) return false;
     const name = f.name ?? id;
     const flags = { bold: f.bold, italic: f.italic, monospace: f.isMonospace, family: this.families.get(id) };
-    this.resolved.set(id, { name, ...inferFontStyle(name, flags) });
-    this.pending.delete(id);
-    this.unknown.delete(id);
+    this.record(id, { name, ...inferFontStyle(name, flags) });
     return true;
   }
 
-  private settleUnknown(id: string): void {
-    this.resolved.set(id, { ...this.style(id), name: id });
+  private record(id: string, font: ResolvedFont): void {
+    this.resolved.set(id, font);
     this.pending.delete(id);
     this.unknown.delete(id);
   }
