@@ -7,12 +7,11 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf
 import type { Doc, Page } from './model.ts';
 import { EngineError, type ConvertOptions, type ConvertResult } from './types.ts';
 import { openDocument } from './extract/open-document.ts';
-import { extractPage } from './extract/extract-page.ts';
-import { linkReader, type LinkReader } from './extract/links.ts';
+import { PageReader } from './extract/page-reader.ts';
+import { linkReader } from './extract/links.ts';
 import { extractOutline } from './extract/outline.ts';
 import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
 import { pageNeedsOcr } from './ocr/needs-ocr.ts';
-import { DocumentFonts } from './extract/document-fonts.ts';
 import { runStages } from './pipeline.ts';
 import { renderDoc } from './render/index.ts';
 
@@ -41,9 +40,8 @@ async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions,
   }
 }
 
-async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, warnings: string[], ocr: OcrSession, links: LinkReader) {
+async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, warnings: string[], ocr: OcrSession, reader: PageReader) {
   const { from, to } = pageRange(pdf.numPages, opts);
-  const fonts = new DocumentFonts();
   const pages: Page[] = [];
   let truncated = false;
   for (let n = from; n <= to; n++) {
@@ -54,7 +52,7 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
     let pdfPage: PDFPageProxy | null = null;
     try {
       pdfPage = await pdf.getPage(n);
-      pages.push(await maybeOcr(pdfPage, await extractPage(pdfPage, n, fonts, links), opts, ocr, warnings));
+      pages.push(await maybeOcr(pdfPage, await reader.read(pdfPage, n), opts, ocr, warnings));
     } catch (err) {
       // One broken page should not sink the document; keep its place empty.
       warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
@@ -64,7 +62,7 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
     }
     opts.onProgress?.({ pagesDone: pages.length, pagesTotal: to - from + 1 });
   }
-  await fonts.settle(pdf, pages);
+  await reader.settle(pdf, pages);
   return { pages, truncated };
 }
 
@@ -75,12 +73,13 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
   const ocr = ocrSession();
   try {
     const warnings: string[] = [];
-    const { pages, truncated } = await extractPages(pdf, opts, started, warnings, ocr, linkReader(data));
+    const reader = new PageReader(data, linkReader(data), opts.textReader);
+    const { pages, truncated } = await extractPages(pdf, opts, started, warnings, ocr, reader);
     const outline = await extractOutline(pdf);
     const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
     const doc: Doc = { pages, signals: { outline, tagged }, warnings };
     const done = runStages(doc);
-    return { markdown: renderDoc(done), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings };
+    return { markdown: renderDoc(done), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings, textReader: reader.stats };
   } catch (err) {
     if (err instanceof EngineError) throw err;
     throw new EngineError('engine_failure', `Conversion failed: ${err instanceof Error ? err.message : String(err)}`);

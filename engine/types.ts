@@ -16,7 +16,15 @@ export type ConvertOptions = {
   onProgress?: (p: { pagesDone: number; pagesTotal: number }) => void;
   /** Password for encrypted PDFs that need one. */
   password?: string;
+  /** How the text layer is read: `auto` (the direct reader, pdf.js where it cannot) or `pdfjs` only. For diagnostics and tests. */
+  textReader?: TextReaderChoice;
 };
+
+/** `auto` reads pages directly from the PDF objects and falls back to pdf.js; `pdfjs` uses pdf.js alone. */
+export type TextReaderChoice = 'auto' | 'pdfjs';
+
+/** Pages read by each text reader, and why the direct reader gave up, if it did. */
+export type TextReaderStats = { direct: number; pdfjs: number; fallback?: string };
 
 export type ConvertResult = {
   markdown: string;
@@ -26,6 +34,8 @@ export type ConvertResult = {
   pagesDone: number;
   truncated: boolean;
   warnings: string[];
+  /** Which reader read the text layer (OCR pages count for the reader that read them first). */
+  textReader: TextReaderStats;
 };
 
 /** Stable machine codes for documents the engine cannot convert. */

@@ -1,48 +1,15 @@
 /**
- * Text layer → TextRun[] for one page, in page space with a top-left origin.
+ * Text layer → TextRun[] for one page through pdf.js (the fallback reader).
  * Font names and styles come from the document's fonts (document-fonts.ts).
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import type { TextRun } from '../model.ts';
-import type { DocumentFonts, ResolvedFont } from './document-fonts.ts';
-import { normaliseText } from './normalise-text.ts';
+import type { DocumentFonts } from './document-fonts.ts';
 import { structRoles } from './struct-roles.ts';
+import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
 
 type Matrix = [number, number, number, number, number, number];
-
-function multiply(m: Matrix, n: number[]): Matrix {
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = n;
-  return [
-    m[0] * a + m[2] * b, m[1] * a + m[3] * b,
-    m[0] * c + m[2] * d, m[1] * c + m[3] * d,
-    m[0] * e + m[2] * f + m[4], m[1] * e + m[3] * f + m[5],
-  ];
-}
-
-function toRun(item: TextItem, vt: Matrix, style: TextStyle | undefined, font: ResolvedFont): TextRun | null {
-  const text = normaliseText(item.str);
-  if (text.trim() === '') return null;
-  const m = multiply(vt, item.transform);
-  const size = Math.hypot(m[2], m[3]) || Math.hypot(m[0], m[1]) || 1;
-  const ascent = style && style.ascent > 0 ? style.ascent : 0.8;
-  const descent = style && style.descent < 0 ? -style.descent : 0.2;
-  const vertical = style?.vertical === true;
-  let box;
-  if (vertical) {
-    // Vertical text: pdf.js reports the advance as height; the column is one em wide.
-    box = { x0: m[4] - size / 2, y0: m[5], x1: m[4] + size / 2, y1: m[5] + Math.max(item.height, size) };
-  } else {
-    // Rotated text keeps its origin; its width is measured along the baseline.
-    const cos = m[0] / (Math.hypot(m[0], m[1]) || 1);
-    const w = item.width * (Math.abs(cos) > 0.5 ? 1 : 0) || item.width;
-    box = { x0: m[4], y0: m[5] - ascent * size, x1: m[4] + w, y1: m[5] + descent * size };
-  }
-  const dir: TextRun['dir'] = vertical ? 'ttb' : item.dir === 'rtl' ? 'rtl' : 'ltr';
-  return { text, box, fontName: font.name, fontSize: Math.round(size * 100) / 100, bold: font.bold, italic: font.italic, monospace: font.monospace, dir };
-}
-
-type MarkedItem = { type: string; id?: string | null };
 
 /**
  * Extracts the text runs of one page. Runs in fonts the document has not
@@ -53,21 +20,7 @@ export async function extractPageRuns(page: PDFPageProxy, number: number, fonts:
   const items = content.items.filter((it): it is TextItem => 'str' in it);
   fonts.notePage(page, number, items, content.styles);
   // Only tagged pages carry marked-content ids; only they pay for the structure tree.
-  const tagged = content.items.some((it) => !('str' in it) && (it as MarkedItem).id);
-  const roles = tagged ? await structRoles(page) : new Map<string, string>();
+  const roles = hasMarkedIds(content.items) ? await structRoles(page) : new Map<string, string>();
   const vt = page.getViewport({ scale: 1 }).transform as Matrix;
-  const runs: TextRun[] = [];
-  const stack: (string | undefined)[] = [];
-  for (const item of content.items) {
-    if (!('str' in item)) {
-      const m = item as MarkedItem;
-      if (m.type === 'endMarkedContent') stack.pop();
-      else stack.push((m.id ? roles.get(m.id) : undefined) ?? stack.at(-1));
-      continue;
-    }
-    const run = toRun(item, vt, content.styles[item.fontName], fonts.style(item.fontName));
-    const role = stack.at(-1);
-    if (run) runs.push(role ? { ...run, role } : run);
-  }
-  return runs;
+  return itemsToRuns(content.items, content.styles, vt, (id) => fonts.style(id), roles);
 }

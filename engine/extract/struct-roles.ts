@@ -15,9 +15,17 @@ const MAX_DEPTH = 64;
 /** Once inside one of these, inner roles (inline Code, Link, a P inside an LI) do not override it. */
 const STICKY = /^(?:H[1-6]?|P|LI|TH|TD|Caption|TOCI|Title)$/;
 
+/**
+ * The role text inside a structure element gets: the inherited role if it is
+ * sticky, else the element's own role if it is meaningful, else the inherited one.
+ */
+export function innerRole(inherited: string | undefined, role: string | undefined): string | undefined {
+  return inherited && STICKY.test(inherited) ? inherited : role && MEANINGFUL.test(role) ? role : inherited;
+}
+
 function walk(node: StructNode, role: string | undefined, out: Map<string, string>, depth: number): void {
   if (depth > MAX_DEPTH) return;
-  const own = role && STICKY.test(role) ? role : node.role && MEANINGFUL.test(node.role) ? node.role : role;
+  const own = innerRole(role, node.role);
   if (node.type === 'content' && node.id && own) out.set(node.id, own);
   for (const child of node.children ?? []) walk(child, own, out, depth + 1);
 }

@@ -7,7 +7,7 @@
 import { Lexer } from './lexer.ts';
 import { mentions, readObjectStreams, streamDict, type ObjStm } from './object-streams.ts';
 import { Parser } from './parse-object.ts';
-import { scanObjects, type Scan } from './scan-objects.ts';
+import { scanObjects, type Scan, type StreamSpan } from './scan-objects.ts';
 import { isDict, isName, isRef, PdfObjectsError, refKey, type PdfDict, type PdfValue } from './values.ts';
 
 /** Parsed objects kept per document; enough for every annotation of a long document. */
@@ -50,6 +50,8 @@ function trailerDicts(bytes: Uint8Array, scan: Scan): PdfDict[] {
 export class PdfObjects {
   private readonly located = new Map<number, Located>();
   private readonly cache = new Map<number, PdfValue>();
+  /** The data span of each top-level stream object, by refKey. */
+  private readonly streams = new Map<number, StreamSpan>();
   /** The document catalog's reference, from the last trailer that names one. */
   readonly rootRef: { num: number; gen: number } | null;
   /** The last trailer's /Encrypt entry (a reference or a dictionary), if any trailer has one. */
@@ -61,6 +63,8 @@ export class PdfObjects {
     this.bytes = bytes;
     const scan = scanObjects(bytes);
     for (const [key, o] of scan.objects) this.located.set(key, { pos: o.pos, at: 'plain', offset: o.offset });
+    // A stream belongs to the header the object index kept (the last definition of that number).
+    for (const span of scan.streams) if (span.owner >= 0 && scan.objects.get(span.owner)?.pos === span.pos) this.streams.set(span.owner, span);
     for (const stm of readObjectStreams(bytes, scan)) {
       for (const [num, offset] of stm.offsets) {
         // Objects in streams have generation 0; the later definition in the file wins.
@@ -104,6 +108,23 @@ export class PdfObjects {
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
     this.cache.set(key, value);
     return value;
+  }
+
+  /**
+   * The raw (still encoded) data of stream object `num gen` and its
+   * dictionary, or null if that object is not a stream. The data ends at
+   * /Length when it is a number that fits before `endstream`, else there.
+   */
+  rawStream(num: number, gen: number): { dict: PdfDict; raw: Uint8Array } | null {
+    const key = refKey(num, gen);
+    const span = this.streams.get(key);
+    const loc = this.located.get(key);
+    if (!span || loc?.at !== 'plain' || loc.pos !== span.pos) return null;
+    const dict = this.get(num, gen);
+    if (!isDict(dict)) return null;
+    const length = this.resolve(dict.map.get('Length'));
+    const fits = typeof length === 'number' && Number.isInteger(length) && length >= 0 && span.start + length <= span.end;
+    return { dict, raw: this.bytes.subarray(span.start, fits ? span.start + length : span.end) };
   }
 
   /** Follows indirect references (a bounded number of hops) to a direct value. */

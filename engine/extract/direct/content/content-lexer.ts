@@ -1,0 +1,192 @@
+/**
+ * The content-stream tokenizer, a byte-for-byte mirror of pdf.js's Lexer:
+ * numbers are parsed by hand as pdf.js does (a stray minus in the middle is
+ * ignored, a lone sign is 0), operators are split greedily by the list of
+ * known commands, strings are raw bytes. Every call advances or reports the
+ * end, so malformed input cannot hang it; what pdf.js would reject becomes
+ * Unsupported.
+ */
+import { readHexString, readLiteralString } from '../../pdf-objects/pdf-string.ts';
+import { PdfObjectsError, type PdfValue } from '../../pdf-objects/values.ts';
+import { Unsupported } from '../types.ts';
+import { isKnownCommand } from './operators.ts';
+
+/** An operator or one of the structural tokens `[ ] << >>` (pdf.js's Cmd). */
+export type Cmd = { kind: 'cmd'; cmd: string };
+/** The end of the data. */
+export const EOF: unique symbol = Symbol('EOF');
+/** One token: an operand value, a command, or the end. */
+export type Token = PdfValue | Cmd | typeof EOF;
+
+/** pdf.js specialChars: 1 for whitespace, 2 for delimiters. */
+const SPECIAL = new Uint8Array(256);
+for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) SPECIAL[c] = 1;
+for (const c of '()<>[]{}/%') SPECIAL[c.charCodeAt(0)] = 2;
+
+const CMDS = new Map<string, Cmd>();
+/** The shared Cmd token for `cmd` (commands are compared by name, so sharing saves allocations). */
+export function cmd(name: string): Cmd {
+  let c = CMDS.get(name);
+  if (!c) {
+    c = { kind: 'cmd', cmd: name };
+    if (CMDS.size < 4096) CMDS.set(name, c);
+  }
+  return c;
+}
+
+/** True if `t` is the command `name`. */
+export function isCmd(t: Token, name: string): boolean {
+  return typeof t === 'object' && t !== null && !Array.isArray(t) && t.kind === 'cmd' && t.cmd === name;
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
+}
+
+/** A cursor over content bytes. */
+export class ContentLexer {
+  readonly bytes: Uint8Array;
+  pos: number;
+  constructor(bytes: Uint8Array, pos = 0) {
+    this.bytes = bytes;
+    this.pos = pos;
+  }
+
+  /** Reads the next token. */
+  next(): Token {
+    const b = this.bytes;
+    let i = this.pos;
+    // Whitespace and comments; a comment runs to the end of its line.
+    while (i < b.length) {
+      const c = b[i]!;
+      if (c === 0x25) while (i < b.length && b[i] !== 0x0a && b[i] !== 0x0d) i++;
+      else if (SPECIAL[c] === 1) i++;
+      else break;
+    }
+    this.pos = i;
+    if (i >= b.length) return EOF;
+    const c = b[i]!;
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) return this.number();
+    switch (c) {
+      case 0x28: return this.string(readLiteralString);
+      case 0x2f: return this.name();
+      case 0x5b: this.pos = i + 1; return cmd('[');
+      case 0x5d: this.pos = i + 1; return cmd(']');
+      case 0x3c:
+        if (b[i + 1] === 0x3c) { this.pos = i + 2; return cmd('<<'); }
+        return this.string(readHexString);
+      case 0x3e:
+        if (b[i + 1] === 0x3e) { this.pos = i + 2; return cmd('>>'); }
+        this.pos = i + 1;
+        return cmd('>');
+      case 0x7b: this.pos = i + 1; return cmd('{');
+      case 0x7d: this.pos = i + 1; return cmd('}');
+      case 0x29: throw new Unsupported('illegal ) in content');
+    }
+    return this.command();
+  }
+
+  /** pdf.js Lexer.getNumber, step for step. */
+  private number(): number {
+    const b = this.bytes;
+    let i = this.pos;
+    let sign = 1;
+    let divideBy = 0;
+    let ch = b[i];
+    if (ch === 0x2d) {
+      sign = -1;
+      ch = b[++i];
+      if (ch === 0x2d) ch = b[++i];
+    } else if (ch === 0x2b) ch = b[++i];
+    while (ch === 0x0a || ch === 0x0d) ch = b[++i];
+    if (ch === 0x2e) {
+      divideBy = 10;
+      ch = b[++i];
+    }
+    if (ch === undefined || ch < 0x30 || ch > 0x39) {
+      this.pos = i;
+      // A lone sign or dot before whitespace, a string or the end reads as 0.
+      if (ch === undefined || SPECIAL[ch] === 1 || ch === 0x28 || ch === 0x3c) return 0;
+      throw new Unsupported('invalid number in content');
+    }
+    let value = ch - 0x30;
+    for (i++; i < b.length; i++) {
+      ch = b[i]!;
+      if (ch >= 0x30 && ch <= 0x39) {
+        if (divideBy !== 0) divideBy *= 10;
+        value = value * 10 + (ch - 0x30);
+      } else if (ch === 0x2e) {
+        if (divideBy === 0) divideBy = 1;
+        else break;
+      } else if (ch !== 0x2d) break; // pdf.js skips a minus sign in the middle of a number
+    }
+    this.pos = i;
+    if (divideBy !== 0) value /= divideBy;
+    return sign * value;
+  }
+
+  private string(reader: (b: Uint8Array, at: number) => { bytes: string; end: number }): PdfValue {
+    try {
+      const s = reader(this.bytes, this.pos);
+      this.pos = s.end;
+      return { kind: 'string', bytes: s.bytes };
+    } catch (e) {
+      if (e instanceof PdfObjectsError) throw new Unsupported('unterminated string in content');
+      throw e;
+    }
+  }
+
+  /** A name with `#xx` escapes decoded; other uses of `#` (pdf.js keeps them with warnings) are Unsupported. */
+  private name(): PdfValue {
+    const b = this.bytes;
+    const start = this.pos + 1;
+    let i = start;
+    let escaped = false;
+    while (i < b.length && SPECIAL[b[i]!] === 0) {
+      if (b[i] === 0x23) {
+        if (hexValue(b[i + 1] ?? -1) < 0 || hexValue(b[i + 2] ?? -1) < 0) throw new Unsupported('invalid name escape');
+        escaped = true;
+        i += 3;
+      } else i++;
+    }
+    this.pos = i;
+    if (!escaped) return { kind: 'name', name: latin1(b, start, i) };
+    let out = '';
+    for (let j = start; j < i; j++) {
+      if (b[j] === 0x23) {
+        out += String.fromCharCode((hexValue(b[j + 1]!) << 4) | hexValue(b[j + 2]!));
+        j += 2;
+      } else out += String.fromCharCode(b[j]!);
+    }
+    return { kind: 'name', name: out };
+  }
+
+  /** An operator, split greedily along pdf.js's known commands. */
+  private command(): Token {
+    const b = this.bytes;
+    let i = this.pos;
+    let str = String.fromCharCode(b[i]!);
+    let known = isKnownCommand(str);
+    for (i++; i < b.length && SPECIAL[b[i]!] === 0; i++) {
+      const longer = str + String.fromCharCode(b[i]!);
+      if (known && !isKnownCommand(longer)) break;
+      if (str.length >= 128) throw new Unsupported('command token too long');
+      str = longer;
+      known = isKnownCommand(str);
+    }
+    this.pos = i;
+    if (str === 'true') return true;
+    if (str === 'false') return false;
+    if (str === 'null') return null;
+    return cmd(str);
+  }
+}
+
+function latin1(b: Uint8Array, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < to; i++) s += String.fromCharCode(b[i]!);
+  return s;
+}

@@ -1,0 +1,58 @@
+/**
+ * The run of one content stream (a page or a form XObject): its resources,
+ * its state stack, the path under construction and the text item builder,
+ * plus what all streams of a page share (objects, fonts, rules, the sink).
+ */
+import type { Rule } from '../../../model.ts';
+import { isDict, isName, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
+import type { TextItems } from '../text-items.ts';
+import { Unsupported, type FontLoader, type ObjectSource, type TextContent } from '../types.ts';
+import type { GraphicsState } from './graphics-state.ts';
+
+/** What every content stream of one page shares. */
+export type PageRun = {
+  objects: ObjectSource;
+  fonts: FontLoader;
+  viewBox: readonly number[];
+  sink: TextContent;
+  rules: Rule[];
+  /** References of the form XObjects being run (to refuse cycles). */
+  forms: Set<string>;
+  /** Operations run so far, forms included. */
+  operations: number;
+};
+
+/** One content stream being run. */
+export type Frame = {
+  page: PageRun;
+  resources: PdfDict;
+  g: GraphicsState;
+  stack: GraphicsState[];
+  /** pdf.js's path buffer (DrawOPS codes and coordinates), shared across q/Q, fresh per form. */
+  path: number[];
+  currentX: number;
+  currentY: number;
+  items: TextItems;
+};
+
+/** The numeric operands, or Unsupported where pdf.js would compute with non-numbers. */
+export function numbers(args: readonly PdfValue[]): number[] {
+  for (const a of args) if (typeof a !== 'number') throw new Unsupported('operand is not a number');
+  return args as number[];
+}
+
+/** The name operand at `i`, or Unsupported. */
+export function nameArg(args: readonly PdfValue[], i: number): string {
+  const a = args[i];
+  if (!isName(a)) throw new Unsupported('operand is not a name');
+  return a.name;
+}
+
+/** The raw entry `name` of the resource category `category` (`/Font`, `/XObject`, …); Unsupported when missing. */
+export function resource(f: Frame, category: string, name: string): PdfValue {
+  const dict = f.page.objects.lookup(f.resources, category);
+  if (!isDict(dict)) throw new Unsupported(`no /${category} resources`);
+  const v = dict.map.get(name);
+  if (v === undefined) throw new Unsupported(`missing /${category} resource ${name.slice(0, 40)}`);
+  return v;
+}

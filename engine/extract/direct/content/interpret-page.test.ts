@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { PdfDict, PdfValue } from '../../pdf-objects/values.ts';
+import { Unsupported, type FontDecoder, type Matrix, type ObjectSource, type TextItem } from '../types.ts';
+import { ContentParser } from './content-parser.ts';
+import { interpretPage } from './interpret-page.ts';
+
+const enc = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+const dict = (o: Record<string, PdfValue>): PdfDict => ({ kind: 'dict', map: new Map(Object.entries(o)) });
+const name = (n: string): PdfValue => ({ kind: 'name', name: n });
+const ref = (num: number): PdfValue => ({ kind: 'ref', num, gen: 0 });
+
+function ops(s: string): string[] {
+  const p = new ContentParser(enc(s));
+  const out: string[] = [];
+  for (let o = p.read(); o; o = p.read()) out.push(`${o.op}${JSON.stringify(o.args)}`);
+  return out;
+}
+
+const font: FontDecoder = {
+  id: 'F', name: 'F', bold: false, italic: false, monospace: false, fallbackName: 'serif', ascent: 0.8, descent: -0.2,
+  fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+  glyphs: (b) => [...b].map((c) => ({ unicode: c, width: 500, isSpace: c === ' ' })),
+};
+
+/** Objects: 1 = a form XObject (content in `forms`), 2 = an image. */
+function source(forms: Record<number, { dict: PdfDict; data: string }>): ObjectSource {
+  const resolve = (v: PdfValue | undefined): PdfValue | undefined =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) && v.kind === 'ref' ? forms[v.num]?.dict : v;
+  return {
+    resolve, lookup: (d, k) => resolve(d.map.get(k)),
+    stream: (v) => {
+      const f = typeof v === 'object' && v !== null && !Array.isArray(v) && v.kind === 'ref' ? forms[v.num] : undefined;
+      if (!f) throw new Unsupported('no stream');
+      return { dict: f.dict, data: enc(f.data) };
+    },
+  };
+}
+
+const BASE: Matrix = [1, 0, 0, -1, 0, 400];
+function page(content: string, forms: Record<number, { dict: PdfDict; data: string }> = {}) {
+  const resources = dict({ Font: dict({ F1: ref(9) }), XObject: dict({ X1: ref(1), Im: ref(2) }) });
+  return interpretPage({ content: enc(content), resources, objects: source(forms), fonts: () => font, viewBox: [0, 0, 300, 400], base: BASE });
+}
+const texts = (items: unknown[]) => (items as TextItem[]).filter((i) => 'str' in i);
+
+describe('ContentParser', () => {
+  it('reads numbers as pdf.js does, names with escapes, strings as bytes, run-on operators', () => {
+    expect(ops('1.5 -.5 --3 4-2 + 0 cm')).toEqual(['cm[1.5,-0.5,-3,42,0,0]']);
+    expect(ops('/A#20B 12 Tf')).toEqual(['Tf[{"kind":"name","name":"A B"},12]']);
+    expect(ops('BT(a\\)b)Tj<4142 3>Tj ET')).toEqual([
+      'BT[]', 'Tj[{"kind":"string","bytes":"a)b"}]', 'Tj[{"kind":"string","bytes":"AB0"}]', 'ET[]',
+    ]);
+    expect(ops('q 1 0 0 1 0 0 cm BTQ')).toEqual(['q[]', 'cm[1,0,0,1,0,0]', 'BT[]', 'Q[]']);
+    expect(ops('/P <</MCID 3 /K 5 0 R>> BDC % comment\nEMC')).toEqual([
+      'BDC[{"kind":"name","name":"P"},{"kind":"dict","map":{}}]', 'EMC[]',
+    ]);
+  });
+
+  it('skips inline images up to an EI followed by a real operator', () => {
+    expect(ops('BI /W 2 /H 1 /BPC 8 /CS /G ID \x00EI\xffEI ~\x80 EI 0 g Q')).toEqual(['g[0]', 'Q[]']);
+  });
+
+  it('refuses what pdf.js would read differently', () => {
+    expect(() => ops('1 2 Foo')).toThrow(Unsupported);
+    expect(() => ops('1 2 3 Td')).toThrow(Unsupported);
+    expect(() => ops('(open Tj')).toThrow(Unsupported);
+  });
+});
+
+describe('interpretPage', () => {
+  it('splits TJ at non-zero numbers and shows text with the current font', () => {
+    const { content } = page('BT /F1 10 Tf 1 0 0 1 10 20 Tm [(ab) 0 (c) -2000 (d)] TJ ET');
+    const t = texts(content.items);
+    expect(t.map((i) => i.str).join('|')).toMatch(/^abc.*d$/);
+    expect(t[0]!.transform).toEqual([10, 0, 0, 10, 10, 20]);
+  });
+
+  it('refuses text without a font', () => {
+    expect(() => page('BT (a) Tj ET')).toThrow(Unsupported);
+  });
+
+  it('runs forms with their matrix and reports marked content from inline dictionaries only', () => {
+    const forms = {
+      1: { dict: dict({ Subtype: name('Form'), Matrix: [1, 0, 0, 1, 100, 0] }), data: 'BT /F1 10 Tf (x) Tj ET 0 0 m 50 0 l S' },
+      2: { dict: dict({ Subtype: name('Image') }), data: '' },
+    };
+    const { content, rules } = page('/Span <</MCID 4>> BDC /X1 Do /Im Do EMC /Span /P0 BDC EMC', forms);
+    const marks = content.items.filter((i) => 'type' in i);
+    expect(marks).toEqual([
+      { type: 'beginMarkedContentProps', tag: 'Span', id: 'mc4' }, { type: 'endMarkedContent' },
+      { type: 'beginMarkedContentProps', tag: 'Span', id: null }, { type: 'endMarkedContent' },
+    ]);
+    expect(texts(content.items)[0]!.transform[4]).toBe(100);
+    expect(rules).toEqual([{ orientation: 'h', box: { x0: 100, y0: 399.5, x1: 150, y1: 400.5 } }]);
+  });
+
+  it('reads rules from stroked lines and thin filled rectangles, skipping white ones', () => {
+    const { rules } = page('2 w 50 300 m 250 300 l S 1 g 10 10 100 1 re f 0 g 20 20 100 0.8 re f 1 1 1 RG 0 50 m 0 90 l S');
+    expect(rules).toEqual([
+      { orientation: 'h', box: { x0: 50, y0: 99, x1: 250, y1: 101 } },
+      { orientation: 'h', box: { x0: 20, y0: expect.closeTo(379.2, 5), x1: 120, y1: 380 } },
+    ]);
+  });
+});

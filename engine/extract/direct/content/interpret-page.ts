@@ -1,0 +1,134 @@
+/**
+ * The direct content-stream interpreter: runs a page's content (and the form
+ * XObjects it paints) once, feeding shown text to the text item builder and
+ * painted paths to the rule geometry, so one pass yields what pdf.js needs
+ * getTextContent and getOperatorList for. Operators that change neither text
+ * nor rules are read and ignored; what it cannot reproduce exactly throws
+ * Unsupported.
+ */
+import type { Rule } from '../../../model.ts';
+import { rulesOnPage } from '../../../tables/path-rules.ts';
+import { isDict, isName, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
+import { multiply } from '../text-state.ts';
+import { TextItems } from '../text-items.ts';
+import { Unsupported, type FontLoader, type Matrix, type ObjectSource, type TextContent } from '../types.ts';
+import { ContentParser } from './content-parser.ts';
+import { numbers, resource, type Frame, type PageRun } from './frame.ts';
+import { cloneGraphicsState, initialGraphicsState, type GraphicsState } from './graphics-state.ts';
+import { pathOp, styleOp } from './path-ops.ts';
+import { setGState, textOp } from './text-ops.ts';
+
+/** Form XObjects nested deeper than this are refused (pdf.js has no limit, real files stay shallow). */
+const MAX_FORM_DEPTH = 16;
+/** Operations one page may run, forms included: a bound on hostile content. */
+const MAX_OPERATIONS = 20_000_000;
+
+/** What a page's content is run with. */
+export type PageInput = {
+  /** The page's decoded content (its /Contents streams joined). */
+  content: Uint8Array;
+  resources: PdfDict;
+  objects: ObjectSource;
+  fonts: FontLoader;
+  /** The page's view box in user space [x0, y0, x1, y1]. */
+  viewBox: readonly number[];
+  /** The viewport transform: user space → top-left page space, where rules are reported. */
+  base: Matrix;
+};
+
+/** Runs a page's content: pdf.js's text content (marked content included) and the page's rules. */
+export function interpretPage(input: PageInput): { content: TextContent; rules: Rule[] } {
+  const page: PageRun = {
+    objects: input.objects, fonts: input.fonts, viewBox: input.viewBox,
+    sink: { items: [], styles: {} }, rules: [], forms: new Set(), operations: 0,
+  };
+  run(page, input.content, input.resources, initialGraphicsState(input.base), 0);
+  return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)) };
+}
+
+/** The viewport's height: the view box's extent along the transformed y axis. */
+function pageHeight(view: readonly number[], base: Matrix): number {
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = view;
+  return base[1] === 0 ? Math.abs((y1 - y0) * base[3]) : Math.abs((x1 - x0) * base[1]);
+}
+
+function run(page: PageRun, bytes: Uint8Array, resources: PdfDict, g: GraphicsState, depth: number): void {
+  const f: Frame = {
+    page, resources, g, stack: [], path: [], currentX: 0, currentY: 0, items: new TextItems(page.viewBox, page.sink),
+  };
+  const parser = new ContentParser(bytes);
+  for (let o = parser.read(); o; o = parser.read()) {
+    if (++page.operations > MAX_OPERATIONS) throw new Unsupported('too many operations');
+    if (!textOp(f, o.op, o.args) && !pathOp(f, o.op, o.args) && !styleOp(f, o.op, o.args)) stateOp(f, o.op, o.args, depth);
+  }
+  f.items.finish();
+}
+
+/** q, Q, cm, gs, Do and marked content; everything else is ignored as pdf.js's text and rule readers ignore it. */
+function stateOp(f: Frame, op: string, args: readonly PdfValue[], depth: number): void {
+  switch (op) {
+    case 'q':
+      f.stack.push(f.g);
+      f.g = cloneGraphicsState(f.g);
+      return;
+    case 'Q': f.g = f.stack.pop() ?? f.g; return;
+    case 'cm': {
+      const m = numbers(args) as Matrix;
+      f.g.text.ctm = multiply(m, f.g.text.ctm);
+      f.g.rule.ctm = multiply(m, f.g.rule.ctm);
+      return;
+    }
+    case 'gs': setGState(f, args); return;
+    case 'Do': paintXObject(f, args, depth); return;
+    case 'BMC': f.items.beginMarked(tagOf(args[0]), undefined); return;
+    case 'BDC': f.items.beginMarked(tagOf(args[0]), mcidOf(f, args[1])); return;
+    case 'EMC': f.items.endMarked(); return;
+  }
+}
+
+function tagOf(v: PdfValue | undefined): string | null {
+  return isName(v) ? v.name : null;
+}
+
+/** pdf.js reads an MCID only from an inline property dictionary, not from a /Properties resource name. */
+function mcidOf(f: Frame, props: PdfValue | undefined): number | null {
+  if (!isDict(props)) return null;
+  const mcid = f.page.objects.lookup(props, 'MCID');
+  return typeof mcid === 'number' && Number.isInteger(mcid) ? mcid : null;
+}
+
+/** A form's /Matrix when it is six numbers (pdf.js lookupMatrix), else none. */
+function formMatrix(f: Frame, dict: PdfDict): Matrix | null {
+  const m = f.page.objects.lookup(dict, 'Matrix');
+  return Array.isArray(m) && m.length === 6 && m.every((x) => typeof x === 'number') ? (m as Matrix) : null;
+}
+
+/** Do: any XObject ends the current text item; forms run with a copy of the state, images are skipped. */
+function paintXObject(f: Frame, args: readonly PdfValue[], depth: number): void {
+  f.items.flush();
+  const name = args[0];
+  if (!isName(name)) throw new Unsupported('Do operand is not a name');
+  const ref = resource(f, 'XObject', name.name);
+  const dict = f.page.objects.resolve(ref);
+  if (!isDict(dict)) throw new Unsupported('XObject is not a stream');
+  const subtype = f.page.objects.lookup(dict, 'Subtype');
+  if (!isName(subtype)) throw new Unsupported('XObject without a subtype');
+  if (subtype.name !== 'Form') return;
+  if (depth >= MAX_FORM_DEPTH) throw new Unsupported('form XObjects nested too deeply');
+  const key = JSON.stringify(ref);
+  if (f.page.forms.has(key)) throw new Unsupported('form XObject paints itself');
+  const { data } = f.page.objects.stream(ref);
+  const g = cloneGraphicsState(f.g);
+  const m = formMatrix(f, dict);
+  if (m) {
+    g.text.ctm = multiply(m, g.text.ctm);
+    g.rule.ctm = multiply(m, g.rule.ctm);
+  }
+  const own = f.page.objects.lookup(dict, 'Resources');
+  f.page.forms.add(key);
+  try {
+    run(f.page, data, isDict(own) ? own : f.resources, g, depth + 1);
+  } finally {
+    f.page.forms.delete(key);
+  }
+}

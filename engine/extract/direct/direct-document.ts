@@ -1,0 +1,69 @@
+/**
+ * One document opened for the direct reader: the object index, the fonts and
+ * the structure tree, shared by its pages. Opening refuses what the object
+ * index refuses (encrypted or unindexable files); every later failure is
+ * Unsupported, for the caller to fall back to pdf.js.
+ */
+import { PdfObjects } from '../pdf-objects/pdf-objects.ts';
+import { isDict, type PdfDict } from '../pdf-objects/values.ts';
+import type { Rule } from '../../model.ts';
+import { interpretPage } from './content/interpret-page.ts';
+import { fontLoader } from './fonts/load-font.ts';
+import { DirectObjects, guard } from './object-source.ts';
+import { pageContent, pageDict, pageResources } from './page-source.ts';
+import { StructRoles } from './struct-roles.ts';
+import type { FontDecoder, FontLoader, Matrix, TextContent } from './types.ts';
+
+/** A page as the direct reader sees it: pdf.js's text content shape and the page's rules. */
+export type DirectPage = { content: TextContent; rules: Rule[]; dict: PdfDict; ref: { num: number; gen: number } };
+
+/** The direct reader of one document. */
+export class DirectDocument {
+  private readonly objects: DirectObjects;
+  private readonly loadFont: FontLoader;
+  private readonly fonts = new Map<string, FontDecoder>();
+  private roles: StructRoles | null | undefined;
+
+  private constructor(objects: DirectObjects) {
+    this.objects = objects;
+    const load = fontLoader(objects);
+    // Remember every font by id, so runs can be styled from the id their items carry.
+    this.loadFont = (v) => {
+      const font = load(v);
+      this.fonts.set(font.id, font);
+      return font;
+    };
+  }
+
+  /** Indexes the file; throws Unsupported when the direct reader cannot read it at all. */
+  static open(bytes: Uint8Array): DirectDocument {
+    return new DirectDocument(new DirectObjects(guard(() => PdfObjects.open(bytes))));
+  }
+
+  /**
+   * Reads the text content and rules of the page object `ref`. `view` is the
+   * page's view box in user space, `vt` the viewport transform to top-left page space.
+   */
+  page(ref: { num: number; gen: number }, view: readonly number[], vt: Matrix): DirectPage {
+    const dict = pageDict(this.objects, ref);
+    const content = pageContent(this.objects, dict);
+    const resources = pageResources(this.objects, dict);
+    const out = interpretPage({ content, resources, objects: this.objects, fonts: this.loadFont, viewBox: view, base: vt });
+    return { ...out, dict, ref };
+  }
+
+  /** The font a text item's `fontName` names. */
+  font(id: string): FontDecoder | undefined {
+    return this.fonts.get(id);
+  }
+
+  /** Marked-content id → structure role for a page read by `page()`; empty when the document has no structure tree. */
+  structRoles(page: DirectPage): Map<string, string> {
+    if (this.roles === undefined) {
+      const catalog = this.objects.objects.rootRef ? this.objects.resolve({ kind: 'ref', ...this.objects.objects.rootRef }) : undefined;
+      const root = isDict(catalog) ? this.objects.lookup(catalog, 'StructTreeRoot') : undefined;
+      this.roles = isDict(root) ? new StructRoles(this.objects.objects, root) : null;
+    }
+    return this.roles ? this.roles.page(page.dict, page.ref) : new Map();
+  }
+}

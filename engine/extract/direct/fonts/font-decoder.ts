@@ -1,0 +1,64 @@
+/**
+ * Turns what a font loader worked out into a FontDecoder: shown strings are
+ * split into one-byte codes (simple fonts) or two-byte codes (Identity-H),
+ * and each code becomes a glyph as pdf.js's Font._charToGlyph builds it.
+ */
+import { Unsupported, type FontDecoder, type Glyph, type Matrix } from '../types.ts';
+
+/** Everything but the glyph logic, field for field as in FontDecoder. */
+export type FontFacts = Omit<FontDecoder, 'glyphs'>;
+
+/** How codes become text and widths. */
+export type CodeMap = {
+  /** Bytes per code: 1 for simple fonts, 2 for Identity-H. */
+  codeBytes: 1 | 2;
+  /** pdf.js's toUnicode for the code; undefined (or '') means the code itself as a character. */
+  toUnicode: Map<number, string>;
+  /** Widths by code (CID for Identity-H, which is the same number) and the default. */
+  widths: Map<number, number>;
+  defaultWidth: number;
+  /** Codes whose text or width pdf.js would take from the font program; using one is Unsupported. */
+  refuse(code: number): string | null;
+};
+
+/** pdf.js's matrix for all but Type 3 fonts. */
+export const GLYPH_SPACE: Readonly<Matrix> = [0.001, 0, 0, 0.001, 0, 0];
+
+function glyphFor(map: CodeMap, code: number, isSpace: boolean): Glyph {
+  const why = map.refuse(code);
+  if (why) throw new Unsupported(why);
+  const width = map.widths.get(code) ?? map.defaultWidth;
+  // pdf.js falls back to the code itself for an unmapped code and for an empty mapping alike.
+  const unicode = map.toUnicode.get(code) || String.fromCharCode(code);
+  return { unicode, width, isSpace };
+}
+
+/** A FontDecoder over `facts` and `map`, caching glyphs by code. */
+export function makeDecoder(facts: FontFacts, map: CodeMap): FontDecoder {
+  const cache = new Map<number, Glyph>();
+  const glyph = (code: number, isSpace: boolean): Glyph => {
+    let g = cache.get(code);
+    if (!g) {
+      g = glyphFor(map, code, isSpace);
+      cache.set(code, g);
+    }
+    return g.isSpace === isSpace ? g : { ...g, isSpace };
+  };
+  const glyphs = (bytes: string): Glyph[] => {
+    const out: Glyph[] = [];
+    if (map.codeBytes === 1) {
+      for (let i = 0; i < bytes.length; i++) {
+        const code = bytes.charCodeAt(i);
+        out.push(glyph(code, code === 0x20));
+      }
+      return out;
+    }
+    // A lone trailing byte reads as its value times 256, as pdf.js's readCharCode does.
+    for (let i = 0; i < bytes.length; i += 2) {
+      const code = (bytes.charCodeAt(i) << 8) | (i + 1 < bytes.length ? bytes.charCodeAt(i + 1) : 0);
+      out.push(glyph(code, false));
+    }
+    return out;
+  };
+  return { ...facts, glyphs };
+}

@@ -1,0 +1,83 @@
+/**
+ * Hand-built PDF objects for the font tests: an in-memory ObjectSource and
+ * the smallest font programs pdf.js would accept as TrueType or Type 1.
+ */
+import { isRef, type PdfDict, type PdfName, type PdfRef, type PdfString, type PdfValue } from '../../pdf-objects/values.ts';
+import { Unsupported, type ObjectSource } from '../types.ts';
+
+/** /Name */
+export const n = (name: string): PdfName => ({ kind: 'name', name });
+/** A string of raw bytes. */
+export const s = (bytes: string): PdfString => ({ kind: 'string', bytes });
+/** A dictionary from a plain object. */
+export const d = (entries: Record<string, PdfValue>): PdfDict => ({ kind: 'dict', map: new Map(Object.entries(entries)) });
+
+/** Objects and streams held in memory, numbered from 1. */
+export class MemoryObjects implements ObjectSource {
+  private readonly values = new Map<number, PdfValue>();
+  private readonly data = new Map<number, Uint8Array>();
+
+  /** Stores a value and returns a reference to it. */
+  add(value: PdfValue): PdfRef {
+    const num = this.values.size + 1;
+    this.values.set(num, value);
+    return { kind: 'ref', num, gen: 0 };
+  }
+
+  /** Stores a stream (its dictionary and decoded bytes). */
+  addStream(bytes: Uint8Array | string, dict: PdfDict = d({})): PdfRef {
+    const ref = this.add(dict);
+    this.data.set(ref.num, typeof bytes === 'string' ? new Uint8Array(Buffer.from(bytes, 'latin1')) : bytes);
+    return ref;
+  }
+
+  resolve(v: PdfValue | undefined): PdfValue | undefined {
+    return isRef(v) ? this.values.get(v.num) : v;
+  }
+
+  lookup(dict: PdfDict, key: string): PdfValue | undefined {
+    return this.resolve(dict.map.get(key));
+  }
+
+  stream(v: PdfValue | undefined): { dict: PdfDict; data: Uint8Array } {
+    const data = isRef(v) ? this.data.get(v.num) : undefined;
+    const dict = this.resolve(v);
+    if (!data || !dict || typeof dict !== 'object' || Array.isArray(dict) || dict.kind !== 'dict') throw new Unsupported('not a stream');
+    return { dict, data };
+  }
+}
+
+/** A TrueType program with just the tables pdf.js insists on, and the given metrics. */
+export function fakeTrueType(ascent: number, descent: number, unitsPerEm: number): Uint8Array {
+  const tables: [string, Uint8Array][] = [['head', new Uint8Array(54)], ['hhea', new Uint8Array(36)], ['loca', new Uint8Array(4)], ['maxp', new Uint8Array(6)]];
+  const view = (b: Uint8Array) => new DataView(b.buffer);
+  view(tables[0]![1]).setUint16(18, unitsPerEm);
+  view(tables[1]![1]).setInt16(4, ascent);
+  view(tables[1]![1]).setInt16(6, descent);
+  view(tables[3]![1]).setUint32(0, 0x00005000);
+  const out = new Uint8Array(12 + 16 * tables.length + tables.reduce((a, [, t]) => a + t.length, 0));
+  const dv = view(out);
+  dv.setUint32(0, 0x00010000);
+  dv.setUint16(4, tables.length);
+  let at = 12 + 16 * tables.length;
+  tables.forEach(([tag, t], i) => {
+    const rec = 12 + 16 * i;
+    for (let k = 0; k < 4; k++) out[rec + k] = tag.charCodeAt(k);
+    dv.setUint32(rec + 8, at);
+    dv.setUint32(rec + 12, t.length);
+    out.set(t, at);
+    at += t.length;
+  });
+  return out;
+}
+
+/** The clear-text head of a Type 1 program. */
+export function fakeType1(matrix = '[0.001 0 0 0.001 0 0]'): string {
+  return `%!PS-AdobeFont-1.0: Test 1.0\n/FontMatrix ${matrix} readonly def\ncurrentfile eexec\n\x01\x02\x03`;
+}
+
+/** A ToUnicode CMap around the given body (codespace 00–FF unless given). */
+export function cmap(body: string, codespace = '<00> <FF>'): string {
+  return `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Test def\n` +
+    `1 begincodespacerange ${codespace} endcodespacerange\n${body}\nendcmap CMapName currentdict /CMap defineresource pop end end`;
+}

@@ -1,0 +1,73 @@
+/**
+ * What the embedded font program changes in pdf.js's view of a font. pdf.js
+ * decides the program's kind from its first bytes, not from the key it sits
+ * under; we accept Type 1 programs (FontFile) and TrueType programs
+ * (FontFile2) where that agrees with the font's subtype. A Type 1 program's
+ * /FontMatrix replaces the font matrix and rescales every width, so one other
+ * than the usual 1/1000 is refused.
+ */
+import { isDict, type PdfDict } from '../../pdf-objects/values.ts';
+import { Unsupported, type ObjectSource } from '../types.ts';
+import { trueTypeMetrics } from './truetype-metrics.ts';
+
+/** The kinds of embedded program we read around. */
+export type ProgramKind = 'type1' | 'truetype';
+
+/** The program kind pdf.js would detect from the data's first bytes. */
+function detect(data: Uint8Array): string {
+  const head = String.fromCharCode(...data.subarray(0, 4));
+  if (head === '\x00\x01\x00\x00' || head === 'true') return 'truetype';
+  if (head === 'ttcf') return 'collection';
+  if (head === 'OTTO') return 'opentype';
+  if ((data[0] === 0x25 && data[1] === 0x21) || (data[0] === 0x80 && data[1] === 0x01)) return 'type1';
+  return 'other';
+}
+
+/** The number list of a PostScript array body, as pdf.js's readNumberArray parses it. */
+function numbers(body: string): number[] {
+  return body.trim().split(/\s+/).filter((t) => t !== '').map((t) => parseFloat(t));
+}
+
+/**
+ * True if every /FontMatrix in the cleartext part of a Type 1 program is
+ * [0.001 0 0 0.001 0 0] (or there is none). The region searched reaches past
+ * both /Length1 and `eexec`, so it covers whatever pdf.js takes as the header.
+ */
+function type1MatrixIsStandard(data: Uint8Array, length1: unknown): boolean {
+  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
+  const eexec = text.indexOf('eexec');
+  const end = Math.max(typeof length1 === 'number' ? length1 : 0, eexec < 0 ? text.length : eexec + 5);
+  const header = text.slice(0, end + 6);
+  for (const m of header.matchAll(/\/FontMatrix\s*([[{])([^\]}]*)[\]}]/g)) {
+    const v = numbers(m[2]!);
+    if (v.length !== 6 || v[0] !== 0.001 || v[1] !== 0 || v[2] !== 0 || v[3] !== 0.001 || v[4] !== 0 || v[5] !== 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Checks the embedded program of a font whose subtype expects `kind`, and
+ * throws Unsupported unless pdf.js would read it as that kind with the
+ * standard font matrix. Non-embedded fonts are refused: pdf.js substitutes
+ * its own font files for them, with their own metrics and encodings.
+ * Returns the ascent and descent a TrueType program overrides, or null.
+ */
+export function checkProgram(objects: ObjectSource, descriptor: PdfDict, kind: ProgramKind): { ascent: number; descent: number } | null {
+  let key: string | undefined;
+  for (const k of ['FontFile', 'FontFile2', 'FontFile3']) {
+    if (objects.lookup(descriptor, k)) {
+      key = k;
+      break;
+    }
+  }
+  if (key === undefined) throw new Unsupported('font not embedded');
+  if (key === 'FontFile3') throw new Unsupported('FontFile3 (CFF/OpenType) program');
+  const { dict, data } = objects.stream(descriptor.map.get(key));
+  if (data.length === 0) throw new Unsupported('empty font program');
+  const found = detect(data);
+  if (found !== kind) throw new Unsupported(`font program is ${found}, font expects ${kind}`);
+  if (kind === 'type1' && !type1MatrixIsStandard(data, isDict(dict) ? objects.lookup(dict, 'Length1') : undefined)) {
+    throw new Unsupported('Type 1 program with a non-standard FontMatrix');
+  }
+  return kind === 'truetype' ? trueTypeMetrics(data) : null;
+}

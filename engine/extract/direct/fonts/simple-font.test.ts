@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { PdfValue } from '../../pdf-objects/values.ts';
+import { Unsupported } from '../types.ts';
+import { cmap, d, fakeTrueType, fakeType1, MemoryObjects, n } from './font-fixtures.test-helper.ts';
+import { fontLoader } from './load-font.ts';
+
+type Opts = { type?: string; encoding?: PdfValue; toUnicode?: string; flags?: number; missingWidth?: number; program?: 'type1' | 'truetype' | 'none' };
+
+/** A simple font with FirstChar 65 and widths 500, 600, 0 for A, B, C. */
+function simpleFont(objects: MemoryObjects, o: Opts = {}) {
+  const type = o.type ?? 'Type1';
+  const program = o.program ?? (type === 'TrueType' ? 'truetype' : 'type1');
+  const desc: Record<string, PdfValue> = { Type: n('FontDescriptor'), FontName: n('ABCDEF+Test-Regular'), Flags: o.flags ?? 32, Ascent: 700, Descent: -200 };
+  if (program === 'type1') desc.FontFile = objects.addStream(fakeType1(), d({ Length1: 60 }));
+  if (program === 'truetype') desc.FontFile2 = objects.addStream(fakeTrueType(1900, -500, 2000));
+  if (o.missingWidth !== undefined) desc.MissingWidth = o.missingWidth;
+  const font: Record<string, PdfValue> = {
+    Type: n('Font'), Subtype: n(type), BaseFont: n('ABCDEF+Test-Regular'), FirstChar: 65, LastChar: 67, Widths: [500, 600, 0],
+    FontDescriptor: objects.add(d(desc)),
+  };
+  if (o.encoding !== undefined) font.Encoding = o.encoding;
+  if (o.toUnicode !== undefined) font.ToUnicode = objects.addStream(o.toUnicode);
+  return objects.add(d(font));
+}
+
+const text = (glyphs: { unicode: string }[]) => glyphs.map((g) => g.unicode).join('');
+
+describe('simple fonts', () => {
+  it('reports the name with its subset tag, flags and metrics as pdf.js does', () => {
+    const objects = new MemoryObjects();
+    const ref = simpleFont(objects);
+    const font = fontLoader(objects)(ref);
+    expect(font).toMatchObject({ id: `f${ref.num}_0`, name: 'ABCDEF+Test-Regular', bold: false, italic: false, monospace: false, fallbackName: 'sans-serif', ascent: 0.7, descent: -0.2 });
+    expect(font.fontMatrix).toEqual([0.001, 0, 0, 0.001, 0, 0]);
+  });
+
+  it('takes widths from /Widths and /MissingWidth outside them', () => {
+    const objects = new MemoryObjects();
+    const font = fontLoader(objects)(simpleFont(objects, { type: 'TrueType', missingWidth: 250 }));
+    expect(font.glyphs('ABCD').map((g) => g.width)).toEqual([500, 600, 0, 250]);
+  });
+
+  it('marks only code 32 as a space', () => {
+    const objects = new MemoryObjects();
+    const font = fontLoader(objects)(simpleFont(objects, { type: 'TrueType' }));
+    expect(font.glyphs(' A').map((g) => g.isSpace)).toEqual([true, false]);
+  });
+
+  it('applies /Differences over /BaseEncoding', () => {
+    const objects = new MemoryObjects();
+    const encoding = d({ BaseEncoding: n('WinAnsiEncoding'), Differences: [65, n('fi'), n('eacute'), 0x93, n('uni2192')] });
+    const font = fontLoader(objects)(simpleFont(objects, { type: 'TrueType', encoding }));
+    expect(text(font.glyphs('ABC\x93\x94'))).toBe('\ufb01éC→”');
+  });
+
+  it('lets /ToUnicode win and fills its gaps from the encoding', () => {
+    const objects = new MemoryObjects();
+    const encoding = d({ Differences: [65, n('ff')] });
+    const font = fontLoader(objects)(simpleFont(objects, { type: 'TrueType', encoding, toUnicode: cmap('1 beginbfchar <42> <0058> endbfchar') }));
+    expect(text(font.glyphs('AB'))).toBe('\ufb00X');
+  });
+
+  it('without an encoding, keeps /ToUnicode gaps as the code itself', () => {
+    const objects = new MemoryObjects();
+    const font = fontLoader(objects)(simpleFont(objects, { type: 'TrueType', flags: 4, toUnicode: cmap('1 beginbfchar <41> <0078> endbfchar') }));
+    expect(text(font.glyphs('AB'))).toBe('xB');
+  });
+
+  it('computes monospace from the widths, not the flags', () => {
+    const objects = new MemoryObjects();
+    const ref = objects.add(d({ ...Object.fromEntries((objects.resolve(simpleFont(objects, { type: 'TrueType' })) as { map: Map<string, PdfValue> }).map), Widths: [600, 600, 600] }));
+    const font = fontLoader(objects)(ref);
+    expect(font.monospace).toBe(true);
+    expect(font.fallbackName).toBe('monospace');
+  });
+
+  it('takes a TrueType program\'s ascent and descent from hhea over unitsPerEm', () => {
+    const objects = new MemoryObjects();
+    const font = fontLoader(objects)(simpleFont(objects, { type: 'TrueType' }));
+    expect([font.ascent, font.descent]).toEqual([0.95, -0.25]);
+  });
+});
+
+describe('simple fonts pdf.js reads differently', () => {
+  it('refuses Type3 and non-embedded fonts, and remembers the refusal', () => {
+    const objects = new MemoryObjects();
+    const load = fontLoader(objects);
+    const type3 = objects.add(d({ Type: n('Font'), Subtype: n('Type3') }));
+    expect(() => load(type3)).toThrow(Unsupported);
+    expect(() => load(type3)).toThrow(Unsupported);
+    expect(() => load(simpleFont(objects, { program: 'none' }))).toThrow(/not embedded/);
+  });
+
+  it('refuses glyph names outside our table, but only when they are shown', () => {
+    const objects = new MemoryObjects();
+    const font = fontLoader(objects)(simpleFont(objects, { type: 'TrueType', encoding: d({ Differences: [65, n('A'), n('weirdname')] }) }));
+    expect(text(font.glyphs('A'))).toBe('A');
+    expect(() => font.glyphs('B')).toThrow(Unsupported);
+  });
+
+  it('refuses Type 1 codes whose text would come from the program\'s built-in encoding', () => {
+    const objects = new MemoryObjects();
+    const font = fontLoader(objects)(simpleFont(objects, { encoding: d({ Differences: [65, n('A')] }) }));
+    expect(text(font.glyphs('A'))).toBe('A');
+    expect(() => font.glyphs('B')).toThrow(/font program/);
+  });
+
+  it('refuses a Type 1 program with another FontMatrix, and a program of the wrong kind', () => {
+    const objects = new MemoryObjects();
+    const ref = simpleFont(objects, { toUnicode: cmap('') });
+    const desc = objects.resolve((objects.resolve(ref) as { map: Map<string, PdfValue> }).map.get('FontDescriptor')) as { map: Map<string, PdfValue> };
+    desc.map.set('FontFile', objects.addStream(fakeType1('[0.0005 0 0 0.0005 0 0]')));
+    expect(() => fontLoader(objects)(ref)).toThrow(/FontMatrix/);
+    expect(() => fontLoader(objects)(simpleFont(objects, { type: 'TrueType', program: 'type1' }))).toThrow(/font program/);
+  });
+
+  it('refuses fonts without /Widths', () => {
+    const objects = new MemoryObjects();
+    const ref = simpleFont(objects, { type: 'TrueType' });
+    (objects.resolve(ref) as { map: Map<string, PdfValue> }).map.delete('Widths');
+    expect(() => fontLoader(objects)(ref)).toThrow(/Widths/);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The part of a document's structure tree that pdf.js shows for one page
+ * (its StructTreePage): the elements that hold the page's marked content,
+ * linked upwards through /P to the top-level elements of the
+ * StructTreeRoot's /K. An element joins the tree only if its parent lists it
+ * among its kids and the chain reaches a top-level element within pdf.js's
+ * depth limit, so orphans drop out exactly where pdf.js drops them.
+ */
+import { isDict, isName, isRef, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
+import { innerRole } from '../struct-roles.ts';
+import type { ObjectReader } from './number-tree.ts';
+import { Unsupported } from './types.ts';
+
+/** pdf.js's limit on how far up it follows /P, and how deep it serializes the tree. */
+const MAX_DEPTH = 40;
+/** Elements and visits per page, against hostile trees (pdf.js has no such limit; we fall back). */
+const MAX_WORK = 200_000;
+/** Nesting of list and table elements pulled in below an element. */
+const MAX_EXPANSION = 1_000;
+
+/** Roles whose element kids pdf.js adds to the tree even when they hold no content of the page. */
+const EXPANDED = new Set(['L', 'LBody', 'LI', 'Table', 'THead', 'TBody', 'TFoot', 'TR']);
+
+/** An element's identity: its reference, or the dictionary itself when it is written inline. */
+type Key = string | PdfDict;
+
+type Kid =
+  | { kind: 'content'; mcid: PdfValue | undefined }
+  | { kind: 'element'; raw: PdfValue; key: Key; node: StructNode | null };
+
+type StructNode = { role: string; kids: Kid[] };
+
+/** What the tree reads from the document, shared by its pages. */
+export type StructContext = {
+  objects: ObjectReader;
+  /** /RoleMap: custom structure types → standard ones (one step, as pdf.js maps them). */
+  roleMap: ReadonlyMap<string, string>;
+  /** Position of a top-level element in the root's /K; NaN if absent, -1 if /K cannot be indexed. */
+  topPosition(key: Key): number;
+};
+
+/** A reference's identity as text. */
+export function refId(ref: { num: number; gen: number }): string {
+  return `${ref.num}R${ref.gen}`;
+}
+
+function keyOf(raw: PdfValue | undefined, dict: PdfDict): Key {
+  return isRef(raw) ? refId(raw) : dict;
+}
+
+/** The structure tree of one page, built element by element from the ParentTree's entries. */
+export class PageStructTree {
+  private readonly nodes = new Map<Key, StructNode>();
+  private readonly top: StructNode[] = [];
+  private work = 0;
+  private readonly ctx: StructContext;
+  private readonly pageId: string;
+
+  constructor(ctx: StructContext, pageId: string) {
+    this.ctx = ctx;
+    this.pageId = pageId;
+  }
+
+  /** Adds the element `raw` refers to, and its ancestors (pdf.js addNode); null if it is not an element. */
+  add(raw: PdfValue | undefined, level = 0, expansion = 0): StructNode | null {
+    if (level > MAX_DEPTH) return null;
+    const dict = this.ctx.objects.resolve(raw);
+    if (!isDict(dict)) return null;
+    const key = keyOf(raw, dict);
+    const hit = this.nodes.get(key);
+    if (hit) return hit;
+    if (++this.work > MAX_WORK || expansion > MAX_EXPANSION) throw new Unsupported('structure tree too large');
+    const node: StructNode = { role: this.role(dict), kids: this.kids(dict) };
+    this.nodes.set(key, node);
+    if (EXPANDED.has(node.role)) {
+      for (const kid of node.kids) if (kid.kind === 'element') this.add(kid.raw, level - 1, expansion + 1);
+    }
+    const rawParent = dict.map.get('P');
+    const parent = this.ctx.objects.resolve(rawParent);
+    if (!isDict(parent) || isName(this.ctx.objects.lookup(parent, 'Type'), 'StructTreeRoot')) {
+      const at = this.ctx.topPosition(key);
+      if (Number.isNaN(at)) this.nodes.delete(key);
+      else if (at >= 0) this.top[at] = node;
+      return node;
+    }
+    const parentNode = this.add(rawParent, level + 1, expansion);
+    if (!parentNode) return node;
+    let linked = false;
+    for (const kid of parentNode.kids) {
+      if (kid.kind === 'element' && kid.key === key) {
+        kid.node = node;
+        linked = true;
+      }
+    }
+    if (!linked) this.nodes.delete(key);
+    return node;
+  }
+
+  /** `mc<MCID>` → role, as the role walk over pdf.js's serialized tree gives it. */
+  roles(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const node of this.top) if (node) this.visit(node, undefined, 0, out);
+    return out;
+  }
+
+  private visit(node: StructNode, inherited: string | undefined, level: number, out: Map<string, string>): void {
+    if (level > MAX_DEPTH) return;
+    if (++this.work > 2 * MAX_WORK) throw new Unsupported('structure tree too large');
+    const own = innerRole(inherited, node.role);
+    for (const kid of node.kids) {
+      if (kid.kind === 'element') {
+        if (kid.node) this.visit(kid.node, own, level + 1, out);
+      } else if (own && typeof kid.mcid === 'number') {
+        // Text items only carry integer MCIDs; other values name nothing on the page.
+        out.set(`mc${kid.mcid}`, own);
+      }
+    }
+  }
+
+  private role(dict: PdfDict): string {
+    const s = this.ctx.objects.lookup(dict, 'S');
+    const name = isName(s) ? s.name : '';
+    return this.ctx.roleMap.get(name) ?? name;
+  }
+
+  /** An element's kids (pdf.js parseKids): content of this page and element kids; objects are left out. */
+  private kids(dict: PdfDict): Kid[] {
+    const pg = dict.map.get('Pg');
+    const pageId = isRef(pg) ? refId(pg) : null;
+    const rawK = dict.map.get('K');
+    const k = this.ctx.objects.resolve(rawK);
+    const out: Kid[] = [];
+    for (const raw of Array.isArray(k) ? k : [rawK]) {
+      const kid = this.kid(pageId, raw);
+      if (kid) out.push(kid);
+    }
+    return out;
+  }
+
+  private kid(elementPage: string | null, raw: PdfValue | undefined): Kid | null {
+    const v = this.ctx.objects.resolve(raw);
+    if (typeof v === 'number') return Number.isInteger(v) && elementPage === this.pageId ? { kind: 'content', mcid: v } : null;
+    if (!isDict(v)) return null;
+    const pg = v.map.get('Pg');
+    const page = isRef(pg) ? refId(pg) : elementPage;
+    const type = this.ctx.objects.lookup(v, 'Type');
+    if (isName(type, 'MCR')) return page === this.pageId ? { kind: 'content', mcid: this.ctx.objects.lookup(v, 'MCID') } : null;
+    if (isName(type, 'OBJR')) return null;
+    return { kind: 'element', raw: raw ?? null, key: keyOf(raw, v), node: null };
+  }
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { PdfDict, PdfRef, PdfValue } from '../pdf-objects/values.ts';
+import type { ObjectReader } from './number-tree.ts';
+import { StructRoles } from './struct-roles.ts';
+import { Unsupported } from './types.ts';
+
+const ref = (num: number): PdfRef => ({ kind: 'ref', num, gen: 0 });
+const name = (n: string): PdfValue => ({ kind: 'name', name: n });
+const dict = (o: Record<string, PdfValue>): PdfDict => ({ kind: 'dict', map: new Map(Object.entries(o)) });
+
+/** A document of numbered objects. */
+function reader(objects: Record<number, PdfValue>): ObjectReader {
+  const resolve = (v: PdfValue | undefined): PdfValue | undefined => {
+    for (let i = 0; i < 8 && typeof v === 'object' && v !== null && !Array.isArray(v) && v.kind === 'ref'; i++) v = objects[v.num] ?? null;
+    return v;
+  };
+  return { resolve, lookup: (d, k) => resolve(d.map.get(k)) };
+}
+
+const PAGE = ref(1);
+const ROOT = 2;
+const elem = (s: string, parent: number, k: PdfValue, pg: PdfValue = PAGE) => dict({ S: name(s), P: ref(parent), Pg: pg, K: k });
+
+/** Objects 1 (page, StructParents 0) and 2 (root, /K [10]) around the given elements and parent tree. */
+function tagged(elements: Record<number, PdfValue>, parentTree: PdfValue, extraRoot: Record<string, PdfValue> = {}) {
+  const root = dict({ Type: name('StructTreeRoot'), K: [ref(10)], ParentTree: parentTree, ...extraRoot });
+  const page = dict({ Type: name('Page'), StructParents: 0 });
+  const objects = reader({ 1: page, [ROOT]: root, ...elements });
+  return { roles: new StructRoles(objects, root), page };
+}
+
+describe('StructRoles', () => {
+  it('maps MCIDs (integers and MCR dictionaries) to the roles of their elements', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(12)]),
+      11: elem('H1', 10, 0),
+      12: elem('P', 10, [1, dict({ Type: name('MCR'), MCID: 2 }), ref(13)]),
+      13: elem('Link', 12, 3),
+    }, dict({ Nums: [0, [ref(11), ref(12), ref(12), ref(13)]] }));
+    expect(roles.page(page, PAGE)).toEqual(new Map([['mc0', 'H1'], ['mc1', 'P'], ['mc2', 'P'], ['mc3', 'P']]));
+  });
+
+  it('applies the RoleMap and keeps sticky roles over inner ones', () => {
+    const { roles, page } = tagged({
+      10: elem('L', ROOT, [ref(11)]),
+      11: elem('ListItem', 10, [ref(12)]),
+      12: elem('P', 11, 0),
+    }, dict({ Nums: [0, [ref(12)]] }), { RoleMap: dict({ ListItem: name('LI') }) });
+    expect(roles.page(page, PAGE)).toEqual(new Map([['mc0', 'LI']]));
+  });
+
+  it('leaves out content of other pages, orphans and elements outside the root', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(12)]),
+      11: elem('H2', 10, [0, dict({ Type: name('MCR'), MCID: 1, Pg: ref(99) })]),
+      12: elem('P', 10, 2, ref(99)),
+      13: elem('P', 10, 3), // says its parent is 10, which does not list it
+      14: elem('H1', ROOT, 4), // a top-level element the root's /K does not list
+    }, dict({ Nums: [0, [ref(11), ref(11), ref(12), ref(13), ref(14)]] }));
+    expect(roles.page(page, PAGE)).toEqual(new Map([['mc0', 'H2']]));
+  });
+
+  it('terminates on cyclic parents', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, []),
+      11: elem('P', 12, [0, ref(12)]),
+      12: elem('Div', 11, [ref(11)]),
+    }, dict({ Nums: [0, [ref(11)]] }));
+    expect(roles.page(page, PAGE)).toEqual(new Map());
+  });
+
+  it('finds the page entry through /Kids and /Limits', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11)]),
+      11: elem('H3', 10, 7),
+      20: dict({ Limits: [0, 0], Nums: [0, [ref(11)]] }),
+      21: dict({ Limits: [1, 5], Nums: [1, [], 5, []] }),
+    }, dict({ Kids: [ref(20), ref(21)] }));
+    expect(roles.page(page, PAGE)).toEqual(new Map([['mc7', 'H3']]));
+  });
+
+  it('adds the elements of annotations that have a /StructParent', () => {
+    const root = dict({ Type: name('StructTreeRoot'), K: [ref(10)], ParentTree: dict({ Nums: [3, ref(11)] }) });
+    const page = dict({ Type: name('Page'), Annots: [ref(30)] });
+    const objects = reader({
+      1: page, [ROOT]: root,
+      10: elem('Caption', ROOT, [ref(11)]),
+      11: elem('Link', 10, [5, dict({ Type: name('OBJR'), Obj: ref(30) })]),
+      30: dict({ Subtype: name('Link'), StructParent: 3 }),
+    });
+    expect(new StructRoles(objects, root).page(page, PAGE)).toEqual(new Map([['mc5', 'Caption']]));
+  });
+
+  it('is empty for a page without /StructParents', () => {
+    const { roles } = tagged({}, dict({ Nums: [] }));
+    expect(roles.page(dict({ Type: name('Page') }), PAGE)).toEqual(new Map());
+  });
+
+  it('refuses trees without a ParentTree and malformed number trees', () => {
+    expect(() => tagged({}, null).roles.page(dict({ StructParents: 0 }), PAGE)).toThrow(Unsupported);
+    expect(() => tagged({}, dict({ Kids: [dict({ Nums: [] })] })).roles.page(dict({ StructParents: 0 }), PAGE)).toThrow(Unsupported);
+  });
+});

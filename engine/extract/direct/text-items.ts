@@ -1,0 +1,342 @@
+/**
+ * Builds text items from shown glyphs exactly as pdf.js's getTextContent
+ * does (keepWhiteSpace off, normalisation on, marked content included): one
+ * item per run of glyphs that sit where the previous one ended, with a space
+ * added for word-sized gaps, a separate " " item for larger ones and hasEOL
+ * when the baseline moves. The content-stream interpreter drives it, one
+ * instance per content stream; form XObjects get their own on the same sink,
+ * as pdf.js's recursive getTextContent does.
+ */
+import { alignedPositions, advanceScale, textTransform } from './text-geometry.ts';
+import { translateTextMatrix, type TextState } from './text-state.ts';
+import { glyphKind, itemText } from './text-unicode.ts';
+import { Unsupported, type Glyph, type Matrix, type TextContent } from './types.ts';
+
+/** Gap thresholds, in em of the item's font size (pdf.js's factors). */
+const TRACKING_SPACE = 0.102;
+const NOT_A_SPACE = 0.03;
+const NEGATIVE_SPACE = -0.2;
+const SPACE_IN_FLOW_MIN = 0.102;
+const SPACE_IN_FLOW_MAX = 0.6;
+/** A baseline shift above this fraction of the item height ends the item. */
+const VERTICAL_SHIFT = 0.25;
+
+/**
+ * The item being built. Like pdf.js's, it is one object reused for every item:
+ * the previous glyph's position and the gap thresholds outlive a flush and
+ * decide how the next item starts.
+ */
+type Chunk = {
+  initialized: boolean;
+  str: string[];
+  /** Advance so far in text space (width) and, folded in at each scale change, in user space (totalWidth). */
+  width: number;
+  totalWidth: number;
+  height: number;
+  totalHeight: number;
+  transform: Matrix;
+  prevTransform: Matrix | null;
+  prevTextRise: number;
+  textAdvanceScale: number;
+  spaceInFlowMin: number;
+  spaceInFlowMax: number;
+  trackingSpaceMin: number;
+  negativeSpaceMax: number;
+  notASpace: number;
+  fontName: string;
+  hasEOL: boolean;
+};
+
+/** What decides whether a font change ends the item (pdf.js's currentTextState). */
+type FontKey = { fontSize: number; fontRes: string | null; name: string | undefined };
+
+/** Builds pdf.js text items for one content stream; see the module comment. */
+export class TextItems {
+  private readonly chunk: Chunk = {
+    initialized: false, str: [], width: 0, totalWidth: 0, height: 0, totalHeight: 0,
+    transform: [1, 0, 0, 1, 0, 0], prevTransform: null, prevTextRise: 0, textAdvanceScale: 0,
+    spaceInFlowMin: 0, spaceInFlowMax: 0, trackingSpaceMin: Infinity, negativeSpaceMax: -Infinity, notASpace: -Infinity,
+    fontName: '', hasEOL: false,
+  };
+  /** The last two characters seen (pdf.js twoLastChars), a ring of two. */
+  private readonly lastChars = [' ', ' '];
+  private lastCharsPos = 0;
+  private markedLevel = 0;
+  private textMarkedLevel: number | null = null;
+  private fontKey: FontKey | null = null;
+  private readonly viewBox: readonly [number, number, number, number];
+  private readonly out: TextContent;
+
+  /**
+   * viewBox: the page's view box in user space [x0,y0,x1,y1]; out: the shared
+   * sink (items + styles) that form XObjects write into too (each form gets
+   * its own TextItems on the same sink, as pdf.js's recursive getTextContent
+   * does; styles are recorded once per font id across the sink).
+   */
+  constructor(viewBox: readonly number[], out: TextContent) {
+    const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = viewBox;
+    this.viewBox = [x0, y0, x1, y1];
+    this.out = out;
+  }
+
+  /**
+   * Shows a string (pdf.js buildTextContentItem): `glyphs` = s.font.glyphs(bytes),
+   * [] for an empty string, which only moves by the spacing. `extraSpacing`
+   * (a TJ adjustment in text space) follows the last glyph.
+   */
+  show(s: TextState, glyphs: readonly Glyph[], extraSpacing: number): void {
+    this.flushOnFontChange(s);
+    const font = s.font;
+    if (!font) throw new Unsupported('text shown without a font');
+    if (glyphs.length === 0) {
+      const spacing = s.charSpacing + extraSpacing;
+      if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
+      return;
+    }
+    const scale = font.fontMatrix[0] * s.fontSize;
+    glyphs.forEach((glyph, i) => {
+      this.showGlyph(s, glyph, scale, s.charSpacing + (i + 1 === glyphs.length ? extraSpacing : 0));
+    });
+  }
+
+  /** After Tm: a new line scale folds the advance so far into user space (pdf.js updateAdvanceScale). */
+  textMatrixSet(s: TextState): void {
+    const c = this.chunk;
+    if (!c.initialized) return;
+    const scale = advanceScale(s);
+    if (scale === c.textAdvanceScale) return;
+    c.totalWidth += c.width * c.textAdvanceScale;
+    c.width = 0;
+    c.textAdvanceScale = scale;
+  }
+
+  /** BT: marked content opened from here on is closed by the matching ET. */
+  beginText(): void {
+    this.textMarkedLevel = this.markedLevel;
+  }
+
+  /** ET: closes marked content left open since BT. */
+  endText(): void {
+    if (this.textMarkedLevel === null) return;
+    this.closeMarked(this.textMarkedLevel);
+    this.textMarkedLevel = null;
+  }
+
+  /** Ends the item being built (pdf.js flushTextContentItem). */
+  flush(): void {
+    const c = this.chunk;
+    if (!c.initialized) return;
+    c.totalWidth += c.width * c.textAdvanceScale;
+    this.out.items.push({
+      str: itemText(c.str.join('')), dir: 'ltr', width: Math.abs(c.totalWidth), height: Math.abs(c.totalHeight),
+      transform: c.transform, fontName: c.fontName, hasEOL: c.hasEOL,
+    });
+    c.initialized = false;
+    c.str.length = 0;
+  }
+
+  /** BMC (`mcid` undefined) or BDC (`mcid` from its property dictionary, null if none). */
+  beginMarked(tag: string | null, mcid: number | null | undefined): void {
+    this.flush();
+    this.markedLevel++;
+    if (mcid === undefined) this.out.items.push({ type: 'beginMarkedContent', tag });
+    else this.out.items.push({ type: 'beginMarkedContentProps', tag, id: Number.isInteger(mcid) ? `mc${mcid}` : null });
+  }
+
+  /** EMC; one without a matching BMC/BDC in this stream is dropped. */
+  endMarked(): void {
+    this.flush();
+    if (this.markedLevel === 0) return;
+    this.markedLevel--;
+    this.out.items.push({ type: 'endMarkedContent' });
+  }
+
+  /** End of the stream: the last item, then ends for marked content still open. */
+  finish(): void {
+    this.flush();
+    this.closeMarked(0);
+  }
+
+  private closeMarked(level: number): void {
+    if (this.markedLevel <= level) return;
+    this.flush();
+    for (; this.markedLevel > level; this.markedLevel--) this.out.items.push({ type: 'endMarkedContent' });
+  }
+
+  /**
+   * A new size, or a font with another name under another resource name, ends
+   * the item. The first string shown in a stream always takes this path; the
+   * flush is then a no-op (nothing is built yet), so starting from no key is
+   * the same as pdf.js starting from the state the stream begins with.
+   */
+  private flushOnFontChange(s: TextState): void {
+    const k = this.fontKey;
+    if (k && k.fontSize === s.fontSize && (k.fontRes === s.fontRes || k.name === s.font?.name)) return;
+    this.flush();
+    this.fontKey = { fontSize: s.fontSize, fontRes: s.fontRes, name: s.font?.name };
+  }
+
+  private showGlyph(s: TextState, glyph: Glyph, scale: number, baseSpacing: number): void {
+    const kind = glyphKind(glyph.unicode);
+    // A format mark is dropped with its advance and the TJ adjustment it may carry.
+    if (kind === 'format') return;
+    let spacing = baseSpacing;
+    if (glyph.isSpace) spacing += s.wordSpacing;
+    let advance = glyph.width * scale;
+    if (kind === 'whitespace') {
+      spacing += advance;
+      translateTextMatrix(s, spacing * s.textHScale, 0);
+      this.saveLastChar(' ');
+      return;
+    }
+    if (kind !== 'diacritic' && !this.placeGlyph(s, advance)) {
+      translateTextMatrix(s, advance * s.textHScale, 0);
+      return;
+    }
+    const c = this.startItem(s);
+    advance = (kind === 'diacritic' ? 0 : advance) * s.textHScale;
+    translateTextMatrix(s, advance, 0);
+    c.width += advance;
+    if (advance) {
+      c.prevTransform = textTransform(s);
+      c.prevTextRise = s.textRise;
+    }
+    if (this.saveLastChar(glyph.unicode)) c.str.push(' ');
+    c.str.push(glyph.unicode);
+    if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
+  }
+
+  /** pdf.js ensureTextContentItem: starts an item at the current position if none is open. */
+  private startItem(s: TextState): Chunk {
+    const c = this.chunk;
+    if (c.initialized) return c;
+    const font = s.font;
+    if (!font) throw new Unsupported('text shown without a font');
+    if (!Object.hasOwn(this.out.styles, font.id)) {
+      this.out.styles[font.id] = { fontFamily: font.fallbackName, ascent: font.ascent, descent: font.descent, vertical: false };
+    }
+    c.fontName = font.id;
+    c.transform = textTransform(s);
+    c.width = c.totalWidth = 0;
+    c.height = c.totalHeight = Math.hypot(c.transform[2], c.transform[3]);
+    c.textAdvanceScale = advanceScale(s);
+    c.trackingSpaceMin = s.fontSize * TRACKING_SPACE;
+    c.notASpace = s.fontSize * NOT_A_SPACE;
+    c.negativeSpaceMax = s.fontSize * NEGATIVE_SPACE;
+    c.spaceInFlowMin = s.fontSize * SPACE_IN_FLOW_MIN;
+    c.spaceInFlowMax = s.fontSize * SPACE_IN_FLOW_MAX;
+    c.hasEOL = false;
+    c.initialized = true;
+    return c;
+  }
+
+  /**
+   * pdf.js compareWithLastPosition: false if the glyph lies outside the view
+   * box (it is dropped); otherwise reacts to the gap from the previous glyph by
+   * ending the line, ending the item, or adding a space.
+   */
+  private placeGlyph(s: TextState, glyphWidth: number): boolean {
+    const cur = textTransform(s);
+    const [x0, y0, x1, y1] = this.viewBox;
+    // pdf.js compares the unscaled advance with user-space coordinates; kept as is.
+    if (cur[4] + glyphWidth < x0 || cur[4] > x1 || cur[5] < y0 || cur[5] > y1) return false;
+    const c = this.chunk;
+    const prev = c.prevTransform;
+    if (!s.font || !prev) return true;
+    if (prev[4] === cur[4] && prev[5] === cur[5]) return true;
+    const [x, y, lastX, lastY] = alignedPositions(cur, prev);
+    const advanceX = (x - lastX) / c.textAdvanceScale;
+    const advanceY = y - lastY;
+    const orientation = Math.sign(c.width || c.totalWidth);
+    if (advanceX < orientation * c.negativeSpaceMax) {
+      if (Math.abs(advanceY) > 0.5 * c.height) this.endLine(s);
+      else {
+        this.resetLastChars();
+        this.flush();
+      }
+      return true;
+    }
+    // A change of text rise (superscripts) is not a change of line.
+    const riseDelta = s.textRise - c.prevTextRise;
+    const lineShift = riseDelta === 0 ? advanceY : advanceY - (cur[3] / s.fontSize) * riseDelta;
+    if (Math.abs(lineShift) > c.height) {
+      this.endLine(s);
+      return true;
+    }
+    this.addGap(s, advanceX, orientation, prev);
+    if (Math.abs(advanceY) > c.height * VERTICAL_SHIFT) this.flush();
+    return true;
+  }
+
+  /** A horizontal gap on the same line: tracking, a space inside the item, or a separate space item. */
+  private addGap(s: TextState, advanceX: number, orientation: number, prev: Matrix): void {
+    const c = this.chunk;
+    if (advanceX <= orientation * c.notASpace) this.resetLastChars();
+    if (advanceX <= orientation * c.trackingSpaceMin) {
+      if (this.shouldAddWhitespace()) {
+        this.resetLastChars();
+        this.flush();
+        this.pushSpace(Math.abs(advanceX), prev, c.fontName);
+      } else {
+        c.width += advanceX;
+      }
+    } else if (!this.addFakeSpace(s, advanceX, orientation, prev)) {
+      if (c.str.length === 0) {
+        this.resetLastChars();
+        this.pushSpace(Math.abs(advanceX), prev, c.fontName);
+      } else {
+        c.width += advanceX;
+      }
+    }
+  }
+
+  /** pdf.js addFakeSpaces: a word gap becomes " " in the item; a wider one a separate " " item. */
+  private addFakeSpace(s: TextState, width: number, orientation: number, prev: Matrix): boolean {
+    const c = this.chunk;
+    if (orientation * c.spaceInFlowMin <= width && width <= orientation * c.spaceInFlowMax) {
+      if (c.initialized) {
+        this.resetLastChars();
+        c.str.push(' ');
+      }
+      return false;
+    }
+    const fontName = c.fontName;
+    this.flush();
+    this.resetLastChars();
+    this.pushSpace(Math.abs(width), prev, fontName);
+    return true;
+  }
+
+  /** pdf.js appendEOL: marks the item as ending a line, or adds an empty one that does. */
+  private endLine(s: TextState): void {
+    this.resetLastChars();
+    if (this.chunk.initialized) {
+      this.chunk.hasEOL = true;
+      this.flush();
+      return;
+    }
+    this.out.items.push({ str: '', dir: 'ltr', width: 0, height: 0, transform: textTransform(s), fontName: s.font?.id ?? '', hasEOL: true });
+  }
+
+  private pushSpace(width: number, transform: Matrix, fontName: string): void {
+    this.out.items.push({ str: ' ', dir: 'ltr', width, height: 0, transform, fontName, hasEOL: false });
+  }
+
+  /** Records a character; true if the two before it were a non-space then a space (pdf.js saveLastChar). */
+  private saveLastChar(char: string): boolean {
+    const next = (this.lastCharsPos + 1) % 2;
+    const spaceAfterText = this.lastChars[this.lastCharsPos] !== ' ' && this.lastChars[next] === ' ';
+    this.lastChars[this.lastCharsPos] = char;
+    this.lastCharsPos = next;
+    return spaceAfterText;
+  }
+
+  private shouldAddWhitespace(): boolean {
+    return this.lastChars[this.lastCharsPos] !== ' ' && this.lastChars[(this.lastCharsPos + 1) % 2] === ' ';
+  }
+
+  private resetLastChars(): void {
+    this.lastChars[0] = this.lastChars[1] = ' ';
+    this.lastCharsPos = 0;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The text state of a content stream (PDF 32000 §9.3) with the operations the
+ * text operators apply to it. Mirrors pdf.js's TextState, so text items come
+ * out where pdf.js puts them.
+ */
+import type { FontDecoder, Matrix } from './types.ts';
+
+/** Text state plus the current transformation matrix. */
+export type TextState = {
+  ctm: Matrix;
+  textMatrix: Matrix;
+  textLineMatrix: Matrix;
+  /** The resource name of the current font (`/F1` of `Tf`), null when set through an ExtGState. */
+  fontRes: string | null;
+  font: FontDecoder | null;
+  fontSize: number;
+  charSpacing: number;
+  wordSpacing: number;
+  /** Tz / 100. */
+  textHScale: number;
+  leading: number;
+  textRise: number;
+};
+
+/** A fresh state: identity matrices, no font, PDF defaults. */
+export function initialTextState(ctm: Matrix = [1, 0, 0, 1, 0, 0]): TextState {
+  return {
+    ctm: [...ctm] as Matrix, textMatrix: [1, 0, 0, 1, 0, 0], textLineMatrix: [1, 0, 0, 1, 0, 0],
+    fontRes: null, font: null, fontSize: 0, charSpacing: 0, wordSpacing: 0, textHScale: 1, leading: 0, textRise: 0,
+  };
+}
+
+/** A copy for `q` (the font object is shared, matrices are copied). */
+export function cloneTextState(s: TextState): TextState {
+  return { ...s, ctm: [...s.ctm] as Matrix, textMatrix: [...s.textMatrix] as Matrix, textLineMatrix: [...s.textLineMatrix] as Matrix };
+}
+
+/** m × n, PDF order (apply m, then n). */
+export function multiply(m: Readonly<Matrix>, n: Readonly<Matrix>): Matrix {
+  return [
+    m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
+    m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
+    m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+  ];
+}
+
+/** Moves the text matrix by (x, y) in text space (after a glyph or a TJ adjustment). */
+export function translateTextMatrix(s: TextState, x: number, y: number): void {
+  const m = s.textMatrix;
+  m[4] = m[0] * x + m[2] * y + m[4];
+  m[5] = m[1] * x + m[3] * y + m[5];
+}
+
+/** Moves the line matrix by (x, y) (Td) and starts the text matrix there. */
+export function moveText(s: TextState, x: number, y: number): void {
+  const m = s.textLineMatrix;
+  m[4] = m[0] * x + m[2] * y + m[4];
+  m[5] = m[1] * x + m[3] * y + m[5];
+  s.textMatrix = [...m] as Matrix;
+}
+
+/** T* and the quote operators: the start of the next line. */
+export function carriageReturn(s: TextState): void {
+  moveText(s, 0, -s.leading);
+}

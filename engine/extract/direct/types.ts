@@ -1,0 +1,90 @@
+/**
+ * The contracts of the direct text reader: a fast path that reads a page's
+ * text and rules straight from the PDF objects instead of through pdf.js.
+ * Whatever it cannot read exactly as pdf.js would throws `Unsupported`, and
+ * the caller falls back to pdf.js for the rest of the document, so the
+ * direct reader only ever has to be right, never complete.
+ */
+import type { PdfDict, PdfValue } from '../pdf-objects/values.ts';
+
+/** The direct reader cannot handle this input; the caller falls back to pdf.js. */
+export class Unsupported extends Error {
+  override name = 'Unsupported';
+}
+
+/** An affine matrix [a b c d e f], as in PDF. */
+export type Matrix = [number, number, number, number, number, number];
+
+/** The identity matrix (copy before mutating). */
+export const IDENTITY: Readonly<Matrix> = [1, 0, 0, 1, 0, 0];
+
+/** One glyph of a shown string, as pdf.js's Font.charsToGlyphs yields it. */
+export type Glyph = {
+  /** The glyph's Unicode text (pdf.js `glyph.unicode`); may be several characters (ligatures) or ''. */
+  unicode: string;
+  /** Advance in glyph space (1000 units per em for all but Type3 fonts); times fontMatrix[0] × font size gives text space. */
+  width: number;
+  /** A single-byte code 32: word spacing (Tw) applies to it. */
+  isSpace: boolean;
+};
+
+/** A font as the text reader needs it; mirrors the pdf.js Font fields that getTextContent reads. */
+export interface FontDecoder {
+  /** Unique in the document; used as a text item's `fontName` and as the key of its style. */
+  readonly id: string;
+  /** The font's name as pdf.js reports it (BaseFont, subset tag kept), the main signal for bold/italic/monospace. */
+  readonly name: string;
+  /** pdf.js Font.bold / italic / isMonospace (flags, not name heuristics). */
+  readonly bold: boolean;
+  readonly italic: boolean;
+  readonly monospace: boolean;
+  /** pdf.js Font.fallbackName, reported as the style's fontFamily ('serif', 'sans-serif', 'monospace'). */
+  readonly fallbackName: string;
+  /** Em fractions as pdf.js reports them in text styles (ascent > 0, descent < 0; NaN when a Type 1 descriptor omits them, as in pdf.js). */
+  readonly ascent: number;
+  readonly descent: number;
+  /** Glyph space → text space; [0.001, 0, 0, 0.001, 0, 0] for all but Type3 fonts. */
+  readonly fontMatrix: Matrix;
+  /** Splits a shown string (raw bytes, one char per byte) into glyphs. */
+  glyphs(bytes: string): Glyph[];
+}
+
+/**
+ * Resolves the font a `Tf` names. `font` is the value in the resources' /Font
+ * dictionary (a reference or a dictionary). Implementations cache by
+ * reference, and throw Unsupported for fonts pdf.js would read differently.
+ */
+export type FontLoader = (font: PdfValue) => FontDecoder;
+
+/** A text item, field for field what pdf.js getTextContent yields (transform in PDF user space). */
+export type TextItem = {
+  str: string;
+  dir: 'ltr' | 'rtl' | 'ttb';
+  width: number;
+  height: number;
+  transform: Matrix;
+  fontName: string;
+  hasEOL: boolean;
+};
+
+/** A marked-content boundary, as pdf.js yields them with `includeMarkedContent` (id is `mc<MCID>`). */
+export type MarkedItem =
+  | { type: 'beginMarkedContent'; tag: string | null }
+  | { type: 'beginMarkedContentProps'; tag: string | null; id: string | null }
+  | { type: 'endMarkedContent' };
+
+/** What pdf.js puts in `textContent.styles` for a font. */
+export type TextStyle = { fontFamily: string; ascent: number; descent: number; vertical: boolean };
+
+/** A page's text content in pdf.js's shape. */
+export type TextContent = { items: (TextItem | MarkedItem)[]; styles: Record<string, TextStyle> };
+
+/** What a content stream needs from the document: its objects, decoded. */
+export interface ObjectSource {
+  /** Follows references to a direct value. */
+  resolve(v: PdfValue | undefined): PdfValue | undefined;
+  /** `dict[key]` with references followed. */
+  lookup(dict: PdfDict, key: string): PdfValue | undefined;
+  /** The decoded data of the stream object `v` refers to, and its dictionary; throws Unsupported if it cannot be read. */
+  stream(v: PdfValue | undefined): { dict: PdfDict; data: Uint8Array };
+}

@@ -1,0 +1,43 @@
+/**
+ * One PDF page → one model Page through the direct reader (direct/): the
+ * same runs, links and rules extract-page.ts gets from pdf.js, read from the
+ * PDF objects in one pass over the content stream. Throws Unsupported
+ * (direct/types.ts) for pages the caller must read with pdf.js instead.
+ */
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Page } from '../model.ts';
+import { pageMayHaveRuledTable } from '../tables/table-gate.ts';
+import type { DirectDocument } from './direct/direct-document.ts';
+import { Unsupported, type Matrix } from './direct/types.ts';
+import type { ResolvedFont } from './document-fonts.ts';
+import { inferFontStyle } from './font-style.ts';
+import { applyLinks, extractLinks, type LinkReader } from './links.ts';
+import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
+
+/** Extracts a page with the direct reader; `readLinks` should be the document's linkReader. */
+export async function extractDirectPage(direct: DirectDocument, page: PDFPageProxy, number: number, readLinks: LinkReader = extractLinks): Promise<Page> {
+  const vp = page.getViewport({ scale: 1 });
+  const ref = page.ref;
+  if (!ref) throw new Unsupported('page has no object reference');
+  const vt = vp.transform as Matrix;
+  const read = direct.page(ref, page.view, vt);
+  const roles = hasMarkedIds(read.content.items) ? direct.structRoles(read) : new Map<string, string>();
+  const styles = new Map<string, ResolvedFont>();
+  const fontOf = (id: string): ResolvedFont => {
+    let style = styles.get(id);
+    if (!style) {
+      const font = direct.font(id);
+      if (!font) throw new Unsupported(`font ${id} unknown`);
+      const flags = { bold: font.bold, italic: font.italic, monospace: font.monospace, family: font.fallbackName };
+      style = { name: font.name, ...inferFontStyle(font.name, flags) };
+      styles.set(id, style);
+    }
+    return style;
+  };
+  const runs = itemsToRuns(read.content.items, read.content.styles, vt, fontOf, roles);
+  const links = runs.length ? await readLinks(page) : [];
+  // The rules come with the content pass at no extra cost, but only pages whose text suggests
+  // a table use them, exactly as when they come from pdf.js's operator list.
+  const rules = pageMayHaveRuledTable(runs, vp.width) ? read.rules.filter((r) => r.box.y1 >= 0 && r.box.y0 <= vp.height) : [];
+  return { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules, lines: [], blocks: [] };
+}

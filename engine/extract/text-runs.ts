@@ -1,0 +1,78 @@
+/**
+ * Text items (pdf.js's getTextContent shape, from pdf.js or the direct
+ * reader) → TextRun[] in page space with a top-left origin, with structure
+ * roles from marked content.
+ */
+import type { TextRun } from '../model.ts';
+import type { ResolvedFont } from './document-fonts.ts';
+import { normaliseText } from './normalise-text.ts';
+
+type Matrix = [number, number, number, number, number, number];
+
+/** The fields of a text item this module reads. */
+export type RunItem = { str: string; dir: string; width: number; height: number; transform: number[]; fontName: string };
+/** The fields of a font style this module reads. */
+export type RunStyle = { ascent: number; descent: number; vertical?: boolean };
+/** A marked-content boundary (pdf.js: beginMarkedContent, beginMarkedContentProps, endMarkedContent). */
+export type MarkedItem = { type: string; id?: string | null };
+
+function multiply(m: Matrix, n: number[]): Matrix {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = n;
+  return [
+    m[0] * a + m[2] * b, m[1] * a + m[3] * b,
+    m[0] * c + m[2] * d, m[1] * c + m[3] * d,
+    m[0] * e + m[2] * f + m[4], m[1] * e + m[3] * f + m[5],
+  ];
+}
+
+function toRun(item: RunItem, vt: Matrix, style: RunStyle | undefined, font: ResolvedFont): TextRun | null {
+  const text = normaliseText(item.str);
+  if (text.trim() === '') return null;
+  const m = multiply(vt, item.transform);
+  const size = Math.hypot(m[2], m[3]) || Math.hypot(m[0], m[1]) || 1;
+  const ascent = style && style.ascent > 0 ? style.ascent : 0.8;
+  const descent = style && style.descent < 0 ? -style.descent : 0.2;
+  const vertical = style?.vertical === true;
+  let box;
+  if (vertical) {
+    // Vertical text: pdf.js reports the advance as height; the column is one em wide.
+    box = { x0: m[4] - size / 2, y0: m[5], x1: m[4] + size / 2, y1: m[5] + Math.max(item.height, size) };
+  } else {
+    // Rotated text keeps its origin; its width is measured along the baseline.
+    const cos = m[0] / (Math.hypot(m[0], m[1]) || 1);
+    const w = item.width * (Math.abs(cos) > 0.5 ? 1 : 0) || item.width;
+    box = { x0: m[4], y0: m[5] - ascent * size, x1: m[4] + w, y1: m[5] + descent * size };
+  }
+  const dir: TextRun['dir'] = vertical ? 'ttb' : item.dir === 'rtl' ? 'rtl' : 'ltr';
+  return { text, box, fontName: font.name, fontSize: Math.round(size * 100) / 100, bold: font.bold, italic: font.italic, monospace: font.monospace, dir };
+}
+
+/** True if the items carry marked-content ids, which only tagged pages do. */
+export function hasMarkedIds(items: readonly (RunItem | MarkedItem)[]): boolean {
+  return items.some((it) => !('str' in it) && (it as MarkedItem).id);
+}
+
+/**
+ * Converts a page's text items to runs. `vt` maps user space to top-left page
+ * space; `fontOf` gives each font id's resolved style; `roles` maps
+ * marked-content ids to structure roles (empty for untagged pages).
+ */
+export function itemsToRuns(
+  items: readonly (RunItem | MarkedItem)[], styles: Record<string, RunStyle | undefined>, vt: Matrix,
+  fontOf: (id: string) => ResolvedFont, roles: ReadonlyMap<string, string>,
+): TextRun[] {
+  const runs: TextRun[] = [];
+  const stack: (string | undefined)[] = [];
+  for (const item of items) {
+    if (!('str' in item)) {
+      const m = item as MarkedItem;
+      if (m.type === 'endMarkedContent') stack.pop();
+      else stack.push((m.id ? roles.get(m.id) : undefined) ?? stack.at(-1));
+      continue;
+    }
+    const run = toRun(item, vt, styles[item.fontName], fontOf(item.fontName));
+    const role = stack.at(-1);
+    if (run) runs.push(role ? { ...run, role } : run);
+  }
+  return runs;
+}
