@@ -3,7 +3,7 @@
  * so positions, and the gaps the item builder reads from them, come out bit
  * for bit as pdf.js computes them.
  */
-import { multiply, type TextState } from './text-state.ts';
+import type { TextState } from './text-state.ts';
 import type { Matrix } from './types.ts';
 
 /**
@@ -17,8 +17,19 @@ import type { Matrix } from './types.ts';
  * entries float32 holds exactly; plain numbers give the same results.
  */
 export function textTransform(s: TextState): Matrix {
-  const tsm: Matrix = [s.fontSize * s.textHScale, 0, 0, s.fontSize, 0, s.textRise];
-  return multiply(multiply(tsm, s.textMatrix), s.ctm);
+  // multiply(multiply(tsm, textMatrix), ctm) written out, zero terms included so every
+  // rounding (and sign of zero) stays the same: this runs twice per glyph, and the
+  // intermediate arrays were the reader's largest cost.
+  const a = s.fontSize * s.textHScale, d = s.fontSize, e = s.textRise;
+  const t = s.textMatrix, c = s.ctm;
+  const m0 = a * t[0] + 0 * t[2], m1 = a * t[1] + 0 * t[3];
+  const m2 = 0 * t[0] + d * t[2], m3 = 0 * t[1] + d * t[3];
+  const m4 = 0 * t[0] + e * t[2] + t[4], m5 = 0 * t[1] + e * t[3] + t[5];
+  return [
+    m0 * c[0] + m1 * c[2], m0 * c[1] + m1 * c[3],
+    m2 * c[0] + m3 * c[2], m2 * c[1] + m3 * c[3],
+    m4 * c[0] + m5 * c[2] + c[4], m4 * c[1] + m5 * c[3] + c[5],
+  ];
 }
 
 /** How far one unit along the text line's x axis is stretched in user space (pdf.js textAdvanceScale). */

@@ -83,7 +83,7 @@ export function readHexString(b: Uint8Array, start: number): { bytes: string; en
     const c = b[i]!;
     if (c === 0x3e) {
       if (high !== -1) out.push(high << 4);
-      return { bytes: Buffer.from(out).toString('latin1'), end: i + 1 };
+      return { bytes: charString(out), end: i + 1 };
     }
     const d = hexDigit(c);
     if (d === -1) continue;
@@ -96,9 +96,20 @@ export function readHexString(b: Uint8Array, start: number): { bytes: string; en
   throw new PdfObjectsError('unterminated hex string');
 }
 
+/** Below this many bytes a string is built directly; a Buffer's set-up costs more than it saves. */
+const SHORT = 32;
+
+/** Byte values as a one-char-per-byte string. */
+function charString(codes: number[]): string {
+  return codes.length <= 4096 ? String.fromCharCode(...codes) : Buffer.from(codes).toString('latin1');
+}
+
 /** Bytes [from, to) as a one-char-per-byte string. */
 export function latin1(b: Uint8Array, from: number, to: number): string {
-  return from >= to ? '' : Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('latin1');
+  if (from >= to) return '';
+  // apply() takes the typed array as it is; a spread would go through its iterator.
+  if (to - from <= SHORT) return String.fromCharCode.apply(null, b.subarray(from, to) as unknown as number[]);
+  return Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('latin1');
 }
 
 /**

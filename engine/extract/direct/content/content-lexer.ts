@@ -9,7 +9,7 @@
 import { readHexString, readLiteralString } from '../../pdf-objects/pdf-string.ts';
 import { PdfObjectsError, type PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
-import { isKnownCommand } from './operators.ts';
+import { isKnownCommand, opSpec } from './operators.ts';
 
 /** An operator or one of the structural tokens `[ ] << >>` (pdf.js's Cmd). */
 export type Cmd = { kind: 'cmd'; cmd: string };
@@ -167,6 +167,17 @@ export class ContentLexer {
   /** An operator, split greedily along pdf.js's known commands. */
   private command(): Token {
     const b = this.bytes;
+    let end = this.pos;
+    while (end < b.length && SPECIAL[b[end]!] === 0 && end - this.pos < 8) end++;
+    // A whole word that is a real operator reads the same greedily: every operator's
+    // prefixes that the greedy walk could stop at are operators followed by a known longer one.
+    if (end - this.pos <= 3 && (end >= b.length || SPECIAL[b[end]!] !== 0)) {
+      const word = latin1(b, this.pos, end);
+      if (opSpec(word)) {
+        this.pos = end;
+        return cmd(word);
+      }
+    }
     let i = this.pos;
     let str = String.fromCharCode(b[i]!);
     let known = isKnownCommand(str);
