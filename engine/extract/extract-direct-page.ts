@@ -13,6 +13,7 @@ import type { ResolvedFont } from './document-fonts.ts';
 import { inferFontStyle } from './font-style.ts';
 import { applyLinks, extractLinks, type LinkReader } from './links.ts';
 import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
+import { withBullets } from './bullet-marks.ts';
 
 /** Extracts a page with the direct reader; `readLinks` should be the document's linkReader. */
 export async function extractDirectPage(direct: DirectDocument, page: PDFPageProxy, number: number, readLinks: LinkReader = extractLinks): Promise<Page> {
@@ -34,10 +35,11 @@ export async function extractDirectPage(direct: DirectDocument, page: PDFPagePro
     }
     return style;
   };
-  const runs = itemsToRuns(read.content.items, read.content.styles, vt, fontOf, roles);
+  const runs = withBullets(read.marks, itemsToRuns(read.content.items, read.content.styles, vt, fontOf, roles));
   const links = runs.length ? await readLinks(page) : [];
   // The rules come with the content pass at no extra cost, but only pages whose text suggests
   // a table use them, exactly as when they come from pdf.js's operator list.
   const rules = pageMayHaveRuledTable(runs, vp.width) ? read.rules.filter((r) => r.box.y1 >= 0 && r.box.y0 <= vp.height) : [];
   return { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules, lines: [], blocks: [] };
 }
+

@@ -43,4 +43,10 @@ describeIfCorpus('golden structure', () => {
     // A paragraph that wraps across a column's lines comes out whole.
     expect(markdown).toContain("Docker's out-of-the-box authorization model is all or nothing.");
   });
+
+  it('HTML print: list markers drawn as shapes (discs, circles) become nested Markdown lists', async () => {
+    const { markdown } = await convert(load('node-browserslist-readme__html-1col'));
+    expect(markdown).toContain("- `defaults`: Browserslist’s default browsers");
+    expect(markdown).toMatch(/^- By usage statistics:\n {2}- `> 5%`: browsers versions selected by global usage statistics\./m);
+  });
 });

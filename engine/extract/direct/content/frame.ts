@@ -4,6 +4,7 @@
  * plus what all streams of a page share (objects, fonts, rules, the sink).
  */
 import type { Rule } from '../../../model.ts';
+import type { Mark } from '../../bullet-marks.ts';
 import { isDict, isName, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
 import type { TextItems } from '../text-items.ts';
 import { Unsupported, type FontLoader, type ObjectSource, type TextContent } from '../types.ts';
@@ -16,6 +17,8 @@ export type PageRun = {
   viewBox: readonly number[];
   sink: TextContent;
   rules: Rule[];
+  /** Small closed shapes that may be list bullets (bullet-marks.ts). */
+  marks: Mark[];
   /** References of the form XObjects being run (to refuse cycles). */
   forms: Set<string>;
   /** Operations run so far, forms included. */

@@ -8,6 +8,7 @@
  */
 import type { Rule } from '../../../model.ts';
 import { rulesOnPage } from '../../../tables/path-rules.ts';
+import type { Mark } from '../../bullet-marks.ts';
 import { isDict, isName, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
 import { multiply } from '../text-state.ts';
 import { TextItems } from '../text-items.ts';
@@ -37,13 +38,13 @@ export type PageInput = {
 };
 
 /** Runs a page's content: pdf.js's text content (marked content included) and the page's rules. */
-export function interpretPage(input: PageInput): { content: TextContent; rules: Rule[] } {
+export function interpretPage(input: PageInput): { content: TextContent; rules: Rule[]; marks: Mark[] } {
   const page: PageRun = {
     objects: input.objects, fonts: input.fonts, viewBox: input.viewBox,
-    sink: { items: [], styles: {} }, rules: [], forms: new Set(), operations: 0,
+    sink: { items: [], styles: {} }, rules: [], marks: [], forms: new Set(), operations: 0,
   };
   run(page, input.content, input.resources, initialGraphicsState(input.base), 0);
-  return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)) };
+  return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)), marks: page.marks };
 }
 
 /** The viewport's height: the view box's extent along the transformed y axis. */

@@ -7,6 +7,7 @@
  */
 import { DRAW, pathRules, type PathPaint } from '../../../tables/path-rules.ts';
 import type { PdfValue } from '../../pdf-objects/values.ts';
+import { MAX_MARKS, pathMarks } from '../../bullet-marks.ts';
 import { allNumbers, isWhiteColour, parseColourSpace, type ColourSpace } from './colour.ts';
 import { numbers, type Frame } from './frame.ts';
 
@@ -48,6 +49,7 @@ function paint(f: Frame, op: string, kind: PathPaint): void {
   const data = new Float32Array(f.path);
   f.path.length = 0;
   for (const r of pathRules(kind, data, f.g.rule)) f.page.rules.push(r);
+  if (f.page.marks.length < MAX_MARKS) f.page.marks.push(...pathMarks(kind, data, f.g.rule));
 }
 
 /** Applies a path or painting operator; false if `op` is not one. */
