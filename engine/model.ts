@@ -70,6 +70,12 @@ export type Page = {
   height: number;
   runs: TextRun[];
   rules: Rule[];
+  /**
+   * Vertical rules anywhere on the page, for quote side bars. `rules` holds
+   * rules only where the text suggests a table (they are costly through
+   * pdf.js); a reader that gets every rule for free fills this too.
+   */
+  bars?: Rule[];
   lines: Line[];
   blocks: Block[];
   /** Lines and pre-built blocks in reading order, set by the reading-order stage. */

@@ -36,6 +36,19 @@ describe('quotes stage', () => {
     expect(run(p).map((b) => b.kind)).toEqual(['paragraph', 'quote', 'paragraph']);
   });
 
+  it('finds the side bar among the page\'s bars, which a reader fills where table rules were not fetched', () => {
+    const before = body(100, 4);
+    const quoted = textLines(['If you do not provide a hard limit, the soft limit is used for both values and', 'the daemon defaults apply.'], 97, 160);
+    const after = body(200, 4);
+    const bar = { orientation: 'v' as const, box: { x0: 84, y0: 156, x1: 86, y1: 186 } };
+    const p = page(1, [...before, ...quoted, ...after], { rules: [], bars: [bar] });
+    p.blocks = [para(before), para(quoted), para(after)];
+    expect(run(p).map((b) => b.kind)).toEqual(['paragraph', 'quote', 'paragraph']);
+    const without = page(1, [...before, ...quoted, ...after], { rules: [], bars: [] });
+    without.blocks = [para(before), para(quoted), para(after)];
+    expect(run(without).map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'paragraph']);
+  });
+
   it('leaves indented short lines alone: list items whose bullets were drawn, not printed', () => {
     const before = body(100, 4);
     const items = textLines(['Config: endpoint', 'Env Var: RCLONE_KOOFR_ENDPOINT', 'Provider: other', 'Type: string', 'Required: true'], 97, 160);

@@ -130,7 +130,7 @@ export function quoteBlocks(page: Page): Block[] {
     strong = false;
   };
   for (const b of page.blocks) {
-    const kind = b.kind === 'paragraph' ? quotedParagraph(b, cols, page.rules) : null;
+    const kind = b.kind === 'paragraph' ? quotedParagraph(b, cols, page.bars ?? page.rules) : null;
     const member = kind !== null || ((b.kind === 'code' || b.kind === 'list') && indentedBlock(b, cols));
     if (member) {
       run.push(b);
