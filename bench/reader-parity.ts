@@ -45,7 +45,7 @@ function summary(rows: Row[]): string {
 async function main(argv: string[]): Promise<void> {
   const diffAt = argv.indexOf('--diff');
   const diffDir = diffAt >= 0 ? argv[diffAt + 1] : undefined;
-  const dir = argv.find((a, i) => !a.startsWith('--') && i !== diffAt + 1) ?? join(import.meta.dirname, '../../shared/corpus/dev/pdf');
+  const dir = argv.find((a, i) => !a.startsWith('--') && (diffAt < 0 || i !== diffAt + 1)) ?? join(import.meta.dirname, '../../shared/corpus/dev/pdf');
   if (diffDir) mkdirSync(diffDir, { recursive: true });
   const rows: Row[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {

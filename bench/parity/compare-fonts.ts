@@ -1,16 +1,22 @@
 /**
- * Dev check, not a test: for every PDF in a folder, compares each font pdf.js
- * uses with our FontDecoder (name, flags, family, ascent, descent and every
- * shown glyph's text, width and isSpace) and prints the tallies.
- * Run: node engine/extract/direct/fonts/compare-fonts.dev.ts [folder]
+ * The direct reader's fonts against pdf.js's, on a folder of PDFs: every font
+ * pdf.js uses (its commonObjs entry) is matched by name with the fonts in the
+ * document's page and form resources as the direct reader loads them, and
+ * compared field by field (name, flags, family, ascent, descent, matrix) and
+ * glyph by glyph for every glyph pdf.js shows (showText: text, width,
+ * isSpace). Prints the tallies, refusal reasons and mismatches. Finds font
+ * bugs that compare-items.ts would show only as a text difference.
+ *
+ * usage: node bench/parity/compare-fonts.ts [PDF_DIR]   (default ../shared/corpus/dev/pdf)
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { documentParams, loadPdfjs } from '../../pdfjs.ts';
-import { isDict, isRef, type PdfValue } from '../../pdf-objects/values.ts';
-import { Unsupported, type FontDecoder } from '../types.ts';
-import { fontLoader } from './load-font.ts';
-import { scanObjectSource } from './scan-object-source.dev.ts';
+import { fontLoader } from '../../engine/extract/direct/fonts/load-font.ts';
+import { DirectObjects } from '../../engine/extract/direct/object-source.ts';
+import { Unsupported, type FontDecoder } from '../../engine/extract/direct/types.ts';
+import { PdfObjects } from '../../engine/extract/pdf-objects/pdf-objects.ts';
+import { isDict, isName, isRef, type PdfValue } from '../../engine/extract/pdf-objects/values.ts';
+import { documentParams, loadPdfjs } from '../../engine/extract/pdfjs.ts';
 
 type PdfjsGlyph = { originalCharCode: number; unicode: string; width: number; isSpace: boolean };
 type PdfjsFont = { name?: string; bold?: boolean; italic?: boolean; isMonospace?: boolean; fallbackName?: string;
@@ -25,8 +31,8 @@ const bump = (t: Tally, k: string) => { t[k] = (t[k] ?? 0) + 1; };
 
 /** Every font value in the document's page and form resources, by font name (for matching pdf.js's fonts). */
 function documentFonts(bytes: Uint8Array): Map<string, Candidate[]> {
-  const { objects, source } = scanObjectSource(bytes);
-  const load = fontLoader(source);
+  const objects = new DirectObjects(PdfObjects.open(bytes));
+  const load = fontLoader(objects);
   const out = new Map<string, Candidate[]>();
   const seen = new Set<PdfValue>();
   const visit = (res: PdfValue | undefined, depth: number): void => {
@@ -45,19 +51,23 @@ function documentFonts(bytes: Uint8Array): Map<string, Candidate[]> {
     names.add(key);
     let c: Candidate;
     try { c = { decoder: load(f) }; } catch (e) { if (!(e instanceof Unsupported)) throw e; c = { refused: e.message }; }
+    // A refused font has no decoder name; its BaseFont is what pdf.js reports for it.
     const d = objects.resolve(f);
-    const fd = isDict(d) ? objects.lookup(d, 'FontDescriptor') : undefined;
-    const nm = 'decoder' in c ? c.decoder.name : String(isDict(fd) ? JSON.stringify(fd.map.get('FontName')) : '?');
+    const base = isDict(d) ? objects.lookup(d, 'BaseFont') : undefined;
+    const nm = 'decoder' in c ? c.decoder.name : isName(base) ? base.name : '?';
     out.set(nm, [...(out.get(nm) ?? []), c]);
   };
   const walk = (v: PdfValue | undefined): void => {
     const d = objects.resolve(v);
-    if (!isDict(d)) return;
+    // The seen set also stops a cyclic page tree.
+    if (!isDict(d) || seen.has(d)) return;
+    seen.add(d);
     const kids = objects.lookup(d, 'Kids');
     if (Array.isArray(kids)) kids.forEach(walk);
     visit(d.map.get('Resources'), 0);
   };
-  const root = objects.rootRef ? objects.get(objects.rootRef.num, objects.rootRef.gen) : null;
+  const rootRef = objects.objects.rootRef;
+  const root = rootRef ? objects.resolve({ kind: 'ref', ...rootRef }) : undefined;
   if (isDict(root)) walk(root.map.get('Pages'));
   return out;
 }
@@ -140,14 +150,16 @@ async function pdfjsFonts(bytes: Uint8Array): Promise<Map<string, { font: PdfjsF
 }
 
 async function main(): Promise<void> {
-  const dir = process.argv[2] ?? '/work/shared/corpus/dev/pdf';
+  const dir = process.argv[2] ?? path.join(import.meta.dirname, '../../../shared/corpus/dev/pdf');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(dir, file)));
     tally.docs++;
     let mine: Map<string, Candidate[]>;
     try { mine = documentFonts(bytes); } catch (e) { bump(refusals, `document: ${(e as Error).message}`); continue; }
+    let theirs;
+    try { theirs = await pdfjsFonts(bytes); } catch (e) { bump(refusals, `pdf.js failed: ${(e as Error).message}`); continue; }
     let full = true;
-    for (const { font, glyphs } of (await pdfjsFonts(bytes)).values()) {
+    for (const { font, glyphs } of theirs.values()) {
       if (font.error) { bump(refusals, 'pdf.js error font'); full = false; continue; }
       // We refuse every Type3 font; name matching could pick a same-named embedded font instead.
       if (font.isType3Font) { tally.fonts++; bump(refusals, 'Type3 font'); full = false; continue; }
@@ -160,4 +172,4 @@ async function main(): Promise<void> {
   for (const m of mismatches.slice(0, 40)) console.log('MISMATCH', m);
 }
 
-await main();
+if (import.meta.main) await main();
