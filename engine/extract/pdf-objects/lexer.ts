@@ -48,6 +48,34 @@ function readName(b: Uint8Array, start: number): { v: string; end: number } {
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
+const POWERS_OF_TEN = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * The common number, `[+-]digits[.digits]` with at most 15 digits, read
+ * without building a string (object parsing is mostly numbers: widths,
+ * references). Exact as Number(): the digits form an exact integer, and one
+ * division by an exact power of ten rounds correctly. Null for anything else.
+ */
+function plainNumber(b: Uint8Array, from: number, to: number): number | null {
+  let i = from;
+  const sign = b[i] === 0x2d ? -1 : 1;
+  if (b[i] === 0x2d || b[i] === 0x2b) i++;
+  let value = 0;
+  let digits = 0;
+  let decimals = -1;
+  for (; i < to; i++) {
+    const c = b[i]!;
+    if (c >= 0x30 && c <= 0x39) {
+      value = value * 10 + (c - 0x30);
+      digits++;
+      if (decimals >= 0) decimals++;
+    } else if (c === 0x2e && decimals < 0) decimals = 0;
+    else return null;
+  }
+  if (digits === 0 || digits > 15) return null;
+  return sign * (decimals > 0 ? value / POWERS_OF_TEN[decimals]! : value);
+}
+
 /** A cursor over PDF bytes that yields tokens. */
 export class Lexer {
   readonly bytes: Uint8Array;
@@ -103,6 +131,8 @@ export class Lexer {
     let i = start;
     while (!endsToken(this.bytes[i])) i++;
     this.pos = i;
+    const n = plainNumber(this.bytes, start, i);
+    if (n !== null) return { t: 'num', v: n };
     const text = latin1(this.bytes, start, i);
     if (NUMBER.test(text)) return { t: 'num', v: Number(text) };
     return { t: 'kw', v: text };

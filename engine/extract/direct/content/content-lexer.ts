@@ -9,10 +9,10 @@
 import { readHexString, readLiteralString } from '../../pdf-objects/pdf-string.ts';
 import { PdfObjectsError, type PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
-import { isKnownCommand, opSpec } from './operators.ts';
+import { isKnownCommand, OPERATORS, opSpec, type OpSpec } from './operators.ts';
 
-/** An operator or one of the structural tokens `[ ] << >>` (pdf.js's Cmd). */
-export type Cmd = { kind: 'cmd'; cmd: string };
+/** An operator or one of the structural tokens `[ ] << >>` (pdf.js's Cmd), with its operand rule if it is an operator. */
+export type Cmd = { kind: 'cmd'; cmd: string; spec: OpSpec | undefined };
 /** The end of the data. */
 export const EOF: unique symbol = Symbol('EOF');
 /** One token: an operand value, a command, or the end. */
@@ -28,11 +28,28 @@ const CMDS = new Map<string, Cmd>();
 export function cmd(name: string): Cmd {
   let c = CMDS.get(name);
   if (!c) {
-    c = { kind: 'cmd', cmd: name };
+    c = { kind: 'cmd', cmd: name, spec: opSpec(name) };
     if (CMDS.size < 4096) CMDS.set(name, c);
   }
   return c;
 }
+
+/** A word of up to three bytes as a number: its bytes, then its length. */
+const wordKey = (b: Uint8Array, from: number, to: number): number => {
+  let key = 0;
+  for (let i = from; i < to; i++) key = key * 256 + b[i]!;
+  return key * 4 + (to - from);
+};
+
+/**
+ * Real operators by their bytes, so the lexer finds one without building a
+ * string, and hands out names that are source literals: the interpreter's
+ * switches then compare interned strings, which is a pointer comparison.
+ */
+const OPERATOR_BY_KEY = new Map<number, Cmd>(OPERATORS.filter((op) => op.length <= 3).map((op) => {
+  const bytes = Uint8Array.from(op, (ch) => ch.charCodeAt(0));
+  return [wordKey(bytes, 0, bytes.length), cmd(op)];
+}));
 
 /** True if `t` is the command `name`. */
 export function isCmd(t: Token, name: string): boolean {
@@ -172,10 +189,10 @@ export class ContentLexer {
     // A whole word that is a real operator reads the same greedily: every operator's
     // prefixes that the greedy walk could stop at are operators followed by a known longer one.
     if (end - this.pos <= 3 && (end >= b.length || SPECIAL[b[end]!] !== 0)) {
-      const word = latin1(b, this.pos, end);
-      if (opSpec(word)) {
+      const op = OPERATOR_BY_KEY.get(wordKey(b, this.pos, end));
+      if (op) {
         this.pos = end;
-        return cmd(word);
+        return op;
       }
     }
     let i = this.pos;

@@ -7,9 +7,8 @@
  */
 import type { PdfDict, PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
-import { ContentLexer, EOF, type Token } from './content-lexer.ts';
+import { ContentLexer, EOF, type Cmd, type Token } from './content-lexer.ts';
 import { skipInlineImage } from './inline-image.ts';
-import { opSpec } from './operators.ts';
 
 /** pdf.js refuses more operands than this. */
 const MAX_ARGS = 33;
@@ -19,7 +18,7 @@ const MAX_DEPTH = 32;
 /** One operation; `args` is reused by the next read. */
 export type Operation = { op: string; args: PdfValue[] };
 
-function isCommand(t: Token): t is { kind: 'cmd'; cmd: string } {
+function isCommand(t: Token): t is Cmd {
   return typeof t === 'object' && t !== null && !Array.isArray(t) && t.kind === 'cmd';
 }
 
@@ -55,7 +54,7 @@ export class ContentParser {
         args.length = 0;
         continue;
       }
-      const spec = opSpec(t.cmd);
+      const spec = t.spec;
       if (!spec) throw new Unsupported(`unknown operator ${t.cmd.slice(0, 20)}`);
       if (spec.variable ? args.length > spec.args : args.length !== spec.args) {
         throw new Unsupported(`${t.cmd} with ${args.length} operands`);

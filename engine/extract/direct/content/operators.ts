@@ -25,6 +25,9 @@ for (const [k, n] of Object.entries(FIXED)) SPECS.set(k, { args: n, variable: fa
 for (const [k, n] of Object.entries(VARIABLE)) SPECS.set(k, { args: n, variable: true });
 const KNOWN = new Set<string>([...SPECS.keys(), ...PREFIXES]);
 
+/** Every real operator's name. */
+export const OPERATORS: readonly string[] = [...SPECS.keys()];
+
 /** The operand rule of a real operator, or undefined for anything pdf.js would skip as unknown. */
 export function opSpec(op: string): OpSpec | undefined {
   return SPECS.get(op);
