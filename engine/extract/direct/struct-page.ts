@@ -30,6 +30,14 @@ type Kid =
 
 type StructNode = { role: string; kids: Kid[] };
 
+/** A kid as read from the file, before it is matched to a page: content names the page it is on. */
+export type KidEntry =
+  | { kind: 'content'; page: string | null; mcid: PdfValue | undefined }
+  | { kind: 'element'; raw: PdfValue; key: Key };
+
+/** Elements whose read kids are kept for the next pages; a document's top elements list most of it. */
+const KID_CACHE_LIMIT = 20_000;
+
 /** What the tree reads from the document, shared by its pages. */
 export type StructContext = {
   objects: ObjectReader;
@@ -37,6 +45,8 @@ export type StructContext = {
   roleMap: ReadonlyMap<string, string>;
   /** Position of a top-level element in the root's /K; NaN if absent, -1 if /K cannot be indexed. */
   topPosition(key: Key): number;
+  /** Kids read per element reference, shared by the pages (every page reads the same ancestors). */
+  kidCache: Map<string, KidEntry[]>;
 };
 
 /** A reference's identity as text. */
@@ -70,7 +80,7 @@ export class PageStructTree {
     const hit = this.nodes.get(key);
     if (hit) return hit;
     if (++this.work > MAX_WORK || expansion > MAX_EXPANSION) throw new Unsupported('structure tree too large');
-    const node: StructNode = { role: this.role(dict), kids: this.kids(dict) };
+    const node: StructNode = { role: this.role(dict), kids: this.kids(dict, key) };
     this.nodes.set(key, node);
     if (EXPANDED.has(node.role)) {
       for (const kid of node.kids) if (kid.kind === 'element') this.add(kid.raw, level - 1, expansion + 1);
@@ -124,12 +134,27 @@ export class PageStructTree {
   }
 
   /** An element's kids (pdf.js parseKids): content of this page and element kids; objects are left out. */
-  private kids(dict: PdfDict): Kid[] {
+  private kids(dict: PdfDict, key: Key): Kid[] {
+    const cache = this.ctx.kidCache;
+    let entries = typeof key === 'string' ? cache.get(key) : undefined;
+    if (!entries) {
+      entries = this.readKids(dict);
+      if (typeof key === 'string' && cache.size < KID_CACHE_LIMIT) cache.set(key, entries);
+    }
+    const out: Kid[] = [];
+    for (const e of entries) {
+      if (e.kind === 'element') out.push({ kind: 'element', raw: e.raw, key: e.key, node: null });
+      else if (e.page === this.pageId) out.push({ kind: 'content', mcid: e.mcid });
+    }
+    return out;
+  }
+
+  private readKids(dict: PdfDict): KidEntry[] {
     const pg = dict.map.get('Pg');
     const pageId = isRef(pg) ? refId(pg) : null;
     const rawK = dict.map.get('K');
     const k = this.ctx.objects.resolve(rawK);
-    const out: Kid[] = [];
+    const out: KidEntry[] = [];
     for (const raw of Array.isArray(k) ? k : [rawK]) {
       const kid = this.kid(pageId, raw);
       if (kid) out.push(kid);
@@ -137,15 +162,16 @@ export class PageStructTree {
     return out;
   }
 
-  private kid(elementPage: string | null, raw: PdfValue | undefined): Kid | null {
+  /** pdf.js parseKids for one kid: an integer MCID or an MCR is content of its page; OBJRs drop out. */
+  private kid(elementPage: string | null, raw: PdfValue | undefined): KidEntry | null {
     const v = this.ctx.objects.resolve(raw);
-    if (typeof v === 'number') return Number.isInteger(v) && elementPage === this.pageId ? { kind: 'content', mcid: v } : null;
+    if (typeof v === 'number') return Number.isInteger(v) ? { kind: 'content', page: elementPage, mcid: v } : null;
     if (!isDict(v)) return null;
     const pg = v.map.get('Pg');
     const page = isRef(pg) ? refId(pg) : elementPage;
     const type = this.ctx.objects.lookup(v, 'Type');
-    if (isName(type, 'MCR')) return page === this.pageId ? { kind: 'content', mcid: this.ctx.objects.lookup(v, 'MCID') } : null;
+    if (isName(type, 'MCR')) return { kind: 'content', page, mcid: this.ctx.objects.lookup(v, 'MCID') };
     if (isName(type, 'OBJR')) return null;
-    return { kind: 'element', raw: raw ?? null, key: keyOf(raw, v), node: null };
+    return { kind: 'element', raw: raw ?? null, key: keyOf(raw, v) };
   }
 }

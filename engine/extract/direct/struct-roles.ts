@@ -37,7 +37,7 @@ export class StructRoles {
     }
     const rawTree = root.map.get('ParentTree');
     this.parentTree = rawTree ? new NumberTree(objects, rawTree) : null;
-    this.ctx = { objects: { resolve: (v) => guard(() => objects.resolve(v)), lookup: (d, k) => guard(() => objects.lookup(d, k)) }, roleMap, topPosition: (key) => this.topPosition(key) };
+    this.ctx = { objects: { resolve: (v) => guard(() => objects.resolve(v)), lookup: (d, k) => guard(() => objects.lookup(d, k)) }, roleMap, topPosition: (key) => this.topPosition(key), kidCache: new Map() };
   }
 
   /**
