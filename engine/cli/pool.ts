@@ -7,7 +7,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { convertFile, type FileOptions, type FileOutcome } from './convert-file.ts';
+import type { FileOptions, FileOutcome } from './convert-file.ts';
 import type { Task } from './plan.ts';
 
 /** The child's entry point; tests substitute one that misbehaves. */
@@ -18,6 +18,9 @@ export async function runTasks(
   tasks: Task[], opts: FileOptions, jobs: number, onDone: (o: FileOutcome) => void, script: URL = WORKER_SCRIPT,
 ): Promise<void> {
   if (jobs <= 1 || tasks.length <= 1) {
+    // Loaded here: with children the parent only hands out files, and the engine's
+    // modules cost a third of a second to load before the first child can start.
+    const { convertFile } = await import('./convert-file.ts');
     for (const t of tasks) onDone(await convertFile(t, opts));
     return;
   }
