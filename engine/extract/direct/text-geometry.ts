@@ -16,7 +16,7 @@ import type { Matrix } from './types.ts';
  * there (a `cm` or a form's /Matrix replaces it with a plain array), whose
  * entries float32 holds exactly; plain numbers give the same results.
  */
-export function textTransform(s: TextState): Matrix {
+export function textTransform(s: TextState, out: Matrix = [0, 0, 0, 0, 0, 0]): Matrix {
   // multiply(multiply(tsm, textMatrix), ctm) written out, zero terms included so every
   // rounding (and sign of zero) stays the same: this runs twice per glyph, and the
   // intermediate arrays were the reader's largest cost.
@@ -25,11 +25,13 @@ export function textTransform(s: TextState): Matrix {
   const m0 = a * t[0] + 0 * t[2], m1 = a * t[1] + 0 * t[3];
   const m2 = 0 * t[0] + d * t[2], m3 = 0 * t[1] + d * t[3];
   const m4 = 0 * t[0] + e * t[2] + t[4], m5 = 0 * t[1] + e * t[3] + t[5];
-  return [
-    m0 * c[0] + m1 * c[2], m0 * c[1] + m1 * c[3],
-    m2 * c[0] + m3 * c[2], m2 * c[1] + m3 * c[3],
-    m4 * c[0] + m5 * c[2] + c[4], m4 * c[1] + m5 * c[3] + c[5],
-  ];
+  out[0] = m0 * c[0] + m1 * c[2];
+  out[1] = m0 * c[1] + m1 * c[3];
+  out[2] = m2 * c[0] + m3 * c[2];
+  out[3] = m2 * c[1] + m3 * c[3];
+  out[4] = m4 * c[0] + m5 * c[2] + c[4];
+  out[5] = m4 * c[1] + m5 * c[3] + c[5];
+  return out;
 }
 
 /** How far one unit along the text line's x axis is stretched in user space (pdf.js textAdvanceScale). */
@@ -48,9 +50,19 @@ function unrotate(x: number, y: number, m: Readonly<Matrix>): [number, number] {
  * text runs along +x: exact swaps and negations for the right angles, the
  * inverse rotation of each transform otherwise.
  */
-export function alignedPositions(cur: Readonly<Matrix>, prev: Readonly<Matrix>): [number, number, number, number] {
-  const [x, y, lx, ly] = [cur[4], cur[5], prev[4], prev[5]];
-  if (cur[0] && cur[1] === 0 && cur[2] === 0) return cur[0] > 0 ? [x, y, lx, ly] : [-x, -y, -lx, -ly];
-  if (cur[1] && cur[0] === 0 && cur[3] === 0) return cur[1] > 0 ? [y, x, ly, lx] : [-y, -x, -ly, -lx];
-  return [...unrotate(x, y, cur), ...unrotate(lx, ly, prev)];
+export function alignedPositions(cur: Readonly<Matrix>, prev: Readonly<Matrix>, out: number[] = [0, 0, 0, 0]): number[] {
+  const x = cur[4], y = cur[5], lx = prev[4], ly = prev[5];
+  if (cur[0] && cur[1] === 0 && cur[2] === 0) return cur[0] > 0 ? set(out, x, y, lx, ly) : set(out, -x, -y, -lx, -ly);
+  if (cur[1] && cur[0] === 0 && cur[3] === 0) return cur[1] > 0 ? set(out, y, x, ly, lx) : set(out, -y, -x, -ly, -lx);
+  const [ux, uy] = unrotate(x, y, cur);
+  const [ulx, uly] = unrotate(lx, ly, prev);
+  return set(out, ux, uy, ulx, uly);
+}
+
+function set(out: number[], a: number, b: number, c: number, d: number): number[] {
+  out[0] = a;
+  out[1] = b;
+  out[2] = c;
+  out[3] = d;
+  return out;
 }

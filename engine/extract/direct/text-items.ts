@@ -12,6 +12,10 @@ import { translateTextMatrix, type TextState } from './text-state.ts';
 import { glyphKind, itemText } from './text-unicode.ts';
 import { Unsupported, type Glyph, type Matrix, type TextContent } from './types.ts';
 
+/** Reused per glyph by placeGlyph (see there). */
+const CURRENT: Matrix = [0, 0, 0, 0, 0, 0];
+const ALIGNED = [0, 0, 0, 0];
+
 /** Gap thresholds, in em of the item's font size (pdf.js's factors). */
 const TRACKING_SPACE = 0.102;
 const NOT_A_SPACE = 0.03;
@@ -236,7 +240,8 @@ export class TextItems {
    * ending the line, ending the item, or adding a space.
    */
   private placeGlyph(s: TextState, glyphWidth: number): boolean {
-    const cur = textTransform(s);
+    // Scratch arrays: this runs once per glyph, and neither value outlives the call.
+    const cur = textTransform(s, CURRENT);
     const [x0, y0, x1, y1] = this.viewBox;
     // pdf.js compares the unscaled advance with user-space coordinates; kept as is.
     if (cur[4] + glyphWidth < x0 || cur[4] > x1 || cur[5] < y0 || cur[5] > y1) return false;
@@ -244,7 +249,8 @@ export class TextItems {
     const prev = c.prevTransform;
     if (!s.font || !prev) return true;
     if (prev[4] === cur[4] && prev[5] === cur[5]) return true;
-    const [x, y, lastX, lastY] = alignedPositions(cur, prev);
+    const aligned = alignedPositions(cur, prev, ALIGNED);
+    const x = aligned[0]!, y = aligned[1]!, lastX = aligned[2]!, lastY = aligned[3]!;
     const advanceX = (x - lastX) / c.textAdvanceScale;
     const advanceY = y - lastY;
     const orientation = Math.sign(c.width || c.totalWidth);
