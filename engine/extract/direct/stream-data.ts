@@ -6,6 +6,7 @@
  */
 import zlib from 'node:zlib';
 import { isDict, isName, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
+import { hexDigit } from '../pdf-objects/pdf-string.ts';
 import { Unsupported } from './types.ts';
 
 /** Decoded bytes one stream may expand to before the reader gives up on it. */
@@ -29,12 +30,6 @@ function inflate(data: Uint8Array, parms: PdfValue | undefined, maxOut: number):
   }
 }
 
-const HEX = new Int8Array(256).fill(-1);
-for (let i = 0; i < 16; i++) {
-  HEX['0123456789abcdef'.charCodeAt(i)] = i;
-  HEX['0123456789ABCDEF'.charCodeAt(i)] = i;
-}
-
 /** ASCIIHexDecode: whitespace skipped, `>` ends the data, an odd last digit is followed by 0. */
 function asciiHex(data: Uint8Array): Uint8Array {
   const out = new Uint8Array((data.length >> 1) + 1);
@@ -42,7 +37,7 @@ function asciiHex(data: Uint8Array): Uint8Array {
   let high = -1;
   for (const c of data) {
     if (c === 0x3e) break;
-    const v = HEX[c]!;
+    const v = hexDigit(c);
     if (v < 0) continue;
     if (high < 0) high = v;
     else {

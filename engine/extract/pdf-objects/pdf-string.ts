@@ -65,7 +65,8 @@ export function readLiteralString(b: Uint8Array, start: number): { bytes: string
   throw new PdfObjectsError('unterminated string');
 }
 
-function hexDigit(c: number): number {
+/** The value of a hex digit byte, or -1. */
+export function hexDigit(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x41 && c <= 0x46) return c - 0x37;
   if (c >= 0x61 && c <= 0x66) return c - 0x57;

@@ -6,7 +6,7 @@
  * end, so malformed input cannot hang it; what pdf.js would reject becomes
  * Unsupported.
  */
-import { readHexString, readLiteralString } from '../../pdf-objects/pdf-string.ts';
+import { hexDigit, latin1, readHexString, readLiteralString } from '../../pdf-objects/pdf-string.ts';
 import { PdfObjectsError, type PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
 import { isKnownCommand, OPERATORS, opSpec, type OpSpec } from './operators.ts';
@@ -54,13 +54,6 @@ const OPERATOR_BY_KEY = new Map<number, Cmd>(OPERATORS.filter((op) => op.length 
 /** True if `t` is the command `name`. */
 export function isCmd(t: Token, name: string): boolean {
   return typeof t === 'object' && t !== null && !Array.isArray(t) && t.kind === 'cmd' && t.cmd === name;
-}
-
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  return -1;
 }
 
 /** A cursor over content bytes. */
@@ -164,7 +157,7 @@ export class ContentLexer {
     let escaped = false;
     while (i < b.length && SPECIAL[b[i]!] === 0) {
       if (b[i] === 0x23) {
-        if (hexValue(b[i + 1] ?? -1) < 0 || hexValue(b[i + 2] ?? -1) < 0) throw new Unsupported('invalid name escape');
+        if (hexDigit(b[i + 1] ?? -1) < 0 || hexDigit(b[i + 2] ?? -1) < 0) throw new Unsupported('invalid name escape');
         escaped = true;
         i += 3;
       } else i++;
@@ -174,7 +167,7 @@ export class ContentLexer {
     let out = '';
     for (let j = start; j < i; j++) {
       if (b[j] === 0x23) {
-        out += String.fromCharCode((hexValue(b[j + 1]!) << 4) | hexValue(b[j + 2]!));
+        out += String.fromCharCode((hexDigit(b[j + 1]!) << 4) | hexDigit(b[j + 2]!));
         j += 2;
       } else out += String.fromCharCode(b[j]!);
     }
@@ -211,10 +204,4 @@ export class ContentLexer {
     if (str === 'null') return null;
     return cmd(str);
   }
-}
-
-function latin1(b: Uint8Array, from: number, to: number): string {
-  let s = '';
-  for (let i = from; i < to; i++) s += String.fromCharCode(b[i]!);
-  return s;
 }
