@@ -39,8 +39,9 @@ export async function extractDirectPage(direct: DirectDocument, page: PDFPagePro
   const links = runs.length ? await readLinks(page) : [];
   // The rules come with the content pass at no extra cost, but only pages whose text suggests
   // a table use them, exactly as when they come from pdf.js's operator list.
-  const rules = pageMayHaveRuledTable(runs, vp.width) ? read.rules.filter((r) => r.box.y1 >= 0 && r.box.y0 <= vp.height) : [];
-  const bars = read.rules.filter((r) => r.orientation === 'v' && r.box.y1 >= 0 && r.box.y0 <= vp.height);
+  // (The interpreter has already dropped rules off the page.)
+  const rules = pageMayHaveRuledTable(runs, vp.width) ? read.rules : [];
+  const bars = read.rules.filter((r) => r.orientation === 'v');
   return { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules, bars, lines: [], blocks: [] };
 }
 

@@ -3,12 +3,11 @@
  * objects. Like pdf.js, a page whose content is an array of streams gets
  * them joined with a newline after each (a stream boundary is whitespace).
  */
-import { isDict, isRef, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
-import type { DirectObjects } from './object-source.ts';
+import { isDict, isRef, type PdfDict } from '../pdf-objects/values.ts';
+import { inheritedAttribute } from '../pdf-objects/inherited.ts';
+import { guard, type DirectObjects } from './object-source.ts';
 import { Unsupported } from './types.ts';
 
-/** How far up the page tree inheritable attributes are looked for. */
-const MAX_TREE_DEPTH = 64;
 /** Content streams one page may list. */
 const MAX_CONTENT_STREAMS = 10_000;
 
@@ -19,21 +18,9 @@ export function pageDict(objects: DirectObjects, ref: { num: number; gen: number
   return page;
 }
 
-/** An inheritable page attribute (PDF 32000 §7.7.3.4): the page's own, or the nearest ancestor's. */
-export function inherited(objects: DirectObjects, page: PdfDict, key: string): PdfValue | undefined {
-  let node: PdfDict = page;
-  for (let depth = 0; depth < MAX_TREE_DEPTH; depth++) {
-    if (node.map.has(key)) return objects.lookup(node, key);
-    const parent = objects.lookup(node, 'Parent');
-    if (!isDict(parent)) return undefined;
-    node = parent;
-  }
-  throw new Unsupported('page tree too deep');
-}
-
 /** The page's resource dictionary (empty when it has none). */
 export function pageResources(objects: DirectObjects, page: PdfDict): PdfDict {
-  const res = inherited(objects, page, 'Resources');
+  const res = guard(() => inheritedAttribute(objects, page, 'Resources'));
   return isDict(res) ? res : { kind: 'dict', map: new Map() };
 }
 

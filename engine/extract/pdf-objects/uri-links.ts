@@ -6,10 +6,11 @@
  * not reproduced here (JavaScript, file specification dictionaries, explicit
  * remote destinations) make the page fall back to pdf.js.
  */
+import { inheritedAttribute } from './inherited.ts';
 import { linkTarget } from './link-action.ts';
 import type { PdfObjects } from './pdf-objects.ts';
 import { safeBaseUrl, safeLinkUrl } from './safe-url.ts';
-import { isDict, isName, isString, PdfObjectsError, type PdfDict, type PdfValue } from './values.ts';
+import { isDict, isName, isString, PdfObjectsError, type PdfDict } from './values.ts';
 
 /** A link annotation as pdf.js's getAnnotations() describes it (the fields we use). */
 export type LinkAnnotation = {
@@ -18,22 +19,8 @@ export type LinkAnnotation = {
 
 /** Annotation flag bit 1 (PDF 32000-1, 12.5.3). */
 const INVISIBLE = 1;
-/** How far up the page tree /Annots is inherited from; real trees are a few levels deep. */
-const MAX_TREE_DEPTH = 64;
 /** More annotations on one page than this is not a document we want to walk by hand. */
 const MAX_ANNOTS = 20_000;
-
-/** The page's own /Annots or the nearest ancestor's, as pdf.js reads inheritable properties. */
-function inheritedAnnots(objects: PdfObjects, page: PdfDict): PdfValue | undefined {
-  let node: PdfDict = page;
-  for (let depth = 0; depth < MAX_TREE_DEPTH; depth++) {
-    if (node.map.has('Annots')) return objects.lookup(node, 'Annots');
-    const parent = objects.lookup(node, 'Parent');
-    if (!isDict(parent)) return undefined;
-    node = parent;
-  }
-  throw new PdfObjectsError('page tree too deep');
-}
 
 /** pdf.js lookupNormalRect: four numbers, normalised so x0 ≤ x1 and y0 ≤ y1; else all zero. */
 function normalRect(objects: PdfObjects, annot: PdfDict): [number, number, number, number] {
@@ -68,7 +55,8 @@ export function readLinkAnnotations(objects: PdfObjects, pageRef: { num: number;
   if (!isDict(page)) throw new PdfObjectsError('page is not a dictionary');
   const type = page.map.get('Type');
   if (type !== undefined && !isName(type, 'Page')) throw new PdfObjectsError('object is not a page');
-  const annots = inheritedAnnots(objects, page);
+  // The page's own /Annots or the nearest ancestor's, as pdf.js reads inheritable properties.
+  const annots = inheritedAttribute(objects, page, 'Annots');
   if (!Array.isArray(annots)) return [];
   if (annots.length > MAX_ANNOTS) throw new PdfObjectsError('too many annotations');
   const out: LinkAnnotation[] = [];
