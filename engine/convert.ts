@@ -8,7 +8,6 @@ import type { Doc, Page } from './model.ts';
 import { EngineError, type ConvertOptions, type ConvertResult } from './types.ts';
 import { openDocument } from './extract/open-document.ts';
 import { PageReader } from './extract/page-reader.ts';
-import { linkReader } from './extract/links.ts';
 import { extractOutline } from './extract/outline.ts';
 import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
 import { pageNeedsOcr } from './ocr/needs-ocr.ts';
@@ -73,7 +72,7 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
   const ocr = ocrSession();
   try {
     const warnings: string[] = [];
-    const reader = new PageReader(data, linkReader(data), opts.textReader);
+    const reader = new PageReader(data, opts.textReader);
     const { pages, truncated } = await extractPages(pdf, opts, started, warnings, ocr, reader);
     const outline = await extractOutline(pdf);
     const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));

@@ -11,6 +11,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, TextRun } from '../model.ts';
 import { documentLinkAnnotations } from './pdf-objects/document-links.ts';
+import type { PdfObjects } from './pdf-objects/pdf-objects.ts';
 import { linkHref } from './pdf-objects/safe-url.ts';
 
 /** A link target and its box in page space (top-left origin). */
@@ -50,10 +51,11 @@ export async function extractLinks(page: PDFPageProxy): Promise<LinkArea[]> {
 
 /**
  * A link reader for the document whose file is `data`: reads annotations
- * straight from the bytes, and through pdf.js for any page it cannot.
+ * straight from the bytes (through `index`, the file's object index, when
+ * one is already built), and through pdf.js for any page it cannot.
  */
-export function linkReader(data: Uint8Array): LinkReader {
-  const direct = documentLinkAnnotations(data);
+export function linkReader(data: Uint8Array, index?: PdfObjects): LinkReader {
+  const direct = documentLinkAnnotations(data, index);
   return async (page) => {
     const ref = page.ref;
     if (ref) {

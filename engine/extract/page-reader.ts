@@ -12,7 +12,7 @@ import { DirectDocument } from './direct/direct-document.ts';
 import { DocumentFonts } from './document-fonts.ts';
 import { extractDirectPage } from './extract-direct-page.ts';
 import { extractPage } from './extract-page.ts';
-import type { LinkReader } from './links.ts';
+import { linkReader, type LinkReader } from './links.ts';
 
 function reason(err: unknown): string {
   return `${err instanceof Error ? err.name : 'Error'}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 200);
@@ -25,14 +25,16 @@ export class PageReader {
   private readonly links: LinkReader;
   readonly stats: TextReaderStats = { direct: 0, pdfjs: 0 };
 
-  constructor(data: Uint8Array, links: LinkReader, choice: TextReaderChoice = 'auto') {
-    this.links = links;
-    if (choice === 'pdfjs') return;
-    try {
-      this.direct = DirectDocument.open(data);
-    } catch (err) {
-      this.stats.fallback = reason(err);
+  constructor(data: Uint8Array, choice: TextReaderChoice = 'auto') {
+    if (choice !== 'pdfjs') {
+      try {
+        this.direct = DirectDocument.open(data);
+      } catch (err) {
+        this.stats.fallback = reason(err);
+      }
     }
+    // Links are read from the same object index as the text, so the file is scanned once.
+    this.links = linkReader(data, this.direct?.index);
   }
 
   /** Extracts page `number` (pdf.js page proxy `page`). */

@@ -53,6 +53,11 @@ export class DirectDocument {
     return { ...out, dict, ref };
   }
 
+  /** The file's object index, for other readers of the same file (links). */
+  get index(): PdfObjects {
+    return this.objects.objects;
+  }
+
   /** The font a text item's `fontName` names. */
   font(id: string): FontDecoder | undefined {
     return this.fonts.get(id);

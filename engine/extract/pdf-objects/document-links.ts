@@ -11,13 +11,17 @@ import { documentBaseUrl, readLinkAnnotations, type LinkAnnotation } from './uri
 /** Reads the link annotations of a page given its object reference; throws when it cannot. */
 export type PageLinkAnnotations = (pageRef: { num: number; gen: number }) => LinkAnnotation[];
 
-/** Creates the lazy reader for the PDF file `bytes` (which must not change while it is in use). */
-export function documentLinkAnnotations(bytes: Uint8Array): PageLinkAnnotations {
+/**
+ * Creates the lazy reader for the PDF file `bytes` (which must not change
+ * while it is in use). `index`, when given, is that file's object index
+ * already built by another reader, so the file is not scanned twice.
+ */
+export function documentLinkAnnotations(bytes: Uint8Array, index?: PdfObjects): PageLinkAnnotations {
   let state: { objects: PdfObjects; baseUrl: string | null } | { failed: unknown } | null = null;
   return (pageRef) => {
     if (!state) {
       try {
-        const objects = PdfObjects.open(bytes);
+        const objects = index ?? PdfObjects.open(bytes);
         state = { objects, baseUrl: documentBaseUrl(objects) };
       } catch (err) {
         state = { failed: err };
