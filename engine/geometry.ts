@@ -1,7 +1,20 @@
 /**
- * Small geometry and text helpers over the document model, shared by stages.
+ * Small geometry and text helpers over the document model, shared by stages,
+ * and the PDF matrix product the page readers share.
  */
 import type { Box, Line, TextRun } from './model.ts';
+
+/** An affine matrix [a b c d e f], as in PDF. */
+export type Matrix = [number, number, number, number, number, number];
+
+/** m × n in PDF order (apply m, then n), as pdf.js's Util.transform(n, m) computes it. */
+export function multiply(m: Readonly<Matrix>, n: Readonly<Matrix>): Matrix {
+  return [
+    m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
+    m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
+    m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+  ];
+}
 
 /** The smallest box containing all the given boxes. */
 export function unionBox(boxes: Box[]): Box {

@@ -8,23 +8,15 @@
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Rule } from '../model.ts';
+import { multiply, type Matrix } from '../geometry.ts';
 import { pathRules, rulesOnPage, type PathPaint } from './path-rules.ts';
 
-type Matrix = [number, number, number, number, number, number];
 
 const PAINTS = new Map<number, PathPaint>([
   [OPS.stroke, 'stroke'], [OPS.closeStroke, 'stroke'], [OPS.fill, 'fill'], [OPS.eoFill, 'fill'],
   [OPS.fillStroke, 'fillStroke'], [OPS.eoFillStroke, 'fillStroke'],
   [OPS.closeFillStroke, 'fillStroke'], [OPS.closeEOFillStroke, 'fillStroke'],
 ]);
-
-function multiply(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
-    m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
-    m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
-  ];
-}
 
 type GfxState = { ctm: Matrix; lineWidth: number; fillWhite: boolean; strokeWhite: boolean };
 

@@ -35,15 +35,6 @@ export function cloneTextState(s: TextState): TextState {
   return { ...s, ctm: [...s.ctm] as Matrix, textMatrix: [...s.textMatrix] as Matrix, textLineMatrix: [...s.textLineMatrix] as Matrix };
 }
 
-/** m × n, PDF order (apply m, then n). */
-export function multiply(m: Readonly<Matrix>, n: Readonly<Matrix>): Matrix {
-  return [
-    m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
-    m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
-    m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
-  ];
-}
-
 /** Moves the text matrix by (x, y) in text space (after a glyph or a TJ adjustment). */
 export function translateTextMatrix(s: TextState, x: number, y: number): void {
   const m = s.textMatrix;

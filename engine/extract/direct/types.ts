@@ -5,6 +5,7 @@
  * the caller falls back to pdf.js for the rest of the document, so the
  * direct reader only ever has to be right, never complete.
  */
+import type { Matrix } from '../../geometry.ts';
 import type { PdfDict, PdfValue } from '../pdf-objects/values.ts';
 
 /** The direct reader cannot handle this input; the caller falls back to pdf.js. */
@@ -12,11 +13,8 @@ export class Unsupported extends Error {
   override name = 'Unsupported';
 }
 
-/** An affine matrix [a b c d e f], as in PDF. */
-export type Matrix = [number, number, number, number, number, number];
-
-/** The identity matrix (copy before mutating). */
-export const IDENTITY: Readonly<Matrix> = [1, 0, 0, 1, 0, 0];
+/** An affine matrix [a b c d e f], as in PDF (shared with the rest of the engine). */
+export type { Matrix };
 
 /** One glyph of a shown string, as pdf.js's Font.charsToGlyphs yields it. */
 export type Glyph = {

@@ -10,7 +10,7 @@ import type { Rule } from '../../../model.ts';
 import { rulesOnPage } from '../../../tables/path-rules.ts';
 import type { Mark } from '../../bullet-marks.ts';
 import { isDict, isName, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
-import { multiply } from '../text-state.ts';
+import { multiply } from '../../../geometry.ts';
 import { TextItems } from '../text-items.ts';
 import { Unsupported, type FontLoader, type Matrix, type ObjectSource, type TextContent } from '../types.ts';
 import { ContentParser } from './content-parser.ts';
