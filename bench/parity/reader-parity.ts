@@ -4,13 +4,13 @@
  * many documents the direct reader read in full, why it gave up on the rest,
  * which Markdown differs, and the CPU time of each reader.
  *
- * usage: node bench/reader-parity.ts [PDF_DIR] [--diff OUT_DIR]
+ * usage: node bench/parity/reader-parity.ts [PDF_DIR] [--diff OUT_DIR]
  *   PDF_DIR defaults to ../shared/corpus/dev/pdf; with --diff, differing
  *   documents are written to OUT_DIR as <id>.direct.md and <id>.pdfjs.md.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { convert, type ConvertResult, type TextReaderChoice } from '../engine/index.ts';
+import { convert, type ConvertResult, type TextReaderChoice } from '../../engine/index.ts';
 
 type Row = { id: string; pages: number; direct: number; fallback?: string; same: boolean; ms: Record<TextReaderChoice, number> };
 
@@ -45,7 +45,7 @@ function summary(rows: Row[]): string {
 async function main(argv: string[]): Promise<void> {
   const diffAt = argv.indexOf('--diff');
   const diffDir = diffAt >= 0 ? argv[diffAt + 1] : undefined;
-  const dir = argv.find((a, i) => !a.startsWith('--') && (diffAt < 0 || i !== diffAt + 1)) ?? join(import.meta.dirname, '../../shared/corpus/dev/pdf');
+  const dir = argv.find((a, i) => !a.startsWith('--') && (diffAt < 0 || i !== diffAt + 1)) ?? join(import.meta.dirname, '../../../shared/corpus/dev/pdf');
   if (diffDir) mkdirSync(diffDir, { recursive: true });
   const rows: Row[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {
