@@ -1,6 +1,47 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Layering: transports (rest, tools, rpc, discovery) import only the gateway
+ * (http/) and core/; the gateway imports only core/; core/ knows no transport;
+ * engine/ knows nothing of jobs. server/ is the composition root and may
+ * import everything. Tests are exempt.
+ */
+const LAYERS = {
+  core: ['http', 'rest', 'tools', 'rpc', 'discovery', 'server', 'worker', 'cli'],
+  http: ['rest', 'tools', 'rpc', 'discovery', 'server', 'worker', 'cli'],
+  rest: ['tools', 'rpc', 'discovery', 'server', 'worker', 'cli'],
+  tools: ['rest', 'rpc', 'discovery', 'server', 'worker', 'cli'],
+  rpc: ['rest', 'tools', 'discovery', 'server', 'worker', 'cli'],
+  discovery: ['rest', 'tools', 'rpc', 'server', 'worker', 'cli'],
+  worker: ['http', 'rest', 'tools', 'rpc', 'discovery', 'server', 'cli'],
+  engine: ['core', 'db', 'worker', 'http', 'rest', 'tools', 'rpc', 'discovery', 'server', 'cli'],
+  db: ['core', 'http', 'rest', 'tools', 'rpc', 'discovery', 'server', 'worker', 'cli', 'engine'],
+};
+
+// An import leaves its layer when it climbs to the repository root: from a file
+// `depth` folders down, exactly `depth` times `../`. One rule per depth keeps
+// packages (`@trpc/server/...`) and a layer's own sub-folders out of it.
+const layerRules = Object.entries(LAYERS).flatMap(([layer, forbidden]) =>
+  [1, 2, 3, 4, 5].map((depth) => ({
+    files: [`${layer}/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}(${forbidden.join('|')})/`,
+              message: `${layer}/ may not import ${forbidden.join(', ')} (eslint.config.js: layering).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'bench/.venv/**', 'bench/out/**', 'bench/.peers/**', 'db/migrations/**', 'tmp/**'] },
   js.configs.recommended,
@@ -13,6 +54,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...layerRules,
   {
     files: ['test/**', '**/*.test.ts'],
     rules: { 'max-lines-per-function': 'off', 'max-lines': ['error', { max: 400 }] },

@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { loadConfig } from '../core/config.ts';
 import { createRuntime } from '../core/runtime.ts';
 import { DirLockedError } from '../db/dir-lock.ts';
-import { createServiceApp } from '../rest/app.ts';
+import { createServiceApp } from '../server/create-app.ts';
 import { serveAdminSocket } from '../rpc/admin-socket.ts';
 import { createWorker } from '../worker/worker.ts';
 import { adminSocketPath } from './paths.ts';

@@ -5,9 +5,9 @@
  * the first public origin.
  */
 import { readFile } from 'node:fs/promises';
-import { Router, type Request } from 'express';
-import type { Config } from '../core/config.ts';
+import { Router } from 'express';
 import type { Services } from '../core/context.ts';
+import { publicOriginOf } from '../http/public-origin.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { mcpServerCard } from './mcp-server-card.ts';
 import { aiOpenApi, fullOpenApi } from './openapi-document.ts';
@@ -17,12 +17,6 @@ const once = <T>(make: () => Promise<T>) => {
   let p: Promise<T> | undefined;
   return () => (p ??= make());
 };
-
-/** The public origin a request came in on, falling back to the first configured one. */
-export function publicOriginOf(req: Request, config: Pick<Config, 'publicOrigins'>): string {
-  const origin = `${req.protocol}://${req.get('host') ?? ''}`;
-  return config.publicOrigins.includes(origin) ? origin : (config.publicOrigins[0] ?? origin);
-}
 
 /** GET /openapi.json, /openapi-ai.json, /llms.txt and /.well-known/mcp.json; open to everyone. */
 export function createDiscoveryRouter(services: Pick<Services, 'config'>): Router {

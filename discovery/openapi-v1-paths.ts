@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ClientConfig } from '../core/devices/client-config.ts';
 import { RegisterInput, Registration } from '../core/devices/register-device.ts';
 import { DeviceSettings, SettingsPatch } from '../core/settings/settings-schema.ts';
-import { V1Job } from '../rest/v1/v1-job.ts';
+import { V1Job } from '../core/jobs/v1-job.ts';
 import { errorRef } from './openapi-components.ts';
 import { jsonSchemaOf } from './openapi-schemas.ts';
 import type { JsonSchema, OperationObject, PathItem } from './openapi-types.ts';

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Ctx, Services } from '../core/context.ts';
 import { invoke, type Operation } from '../core/operation.ts';
-import './request-types.ts';
+import '../http/request-types.ts';
 
 /** Builds an operation's raw input from the request; core parses it. */
 export type MapRequest = (req: Request) => unknown;

@@ -12,7 +12,7 @@ import {
   getMarkdown,
   listJobs,
 } from '../core/operations.ts';
-import { readMarkdown } from '../tools/read-markdown.ts';
+import { readMarkdown } from '../core/jobs/read-inline-markdown.ts';
 import { procedure } from './procedure.ts';
 import { router } from './trpc.ts';
 

@@ -3,8 +3,8 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
 import { STATUS } from '../core/errors.ts';
-import { toDomainError } from '../rest/to-domain-error.ts';
-import '../rest/request-types.ts';
+import { toDomainError } from '../http/to-domain-error.ts';
+import '../http/request-types.ts';
 import { JSONRPC_CODE, rpcErrorData } from './json-rpc-codes.ts';
 
 /**

@@ -8,10 +8,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { Router, type Request, type RequestHandler } from 'express';
 import type { Services } from '../core/context.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { apiKeyBearer } from '../rest/auth/api-key-bearer.ts';
-import { authenticate } from '../rest/auth/authenticate.ts';
-import { originCheck } from '../rest/origin-check.ts';
-import { rateLimit } from '../rest/rate-limit.ts';
+import { apiKeyBearer } from '../http/credentials/api-key-bearer.ts';
+import { authenticate } from '../http/credentials/authenticate.ts';
+import { originCheck } from '../http/origin-check.ts';
+import { rateLimit } from '../http/rate-limit.ts';
 import { toAuthInfo } from './auth-info.ts';
 import { ensureRequestId, mcpHttpErrors, methodNotAllowed } from './http-errors.ts';
 import { createMcpServer } from './mcp-server.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { SlotUsage } from '../core/jobs/job-schema.ts';
 import { getMarkdown } from '../core/operations.ts';
-import { readMarkdown } from './read-markdown.ts';
+import { readMarkdown } from '../core/jobs/read-inline-markdown.ts';
 import { toolSpec, type ToolSpec } from './tool-spec.ts';
 
 const MarkdownResult = getMarkdown.output.omit({ content: true }).extend({

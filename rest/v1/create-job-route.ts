@@ -10,10 +10,10 @@ import { invoke } from '../../core/operation.ts';
 import { createJobFromUpload, createJobFromUrl } from '../../core/operations.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { ctxOf } from '../rest-handler.ts';
-import { streamedSha256Of } from './device-auth.ts';
+import { streamedSha256Of } from '../../http/credentials/device-signature.ts';
 import { openVerifiedUpload } from './multipart-upload.ts';
-import { publicOriginOf } from './public-origin.ts';
-import { toV1Job } from './v1-job.ts';
+import { publicOriginOf } from '../../http/public-origin.ts';
+import { toV1Job } from '../../core/jobs/v1-job.ts';
 
 export function createJobRoute(runtime: Runtime): RequestHandler {
   return async (req: Request, res: Response) => {

@@ -1,17 +1,16 @@
 /** GET /jobs, GET /jobs/:jobId, DELETE /jobs/:jobId, GET /jobs/:jobId/download. */
-import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import type { Services } from '../../core/context.ts';
 import { deleteJob, getJob, getMarkdown, listJobs } from '../../core/operations.ts';
+import { sendMarkdownDownload } from '../../http/download.ts';
 import { restAdapter } from '../rest-handler.ts';
 import { jobIdParam } from './job-id-param.ts';
-import { toV1Job } from './v1-job.ts';
+import { toV1Job } from '../../core/jobs/v1-job.ts';
 
 /** How many recent jobs GET /jobs shows. */
 export const V1_LIST_LIMIT = 3;
 
 type DeleteOut = { job_id: string; status: string; deleted: boolean };
-type MarkdownOut = { file_name: string; content: NodeJS.ReadableStream };
 
 export function jobRoutes(services: Services) {
   const rest = restAdapter(services);
@@ -20,7 +19,7 @@ export function jobRoutes(services: Services) {
     list: rest(listJobs, () => ({ limit: V1_LIST_LIMIT }), (res, out) => void res.json({ items: out.items.map(toV1Job) })),
     get: rest(getJob, byId, (res, out) => void res.json(toV1Job(out))),
     delete: rest(deleteJob, byId, replyDeleted),
-    download: rest(getMarkdown, byId, replyMarkdown),
+    download: rest(getMarkdown, byId, sendMarkdownDownload),
   };
 }
 
@@ -34,18 +33,4 @@ function replyDeleted(res: Response, out: DeleteOut): void {
       ? { job_id: out.job_id, status: 'deleted', message: 'The job and its Markdown were deleted.' }
       : { job_id: out.job_id, status: out.status, message: 'The job was canceled and its slot freed.' },
   );
-}
-
-async function replyMarkdown(res: Response, out: MarkdownOut): Promise<void> {
-  res.status(200).set({
-    'Content-Type': 'text/markdown; charset=utf-8',
-    'Content-Disposition': contentDisposition(out.file_name),
-  });
-  await pipeline(out.content, res);
-}
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 8187). */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { registerDevice } from '../../core/devices/register-device.ts';
 import type { Runtime } from '../../core/runtime.ts';
-import { parseJsonBody, readRawBody } from './read-raw-body.ts';
+import { parseJsonBody, readRawBody } from '../../http/read-raw-body.ts';
 
 const REGISTER_BODY_LIMIT = 16 * 1024;
 

@@ -9,7 +9,7 @@ import express, { type Router } from 'express';
 import type { Runtime } from '../../core/runtime.ts';
 import { configRoute } from './config-route.ts';
 import { createJobRoute } from './create-job-route.ts';
-import { deviceAuth } from './device-auth.ts';
+import { deviceAuth } from '../../http/credentials/device-signature.ts';
 import { jobRoutes } from './job-routes.ts';
 import { registerRoute } from './register-route.ts';
 import { settingsRoutes } from './settings-routes.ts';

@@ -4,7 +4,8 @@ import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getMarkdown, 
 import { restAdapter } from '../rest-handler.ts';
 import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
 import { v2Guard } from './guard.ts';
-import { replyCreated, replyMarkdown } from './replies.ts';
+import { sendMarkdownDownload } from '../../http/download.ts';
+import { replyCreated } from './replies.ts';
 
 /** The /api/v2/jobs routes. Authentication and the rate limit run before any body is read. */
 export function createJobsRouter(services: Services): Router {
@@ -24,6 +25,6 @@ export function createJobsRouter(services: Services): Router {
   r.get('/api/v2/jobs', rest(listJobs, (req) => ({ status: req.query.status, limit: req.query.limit, cursor: req.query.cursor })));
   r.get('/api/v2/jobs/:id', rest(getJob, (req) => ({ job_id: req.params.id })));
   r.delete('/api/v2/jobs/:id', rest(deleteJob, (req) => ({ job_id: req.params.id })));
-  r.get('/api/v2/jobs/:id/download', rest(getMarkdown, (req) => ({ job_id: req.params.id }), replyMarkdown));
+  r.get('/api/v2/jobs/:id/download', rest(getMarkdown, (req) => ({ job_id: req.params.id }), sendMarkdownDownload));
   return r;
 }

@@ -4,8 +4,8 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../rest/app.ts';
-import { SERVICE_MOUNTS } from '../../../rest/mounts.ts';
+import { createApp } from '../../../server/create-app.ts';
+import { SERVICE_MOUNTS } from '../../../server/mounts.ts';
 import { testEnv } from '../../support/test-env.ts';
 import { startApi, warmUp } from '../rest/api-client.ts';
 

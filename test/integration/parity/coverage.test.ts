@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JOB_OPERATIONS } from '../../../core/operations.ts';
-import { createApp } from '../../../rest/app.ts';
+import { createApp } from '../../../server/create-app.ts';
 import { RPC_PROCEDURES, appRouter } from '../../../rpc/router.ts';
 import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
 import { createMcpRouter } from '../../../tools/http-router.ts';

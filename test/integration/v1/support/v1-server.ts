@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createDeviceClient, type DeviceClientOptions } from '../../../../client/device-client.ts';
 import { createMemoryKeyStore, type KeyStore } from '../../../../client/key-store.ts';
 import type { DevicePrincipal } from '../../../../core/devices/authenticate-device.ts';
-import { createApp } from '../../../../rest/app.ts';
+import { createApp } from '../../../../server/create-app.ts';
 import { createV1Router } from '../../../../rest/v1/router.ts';
 import { createWorker } from '../../../../worker/worker.ts';
 import { testEnv, type TestEnv } from '../../../support/test-env.ts';

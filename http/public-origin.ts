@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Config } from '../../core/config.ts';
+import type { Config } from '../core/config.ts';
 
 /**
  * The origin for absolute links in answers: the one the request came in on

@@ -7,7 +7,7 @@ import type { RequestHandler, Router } from 'express';
 import type { Runtime } from '../core/runtime.ts';
 import { createTrpcMiddleware } from '../rpc/http-handler.ts';
 import { createMcpRouter } from '../tools/http-router.ts';
-import { createV1Router } from './v1/router.ts';
+import { createV1Router } from '../rest/v1/router.ts';
 
 /** Factories of the routers createApp mounts; absent ones are skipped. */
 export type Mounts = {

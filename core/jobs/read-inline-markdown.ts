@@ -4,7 +4,7 @@
  * left to the REST download.
  */
 import type { Readable } from 'node:stream';
-import { DomainError } from '../core/errors.ts';
+import { DomainError } from '../errors.ts';
 
 export async function readMarkdown(
   stream: Readable,

@@ -15,7 +15,7 @@ import type { ReceivedBody } from '../../core/devices/signing/verify-device-sign
 import { consumeRate } from '../../core/ratelimit/consume-rate.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import '../request-types.ts';
-import { parseJsonBody, readRawBody } from './read-raw-body.ts';
+import { parseJsonBody, readRawBody } from '../read-raw-body.ts';
 
 /** Largest JSON body of a signed request (a URL, or a settings object). */
 export const JSON_BODY_LIMIT = 64 * 1024;

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { DomainError } from '../../core/errors.ts';
+import { DomainError } from '../core/errors.ts';
 
 /** Reads the whole request body, refusing (too_large) past maxBytes so a small JSON endpoint cannot be flooded. */
 export async function readRawBody(req: Request, maxBytes: number): Promise<Uint8Array> {

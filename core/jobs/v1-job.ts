@@ -4,7 +4,7 @@
  * never exposes v2-only fields such as download_url or slot_usage.
  */
 import { z } from 'zod';
-import type { Job } from '../../core/jobs/job-schema.ts';
+import type { Job } from './job-schema.ts';
 
 export const V1Job = z.object({
   job_id: z.uuid(),

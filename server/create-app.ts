@@ -1,5 +1,5 @@
 /**
- * The one HTTP app. Order matters: request id and logging first, then the
+ * The composition root: the one HTTP app. Order matters: request id and logging first, then the
  * Host/Origin check for state-changing requests, then the route groups, each
  * with its own authentication and body parser (the v1 lane must see the raw
  * body to check its signature, so there is no global body parser), and last
@@ -8,15 +8,15 @@
 import express from 'express';
 import type { Runtime } from '../core/runtime.ts';
 import { createDiscoveryRouter } from '../discovery/discovery-router.ts';
-import { errorHandler } from './error-handler.ts';
-import { createHealthRouter } from './health.ts';
+import { errorHandler } from '../http/error-envelope.ts';
+import { createHealthRouter } from '../rest/health.ts';
 import { SERVICE_MOUNTS, type Mounts } from './mounts.ts';
-import { notFound } from './not-found.ts';
-import { originCheck } from './origin-check.ts';
-import { requestId } from './request-id.ts';
-import { requestLog } from './request-log.ts';
-import { createJobsRouter } from './v2/jobs.ts';
-import { createLimitsRouter } from './v2/limits.ts';
+import { notFound } from '../http/not-found.ts';
+import { originCheck } from '../http/origin-check.ts';
+import { requestId } from '../http/request-id.ts';
+import { requestLog } from '../http/request-log.ts';
+import { createJobsRouter } from '../rest/v2/jobs.ts';
+import { createLimitsRouter } from '../rest/v2/limits.ts';
 
 /** The HTTP app over a runtime; `mounts` adds the MCP, tRPC and v1 routers (see loadMounts). */
 export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Express {
