@@ -33,6 +33,21 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
 ): Promise<z.output<O>> {
   const started = performance.now();
   const p = ctx.principal;
+  try {
+    const input = admit(op, p, raw);
+    const out = op.output.parse(await op.handler(ctx, input));
+    ctx.log.info({ op: op.name, actor: p.kind, ms: Math.round(performance.now() - started) }, 'operation');
+    return out;
+  } catch (err) {
+    // Refusals are logged by code only: never the input, which may hold secrets or hostile bytes.
+    const code = err instanceof DomainError ? err.code : 'internal';
+    ctx.log.info({ op: op.name, actor: p.kind, code, ms: Math.round(performance.now() - started) }, 'operation failed');
+    throw err;
+  }
+}
+
+/** Actor and scope check, then the parsed input; throws the DomainError that refuses the call. */
+function admit<I extends z.ZodType>(op: Operation<I, z.ZodType>, p: Ctx['principal'], raw: unknown): z.output<I> {
   if (!op.actors.includes(p.kind)) {
     // A signed-in person may read and delete, but creating jobs needs an API key.
     const apiKeyOnly = op.actors.includes('api_key') && p.kind !== 'device';
@@ -46,13 +61,5 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   }
   const parsed = op.input.safeParse(raw);
   if (!parsed.success) throw new DomainError('bad_input', z.prettifyError(parsed.error));
-  try {
-    const out = op.output.parse(await op.handler(ctx, parsed.data));
-    ctx.log.info({ op: op.name, actor: p.kind, ms: Math.round(performance.now() - started) }, 'operation');
-    return out;
-  } catch (err) {
-    const code = err instanceof DomainError ? err.code : 'internal';
-    ctx.log.info({ op: op.name, actor: p.kind, code, ms: Math.round(performance.now() - started) }, 'operation failed');
-    throw err;
-  }
+  return parsed.data;
 }

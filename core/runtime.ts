@@ -6,8 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { openDatabase, type Database, type DatabaseTarget } from '../db/database.ts';
+import { createLogger } from './logging/create-logger.ts';
 import { createLocalBlobStore } from './blobs/local-blob-store.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
@@ -35,7 +36,7 @@ export function databaseTarget(config: Config): DatabaseTarget {
 export type RuntimeOptions = { database?: Database; log?: Logger };
 
 export async function createRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
-  const log = opts.log ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const log = opts.log ?? createLogger(config.logLevel);
   const database = opts.database ?? (await openDatabase(databaseTarget(config)));
   const wakeup = config.redisUrl ? await createRedisWakeup(config.redisUrl) : createLocalWakeup();
   const rateLimiter = await createRateLimiter(config);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
+import { isPlainText } from '../text/plain-text.ts';
 import { usageOf } from './job-access.ts';
 import { Job, JobFields } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
@@ -16,7 +17,7 @@ export const createJobFromUrl = defineOperation({
     'Fetches the PDF at an http(s) link and queues its conversion to Markdown. A broken link or a non-PDF is refused at once.',
   scope: 'jobs:create',
   actors: ['api_key', 'device'],
-  input: z.object({ url: z.url({ protocol: /^https?$/ }).max(2048).describe('Link to a PDF.'), ...JobFields }),
+  input: z.object({ url: z.url({ protocol: /^https?$/ }).max(2048).refine(isPlainText, { message: 'url must not contain control characters' }).describe('Link to a PDF.'), ...JobFields }),
   output: CreatedJob,
   async handler(ctx, { url, ...fields }) {
     const { row, created } = await createJob(ctx, { source: { kind: 'url', url }, ...newJobFields(fields) });

@@ -3,6 +3,7 @@
  * OpenAPI, MCP tool schemas and tRPC alike.
  */
 import { z } from 'zod';
+import { isPlainText, plainText } from '../text/plain-text.ts';
 
 export const JobId = z.uuid({ message: 'job_id must be a UUID' });
 
@@ -10,7 +11,7 @@ export const JobStatus = z.enum(['queued', 'processing', 'ready', 'error', 'canc
 export type JobStatus = z.infer<typeof JobStatus>;
 
 export const Tags = z
-  .array(z.string().min(1).max(64))
+  .array(plainText(64))
   .max(20)
   .describe('Free-form labels, echoed back. At most 20 of at most 64 characters.');
 
@@ -46,13 +47,14 @@ export const Job = z.object({
 export type Job = z.infer<typeof Job>;
 
 export const JobFields = {
-  file_name: z.string().min(1).max(255).optional(),
-  external_id: z.string().min(1).max(255).optional(),
+  file_name: plainText(255).optional(),
+  external_id: plainText(255).optional(),
   tags: Tags.optional(),
   callback_url: z
     .url({ protocol: /^https$/, message: 'callback_url must be an https URL' })
     .max(2048)
+    .refine(isPlainText, { message: 'callback_url must not contain control characters' })
     .optional(),
-  callback_secret: z.string().min(16).max(256).optional(),
-  idempotency_key: z.string().min(1).max(255).optional().describe('Same key again in the same account: the existing job, no duplicate.'),
+  callback_secret: plainText(256).min(16).optional(),
+  idempotency_key: plainText(255).optional().describe('Same key again in the same account: the existing job, no duplicate.'),
 };

@@ -4,6 +4,7 @@ import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import type { PutResult } from '../blobs/blob-store.ts';
 import { isEgressError } from '../egress/egress-error.ts';
+import { withoutControls } from '../text/plain-text.ts';
 
 export type JobSource =
   | { kind: 'upload'; body: Readable | AsyncIterable<Uint8Array>; fileName?: string }
@@ -43,7 +44,7 @@ async function openSource(ctx: Ctx, source: JobSource) {
 
 export function fileNameFromUrl(url: string): string {
   try {
-    const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    const last = withoutControls(decodeURIComponent(new URL(url).pathname.split('/').pop() ?? ''));
     return last.trim() ? last.slice(0, 255) : 'document.pdf';
   } catch {
     return 'document.pdf';
