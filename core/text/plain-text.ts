@@ -7,10 +7,13 @@
 import { z } from 'zod';
 
 // C0 controls and DEL; tabs and newlines are no more welcome in a file name or key than NUL.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const isControl = (code: number) => code < 0x20 || code === 0x7f;
 
 /** True when s holds no control character. */
-export const isPlainText = (s: string): boolean => !CONTROL.test(s);
+export function isPlainText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isControl(s.charCodeAt(i))) return false;
+  return true;
+}
 
 /** A single-line string of 1..max characters without control characters. */
 export function plainText(max: number) {
@@ -18,4 +21,8 @@ export function plainText(max: number) {
 }
 
 /** Control characters replaced by `_`: for names derived from input that was not validated (links, multipart). */
-export const withoutControls = (s: string): string => s.replace(new RegExp(CONTROL.source, 'g'), '_');
+export function withoutControls(s: string): string {
+  let out = '';
+  for (const ch of s) out += isControl(ch.charCodeAt(0)) ? '_' : ch;
+  return out;
+}
