@@ -16,6 +16,8 @@ import type { RpcContext } from './trpc.ts';
 export function createTrpcMiddleware(runtime: Runtime): RequestHandler {
   return createExpressMiddleware({
     router: appRouter,
+    // Read at most the JSON cap (a base64 upload of the largest free file fits); tRPC stops reading and answers 413 past it.
+    maxBodySize: runtime.config.jsonBodyBytes,
     createContext: ({ req }): RpcContext => ({
       services: runtime,
       requestId: typeof req.requestId === 'string' ? req.requestId : randomUUID(),
