@@ -3,6 +3,8 @@ import { DomainError } from '../core/errors.ts';
 
 /** Reads the whole request body, refusing (too_large) past maxBytes so a small JSON endpoint cannot be flooded. */
 export async function readRawBody(req: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(req.get('content-length'));
+  if (declared > maxBytes) throw new DomainError('too_large', `The request body is larger than ${maxBytes} bytes.`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

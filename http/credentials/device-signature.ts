@@ -6,7 +6,7 @@
  * JSON and empty bodies are read whole (bounded) and hashed. A multipart
  * upload is not read here: the signature is checked over the declared hash,
  * and the upload route hashes the bytes while they stream to storage and
- * refuses the job if they differ (see multipart-upload.ts).
+ * refuses the job if they differ (see http/multipart-upload.ts).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { authenticateDevice } from '../../core/devices/authenticate-device.ts';

@@ -11,7 +11,8 @@ import { createJobFromUpload, createJobFromUrl } from '../../core/operations.ts'
 import type { Runtime } from '../../core/runtime.ts';
 import { ctxOf } from '../rest-handler.ts';
 import { streamedSha256Of } from '../../http/credentials/device-signature.ts';
-import { openVerifiedUpload } from './multipart-upload.ts';
+import { openMultipartUpload } from '../../http/multipart-upload.ts';
+import { maxFileBytesOf } from '../../core/jobs/file-cap.ts';
 import { publicOriginOf } from '../../http/public-origin.ts';
 import { toV1Job } from '../../core/jobs/v1-job.ts';
 
@@ -31,9 +32,9 @@ export function createJobRoute(runtime: Runtime): RequestHandler {
 
 async function fromUpload(ctx: Ctx, req: Request, sha256: string, extra: object) {
   // The cap itself is core's (the blob store stops at it); this bounds the multipart framing around it.
-  const session = openVerifiedUpload(req, sha256, ctx.config.tiers[ctx.principal.tier].maxFileBytes);
+  const session = openMultipartUpload(req, { maxFileBytes: maxFileBytesOf(ctx.config, ctx.principal), expectedSha256: sha256 });
   try {
-    const { fileName, body } = await session.upload;
+    const { fileName = 'document.pdf', body } = await session.upload;
     return await invoke(createJobFromUpload, ctx, { content_base64: body, file_name: fileName, ...extra });
   } finally {
     // After success the request is fully read and this does nothing; after a refusal it drains the rest.

@@ -4,8 +4,10 @@
  * multipart/form-data with a `file` part (both create_job_from_upload).
  */
 import type { Request, RequestHandler } from 'express';
+import type { Services } from '../../core/context.ts';
 import { DomainError } from '../../core/errors.ts';
-import { readMultipartUpload } from './multipart-upload.ts';
+import { openMultipartUpload } from '../../http/multipart-upload.ts';
+import { maxFileBytesOf } from '../../core/jobs/file-cap.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -21,10 +23,15 @@ export function jsonInput(req: Request): Record<string, unknown> {
 }
 
 /** A multipart body as raw create_job_from_upload input, the file as a stream. */
-export async function multipartInput(req: Request): Promise<Record<string, unknown>> {
-  const { fields, file, fileName } = await readMultipartUpload(req);
-  return { file_name: fileName, ...fields, content_base64: file, idempotency_key: idempotencyKey(req, fields) };
-}
+export const multipartInput = (services: Pick<Services, 'config'>) => async (req: Request): Promise<Record<string, unknown>> => {
+  const session = openMultipartUpload(req, { maxFileBytes: maxFileBytesOf(services.config, req.principal!) });
+  // An early answer (slots full, over the cap, bad field) drains the rest of the body instead of reading it.
+  req.res?.once('finish', () => {
+    if (!req.complete) session.discard();
+  });
+  const { fields, body, fileName } = await session.upload;
+  return { file_name: fileName, ...fields, content_base64: body, idempotency_key: idempotencyKey(req, fields) };
+};
 
 /** Routes a creation to the handler for its body. */
 export function pickCreate(h: { fromUrl: RequestHandler; fromBase64: RequestHandler; fromMultipart: RequestHandler }): RequestHandler {

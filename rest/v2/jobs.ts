@@ -1,10 +1,11 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import type { Services } from '../../core/context.ts';
 import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getMarkdown, listJobs } from '../../core/operations.ts';
 import { restAdapter } from '../rest-handler.ts';
 import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
 import { v2Guard } from './guard.ts';
 import { sendMarkdownDownload } from '../../http/download.ts';
+import { jsonBody } from '../../http/json-body.ts';
 import { replyCreated } from './replies.ts';
 
 /** The /api/v2/jobs routes. Authentication and the rate limit run before any body is read. */
@@ -15,11 +16,11 @@ export function createJobsRouter(services: Services): Router {
   r.post(
     '/api/v2/jobs',
     // Largest JSON body: config.jsonBodyBytes (base64 uploads beyond it go multipart).
-    express.json({ limit: services.config.jsonBodyBytes }),
+    jsonBody(services.config.jsonBodyBytes),
     pickCreate({
       fromUrl: rest(createJobFromUrl, jsonInput, replyCreated),
       fromBase64: rest(createJobFromUpload, jsonInput, replyCreated),
-      fromMultipart: rest(createJobFromUpload, multipartInput, replyCreated),
+      fromMultipart: rest(createJobFromUpload, multipartInput(services), replyCreated),
     }),
   );
   r.get('/api/v2/jobs', rest(listJobs, (req) => ({ status: req.query.status, limit: req.query.limit, cursor: req.query.cursor })));

@@ -1,0 +1,72 @@
+/**
+ * Malformed and oversized bodies are clean refusals: a truncated multipart
+ * file part once crashed the process (busboy's 'error' on the part stream had
+ * no listener), and oversized JSON or boundary-less multipart bodies were read
+ * to their end before any answer.
+ */
+import { request } from 'node:http';
+import { Readable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testEnv } from '../../support/test-env.ts';
+import { errorCode, startApi, warmUp, type Api } from './api-client.ts';
+
+beforeAll(warmUp);
+
+/** Streams `head` then up to `chunks` × 64 KiB; resolves with the status and how many chunks went out first. */
+function streamed(api: Api, key: string, type: string, head: string, chunks: number): Promise<{ status: number; sent: number }> {
+  let sent = 0;
+  const body = Readable.from(
+    (function* () {
+      yield Buffer.from(head);
+      const chunk = Buffer.alloc(64 * 1024, 0x41);
+      while (sent < chunks) {
+        sent++;
+        yield chunk;
+      }
+    })(),
+  );
+  return new Promise((resolve, reject) => {
+    const req = request(`${api.base}/api/v2/jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': type, 'transfer-encoding': 'chunked' },
+    });
+    req.on('response', (res) => {
+      body.unpipe(req);
+      res.resume();
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, sent });
+        req.destroy();
+      });
+    });
+    req.on('error', (err) => (sent < chunks ? undefined : reject(err)));
+    body.pipe(req);
+  });
+}
+
+describe('malformed and oversized bodies', () => {
+  it('a truncated file part is 400 and the server keeps serving', async () => {
+    await using env = await testEnv();
+    await using api = await startApi(env);
+    const alice = await env.user();
+    const body = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7 and then nothing';
+    const res = await api.call('POST', '/api/v2/jobs', { key: alice.key, body, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+    expect([res.status, await errorCode(res)]).toEqual([400, 'bad_input']);
+    expect((await api.call('GET', '/api/v2/jobs', { key: alice.key })).status).toBe(200);
+  });
+
+  it('oversized JSON and boundary-less multipart are 413 long before their end', async () => {
+    const cap = 256 * 1024;
+    await using env = await testEnv({ P2M_JSON_BODY_BYTES: String(cap), P2M_TIERS: JSON.stringify({ free: { maxFileBytes: cap } }) });
+    await using api = await startApi(env);
+    const alice = await env.user();
+    const total = 16 * 1024; // 1 GiB if all of it were read
+    const json = await streamed(api, alice.key, 'application/json', '{"url":"', total);
+    expect(json.status).toBe(413);
+    expect(json.sent).toBeLessThan(total / 8);
+    const multipart = await streamed(api, alice.key, 'multipart/form-data; boundary=b', '', total);
+    expect(multipart.status).toBe(413);
+    expect(multipart.sent).toBeLessThan(total / 8);
+    const declared = await api.call('POST', '/api/v2/jobs', { key: alice.key, body: 'x'.repeat(cap + 1), headers: { 'content-type': 'application/json' } });
+    expect([declared.status, await errorCode(declared)]).toEqual([413, 'too_large']);
+  });
+});
