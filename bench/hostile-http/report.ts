@@ -10,7 +10,8 @@ export type RunSummary = {
   peakMb: number;
   endMb: number;
   up: boolean;
-  maxRssMb: number;
+  /** Bound on the growth of the server's RSS over the run (peak − start). */
+  maxGrowthMb: number;
 };
 
 /** A clean answer: a status below 500, or a closed connection (a refusal); never a 5xx or no answer in time. */
@@ -22,7 +23,7 @@ export function report(r: RunSummary): { text: string; passed: boolean } {
   const failed = r.results.filter((c) => !clean(c.status) || !c.up);
   const settled = r.pdfs.filter((p) => ['ready', 'error'].includes(p.status));
   const pdfFailed = r.pdfs.filter((p) => !clean(p.created) || (p.created < 300 && !['ready', 'error'].includes(p.status)));
-  const memoryOk = r.peakMb <= r.maxRssMb;
+  const memoryOk = r.peakMb - r.baselineMb <= r.maxGrowthMb;
   const passed = failed.length === 0 && pdfFailed.length === 0 && r.up && memoryOk;
   const lines = [
     `# Hostile-input run`,
@@ -31,7 +32,7 @@ export function report(r: RunSummary): { text: string; passed: boolean } {
     '',
     `**${passed ? 'Passed' : 'FAILED'}**: ${r.results.length - failed.length}/${r.results.length} requests answered cleanly; ` +
       `${settled.length}/${r.pdfs.length} hostile PDFs settled (ready or error); process ${r.up ? 'up' : 'DOWN'} at the end; ` +
-      `server RSS ${r.baselineMb.toFixed(0)} MB at start, peak ${r.peakMb.toFixed(0)} MB (bound ${r.maxRssMb} MB), ${r.endMb.toFixed(0)} MB at the end.`,
+      `server RSS ${r.baselineMb.toFixed(0)} MB at start, peak ${r.peakMb.toFixed(0)} MB (growth ${(r.peakMb - r.baselineMb).toFixed(0)} MB, bound ${r.maxGrowthMb} MB), ${r.endMb.toFixed(0)} MB at the end.`,
     '',
     '| category | request | answer | RSS after (MB) |',
     '|---|---|---|---|',
