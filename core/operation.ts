@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Ctx } from './context.ts';
 import { DomainError } from './errors.ts';
+import { consumeRate } from './ratelimit/consume-rate.ts';
 import { hasScope, type PrincipalKind } from './principal.ts';
 import type { Scope } from './scopes.ts';
 
@@ -25,7 +26,12 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Op
   return op;
 }
 
-/** Runs an operation for ctx.principal: actor and scope check, input parse, handler, output parse, log. */
+/**
+ * Runs an operation for ctx.principal: rate charge, actor and scope check,
+ * input parse, handler, output parse, log. Every call is charged one point
+ * of the caller's rate budget here, whatever the transport and however many
+ * calls its request carries; the charge is reported through ctx.onRateCharge.
+ */
 export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   op: Operation<I, O>,
   ctx: Ctx,
@@ -33,6 +39,9 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
 ): Promise<z.output<O>> {
   const started = performance.now();
   const p = ctx.principal;
+  // Charged before anything else: a refused or malformed call costs as much as a good one.
+  const charge = await consumeRate(ctx);
+  ctx.onRateCharge?.(charge);
   if (!op.actors.includes(p.kind)) {
     // A signed-in person may read and delete, but creating jobs needs an API key.
     const apiKeyOnly = op.actors.includes('api_key') && p.kind !== 'device';
