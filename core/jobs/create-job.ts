@@ -13,6 +13,7 @@ import { DomainError } from '../errors.ts';
 import { converterFor } from '../settings/device-settings.ts';
 import { ownerOf, type Owner } from './owner.ts';
 import { priorityFor } from './priority.ts';
+import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { countActive } from './slots.ts';
 import { storeInput, type JobSource, type StoredInput } from './store-input.ts';
 
@@ -95,7 +96,7 @@ function requestHash(req: NewJob, source: string): string {
 
 async function findByIdempotencyKey(ctx: Ctx, owner: Owner, key: string): Promise<JobRow | null> {
   const [row] = await ctx.db
-    .select()
+    .select(JOB_READ_COLUMNS)
     .from(jobs)
     .where(and(eq(jobs.ownerKey, owner.ownerKey), eq(jobs.idempotencyKey, key)))
     .limit(1);

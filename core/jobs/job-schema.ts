@@ -3,11 +3,11 @@
  * OpenAPI, MCP tool schemas and tRPC alike.
  */
 import { z } from 'zod';
+import { JobStatus } from './job-status.ts';
+
+export { JobStatus };
 
 export const JobId = z.uuid({ message: 'job_id must be a UUID' });
-
-export const JobStatus = z.enum(['queued', 'processing', 'ready', 'error', 'canceled']);
-export type JobStatus = z.infer<typeof JobStatus>;
 
 export const Tags = z
   .array(z.string().min(1).max(64))
@@ -37,7 +37,7 @@ export const Job = z.object({
   error_code: z.string().optional(),
   error_message: z.string().optional(),
   download_url: z.string().optional().describe('Present when ready: /api/v2/jobs/{id}/download.'),
-  expires_at: z.string().optional().describe('When a ready result is deleted (retention).'),
+  expires_at: z.string().optional().describe('When status is ready: when the result is deleted (retention). When expired: when it was.'),
   external_id: z.string().nullable(),
   tags: Tags.nullable(),
   slot_usage: SlotUsage,

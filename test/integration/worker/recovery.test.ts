@@ -127,6 +127,7 @@ describe('worker: retention', () => {
     });
     expect(await blobsOf(env, id)).toEqual([]);
     expect((await jobRow(env, id))?.expiredAt).toBeInstanceOf(Date);
+    expect((await jobRow(env, id))?.status).toBe('expired');
 
     await env.runtime.db.execute(
       sql`UPDATE jobs SET expired_at = now() - interval '8 days' WHERE id = ${id}`,
