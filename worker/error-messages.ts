@@ -14,6 +14,7 @@ const MESSAGES: Record<string, string> = {
   conversion_crashed: 'The converter crashed on this document.',
   out_of_memory: 'The document needs more memory than a conversion may use.',
   input_missing: 'The uploaded PDF is no longer stored; create the job again.',
+  fetch_interrupted: 'The service stopped while fetching the link; create the job again.',
   internal_error: 'The conversion failed repeatedly for reasons unrelated to the document; try again later.',
 };
 
