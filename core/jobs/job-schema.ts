@@ -3,6 +3,7 @@
  * OpenAPI, MCP tool schemas and tRPC alike.
  */
 import { z } from 'zod';
+import { JobErrorCode } from './job-error-code.ts';
 import { JobStatus } from './job-status.ts';
 
 export { JobStatus };
@@ -34,7 +35,7 @@ export const Job = z.object({
   progress: z.object({ pages_done: z.number().int(), pages_total: z.number().int().nullable() }),
   output_size: z.number().int().nullable().describe('Size of the Markdown in bytes, when ready.'),
   truncated: z.boolean().describe('True when only part of the document was converted within the time budget.'),
-  error_code: z.string().optional(),
+  error_code: JobErrorCode.optional(),
   error_message: z.string().optional(),
   download_url: z.string().optional().describe('Present when ready: /api/v2/jobs/{id}/download.'),
   expires_at: z.string().optional().describe('When status is ready: when the result is deleted (retention). When expired: when it was.'),

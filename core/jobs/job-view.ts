@@ -1,4 +1,5 @@
 import type { JobRow } from '../../db/schema.ts';
+import { JobErrorCode } from './job-error-code.ts';
 import { JobStatus, type Job } from './job-schema.ts';
 import type { SlotUsageValue } from './slots.ts';
 
@@ -24,7 +25,8 @@ export function toJobView(row: JobRow, usage: SlotUsageValue): Job {
     tier: row.tier,
   };
   if (row.status === 'error') {
-    view.error_code = row.errorCode ?? 'conversion_failed';
+    // The database guarantees a code on every failed job (jobs_error_has_code); the fallback is for types only.
+    view.error_code = row.errorCode === null ? 'internal_error' : JobErrorCode.parse(row.errorCode);
     view.error_message = row.errorMessage ?? 'The conversion failed.';
   }
   if ((status === 'ready' || status === 'expired') && row.readyAt !== null) {

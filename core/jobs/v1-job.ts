@@ -9,18 +9,20 @@
  * shows why there is nothing to download (the download answers 410).
  */
 import { z } from 'zod';
+import { JobErrorCode } from './job-error-code.ts';
+import { JobStatus } from './job-status.ts';
 import type { Job } from './job-schema.ts';
 
 export const V1Job = z.object({
   job_id: z.uuid(),
-  status: z.enum(['queued', 'processing', 'ready', 'error', 'canceled']),
+  status: JobStatus.exclude(['expired']).describe('The frozen v1 statuses; an expired result reads as error with error_code expired.'),
   status_since: z.string().describe('ISO 8601; a ready result is deleted at status_since + job_ttl_seconds.'),
   file_name: z.string(),
   pages: z.number().int().nullable(),
   progress: z.object({ pages_done: z.number().int(), pages_total: z.number().int().nullable() }),
   truncated: z.boolean(),
   output_size: z.number().int().nullable(),
-  error_code: z.string().optional(),
+  error_code: JobErrorCode.optional(),
   error_message: z.string().optional(),
   expires_at: z.string().optional().describe('When status is ready: when the result is deleted.'),
 });
