@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import type { Config } from './config.ts';
 import type { Principal } from './principal.ts';
+import type { RateCharge } from './ratelimit/consume-rate.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
 
 /** Outbound fetch of a client-supplied link, refusing internal addresses. */
@@ -28,4 +29,9 @@ export type Services = {
   rateLimiter: RateLimiter;
 };
 
-export type Ctx = Services & { principal: Principal; requestId: string };
+export type Ctx = Services & {
+  principal: Principal;
+  requestId: string;
+  /** Told the caller's budget after invoke() charged a call (REST writes it as RateLimit headers). */
+  onRateCharge?: (charge: RateCharge) => void;
+};

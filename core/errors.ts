@@ -3,6 +3,8 @@
  * DomainError through STATUS (REST), TRPC_CODE (tRPC) or JSON-RPC error data
  * (MCP); matching on messages is never needed.
  */
+import type { RateCharge } from './ratelimit/consume-rate.ts';
+
 export const STATUS = {
   bad_input: 400,
   not_a_pdf: 400,
@@ -32,11 +34,14 @@ export class DomainError extends Error {
   readonly code: ErrorCode;
   /** Seconds to wait, for rate_limited. */
   readonly retryAfter?: number;
-  constructor(code: ErrorCode, message: string, opts?: { retryAfter?: number; cause?: unknown }) {
+  /** For rate_limited: the caller's budget, for the RateLimit header fields. */
+  readonly rate?: RateCharge;
+  constructor(code: ErrorCode, message: string, opts?: { retryAfter?: number; rate?: RateCharge; cause?: unknown }) {
     super(message, opts?.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'DomainError';
     this.code = code;
     if (opts?.retryAfter !== undefined) this.retryAfter = opts.retryAfter;
+    if (opts?.rate !== undefined) this.rate = opts.rate;
   }
 }
 

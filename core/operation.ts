@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Ctx } from './context.ts';
 import { DomainError } from './errors.ts';
+import { consumeRate } from './ratelimit/consume-rate.ts';
 import { hasScope, type PrincipalKind } from './principal.ts';
 import type { Scope } from './scopes.ts';
 
@@ -25,7 +26,12 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Op
   return op;
 }
 
-/** Runs an operation for ctx.principal: actor and scope check, input parse, handler, output parse, log. */
+/**
+ * Runs an operation for ctx.principal: rate charge, actor and scope check,
+ * input parse, handler, output parse, log. Every call is charged one point
+ * of the caller's rate budget here, whatever the transport and however many
+ * calls its request carries; the charge is reported through ctx.onRateCharge.
+ */
 export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   op: Operation<I, O>,
   ctx: Ctx,
@@ -34,6 +40,9 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   const started = performance.now();
   const p = ctx.principal;
   try {
+    // Charged before anything else: a refused or malformed call costs as much as a good one.
+    const charge = await consumeRate(ctx);
+    ctx.onRateCharge?.(charge);
     const input = admit(op, p, raw);
     const out = op.output.parse(await op.handler(ctx, input));
     ctx.log.info({ op: op.name, actor: p.kind, ms: Math.round(performance.now() - started) }, 'operation');

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -16,8 +17,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+// The closed sets are core's (pure zod enums); the database enforces them too.
+import { JobErrorCode } from '../core/jobs/job-error-code.ts';
+import { JobStatus } from '../core/jobs/job-status.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** `'a', 'b', …` for a CHECK constraint; the values are core's fixed identifiers, never input. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -89,6 +96,7 @@ export const jobs = pgTable(
     tier: text('tier').notNull(),
     pool: text('pool').notNull(),
     priority: integer('priority').notNull().default(0),
+    /** core/jobs/job-status.ts (CHECK jobs_status_check). */
     status: text('status').notNull(),
     statusSince: ts('status_since').notNull().defaultNow(),
     // Millisecond precision: list cursors carry JavaScript dates.
@@ -110,6 +118,7 @@ export const jobs = pgTable(
     pages: integer('pages'),
     pagesDone: integer('pages_done').notNull().default(0),
     truncated: boolean('truncated').notNull().default(false),
+    /** core/jobs/job-error-code.ts (CHECK jobs_error_code_check); set whenever status is error. */
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     /** Wall-clock limit for one conversion and what happens when it runs out. */
@@ -135,6 +144,9 @@ export const jobs = pgTable(
     uniqueIndex('jobs_idempotency_idx')
       .on(t.ownerKey, t.idempotencyKey)
       .where(sql`idempotency_key is not null`),
+    check('jobs_status_check', sql`${t.status} in (${sqlList(JobStatus.options)})`),
+    check('jobs_error_code_check', sql`${t.errorCode} is null or ${t.errorCode} in (${sqlList(JobErrorCode.options)})`),
+    check('jobs_error_has_code', sql`${t.status} <> 'error' or ${t.errorCode} is not null`),
   ],
 );
 

@@ -16,6 +16,15 @@ const STATUS_TEXT: Record<number, string> = {
 /** Component name of the error response for a status, e.g. Error429. */
 export const errorRef = (status: number) => ({ $ref: `#/components/responses/Error${status}` });
 
+/** The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers), on REST answers and every 429. */
+const RATE_HEADERS = {
+  'RateLimit-Policy': {
+    description: 'The caller\'s quota: `"<tier>";q=<operation calls>;w=60` (each operation call costs one, on every transport).',
+    schema: { type: 'string' },
+  },
+  RateLimit: { description: 'What is left: `"<tier>";r=<remaining>;t=<seconds until the window resets>`.', schema: { type: 'string' } },
+};
+
 function errorResponse(status: number): Response {
   const codes = codesWithStatus(status).map((c) => `\`${c}\``).join(', ');
   const res: Response = {
@@ -26,7 +35,10 @@ function errorResponse(status: number): Response {
     res.headers = { 'WWW-Authenticate': { description: 'Bearer challenge (RFC 6750).', schema: { type: 'string' } } };
   }
   if (status === 429) {
-    res.headers = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } } };
+    res.headers = {
+      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
+      ...RATE_HEADERS,
+    };
   }
   return res;
 }

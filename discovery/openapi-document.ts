@@ -12,7 +12,7 @@ import { v2Paths } from './openapi-v2-paths.ts';
 /** info.version of both documents: the version of the API description. */
 export const API_VERSION = '2.1.1';
 
-const OVERVIEW = `p2m converts PDF documents to Markdown through asynchronous jobs: create a job from a link or an uploaded PDF, poll it until \`status\` is \`ready\`, download the Markdown from \`download_url\`, then delete the job to free its slot. Ready results are deleted after the tier's retention period (1 hour on the free tier); a download after that answers 410 \`gone\`.`;
+const OVERVIEW = `p2m converts PDF documents to Markdown through asynchronous jobs: create a job from a link or an uploaded PDF, poll it until \`status\` is \`ready\`, download the Markdown from \`download_url\`, then delete the job to free its slot. Ready results are deleted after the tier's retention period (1 hour on the free tier): from \`expires_at\` on the job reads as \`expired\` and a download answers 410 \`gone\`. Every operation call costs one unit of the per-minute rate budget, on REST, MCP and tRPC alike; REST answers carry \`RateLimit\` and \`RateLimit-Policy\` (draft-ietf-httpapi-ratelimit-headers).`;
 
 const RULES = `## Authentication
 

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Ctx, Services } from '../core/context.ts';
 import { invoke, type Operation } from '../core/operation.ts';
+import { writeRateHeaders } from '../http/rate-headers.ts';
 import '../http/request-types.ts';
 
 /** Builds an operation's raw input from the request; core parses it. */
@@ -11,10 +12,21 @@ export type Reply<O> = (res: Response, out: O) => void | Promise<void>;
 
 const sendJson: Reply<unknown> = (res, out) => void res.status(200).json(out);
 
-/** The caller's context for core: the services, the authenticated principal and the request id. */
+/**
+ * The caller's context for core: the services, the authenticated principal
+ * and the request id; the rate charge invoke() makes comes back as the
+ * response's RateLimit header fields.
+ */
 export function ctxOf(services: Services, req: Request): Ctx {
   if (!req.principal) throw new Error(`${req.method} ${req.path} has no authenticate() middleware`);
-  return { ...services, log: services.log.child({ request_id: req.requestId }), principal: req.principal, requestId: req.requestId };
+  const res = req.res;
+  return {
+    ...services,
+    log: services.log.child({ request_id: req.requestId }),
+    principal: req.principal,
+    requestId: req.requestId,
+    ...(res ? { onRateCharge: (charge) => writeRateHeaders(res, charge) } : {}),
+  };
 }
 
 /**

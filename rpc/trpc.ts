@@ -1,14 +1,13 @@
 /**
  * The tRPC instance of the internal jobs API. Its context holds the services
  * and a way to authenticate the request; authedProcedure turns that into a
- * core Ctx (API key → principal, then the rate limit), so procedures only
- * call invoke().
+ * core Ctx (API key → principal), so procedures only call invoke(), which
+ * also charges the rate budget per call (a batch pays for each).
  */
 import { initTRPC } from '@trpc/server';
 import type { Ctx, Services } from '../core/context.ts';
 import { DomainError } from '../core/errors.ts';
 import type { Principal } from '../core/principal.ts';
-import { consumeRate } from '../core/ratelimit/consume-rate.ts';
 import { errorFormatter } from './error-formatter.ts';
 import { toTrpcError } from './trpc-code.ts';
 
@@ -29,7 +28,6 @@ export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
     const principal = await ctx.authenticate();
     if (!principal) throw new DomainError('unauthenticated', 'Send an API key: Authorization: Bearer p2m_...');
     core = { ...ctx.services, log: ctx.services.log.child({ request_id: ctx.requestId }), principal, requestId: ctx.requestId };
-    await consumeRate(core);
   } catch (err) {
     throw toTrpcError(err);
   }

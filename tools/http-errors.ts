@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
 import { STATUS } from '../core/errors.ts';
+import { writeRateHeaders } from '../http/rate-headers.ts';
 import { toDomainError } from '../http/to-domain-error.ts';
 import '../http/request-types.ts';
 import { JSONRPC_CODE, rpcErrorData } from './json-rpc-codes.ts';
@@ -11,7 +12,7 @@ import { JSONRPC_CODE, rpcErrorData } from './json-rpc-codes.ts';
  * Failures before any JSON-RPC message is read (Host/Origin, authentication,
  * rate limit) keep their HTTP status, with a JSON-RPC error body of id null so
  * MCP clients can read them: 401 with WWW-Authenticate, 403, 429 with
- * Retry-After. Errors of a call itself are JSON-RPC errors in a 200 (SDK).
+ * Retry-After and RateLimit (a caller already out of budget). Errors of a call itself are JSON-RPC errors in a 200 (SDK).
  */
 export function mcpHttpErrors(log: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
@@ -19,6 +20,7 @@ export function mcpHttpErrors(log: Logger): ErrorRequestHandler {
     if (e.code === 'internal') log.error({ err, request_id: req.requestId }, 'mcp request failed');
     if (res.headersSent) return next(err);
     if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
+    if (e.rate) writeRateHeaders(res, e.rate);
     const message = e.code === 'internal' ? 'Internal error.' : e.message;
     sendRpcError(res, STATUS[e.code], JSONRPC_CODE[e.code], message, rpcErrorData(e));
   };

@@ -2,7 +2,8 @@
  * POST /api/v2/mcp: MCP over stateless Streamable HTTP (JSON responses, no
  * sessions, no SSE). Each request gets a fresh low-level Server and
  * transport, as in the SDK's simpleStatelessStreamableHttp example. Before
- * the SDK sees a byte: Host/Origin (DNS rebinding), API key, rate limit.
+ * the SDK sees a byte: Host/Origin (DNS rebinding), API key, and a caller
+ * already out of budget is refused. Each tool call is charged by invoke().
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Router, type Request, type RequestHandler } from 'express';
@@ -11,7 +12,7 @@ import type { Runtime } from '../core/runtime.ts';
 import { apiKeyBearer } from '../http/credentials/api-key-bearer.ts';
 import { authenticate } from '../http/credentials/authenticate.ts';
 import { originCheck } from '../http/origin-check.ts';
-import { rateLimit } from '../http/rate-limit.ts';
+import { rateGate } from '../http/rate-gate.ts';
 import { toAuthInfo } from './auth-info.ts';
 import { ensureRequestId, mcpHttpErrors, methodNotAllowed } from './http-errors.ts';
 import { createMcpServer } from './mcp-server.ts';
@@ -26,7 +27,7 @@ export function createMcpRouter(runtime: Runtime): Router {
   const tools = buildToolRegistry();
   const r = Router();
   r.use(MCP_PATH, ensureRequestId);
-  r.post(MCP_PATH, originCheck(runtime.config), authenticate(runtime, [apiKeyBearer]), rateLimit(runtime), handleMcp(runtime, tools));
+  r.post(MCP_PATH, originCheck(runtime.config), authenticate(runtime, [apiKeyBearer]), rateGate(runtime), handleMcp(runtime, tools));
   r.get(MCP_PATH, methodNotAllowed);
   r.delete(MCP_PATH, methodNotAllowed);
   r.use(MCP_PATH, mcpHttpErrors(runtime.log));

@@ -3,6 +3,7 @@
  * an isolated child with the job's limits, and classifies what happened.
  * Nothing here writes to the database; settle-job.ts does, fenced.
  */
+import { toJobErrorCode, type JobErrorCode } from '../core/jobs/job-error-code.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { OcrMode } from '../engine/index.ts';
 import { errorMessage, timeoutMessage } from './error-messages.ts';
@@ -14,7 +15,7 @@ export type WorkerDeps = Pick<Runtime, 'db' | 'blobs' | 'config' | 'log'>;
 export type Conversion =
   | { kind: 'converted'; markdown: string; pages: number; pagesDone: number; truncated: boolean }
   /** Deterministic for this document: retrying would fail the same way. */
-  | { kind: 'failed'; code: string; message: string }
+  | { kind: 'failed'; code: JobErrorCode; message: string }
   /** Not the document's fault; the job may be retried. */
   | { kind: 'transient'; message: string }
   /** The lease was lost (canceled, or reaped and re-claimed): the result must be discarded. */
@@ -76,8 +77,11 @@ export async function convertJob(
       // Past config.maxPages the engine converted only the first pages: say so rather than fail.
       return { kind: 'converted', markdown, pages, pagesDone, truncated: truncated || pagesDone < pages };
     }
-    case 'failed':
-      return { kind: 'failed', code: out.code, message: errorMessage(out.code, out.message) };
+    case 'failed': {
+      // The child's code crosses a process boundary: only members of the closed set reach the row.
+      const code = toJobErrorCode(out.code);
+      return { kind: 'failed', code, message: errorMessage(code, out.message) };
+    }
     case 'transient':
       return out;
     case 'aborted':

@@ -1,9 +1,11 @@
 /**
  * Human messages for the error codes a job can end with. The codes are the
  * contract (clients switch on them); the messages say what happened and, where
- * possible, what to do.
+ * possible, what to do. The set of codes is core's (core/jobs/job-error-code.ts):
+ * a code without a message here fails to compile.
  */
-const MESSAGES: Record<string, string> = {
+import type { JobErrorCode } from '../core/jobs/job-error-code.ts';
+const MESSAGES: Record<JobErrorCode, string> = {
   not_a_pdf: 'The file is not a PDF.',
   malformed_pdf: 'The PDF is damaged and could not be read.',
   encrypted_pdf: 'The PDF is password-protected; remove the password and upload it again.',
@@ -14,13 +16,16 @@ const MESSAGES: Record<string, string> = {
   conversion_crashed: 'The converter crashed on this document.',
   out_of_memory: 'The document needs more memory than a conversion may use.',
   input_missing: 'The uploaded PDF is no longer stored; create the job again.',
+  fetch_interrupted: 'The service stopped while fetching the link; create the job again.',
+  timeout: 'The conversion took longer than its time limit and was stopped.',
+  max_attempts: 'The conversion was interrupted too many times without finishing; giving up.',
+  expired: 'The Markdown was deleted when its retention period ended.',
   internal_error: 'The conversion failed repeatedly for reasons unrelated to the document; try again later.',
 };
 
 /** A message for a job's error_code, with the technical detail appended where it helps. */
-export function errorMessage(code: string, detail?: string): string {
+export function errorMessage(code: JobErrorCode, detail?: string): string {
   const base = MESSAGES[code];
-  if (!base) return detail ?? 'The conversion failed.';
   return detail ? `${base} (${detail})` : base;
 }
 

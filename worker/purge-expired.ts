@@ -10,11 +10,12 @@ import type { Runtime } from '../core/runtime.ts';
 import type { ReleasedBlobs } from './sql/expire-results.ts';
 import { deleteOldJobs } from './sql/delete-old-jobs.ts';
 import { expireResults } from './sql/expire-results.ts';
+import { failStaleFetches } from './sql/fail-stale-fetches.ts';
 import { releaseInputs } from './sql/release-inputs.ts';
 
 const BATCH = 500;
 
-export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number };
+export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number; staleFetches: number };
 
 /** Runs one full retention sweep; safe to run from several workers at once (SKIP LOCKED). */
 export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'config'>): Promise<PurgeReport> {
@@ -34,6 +35,8 @@ export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'conf
     deleted: await drain(() => deleteOldJobs(db, { tombstoneDays: config.tombstoneDays, limit: BATCH })),
     // Used device nonces outlive their clock window only to refuse replays; without Redis they live here.
     nonces: await sweepDeviceNonces(db),
+    // Link jobs whose fetch died with its process would hold a slot for ever.
+    staleFetches: (await failStaleFetches(db, { urlTimeoutMs: config.urlTimeoutMs })).length,
   };
 }
 

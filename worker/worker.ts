@@ -96,7 +96,9 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
       runtime.wake(pool);
     if (reaped.length) runtime.log.info({ reaped: reaped.length }, 'expired leases reaped');
     const purged = await purgeExpired(runtime);
-    if (purged.expired + purged.deleted + purged.inputsReleased + purged.nonces) runtime.log.info(purged, 'retention sweep');
+    if (purged.expired + purged.deleted + purged.inputsReleased + purged.nonces + purged.staleFetches) {
+      runtime.log.info(purged, 'retention sweep');
+    }
   }
 
   const loop = createLoop({ runtime, opts, events, active, claim, handle, sweep });

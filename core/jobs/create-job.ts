@@ -1,7 +1,10 @@
 /**
  * Creating a job, shared by every lane: idempotency, slots, streaming the
  * input into storage under the tier's cap, and the insert — in that order so
- * a full account is refused before its upload is read.
+ * a full account is refused before its upload is read. A link is different:
+ * its job row is inserted first, to hold the slot while the server fetches
+ * (create-url-job.ts), so concurrent creations can never fetch more links
+ * than the owner has slots.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -13,7 +16,9 @@ import { DomainError } from '../errors.ts';
 import { converterFor } from '../settings/device-settings.ts';
 import { ownerOf, type Owner } from './owner.ts';
 import { priorityFor } from './priority.ts';
+import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { countActive } from './slots.ts';
+import { createUrlJob } from './create-url-job.ts';
 import { storeInput, type JobSource, type StoredInput } from './store-input.ts';
 
 export type NewJob = {
@@ -51,14 +56,14 @@ export function newJobFields(f: {
 
 export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
   const owner = ownerOf(ctx.principal);
+  if (req.source.kind === 'url') return createUrlJob(ctx, owner, req, req.source.url);
   const limits = ctx.config.tiers[owner.tier];
   const existing = req.idempotencyKey ? await findByIdempotencyKey(ctx, owner, req.idempotencyKey) : null;
-  if (existing && req.source.kind === 'url') return replay(existing, requestHash(req, req.source.url));
   if (!existing) await assertFreeSlot(ctx, owner.ownerKey, limits.slots);
 
   const jobId = randomUUID();
   const input = await storeInput(ctx, jobId, req.source, limits.maxFileBytes);
-  const hash = requestHash(req, req.source.kind === 'url' ? req.source.url : input.sha256);
+  const hash = requestHash(req, input.sha256);
   if (existing) {
     await ctx.blobs.delete(input.key);
     return replay(existing, hash);
@@ -78,7 +83,8 @@ export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
   }
 }
 
-function replay(existing: JobRow, hash: string): CreatedJob {
+/** The earlier job of an Idempotency-Key, if the request is the same; else idempotency_mismatch. */
+export function replay(existing: JobRow, hash: string): CreatedJob {
   if (existing.requestHash !== hash) {
     throw new DomainError(
       'idempotency_mismatch',
@@ -88,27 +94,31 @@ function replay(existing: JobRow, hash: string): CreatedJob {
   return { row: existing, created: false };
 }
 
-function requestHash(req: NewJob, source: string): string {
+export function requestHash(req: NewJob, source: string): string {
   const material = JSON.stringify([source, req.fileName ?? null, req.externalId ?? null, req.tags ?? null, req.callbackUrl ?? null]);
   return createHash('sha256').update(material).digest('hex');
 }
 
-async function findByIdempotencyKey(ctx: Ctx, owner: Owner, key: string): Promise<JobRow | null> {
+export async function findByIdempotencyKey(ctx: Ctx, owner: Owner, key: string): Promise<JobRow | null> {
   const [row] = await ctx.db
-    .select()
+    .select(JOB_READ_COLUMNS)
     .from(jobs)
     .where(and(eq(jobs.ownerKey, owner.ownerKey), eq(jobs.idempotencyKey, key)))
     .limit(1);
   return row ?? null;
 }
 
-async function assertFreeSlot(ctx: Ctx, ownerKey: string, slots: number, db = ctx.db): Promise<void> {
+export async function assertFreeSlot(ctx: Ctx, ownerKey: string, slots: number, db = ctx.db): Promise<void> {
   if ((await countActive(db, ownerKey)) >= slots) {
     throw new DomainError('slots_full', `All ${slots} conversion slots are busy; wait for a job to finish or delete one.`);
   }
 }
 
-async function insertJob(ctx: Ctx, owner: Owner, id: string, req: NewJob, input: StoredInput, hash: string) {
+/** What the row records of the input: a stored file, or for a held link none yet (key and size null). */
+export type RowInput = Pick<StoredInput, 'fileName' | 'sourceUrl'> & { key: string | null; size: number | null };
+
+/** Inserts the job after re-checking the slot under a per-owner lock; null when the idempotency key lost a race. */
+export async function insertJob(ctx: Ctx, owner: Owner, id: string, req: NewJob, input: RowInput, hash: string) {
   const limits = ctx.config.tiers[owner.tier];
   // v1 jobs fail at the v1 time limit whatever the tier; devices convert with their stored setting.
   const budget = owner.lane === 'v1' ? v1ProcessingLimit(ctx.config.tiers) : limits;

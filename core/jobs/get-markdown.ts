@@ -13,7 +13,7 @@ export async function openResult(ctx: Ctx, jobId: string): Promise<{ row: JobRow
   const row = await findJob(ctx, jobId);
   if (!row) throw new DomainError('not_found', `No job ${jobId}.`);
   if (row.deletedAt) throw new DomainError('gone', 'The job was deleted, and its Markdown with it.');
-  if (row.expiredAt) throw new DomainError('gone', 'The Markdown was deleted when its retention period ended.');
+  if (row.status === 'expired') throw new DomainError('gone', 'The Markdown was deleted when its retention period ended.');
   if (row.status !== 'ready' || !row.outputKey) {
     throw new DomainError('not_ready', `The job is ${row.status}; the Markdown is available once it is ready.`);
   }

@@ -4,11 +4,15 @@ import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { ownerKeyOf } from '../principal.ts';
 import { jobVisibleTo } from './owner.ts';
+import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { slotUsage, type SlotUsageValue } from './slots.ts';
 
-/** The caller's job including its tombstone, or null. Another owner's job is indistinguishable from none. */
+/**
+ * The caller's job including its tombstone, or null. Another owner's job is
+ * indistinguishable from none. A ready job past its retention reads as expired.
+ */
 export async function findJob(ctx: Ctx, jobId: string): Promise<JobRow | null> {
-  const [row] = await ctx.db.select().from(jobs).where(jobVisibleTo(ctx.principal, jobId)).limit(1);
+  const [row] = await ctx.db.select(JOB_READ_COLUMNS).from(jobs).where(jobVisibleTo(ctx.principal, jobId)).limit(1);
   return row ?? null;
 }
 

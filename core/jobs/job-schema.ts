@@ -4,11 +4,12 @@
  */
 import { z } from 'zod';
 import { isPlainText, plainText } from '../text/plain-text.ts';
+import { JobErrorCode } from './job-error-code.ts';
+import { JobStatus } from './job-status.ts';
+
+export { JobStatus };
 
 export const JobId = z.uuid({ message: 'job_id must be a UUID' });
-
-export const JobStatus = z.enum(['queued', 'processing', 'ready', 'error', 'canceled']);
-export type JobStatus = z.infer<typeof JobStatus>;
 
 export const Tags = z
   .array(plainText(64))
@@ -35,10 +36,10 @@ export const Job = z.object({
   progress: z.object({ pages_done: z.number().int(), pages_total: z.number().int().nullable() }),
   output_size: z.number().int().nullable().describe('Size of the Markdown in bytes, when ready.'),
   truncated: z.boolean().describe('True when only part of the document was converted within the time budget.'),
-  error_code: z.string().optional(),
+  error_code: JobErrorCode.optional(),
   error_message: z.string().optional(),
   download_url: z.string().optional().describe('Present when ready: /api/v2/jobs/{id}/download.'),
-  expires_at: z.string().optional().describe('When a ready result is deleted (retention).'),
+  expires_at: z.string().optional().describe('When status is ready: when the result is deleted (retention). When expired: when it was.'),
   external_id: z.string().nullable(),
   tags: Tags.nullable(),
   slot_usage: SlotUsage,

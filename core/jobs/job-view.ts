@@ -1,13 +1,15 @@
 import type { JobRow } from '../../db/schema.ts';
-import type { Job } from './job-schema.ts';
+import { JobErrorCode } from './job-error-code.ts';
+import { JobStatus, type Job } from './job-schema.ts';
 import type { SlotUsageValue } from './slots.ts';
 
 /** The v2 view of a job row, with its owner's quota context. */
 export function toJobView(row: JobRow, usage: SlotUsageValue): Job {
-  const ready = row.status === 'ready' && row.readyAt !== null && row.expiredAt === null;
+  // Rows come through JOB_READ_COLUMNS: a ready row past its retention already says expired.
+  const status = JobStatus.parse(row.status);
   const view: Job = {
     job_id: row.id,
-    status: row.status as Job['status'],
+    status,
     status_since: row.statusSince.toISOString(),
     created_at: row.createdAt.toISOString(),
     owner_type: row.ownerType as Job['owner_type'],
@@ -23,13 +25,14 @@ export function toJobView(row: JobRow, usage: SlotUsageValue): Job {
     tier: row.tier,
   };
   if (row.status === 'error') {
-    view.error_code = row.errorCode ?? 'conversion_failed';
+    // The database guarantees a code on every failed job (jobs_error_has_code); the fallback is for types only.
+    view.error_code = row.errorCode === null ? 'internal_error' : JobErrorCode.parse(row.errorCode);
     view.error_message = row.errorMessage ?? 'The conversion failed.';
   }
-  if (ready) {
-    view.download_url = `/api/v2/jobs/${row.id}/download`;
-    view.expires_at = new Date(row.readyAt!.getTime() + row.retentionSeconds * 1000).toISOString();
+  if ((status === 'ready' || status === 'expired') && row.readyAt !== null) {
+    view.expires_at = new Date(row.readyAt.getTime() + row.retentionSeconds * 1000).toISOString();
   }
+  if (status === 'ready') view.download_url = `/api/v2/jobs/${row.id}/download`;
   return view;
 }
 

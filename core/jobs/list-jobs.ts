@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { jobs } from '../../db/schema.ts';
 import { DomainError } from '../errors.ts';
@@ -7,6 +7,7 @@ import { usageOf } from './job-access.ts';
 import { Job, JobStatus, SlotUsage } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
 import { visibleTo } from './owner.ts';
+import { effectiveStatus, JOB_READ_COLUMNS } from './read-columns.ts';
 
 const Cursor = z.object({ t: z.iso.datetime(), id: z.uuid() });
 
@@ -34,14 +35,14 @@ export const listJobs = defineOperation({
   output: z.object({ items: z.array(Job), next_cursor: z.string().nullable(), slot_usage: SlotUsage, tier: z.string() }),
   async handler(ctx, { status, limit, cursor }) {
     const where: (SQL | undefined)[] = [visibleTo(ctx.principal), isNull(jobs.deletedAt)];
-    if (status) where.push(eq(jobs.status, status));
+    if (status) where.push(sql`${effectiveStatus} = ${status}`);
     if (cursor) {
       const c = decodeCursor(cursor);
       const t = new Date(c.t);
       where.push(or(lt(jobs.createdAt, t), and(eq(jobs.createdAt, t), lt(jobs.id, c.id))));
     }
     const rows = await ctx.db
-      .select()
+      .select(JOB_READ_COLUMNS)
       .from(jobs)
       .where(and(...where))
       .orderBy(desc(jobs.createdAt), desc(jobs.id))

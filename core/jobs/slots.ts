@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jobs } from '../../db/schema.ts';
+import { ACTIVE_STATUSES } from './job-status.ts';
 
-export const ACTIVE_STATUSES = ['queued', 'processing'] as const;
+export { ACTIVE_STATUSES };
 
 export type SlotUsageValue = { used: number; limit: number; free: number };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIERS } from '../tiers.ts';
 import type { Principal } from '../principal.ts';
-import { consumeRate, rateKeyOf } from './consume-rate.ts';
+import { assertRateLeft, consumeRate, rateKeyOf } from './consume-rate.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
 const tiers = { ...DEFAULT_TIERS, free: { ...DEFAULT_TIERS.free, ratePerMinute: 2 } };
@@ -11,14 +11,16 @@ describe('consumeRate', () => {
   it('allows the tier budget per key, then throws rate_limited with a retry time', async () => {
     const rateLimiter = await createRateLimiter({ redisUrl: undefined });
     const ctx = { config: { tiers }, rateLimiter, principal: key('k1') };
-    await consumeRate(ctx);
-    await consumeRate(ctx);
+    expect(await consumeRate(ctx)).toMatchObject({ policy: 'free', limit: 2, windowSeconds: 60, remaining: 1 });
+    expect(await consumeRate(ctx)).toMatchObject({ remaining: 0 });
+    await expect(assertRateLeft(ctx)).rejects.toMatchObject({ code: 'rate_limited', rate: { remaining: 0 } });
     const err = await consumeRate(ctx).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'rate_limited' });
     expect((err as { retryAfter: number }).retryAfter).toBeGreaterThanOrEqual(1);
     expect((err as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(60);
     // Another key has its own budget.
-    await expect(consumeRate({ ...ctx, principal: key('k2') })).resolves.toBeUndefined();
+    await expect(assertRateLeft({ ...ctx, principal: key('k2') })).resolves.toBeUndefined();
+    await expect(consumeRate({ ...ctx, principal: key('k2') })).resolves.toMatchObject({ remaining: 1 });
     await rateLimiter.close();
   });
 

@@ -1,16 +1,30 @@
 /**
  * The rate rule, once for every transport: each caller has a budget of its
- * tier's ratePerMinute per API key, device or session. Transports call this
- * after authenticating and turn rate_limited into their own answer (REST 429
- * with Retry-After, a JSON-RPC error for MCP).
+ * tier's ratePerMinute per API key, device or session, and every operation
+ * call spends one (invoke() charges it, so an MCP request carrying many tool
+ * calls, or a tRPC batch, pays for each). Transports never charge; they only
+ * write what the charge reports (RateLimit headers, 429 with Retry-After).
  */
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import type { Principal } from '../principal.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import { WINDOW_SECONDS, type RateDecision, type RateLimiter } from './rate-limiter.ts';
 
-/** What consumeRate needs: a Ctx satisfies it. */
+/** What the charge needs: a Ctx satisfies it. */
 export type RateCtx = { config: Pick<Config, 'tiers'>; rateLimiter: RateLimiter; principal: Principal };
+
+/**
+ * The caller's budget after a charge, in the terms of the IETF RateLimit
+ * header fields (draft-ietf-httpapi-ratelimit-headers): policy name, quota
+ * `q` per window `w`, remaining `r`, seconds to reset `t`.
+ */
+export type RateCharge = {
+  policy: string;
+  limit: number;
+  windowSeconds: number;
+  remaining: number;
+  resetSeconds: number;
+};
 
 /** The counter a principal spends from: per key, per device, per session. */
 export function rateKeyOf(p: Principal): string {
@@ -24,13 +38,37 @@ export function rateKeyOf(p: Principal): string {
   }
 }
 
-/** Spends one request from the caller's budget; throws rate_limited (with retryAfter seconds) when it is empty. */
-export async function consumeRate(ctx: RateCtx): Promise<void> {
+/** Spends one call from the caller's budget; throws rate_limited (with retryAfter and the charge) when it is empty. */
+export async function consumeRate(ctx: RateCtx): Promise<RateCharge> {
   const perMinute = ctx.config.tiers[ctx.principal.tier].ratePerMinute;
-  const decision = await ctx.rateLimiter.consume(rateKeyOf(ctx.principal), perMinute);
-  if (!decision.allowed) {
-    throw new DomainError('rate_limited', `Too many requests: this tier allows ${perMinute} a minute.`, {
-      retryAfter: decision.retryAfterSeconds,
+  return verdict(ctx.principal, perMinute, await ctx.rateLimiter.consume(rateKeyOf(ctx.principal), perMinute));
+}
+
+/**
+ * Whether the caller has anything left, without spending: lets a transport
+ * refuse a large body from a caller who is already limited before reading
+ * it. Throws rate_limited like consumeRate. A store failure lets the request
+ * through: the charge in invoke() decides.
+ */
+export async function assertRateLeft(ctx: RateCtx): Promise<void> {
+  const perMinute = ctx.config.tiers[ctx.principal.tier].ratePerMinute;
+  const decision = await ctx.rateLimiter.peek(rateKeyOf(ctx.principal), perMinute).catch(() => null);
+  if (decision) verdict(ctx.principal, perMinute, decision);
+}
+
+function verdict(p: Principal, perMinute: number, d: RateDecision): RateCharge {
+  const charge: RateCharge = {
+    policy: p.tier,
+    limit: perMinute,
+    windowSeconds: WINDOW_SECONDS,
+    remaining: d.allowed ? d.remaining : 0,
+    resetSeconds: d.resetSeconds,
+  };
+  if (!d.allowed) {
+    throw new DomainError('rate_limited', `Too many requests: this tier allows ${perMinute} operation calls a minute.`, {
+      retryAfter: d.retryAfterSeconds,
+      rate: charge,
     });
   }
+  return charge;
 }

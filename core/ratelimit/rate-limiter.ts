@@ -9,17 +9,26 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { createClient } from 'redis';
 import type { Config } from '../config.ts';
 
-/** One request's verdict: allowed with the points left, or refused with seconds until the window frees one. */
-export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+/**
+ * One call's verdict: allowed with the points left, or refused with seconds
+ * until the window frees one; either way with the seconds until the window
+ * resets (what the RateLimit header's `t` reports).
+ */
+export type RateDecision =
+  | { allowed: true; remaining: number; resetSeconds: number }
+  | { allowed: false; retryAfterSeconds: number; resetSeconds: number };
 
 /** Counts calls per key within a one-minute window. */
 export interface RateLimiter {
   /** Takes one point from `key`, whose window allows `perMinute` points. */
   consume(key: string, perMinute: number): Promise<RateDecision>;
+  /** The same verdict without taking a point: is anything left? */
+  peek(key: string, perMinute: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
-const WINDOW_SECONDS = 60;
+/** Length of every rate window, seconds. */
+export const WINDOW_SECONDS = 60;
 const KEY_PREFIX = 'p2m:rl';
 
 type Factory = (perMinute: number) => RateLimiterAbstract;
@@ -52,6 +61,12 @@ function memoryLimiter(points: number): RateLimiterMemory {
   return new RateLimiterMemory({ keyPrefix: `${KEY_PREFIX}:${points}`, points, duration: WINDOW_SECONDS });
 }
 
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+function refused(res: RateLimiterRes): RateDecision {
+  return { allowed: false, retryAfterSeconds: seconds(res.msBeforeNext), resetSeconds: seconds(res.msBeforeNext) };
+}
+
 function limiterOver(make: Factory, closeStore: () => Promise<void>): RateLimiter {
   const byPoints = new Map<number, RateLimiterAbstract>();
   const limiterFor = (points: number) => {
@@ -63,12 +78,18 @@ function limiterOver(make: Factory, closeStore: () => Promise<void>): RateLimite
     async consume(key, perMinute) {
       try {
         const res = await limiterFor(perMinute).consume(key, 1);
-        return { allowed: true, remaining: res.remainingPoints };
+        return { allowed: true, remaining: res.remainingPoints, resetSeconds: seconds(res.msBeforeNext) };
       } catch (err) {
         // rate-limiter-flexible rejects with a RateLimiterRes when the points are spent, and with an Error on store failure.
         if (!(err instanceof RateLimiterRes)) throw err;
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+        return refused(err);
       }
+    },
+    async peek(key, perMinute) {
+      const res = await limiterFor(perMinute).get(key);
+      if (!res) return { allowed: true, remaining: perMinute, resetSeconds: WINDOW_SECONDS };
+      const remaining = Math.max(0, perMinute - res.consumedPoints);
+      return remaining > 0 ? { allowed: true, remaining, resetSeconds: seconds(res.msBeforeNext) } : refused(res);
     },
     close: closeStore,
   };

@@ -1,7 +1,6 @@
 /**
  * Middleware of every signed v1 route: authenticates the device (core does
- * the checking) over the exact body bytes, spends one request from the
- * device's rate budget, and sets req.principal and, for JSON, req.body.
+ * the checking) over the exact body bytes and sets req.principal and, for JSON, req.body.
  *
  * JSON and empty bodies are read whole (bounded) and hashed. A multipart
  * upload is not read here: the signature is checked over the declared hash,
@@ -12,7 +11,6 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { authenticateDevice } from '../../core/devices/authenticate-device.ts';
 import { HEADERS } from '../../core/devices/signing/headers.ts';
 import type { ReceivedBody } from '../../core/devices/signing/verify-device-signature.ts';
-import { consumeRate } from '../../core/ratelimit/consume-rate.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import '../request-types.ts';
 import { parseJsonBody, readRawBody } from '../read-raw-body.ts';
@@ -38,7 +36,6 @@ export function deviceAuth(runtime: Runtime): RequestHandler {
       signature: req.get(HEADERS.signature),
       body,
     });
-    await consumeRate({ config: runtime.config, rateLimiter: runtime.rateLimiter, principal: req.principal });
     // Parsed only now: nothing unauthenticated is interpreted. Core validates it with zod.
     req.body = bytes ? parseJsonBody(bytes) : undefined;
     res.locals.streamedSha256 = streamed ? declared : null;

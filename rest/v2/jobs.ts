@@ -4,17 +4,19 @@ import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getMarkdown, 
 import { restAdapter } from '../rest-handler.ts';
 import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
 import { v2Guard } from './guard.ts';
+import { rateGate } from '../../http/rate-gate.ts';
 import { sendMarkdownDownload } from '../../http/download.ts';
 import { jsonBody } from '../../http/json-body.ts';
 import { replyCreated } from './replies.ts';
 
-/** The /api/v2/jobs routes. Authentication and the rate limit run before any body is read. */
+/** The /api/v2/jobs routes. Authentication, and for creation a caller already out of budget, are refused before any body is read. */
 export function createJobsRouter(services: Services): Router {
   const rest = restAdapter(services);
   const r = Router();
   r.use('/api/v2/jobs', v2Guard(services));
   r.post(
     '/api/v2/jobs',
+    rateGate(services),
     // Largest JSON body: config.jsonBodyBytes (base64 uploads beyond it go multipart).
     jsonBody(services.config.jsonBodyBytes),
     pickCreate({

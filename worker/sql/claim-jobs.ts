@@ -11,6 +11,9 @@
  * Order: the paid pool first (a worker serving both pools must never make a
  * paying customer wait behind free work), then priority, then age (run_at),
  * then id so that ties are deterministic.
+ *
+ * A queued job without an input is a link still being fetched: its row only
+ * holds the owner's slot (core/jobs/create-url-job.ts) and is not claimable.
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -63,6 +66,7 @@ export async function claimJobs(db: Db, p: ClaimParams): Promise<ClaimedJob[]> {
     sql`WITH picked AS MATERIALIZED (
           SELECT id FROM jobs
           WHERE status = 'queued' AND pool = ANY(${pools}::text[]) AND run_at <= now() AND deleted_at IS NULL
+            AND input_key IS NOT NULL
           ORDER BY CASE pool WHEN 'paid' THEN 0 ELSE 1 END, priority DESC, run_at, id
           LIMIT ${p.limit}
           FOR UPDATE SKIP LOCKED)

@@ -1,7 +1,9 @@
 /**
  * Retention: a ready result older than its retention period is expired. The
- * row stays (downloads answer 410 gone), its blob keys are handed back for
- * deletion. The CTE reads the keys before the UPDATE clears them.
+ * row stays, with status expired since its expiry time (downloads answer 410
+ * gone); its blob keys are handed back for deletion. The CTE reads the keys
+ * before the UPDATE clears them. Reads do not wait for this sweep: they treat
+ * a ready job past its expiry as expired already (core/jobs/read-columns.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -9,17 +11,18 @@ import { rows } from '../../db/rows.ts';
 
 export type ReleasedBlobs = { id: string; input_key: string | null; output_key: string | null };
 
-/** Sets expired_at on up to `limit` ready jobs past ready_at + retention_seconds. */
+/** Expires up to `limit` ready jobs past ready_at + retention_seconds. */
 export async function expireResults(db: Db, p: { limit: number }): Promise<ReleasedBlobs[]> {
   return rows<ReleasedBlobs>(
     db,
     sql`WITH due AS (
           SELECT id, input_key, output_key FROM jobs
           WHERE status = 'ready' AND expired_at IS NULL AND deleted_at IS NULL
-            AND ready_at + make_interval(secs => retention_seconds) < now()
+            AND ready_at + make_interval(secs => retention_seconds) <= now()
           ORDER BY ready_at LIMIT ${p.limit}
           FOR UPDATE SKIP LOCKED)
-        UPDATE jobs j SET expired_at = now(), input_key = NULL, output_key = NULL
+        UPDATE jobs j SET status = 'expired', status_since = j.ready_at + make_interval(secs => j.retention_seconds),
+          expired_at = now(), input_key = NULL, output_key = NULL
         FROM due WHERE j.id = due.id
         RETURNING j.id, due.input_key, due.output_key`,
   );

@@ -1,11 +1,12 @@
 /** Marks a job failed for good with a machine code and a human message. Fenced by the lease. */
 import { sql } from 'drizzle-orm';
+import type { JobErrorCode } from '../../core/jobs/job-error-code.ts';
 import type { Db } from '../../db/database.ts';
 import { rows } from '../../db/rows.ts';
 import type { Fence } from './heartbeat.ts';
 
 /** Sets status error; false when the lease is lost. */
-export async function failJob(db: Db, p: Fence & { code: string; message: string }): Promise<boolean> {
+export async function failJob(db: Db, p: Fence & { code: JobErrorCode; message: string }): Promise<boolean> {
   const hit = await rows<{ id: string }>(
     db,
     sql`UPDATE jobs SET status = 'error', status_since = now(), error_code = ${p.code},

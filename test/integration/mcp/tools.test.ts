@@ -144,16 +144,34 @@ describe('MCP tools', () => {
 });
 
 describe('MCP rate limit', () => {
-  it('answers 429 with Retry-After and a JSON-RPC error once the budget is spent', async () => {
+  it('charges every tool call: with 2 a minute, the third call of ONE batched request is rate_limited', async () => {
     await using limited = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 2 } }) });
     await using server = await startMcp(limited);
     const user = await limited.user();
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: T('get_limits'), arguments: {} } });
+    const reply = await server.post([call(1), call(2), call(3)], { key: user.key, protocolVersion: '2025-03-26' });
+    expect(reply.status).toBe(200);
+    const answers = reply.body as { id: number; result?: unknown; error?: { data?: { code: string; retry_after?: number } } }[];
+    expect(answers).toHaveLength(3);
+    expect(answers.filter((a) => a.result).length).toBe(2);
+    const refused = answers.filter((a) => a.error);
+    expect(refused.map((a) => a.error?.data?.code)).toEqual(['rate_limited']);
+    expect(refused[0]!.error!.data!.retry_after).toBeGreaterThan(0);
+  });
+
+  it('refuses the next request of a caller out of budget with 429, Retry-After and RateLimit before reading it', async () => {
+    await using limited = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
+    await using server = await startMcp(limited);
+    const user = await limited.user();
+    // Protocol messages are not operations and cost nothing; the tool call spends the one point.
     const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
     expect((await server.post(ping, { key: user.key })).status).toBe(200);
-    expect((await server.post(ping, { key: user.key })).status).toBe(200);
+    expect((await server.call(user.key, T('get_limits'), {})).result).toBeDefined();
     const third = await server.post(ping, { key: user.key });
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(third.headers.get('ratelimit-policy')).toBe('"free";q=1;w=60');
+    expect(third.headers.get('ratelimit')).toMatch(/^"free";r=0;t=\d+$/);
     expect(third.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { data: { code: 'rate_limited' } } });
   });
 });

@@ -11,13 +11,30 @@ describe('rate limit', () => {
     await using api = await startApi(env);
     const alice = await env.user();
     const bob = await env.user();
-    for (let i = 0; i < 3; i++) expect((await api.call('GET', '/api/v2/limits', { key: alice.key })).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const ok = await api.call('GET', '/api/v2/limits', { key: alice.key });
+      expect(ok.status).toBe(200);
+      // draft-ietf-httpapi-ratelimit-headers: the policy, and what is left after this call.
+      expect(ok.headers.get('ratelimit-policy')).toBe('"free";q=3;w=60');
+      expect(ok.headers.get('ratelimit')).toMatch(new RegExp(`^"free";r=${2 - i};t=\\d+$`));
+    }
     const limited = await api.call('GET', '/api/v2/jobs', { key: alice.key });
     expect([limited.status, await errorCode(limited)]).toEqual([429, 'rate_limited']);
+    expect(limited.headers.get('ratelimit')).toMatch(/^"free";r=0;t=\d+$/);
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect((await api.call('GET', '/api/v2/limits', { key: bob.key })).status).toBe(200);
+  });
+
+  it('refuses a JSON creation from a caller out of budget without reading its body', async () => {
+    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
+    await using api = await startApi(env);
+    const alice = await env.user();
+    expect((await api.call('GET', '/api/v2/limits', { key: alice.key })).status).toBe(200);
+    // Malformed JSON: were the body read, this would be 400; the budget check comes first.
+    const res = await api.call('POST', '/api/v2/jobs', { key: alice.key, body: '{not json', headers: { 'content-type': 'application/json' } });
+    expect([res.status, await errorCode(res)]).toEqual([429, 'rate_limited']);
   });
 
   it('does not spend budget on requests without a valid key', async () => {

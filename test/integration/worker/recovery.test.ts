@@ -117,7 +117,7 @@ describe('worker: retention', () => {
     const alice = await env.user();
     const id = await queueJob(env, alice);
     await createWorker(env.runtime, { concurrency: 1, pools: ['free'] }).runOnce();
-    expect(await purgeExpired(env.runtime)).toEqual({ expired: 0, inputsReleased: 0, deleted: 0, nonces: 0 });
+    expect(await purgeExpired(env.runtime)).toEqual({ expired: 0, inputsReleased: 0, deleted: 0, nonces: 0, staleFetches: 0 });
     await env.runtime.db.execute(
       sql`UPDATE jobs SET ready_at = now() - interval '61 minutes' WHERE id = ${id}`,
     );
@@ -127,6 +127,7 @@ describe('worker: retention', () => {
     });
     expect(await blobsOf(env, id)).toEqual([]);
     expect((await jobRow(env, id))?.expiredAt).toBeInstanceOf(Date);
+    expect((await jobRow(env, id))?.status).toBe('expired');
 
     await env.runtime.db.execute(
       sql`UPDATE jobs SET expired_at = now() - interval '8 days' WHERE id = ${id}`,

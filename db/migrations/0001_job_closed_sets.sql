@@ -1,0 +1,6 @@
+-- Rows written before the closed sets: the sweep used to leave expired results as 'ready'; a failed job always had a code, but make sure.
+UPDATE "jobs" SET "status" = 'expired' WHERE "status" = 'ready' AND "expired_at" IS NOT NULL;--> statement-breakpoint
+UPDATE "jobs" SET "error_code" = 'internal_error' WHERE "status" = 'error' AND "error_code" IS NULL;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_status_check" CHECK ("jobs"."status" in ('queued', 'processing', 'ready', 'error', 'canceled', 'expired'));--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_error_code_check" CHECK ("jobs"."error_code" is null or "jobs"."error_code" in ('not_a_pdf', 'malformed_pdf', 'encrypted_pdf', 'no_pages', 'too_many_pages', 'engine_failure', 'timeout', 'conversion_timeout', 'conversion_crashed', 'out_of_memory', 'input_missing', 'internal_error', 'max_attempts', 'fetch_interrupted', 'expired'));--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_error_has_code" CHECK ("jobs"."status" <> 'error' or "jobs"."error_code" is not null);
