@@ -1,8 +1,10 @@
 /**
  * One MCP tool per core operation: its tools/list entry and how a call's
- * output becomes a CallToolResult. Outputs are JSON and go out as text plus
- * structuredContent; get_markdown, whose output is a stream, has its own
- * presentation (markdown-tool.ts).
+ * output becomes a CallToolResult. Input and output schemas are the
+ * operation's own; an operation whose input has no JSON form (an upload
+ * takes a BlobSource) is offered through the JSON form core defines for it.
+ * get_markdown, whose output is a reference to the stored Markdown, has its
+ * own presentation (markdown-tool.ts).
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
@@ -24,6 +26,9 @@ export type Presenter<O> = {
   present(out: O, ctx: Ctx): Promise<CallToolResult>;
 };
 
+/** What a JSON client sends for an operation, and how core turns it into the operation's input. */
+export type JsonForm = { schema: z.ZodType; toInput(args: unknown): unknown };
+
 /** JSON outputs: the JSON as text (for clients that ignore structuredContent) and as structuredContent. */
 export function jsonPresenter<O extends z.ZodType>(op: Operation<z.ZodType, O>): Presenter<z.output<O>> {
   return {
@@ -37,19 +42,21 @@ export function jsonPresenter<O extends z.ZodType>(op: Operation<z.ZodType, O>):
 
 export function toolSpec<I extends z.ZodType, O extends z.ZodType>(
   op: Operation<I, O>,
-  presenter: Presenter<z.output<O>> = jsonPresenter(op),
+  opts: { presenter?: Presenter<z.output<O>>; input?: JsonForm } = {},
 ): ToolSpec {
   const annotations = TOOL_ANNOTATIONS[op.name];
   if (!annotations) throw new Error(`tools/tool-annotations.ts has no entry for ${op.name}`);
+  const presenter = opts.presenter ?? jsonPresenter(op);
+  const input: JsonForm = opts.input ?? { schema: op.input, toInput: (args) => args };
   return {
     tool: {
       name: TOOL_PREFIX + op.name,
       title: op.title,
       description: op.description,
-      inputSchema: toolJsonSchema(op.input, 'input'),
+      inputSchema: toolJsonSchema(input.schema, 'input'),
       outputSchema: toolJsonSchema(presenter.outputSchema, 'output'),
       annotations: { title: op.title, ...annotations },
     },
-    call: async (ctx, args) => presenter.present(await invoke(op, ctx, args), ctx),
+    call: async (ctx, args) => presenter.present(await invoke(op, ctx, input.toInput(args)), ctx),
   };
 }

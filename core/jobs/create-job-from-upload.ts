@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { BlobSourceSchema, bytesSource } from '../blobs/blob-source.ts';
+import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
 import { usageOf } from './job-access.ts';
 import { JobFields } from './job-schema.ts';
@@ -7,17 +8,26 @@ import { toJobView } from './job-view.ts';
 import { createJob, newJobFields } from './create-job.ts';
 import { CreatedJob } from './create-job-from-url.ts';
 
-const isStream = (v: unknown): v is Readable | AsyncIterable<Uint8Array> =>
-  v instanceof Readable || (typeof v === 'object' && v !== null && Symbol.asyncIterator in v);
+/** The PDF as base64 text: how JSON clients (MCP, tRPC, REST JSON) send a file. */
+export const Base64Pdf = z
+  .base64({ message: 'content_base64 must be base64' })
+  .min(1)
+  .meta({ description: 'The PDF file, base64-encoded.', contentMediaType: 'application/pdf' });
+
+/** The input of JSON clients: the file as base64 in content_base64, beside the job fields. */
+export const Base64UploadInput = z.object({ content_base64: Base64Pdf, ...JobFields });
 
 /**
- * The file arrives either as a stream (multipart uploads, streamed to storage
- * under the byte cap) or as base64 text (MCP tools, JSON clients).
+ * A JSON client's raw input as create_job_from_upload input: validated
+ * against Base64UploadInput (bad_input otherwise), the base64 decoded into a
+ * BlobSource. MCP, tRPC and REST JSON all go through here.
  */
-export const UploadContent = z.union([
-  z.custom<Readable | AsyncIterable<Uint8Array>>(isStream, { message: 'expected a file stream' }),
-  z.base64({ message: 'content_base64 must be base64' }).min(1),
-]);
+export function fromBase64Upload(raw: unknown): z.input<typeof createJobFromUpload.input> {
+  const parsed = Base64UploadInput.safeParse(raw);
+  if (!parsed.success) throw new DomainError('bad_input', z.prettifyError(parsed.error));
+  const { content_base64, ...fields } = parsed.data;
+  return { ...fields, file: bytesSource(Buffer.from(content_base64, 'base64')) };
+}
 
 export const createJobFromUpload = defineOperation({
   name: 'create_job_from_upload',
@@ -25,17 +35,21 @@ export const createJobFromUpload = defineOperation({
   description: 'Queues the conversion of a PDF sent with the request (base64 in content_base64 for JSON clients).',
   scope: 'jobs:create',
   actors: ['api_key', 'device'],
-  input: z.object({
-    content_base64: UploadContent.describe('The PDF file, base64-encoded.'),
-    ...JobFields,
-  }),
+  input: z.object({ file: BlobSourceSchema.describe('The PDF file.'), ...JobFields }),
   output: CreatedJob,
-  async handler(ctx, { content_base64, ...fields }) {
-    const body = typeof content_base64 === 'string' ? Readable.from([Buffer.from(content_base64, 'base64')]) : content_base64;
+  async handler(ctx, { file, ...fields }) {
     const { row, created } = await createJob(ctx, {
-      source: { kind: 'upload', body, fileName: fields.file_name },
+      source: { kind: 'upload', body: file.open(), fileName: fields.file_name },
       ...newJobFields(fields),
     });
     return { ...toJobView(row, await usageOf(ctx)), created };
   },
 });
+
+// Room for the JSON-RPC or JSON envelope around the base64 text.
+const JSON_ENVELOPE_BYTES = 64 * 1024;
+
+/** The largest JSON body that carries a base64 upload of maxFileBytes: what the MCP endpoint accepts. */
+export function base64BodyLimit(maxFileBytes: number): number {
+  return Math.ceil(maxFileBytes / 3) * 4 + JSON_ENVELOPE_BYTES;
+}

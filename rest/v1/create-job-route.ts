@@ -4,6 +4,7 @@
  * 201 with the v1 job and an absolute Location.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import { streamSource } from '../../core/blobs/blob-source.ts';
 import type { Ctx } from '../../core/context.ts';
 import { DomainError } from '../../core/errors.ts';
 import { invoke } from '../../core/operation.ts';
@@ -34,7 +35,7 @@ async function fromUpload(ctx: Ctx, req: Request, sha256: string, extra: object)
   const session = openVerifiedUpload(req, sha256, ctx.config.tiers[ctx.principal.tier].maxFileBytes);
   try {
     const { fileName, body } = await session.upload;
-    return await invoke(createJobFromUpload, ctx, { content_base64: body, file_name: fileName, ...extra });
+    return await invoke(createJobFromUpload, ctx, { file: streamSource(body), file_name: fileName, ...extra });
   } finally {
     // After success the request is fully read and this does nothing; after a refusal it drains the rest.
     if (!req.complete) session.discard();

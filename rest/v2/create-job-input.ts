@@ -4,7 +4,9 @@
  * multipart/form-data with a `file` part (both create_job_from_upload).
  */
 import type { Request, RequestHandler } from 'express';
+import { streamSource } from '../../core/blobs/blob-source.ts';
 import { DomainError } from '../../core/errors.ts';
+import { fromBase64Upload } from '../../core/jobs/create-job-from-upload.ts';
 import { readMultipartUpload } from './multipart-upload.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,10 +22,15 @@ export function jsonInput(req: Request): Record<string, unknown> {
   return { ...body, idempotency_key: idempotencyKey(req, body) };
 }
 
-/** A multipart body as raw create_job_from_upload input, the file as a stream. */
+/** A JSON body with content_base64 as create_job_from_upload input, the decoded file as its BlobSource. */
+export function base64Input(req: Request): unknown {
+  return fromBase64Upload(jsonInput(req));
+}
+
+/** A multipart body as raw create_job_from_upload input, the file part as its BlobSource (read as it arrives). */
 export async function multipartInput(req: Request): Promise<Record<string, unknown>> {
   const { fields, file, fileName } = await readMultipartUpload(req);
-  return { file_name: fileName, ...fields, content_base64: file, idempotency_key: idempotencyKey(req, fields) };
+  return { file_name: fileName, ...fields, file: streamSource(file), idempotency_key: idempotencyKey(req, fields) };
 }
 
 /** Routes a creation to the handler for its body. */

@@ -2,9 +2,9 @@ import express, { Router } from 'express';
 import type { Services } from '../../core/context.ts';
 import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getMarkdown, listJobs } from '../../core/operations.ts';
 import { restAdapter } from '../rest-handler.ts';
-import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
+import { base64Input, jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
 import { v2Guard } from './guard.ts';
-import { sendMarkdownDownload } from '../../http/download.ts';
+import { markdownDownload } from '../../http/download.ts';
 import { replyCreated } from './replies.ts';
 
 /** The /api/v2/jobs routes. Authentication and the rate limit run before any body is read. */
@@ -18,13 +18,13 @@ export function createJobsRouter(services: Services): Router {
     express.json({ limit: services.config.jsonBodyBytes }),
     pickCreate({
       fromUrl: rest(createJobFromUrl, jsonInput, replyCreated),
-      fromBase64: rest(createJobFromUpload, jsonInput, replyCreated),
+      fromBase64: rest(createJobFromUpload, base64Input, replyCreated),
       fromMultipart: rest(createJobFromUpload, multipartInput, replyCreated),
     }),
   );
   r.get('/api/v2/jobs', rest(listJobs, (req) => ({ status: req.query.status, limit: req.query.limit, cursor: req.query.cursor })));
   r.get('/api/v2/jobs/:id', rest(getJob, (req) => ({ job_id: req.params.id })));
   r.delete('/api/v2/jobs/:id', rest(deleteJob, (req) => ({ job_id: req.params.id })));
-  r.get('/api/v2/jobs/:id/download', rest(getMarkdown, (req) => ({ job_id: req.params.id }), sendMarkdownDownload));
+  r.get('/api/v2/jobs/:id/download', rest(getMarkdown, (req) => ({ job_id: req.params.id }), markdownDownload(services)));
   return r;
 }

@@ -4,12 +4,11 @@ import { invoke } from '../../../core/operation.ts';
 import { createJobFromUpload, getJob, listJobs } from '../../../core/operations.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv } from '../../support/test-env.ts';
+import { fromBase64Upload } from '../../../core/jobs/create-job-from-upload.ts';
+import { streamSource } from '../../../core/blobs/blob-source.ts';
 
-const upload = async (extra: Record<string, unknown> = {}) => ({
-  content_base64: (await makePdf()).toString('base64'),
-  file_name: 'hello.pdf',
-  ...extra,
-});
+const upload = async (extra: Record<string, unknown> = {}) =>
+  fromBase64Upload({ content_base64: (await makePdf()).toString('base64'), file_name: 'hello.pdf', ...extra });
 
 describe('create_job_from_upload', () => {
   it('queues a job the owner can read and list', async () => {
@@ -28,7 +27,7 @@ describe('create_job_from_upload', () => {
     await using env = await testEnv();
     const alice = await env.user();
     const stream = Readable.from([Buffer.from('GIF89a not a pdf at all')]);
-    await expect(invoke(createJobFromUpload, env.ctx(alice.principal), { content_base64: stream })).rejects.toMatchObject({
+    await expect(invoke(createJobFromUpload, env.ctx(alice.principal), { file: streamSource(stream) })).rejects.toMatchObject({
       code: 'not_a_pdf',
     });
   });

@@ -12,12 +12,13 @@ import {
 } from '../../../core/operations.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
+import { fromBase64Upload } from '../../../core/jobs/create-job-from-upload.ts';
 
 // pdf-lib stamps creation times: one PDF for the whole file keeps request bodies identical.
 const pdf = makePdf().then((b) => b.toString('base64'));
 
 async function create(env: TestEnv, user: TestUser, extra: Record<string, unknown> = {}) {
-  return invoke(createJobFromUpload, env.ctx(user.principal), { content_base64: await pdf, ...extra });
+  return invoke(createJobFromUpload, env.ctx(user.principal), fromBase64Upload({ content_base64: await pdf, ...extra }));
 }
 
 /** Marks a job ready with a stored result, as a worker would. */
@@ -73,7 +74,7 @@ describe('job rules in core', () => {
     await finish(env, job.job_id);
     const md = await invoke(getMarkdown, env.ctx(alice.principal), { job_id: job.job_id });
     expect(md.file_name).toBe('document.md');
-    md.content.destroy();
+    expect(md.result.key).toBe(`jobs/${job.job_id}/output.md`);
     const removed = await invoke(deleteJob, env.ctx(alice.principal), { job_id: job.job_id });
     expect(removed).toMatchObject({ status: 'ready', deleted: true });
     expect(await invoke(deleteJob, env.ctx(alice.principal), { job_id: job.job_id })).toMatchObject({ deleted: true });
@@ -118,7 +119,7 @@ describe('job rules in core', () => {
     await expect(create(env, reader)).rejects.toMatchObject({ code: 'insufficient_scope' });
     const session = { kind: 'session' as const, accountId: reader.accountId, sessionId: 's', tier: 'free' as const };
     await expect(
-      invoke(createJobFromUpload, env.ctx(session), { content_base64: (await makePdf()).toString('base64') }),
+      invoke(createJobFromUpload, env.ctx(session), fromBase64Upload({ content_base64: (await makePdf()).toString('base64') })),
     ).rejects.toMatchObject({ code: 'api_key_required' });
   });
 });
