@@ -6,7 +6,10 @@
 import type { Config } from '../core/config.ts';
 import { base64BodyLimit } from '../core/jobs/create-job-from-upload.ts';
 
-const mb = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
+const MIB = 1024 * 1024;
+// Whole mebibytes read as such (the tiers are set in them); anything else as exact bytes with an approximation.
+const size = (bytes: number) =>
+  bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes, about ${(bytes / MIB).toFixed(1)} MiB`;
 const duration = (seconds: number) => (seconds % 3600 === 0 ? `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}` : `${Math.round(seconds / 60)} minutes`);
 
 type Texts = Pick<Config, 'tiers' | 'jsonBodyBytes' | 'inlineMarkdownBytes'>;
@@ -33,10 +36,10 @@ Every v2 error has the body \`{"error": {"code": "...", "message": "...", "reque
 ## Limits
 
 - Active jobs per account (slots): ${free.slots} on the free tier; one more answers 409 \`slots_full\`.
-- PDF size: ${mb(free.maxFileBytes)} on the free tier (413 \`too_large\`), enforced while the upload streams in.
+- PDF size: ${size(free.maxFileBytes)} on the free tier (413 \`too_large\`), enforced while the upload streams in.
 - Requests: per API key (or device) and minute, by tier (${free.ratePerMinute} on the free tier); over it, 429 \`rate_limited\` with \`Retry-After\` seconds.
-- JSON bodies of POST /api/v2/jobs: at most ${config.jsonBodyBytes} bytes (base64 uploads beyond that go multipart). MCP requests: at most the base64 size of the tier's largest PDF plus 64 KiB (${base64BodyLimit(free.maxFileBytes)} bytes on the free tier); more answers 413.
-- Markdown returned inline (MCP get_markdown): at most ${config.inlineMarkdownBytes} bytes; larger results are downloaded.
+- JSON bodies of POST /api/v2/jobs: at most ${size(config.jsonBodyBytes)} (base64 uploads beyond that go multipart). MCP requests: at most the base64 size of the tier's largest PDF plus 64 KiB (on the free tier: ${size(base64BodyLimit(free.maxFileBytes))}); more answers 413.
+- Markdown returned inline (MCP get_markdown): at most ${size(config.inlineMarkdownBytes)}; larger results are downloaded.
 - GET /api/v2/limits returns the caller's live values.
 
 ## Idempotency

@@ -6,6 +6,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/create-app.ts';
+import { base64BodyLimit } from '../../../core/jobs/create-job-from-upload.ts';
 import { routeTable } from '../../../discovery/route-table.ts';
 import { SERVICE_MOUNTS } from '../../../server/mounts.ts';
 import { testEnv } from '../../support/test-env.ts';
@@ -96,6 +97,17 @@ describe('OpenAPI documents', () => {
       expect(Object.keys(op.responses).sort(), `${row.method} ${row.path}`).toEqual(statuses);
       expect(op.security).toEqual(row.auth === 'none' ? [] : [{ [row.auth]: [] }]);
     }
+  });
+
+  it('states the body caps the service applies, read from its configuration', async () => {
+    const tiers = JSON.stringify({ free: { maxFileBytes: 3 * 1024 * 1024 } });
+    await using env = await testEnv({ P2M_TIERS: tiers, P2M_JSON_BODY_BYTES: String(5 * 1024 * 1024) });
+    await using api = await startApi(env);
+    const text = ((await (await api.call('GET', '/openapi.json')).json()) as Doc).info.description;
+    expect(text).toContain(`${base64BodyLimit(3 * 1024 * 1024)} bytes`);
+    expect(text).toContain('at most 5 MiB');
+    expect(text).toContain('PDF size: 3 MiB on the free tier');
+    expect(text).not.toContain('4 MB');
   });
 
   it('documents MCP GET and DELETE as the 405 they answer', async () => {
