@@ -4,14 +4,11 @@ import { invoke, type Operation } from '../core/operation.ts';
 import { authedProcedure } from './trpc.ts';
 import { toTrpcError } from './trpc-code.ts';
 
-/** What a JSON client sends for an operation whose input has no JSON form, and how core turns it into that input. */
-export type JsonForm<J extends z.ZodType> = { schema: J; toInput(raw: unknown): unknown };
-
 type Options<O extends z.ZodType, R, J extends z.ZodType> = {
   /** Turns an output that is not sent as it is (a stored-result reference) into what the client gets. */
   present?: (out: z.output<O>, ctx: Ctx) => Promise<R>;
-  /** The JSON form of the input, for operations that take a BlobSource. */
-  input?: JsonForm<J>;
+  /** The JSON form of the input (its type for tRPC clients), for operations whose input also takes a BlobSource. */
+  jsonInput?: J;
 };
 
 /**
@@ -27,8 +24,7 @@ export function procedure<I extends z.ZodType, O extends z.ZodType, R = z.output
   const resolve = async ({ ctx, input }: { ctx: { core: Ctx }; input: unknown }): Promise<R> => {
     try {
       // A procedure called without input (limits) has an empty object as its input.
-      const raw = opts.input ? opts.input.toInput(input ?? {}) : (input ?? {});
-      const out = await invoke(op, ctx.core, raw);
+      const out = await invoke(op, ctx.core, input ?? {});
       return opts.present ? await opts.present(out, ctx.core) : (out as R);
     } catch (err) {
       throw toTrpcError(err);

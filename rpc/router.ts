@@ -13,15 +13,15 @@ import {
   getMarkdown,
   listJobs,
 } from '../core/operations.ts';
-import { Base64UploadInput, fromBase64Upload } from '../core/jobs/create-job-from-upload.ts';
+import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
 import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
 import { procedure } from './procedure.ts';
 import { router } from './trpc.ts';
 
 export const jobsRouter = router({
   createFromUrl: procedure(createJobFromUrl).mutation(),
-  // JSON cannot carry a file: the PDF comes as base64, which core turns into the operation's BlobSource.
-  createFromUpload: procedure(createJobFromUpload, { input: { schema: Base64UploadInput, toInput: fromBase64Upload } }).mutation(),
+  // JSON cannot carry a file: the PDF comes as base64, which the operation's input turns into its BlobSource.
+  createFromUpload: procedure(createJobFromUpload, { jsonInput: Base64UploadInput }).mutation(),
   list: procedure(listJobs).query(),
   get: procedure(getJob).query(),
   markdown: procedure(getMarkdown, {

@@ -2,7 +2,7 @@
  * The MCP tools: one per operation in JOB_OPERATIONS, named
  * pdf_to_markdown_<op name>. Built once per router, not at import time.
  */
-import { Base64UploadInput, fromBase64Upload } from '../core/jobs/create-job-from-upload.ts';
+import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
 import type { Operation } from '../core/operation.ts';
 import { JOB_OPERATIONS, createJobFromUpload, getMarkdown } from '../core/operations.ts';
 import { markdownTool } from './markdown-tool.ts';
@@ -15,8 +15,8 @@ export type ToolRegistry = {
 
 function specOf(op: Operation): ToolSpec {
   if (op.name === getMarkdown.name) return markdownTool();
-  // MCP is JSON: an upload arrives as base64 text, which core turns into the operation's BlobSource.
-  if (op.name === createJobFromUpload.name) return toolSpec(op, { input: { schema: Base64UploadInput, toInput: fromBase64Upload } });
+  // MCP is JSON: an upload arrives as base64 text, which the operation's input turns into its BlobSource.
+  if (op.name === createJobFromUpload.name) return toolSpec(op, { jsonInput: Base64UploadInput });
   return toolSpec(op);
 }
 

@@ -1,8 +1,9 @@
 /**
  * One MCP tool per core operation: its tools/list entry and how a call's
  * output becomes a CallToolResult. Input and output schemas are the
- * operation's own; an operation whose input has no JSON form (an upload
- * takes a BlobSource) is offered through the JSON form core defines for it.
+ * operation's own; an operation whose input also takes a value JSON cannot
+ * carry (an upload's BlobSource) is offered through the JSON form core
+ * defines beside it, which the operation's own input accepts as it is.
  * get_markdown, whose output is a reference to the stored Markdown, has its
  * own presentation (markdown-tool.ts).
  */
@@ -26,9 +27,6 @@ export type Presenter<O> = {
   present(out: O, ctx: Ctx): Promise<CallToolResult>;
 };
 
-/** What a JSON client sends for an operation, and how core turns it into the operation's input. */
-export type JsonForm = { schema: z.ZodType; toInput(args: unknown): unknown };
-
 /** JSON outputs: the JSON as text (for clients that ignore structuredContent) and as structuredContent. */
 export function jsonPresenter<O extends z.ZodType>(op: Operation<z.ZodType, O>): Presenter<z.output<O>> {
   return {
@@ -42,21 +40,20 @@ export function jsonPresenter<O extends z.ZodType>(op: Operation<z.ZodType, O>):
 
 export function toolSpec<I extends z.ZodType, O extends z.ZodType>(
   op: Operation<I, O>,
-  opts: { presenter?: Presenter<z.output<O>>; input?: JsonForm } = {},
+  opts: { presenter?: Presenter<z.output<O>>; jsonInput?: z.ZodType } = {},
 ): ToolSpec {
   const annotations = TOOL_ANNOTATIONS[op.name];
   if (!annotations) throw new Error(`tools/tool-annotations.ts has no entry for ${op.name}`);
   const presenter = opts.presenter ?? jsonPresenter(op);
-  const input: JsonForm = opts.input ?? { schema: op.input, toInput: (args) => args };
   return {
     tool: {
       name: TOOL_PREFIX + op.name,
       title: op.title,
       description: op.description,
-      inputSchema: toolJsonSchema(input.schema, 'input'),
+      inputSchema: toolJsonSchema(opts.jsonInput ?? op.input, 'input'),
       outputSchema: toolJsonSchema(presenter.outputSchema, 'output'),
       annotations: { title: op.title, ...annotations },
     },
-    call: async (ctx, args) => presenter.present(await invoke(op, ctx, input.toInput(args)), ctx),
+    call: async (ctx, args) => presenter.present(await invoke(op, ctx, args), ctx),
   };
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { BlobSourceSchema, bytesSource } from '../blobs/blob-source.ts';
-import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
 import { usageOf } from './job-access.ts';
 import { JobFields } from './job-schema.ts';
@@ -14,20 +13,29 @@ export const Base64Pdf = z
   .min(1)
   .meta({ description: 'The PDF file, base64-encoded.', contentMediaType: 'application/pdf' });
 
-/** The input of JSON clients: the file as base64 in content_base64, beside the job fields. */
+/** What JSON clients (MCP, tRPC, REST JSON) send: the file as base64 in content_base64, beside the job fields. */
 export const Base64UploadInput = z.object({ content_base64: Base64Pdf, ...JobFields });
 
 /**
- * A JSON client's raw input as create_job_from_upload input: validated
- * against Base64UploadInput (bad_input otherwise), the base64 decoded into a
- * BlobSource. MCP, tRPC and REST JSON all go through here.
+ * The operation's input: the file as a BlobSource supplied by a streaming
+ * lane (REST or v1 multipart), or as base64 text, which becomes one here, so
+ * every call of every lane, valid or not, goes through invoke(). Handlers see
+ * only the BlobSource.
  */
-export function fromBase64Upload(raw: unknown): z.input<typeof createJobFromUpload.input> {
-  const parsed = Base64UploadInput.safeParse(raw);
-  if (!parsed.success) throw new DomainError('bad_input', z.prettifyError(parsed.error));
-  const { content_base64, ...fields } = parsed.data;
-  return { ...fields, file: bytesSource(Buffer.from(content_base64, 'base64')) };
-}
+const UploadInput = z
+  .object({
+    file: BlobSourceSchema.optional().describe('The PDF, from a streaming upload.'),
+    content_base64: Base64Pdf.optional(),
+    ...JobFields,
+  })
+  .refine((v) => (v.file === undefined) !== (v.content_base64 === undefined), {
+    message: 'Send the PDF once: base64 text in content_base64, or a file upload.',
+    path: ['content_base64'],
+  })
+  .transform(({ file, content_base64, ...fields }) => ({
+    ...fields,
+    file: file ?? bytesSource(Buffer.from(content_base64 ?? '', 'base64')),
+  }));
 
 export const createJobFromUpload = defineOperation({
   name: 'create_job_from_upload',
@@ -35,7 +43,7 @@ export const createJobFromUpload = defineOperation({
   description: 'Queues the conversion of a PDF sent with the request (base64 in content_base64 for JSON clients).',
   scope: 'jobs:create',
   actors: ['api_key', 'device'],
-  input: z.object({ file: BlobSourceSchema.describe('The PDF file.'), ...JobFields }),
+  input: UploadInput,
   output: CreatedJob,
   async handler(ctx, { file, ...fields }) {
     const { row, created } = await createJob(ctx, {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isBlobSource } from '../blobs/blob-source.ts';
+import { bytesSource } from '../blobs/blob-source.ts';
 import { OPERATIONS, createJobFromUpload } from '../operations.ts';
-import { Base64UploadInput, base64BodyLimit, fromBase64Upload } from './create-job-from-upload.ts';
+import { Base64UploadInput, base64BodyLimit } from './create-job-from-upload.ts';
 
 const bytesOf = async (it: AsyncIterable<Uint8Array>) => {
   const parts: Uint8Array[] = [];
@@ -25,22 +25,26 @@ describe('operation schemas', () => {
   });
 });
 
-describe('fromBase64Upload', () => {
+describe('create_job_from_upload input', () => {
+  const pdf = Buffer.from('%PDF-1.7 hi');
+
   it('turns base64 text into a BlobSource of the decoded bytes, keeping the job fields', async () => {
-    const input = fromBase64Upload({ content_base64: Buffer.from('%PDF-1.7 hi').toString('base64'), file_name: 'a.pdf' }) as {
-      file: unknown;
-      file_name: string;
-    };
+    const input = createJobFromUpload.input.parse({ content_base64: pdf.toString('base64'), file_name: 'a.pdf' });
     expect(input.file_name).toBe('a.pdf');
-    expect(isBlobSource(input.file)).toBe(true);
-    if (!isBlobSource(input.file)) return;
-    expect((await bytesOf(input.file.open())).toString()).toBe('%PDF-1.7 hi');
-    expect(createJobFromUpload.input.safeParse(input).success).toBe(true);
+    expect(await bytesOf(input.file.open())).toEqual(pdf);
   });
 
-  it('answers bad_input for text that is not base64, and for a missing file', () => {
-    expect(() => fromBase64Upload({ content_base64: 'not base64!' })).toThrow(expect.objectContaining({ code: 'bad_input' }));
-    expect(() => fromBase64Upload({ file_name: 'a.pdf' })).toThrow(expect.objectContaining({ code: 'bad_input' }));
+  it('passes a streaming lane\'s BlobSource through as it is', () => {
+    const file = bytesSource(pdf);
+    expect(createJobFromUpload.input.parse({ file }).file).toBe(file);
+  });
+
+  it('refuses text that is not base64, no file at all, and a file sent twice', () => {
+    const issues = (raw: unknown) => createJobFromUpload.input.safeParse(raw).error?.issues.map((i) => i.path.join('.'));
+    expect(issues({ content_base64: 'not base64!' })).toEqual(['content_base64']);
+    expect(issues({ file_name: 'a.pdf' })).toEqual(['content_base64']);
+    expect(issues({ content_base64: pdf.toString('base64'), file: bytesSource(pdf) })).toEqual(['content_base64']);
+    expect(issues({ file: { open: 'not a function' } })).toEqual(['file']);
   });
 });
 

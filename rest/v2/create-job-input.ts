@@ -6,7 +6,6 @@
 import type { Request, RequestHandler } from 'express';
 import { streamSource } from '../../core/blobs/blob-source.ts';
 import { DomainError } from '../../core/errors.ts';
-import { fromBase64Upload } from '../../core/jobs/create-job-from-upload.ts';
 import { readMultipartUpload } from './multipart-upload.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,11 +19,6 @@ function idempotencyKey(req: Request, body: Record<string, unknown>): unknown {
 export function jsonInput(req: Request): Record<string, unknown> {
   const body = isRecord(req.body) ? req.body : {};
   return { ...body, idempotency_key: idempotencyKey(req, body) };
-}
-
-/** A JSON body with content_base64 as create_job_from_upload input, the decoded file as its BlobSource. */
-export function base64Input(req: Request): unknown {
-  return fromBase64Upload(jsonInput(req));
 }
 
 /** A multipart body as raw create_job_from_upload input, the file part as its BlobSource (read as it arrives). */

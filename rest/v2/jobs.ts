@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import type { Services } from '../../core/context.ts';
 import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getMarkdown, listJobs } from '../../core/operations.ts';
 import { restAdapter } from '../rest-handler.ts';
-import { base64Input, jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
+import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
 import { v2Guard } from './guard.ts';
 import { markdownDownload } from '../../http/download.ts';
 import { replyCreated } from './replies.ts';
@@ -18,7 +18,7 @@ export function createJobsRouter(services: Services): Router {
     express.json({ limit: services.config.jsonBodyBytes }),
     pickCreate({
       fromUrl: rest(createJobFromUrl, jsonInput, replyCreated),
-      fromBase64: rest(createJobFromUpload, base64Input, replyCreated),
+      fromBase64: rest(createJobFromUpload, jsonInput, replyCreated),
       fromMultipart: rest(createJobFromUpload, multipartInput, replyCreated),
     }),
   );

@@ -1,14 +1,16 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { streamSource } from '../../../core/blobs/blob-source.ts';
 import { invoke } from '../../../core/operation.ts';
 import { createJobFromUpload, getJob, listJobs } from '../../../core/operations.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv } from '../../support/test-env.ts';
-import { fromBase64Upload } from '../../../core/jobs/create-job-from-upload.ts';
-import { streamSource } from '../../../core/blobs/blob-source.ts';
 
-const upload = async (extra: Record<string, unknown> = {}) =>
-  fromBase64Upload({ content_base64: (await makePdf()).toString('base64'), file_name: 'hello.pdf', ...extra });
+const upload = async (extra: Record<string, unknown> = {}) => ({
+  content_base64: (await makePdf()).toString('base64'),
+  file_name: 'hello.pdf',
+  ...extra,
+});
 
 describe('create_job_from_upload', () => {
   it('queues a job the owner can read and list', async () => {

@@ -12,13 +12,12 @@ import {
 } from '../../../core/operations.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
-import { fromBase64Upload } from '../../../core/jobs/create-job-from-upload.ts';
 
 // pdf-lib stamps creation times: one PDF for the whole file keeps request bodies identical.
 const pdf = makePdf().then((b) => b.toString('base64'));
 
 async function create(env: TestEnv, user: TestUser, extra: Record<string, unknown> = {}) {
-  return invoke(createJobFromUpload, env.ctx(user.principal), fromBase64Upload({ content_base64: await pdf, ...extra }));
+  return invoke(createJobFromUpload, env.ctx(user.principal), { content_base64: await pdf, ...extra });
 }
 
 /** Marks a job ready with a stored result, as a worker would. */
@@ -119,7 +118,7 @@ describe('job rules in core', () => {
     await expect(create(env, reader)).rejects.toMatchObject({ code: 'insufficient_scope' });
     const session = { kind: 'session' as const, accountId: reader.accountId, sessionId: 's', tier: 'free' as const };
     await expect(
-      invoke(createJobFromUpload, env.ctx(session), fromBase64Upload({ content_base64: (await makePdf()).toString('base64') })),
+      invoke(createJobFromUpload, env.ctx(session), { content_base64: (await makePdf()).toString('base64') }),
     ).rejects.toMatchObject({ code: 'api_key_required' });
   });
 });

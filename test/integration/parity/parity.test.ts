@@ -15,7 +15,6 @@ import { makePdf } from '../../support/pdf.ts';
 import { testEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
 import { drainQueue, revokeKey, startApi, type Api } from '../rest/api-client.ts';
 import { mcpTransport, restTransport, rpcTransport, type Input, type Transport } from './transports.ts';
-import { fromBase64Upload } from '../../../core/jobs/create-job-from-upload.ts';
 
 const ALL_SCOPES: Scope[] = ['jobs:create', 'jobs:read', 'jobs:download', 'jobs:delete'];
 const JOB_OPS = ['get_job', 'get_markdown', 'delete_job'];
@@ -51,7 +50,7 @@ afterAll(async () => {
   await env?.[Symbol.asyncDispose]();
 });
 
-const createAs = (user: TestUser) => invoke(createJobFromUpload, env.ctx(user.principal), fromBase64Upload({ content_base64: pdf64 }));
+const createAs = (user: TestUser) => invoke(createJobFromUpload, env.ctx(user.principal), { content_base64: pdf64 });
 
 /** A valid input of each operation for alice; delete_job gets a job of its own. */
 async function validInput(op: string): Promise<Input> {

@@ -9,7 +9,6 @@ import { createJobFromUpload, deleteJob, getJob, getMarkdown } from '../../../co
 import { makePdf } from '../../support/pdf.ts';
 import { pdfBytes } from './support/pdf-bytes.ts';
 import { startV1 } from './support/v1-server.ts';
-import { fromBase64Upload } from '../../../core/jobs/create-job-from-upload.ts';
 
 describe('v1 and the shared operations', () => {
   it('see the same job, status and slots', async () => {
@@ -22,7 +21,7 @@ describe('v1 and the shared operations', () => {
     expect(viaCore.slot_usage).toEqual({ used: 1, limit: 3, free: 2 });
     // A third slot taken through the shared operation counts against the v1 lane too.
     await client.createJobFromFile(await pdfBytes(), 'b.pdf');
-    await invoke(createJobFromUpload, ctx, fromBase64Upload({ content_base64: (await makePdf()).toString('base64') }));
+    await invoke(createJobFromUpload, ctx, { content_base64: (await makePdf()).toString('base64') });
     await expect(client.createJobFromFile(await pdfBytes(), 'c.pdf')).rejects.toMatchObject({ status: 409, code: 'slots_full' });
   });
 

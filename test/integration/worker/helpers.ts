@@ -9,16 +9,14 @@ import type { ConvertJobOptions, WorkerDeps } from '../../../worker/convert-job.
 import { claimJobs, type ClaimedJob } from '../../../worker/sql/claim-jobs.ts';
 import { makePdf } from '../../support/pdf.ts';
 import type { TestEnv, TestUser } from '../../support/test-env.ts';
-import { fromBase64Upload } from '../../../core/jobs/create-job-from-upload.ts';
 
 /** Queues a job through create_job_from_upload and returns its id. */
 export async function queueJob(env: TestEnv, user: TestUser, pdf?: Buffer): Promise<string> {
   const content = pdf ?? (await makePdf());
-  const job = await invoke(
-    createJobFromUpload,
-    env.ctx(user.principal),
-    fromBase64Upload({ content_base64: content.toString('base64'), file_name: 'doc.pdf' }),
-  );
+  const job = await invoke(createJobFromUpload, env.ctx(user.principal), {
+    content_base64: content.toString('base64'),
+    file_name: 'doc.pdf',
+  });
   return job.job_id;
 }
 

@@ -14,7 +14,6 @@ import { runWorkerProcess } from '../../../worker/main.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { cloneTemplate } from '../../support/pg-template.ts';
 import { DB_KIND, REDIS_URL } from '../../support/test-env.ts';
-import { fromBase64Upload } from '../../../core/jobs/create-job-from-upload.ts';
 
 describe('p2m worker process', () => {
   it.skipIf(DB_KIND !== 'postgres')(
@@ -43,7 +42,9 @@ describe('p2m worker process', () => {
         const account = await ensureAccount(api.db, 'worker-process@test.local');
         const { secret } = await issueApiKey(api.db, config.tiers, { accountId: account.id, name: 't' });
         const ctx = { ...api, principal: await authenticateApiKey(api.db, secret), requestId: 't' };
-        const job = await invoke(createJobFromUpload, ctx, fromBase64Upload({ content_base64: (await makePdf()).toString('base64') }));
+        const job = await invoke(createJobFromUpload, ctx, {
+          content_base64: (await makePdf()).toString('base64'),
+        });
 
         expect(await settled).toMatchObject({ jobId: job.job_id, outcome: 'ready' });
         expect((await invoke(getJob, ctx, { job_id: job.job_id })).status).toBe('ready');
