@@ -10,8 +10,7 @@ import type { Services } from '../core/context.ts';
 import { publicOriginOf } from '../http/public-origin.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { mcpServerCard } from './mcp-server-card.ts';
-import { aiOpenApi, fullOpenApi } from './openapi-document.ts';
-import type { OpenApiDocument } from './openapi-types.ts';
+import { aiOpenApi, fullOpenApi, type OpenApiDocument } from './openapi-document.ts';
 
 const once = <T>(make: () => Promise<T>) => {
   let p: Promise<T> | undefined;
@@ -21,9 +20,9 @@ const once = <T>(make: () => Promise<T>) => {
 /** GET /openapi.json, /openapi-ai.json, /llms.txt and /.well-known/mcp.json; open to everyone. */
 export function createDiscoveryRouter(services: Pick<Services, 'config'>): Router {
   const full = once<OpenApiDocument>(async () =>
-    fullOpenApi(await readFile(new URL('./device-signing.md', import.meta.url), 'utf8')),
+    fullOpenApi(services.config, await readFile(new URL('./device-signing.md', import.meta.url), 'utf8')),
   );
-  const ai = once<OpenApiDocument>(async () => aiOpenApi());
+  const ai = once<OpenApiDocument>(async () => aiOpenApi(services.config));
   const r = Router();
   r.get('/openapi.json', async (_req, res) => void res.json(await full()));
   r.get('/openapi-ai.json', async (_req, res) => void res.json(await ai()));

@@ -25,7 +25,7 @@ Errors are JSON \`{"error": {"code", "message", "request_id"}}\`. All slots busy
 
 ## MCP
 
-- ${origin}/api/v2/mcp: Model Context Protocol server (Streamable HTTP, JSON-RPC 2.0), same API key as a Bearer token. Tools: pdf_to_markdown_create_job_from_url, pdf_to_markdown_create_job_from_upload, pdf_to_markdown_list_jobs, pdf_to_markdown_get_job, pdf_to_markdown_get_markdown, pdf_to_markdown_delete_job, pdf_to_markdown_get_limits.
+- ${origin}/api/v2/mcp: Model Context Protocol server (Streamable HTTP, JSON-RPC 2.0, stateless: POST only, GET and DELETE answer 405), same API key as a Bearer token. Tools: pdf_to_markdown_create_job_from_url, pdf_to_markdown_create_job_from_upload, pdf_to_markdown_list_jobs, pdf_to_markdown_get_job, pdf_to_markdown_get_markdown, pdf_to_markdown_delete_job, pdf_to_markdown_get_limits.
 - ${origin}/.well-known/mcp.json: MCP server card.
 
 ## OpenAPI

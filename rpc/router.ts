@@ -1,7 +1,8 @@
 /**
  * The internal jobs API over tRPC: one procedure per core operation. The
- * Markdown comes back as a string (JSON cannot stream), under the same cap
- * as the MCP tool; bigger results are for the REST download.
+ * Markdown comes back as a string (JSON cannot stream), read by core under
+ * the caller's inline cap as for the MCP tool; bigger results are for the
+ * REST download.
  */
 import {
   createJobFromUpload,
@@ -12,22 +13,26 @@ import {
   getMarkdown,
   listJobs,
 } from '../core/operations.ts';
-import { readMarkdown } from '../core/jobs/read-inline-markdown.ts';
+import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
+import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
 import { procedure } from './procedure.ts';
 import { router } from './trpc.ts';
 
 export const jobsRouter = router({
   createFromUrl: procedure(createJobFromUrl).mutation(),
-  createFromUpload: procedure(createJobFromUpload).mutation(),
+  // JSON cannot carry a file: the PDF comes as base64, which the operation's input turns into its BlobSource.
+  createFromUpload: procedure(createJobFromUpload, { jsonInput: Base64UploadInput }).mutation(),
   list: procedure(listJobs).query(),
   get: procedure(getJob).query(),
-  markdown: procedure(getMarkdown, async ({ job, file_name, content }, ctx) => ({
-    job,
-    file_name,
-    content: await readMarkdown(content, job.download_url ?? `/api/v2/jobs/${job.job_id}/download`, ctx.config.inlineMarkdownBytes),
-    slot_usage: job.slot_usage,
-    tier: job.tier,
-  })).query(),
+  markdown: procedure(getMarkdown, {
+    present: async (out, ctx) => ({
+      job: out.job,
+      file_name: out.file_name,
+      content: await readInlineMarkdown(ctx, out),
+      slot_usage: out.job.slot_usage,
+      tier: out.job.tier,
+    }),
+  }).query(),
   delete: procedure(deleteJob).mutation(),
   limits: procedure(getLimits).query(),
 });

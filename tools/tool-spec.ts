@@ -1,8 +1,11 @@
 /**
  * One MCP tool per core operation: its tools/list entry and how a call's
- * output becomes a CallToolResult. Outputs are JSON and go out as text plus
- * structuredContent; get_markdown, whose output is a stream, has its own
- * presentation (markdown-tool.ts).
+ * output becomes a CallToolResult. Input and output schemas are the
+ * operation's own; an operation whose input also takes a value JSON cannot
+ * carry (an upload's BlobSource) is offered through the JSON form core
+ * defines beside it, which the operation's own input accepts as it is.
+ * get_markdown, whose output is a reference to the stored Markdown, has its
+ * own presentation (markdown-tool.ts).
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
@@ -37,16 +40,17 @@ export function jsonPresenter<O extends z.ZodType>(op: Operation<z.ZodType, O>):
 
 export function toolSpec<I extends z.ZodType, O extends z.ZodType>(
   op: Operation<I, O>,
-  presenter: Presenter<z.output<O>> = jsonPresenter(op),
+  opts: { presenter?: Presenter<z.output<O>>; jsonInput?: z.ZodType } = {},
 ): ToolSpec {
   const annotations = TOOL_ANNOTATIONS[op.name];
   if (!annotations) throw new Error(`tools/tool-annotations.ts has no entry for ${op.name}`);
+  const presenter = opts.presenter ?? jsonPresenter(op);
   return {
     tool: {
       name: TOOL_PREFIX + op.name,
       title: op.title,
       description: op.description,
-      inputSchema: toolJsonSchema(op.input, 'input'),
+      inputSchema: toolJsonSchema(opts.jsonInput ?? op.input, 'input'),
       outputSchema: toolJsonSchema(presenter.outputSchema, 'output'),
       annotations: { title: op.title, ...annotations },
     },

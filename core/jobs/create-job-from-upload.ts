@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { BlobSourceSchema, bytesSource } from '../blobs/blob-source.ts';
 import { defineOperation } from '../operation.ts';
 import { usageOf } from './job-access.ts';
 import { JobFields } from './job-schema.ts';
@@ -7,17 +7,35 @@ import { toJobView } from './job-view.ts';
 import { createJob, newJobFields } from './create-job.ts';
 import { CreatedJob } from './create-job-from-url.ts';
 
-const isStream = (v: unknown): v is Readable | AsyncIterable<Uint8Array> =>
-  v instanceof Readable || (typeof v === 'object' && v !== null && Symbol.asyncIterator in v);
+/** The PDF as base64 text: how JSON clients (MCP, tRPC, REST JSON) send a file. */
+export const Base64Pdf = z
+  .base64({ message: 'content_base64 must be base64' })
+  .min(1)
+  .meta({ description: 'The PDF file, base64-encoded.', contentMediaType: 'application/pdf' });
+
+/** What JSON clients (MCP, tRPC, REST JSON) send: the file as base64 in content_base64, beside the job fields. */
+export const Base64UploadInput = z.object({ content_base64: Base64Pdf, ...JobFields });
 
 /**
- * The file arrives either as a stream (multipart uploads, streamed to storage
- * under the byte cap) or as base64 text (MCP tools, JSON clients).
+ * The operation's input: the file as a BlobSource supplied by a streaming
+ * lane (REST or v1 multipart), or as base64 text, which becomes one here, so
+ * every call of every lane, valid or not, goes through invoke(). Handlers see
+ * only the BlobSource.
  */
-export const UploadContent = z.union([
-  z.custom<Readable | AsyncIterable<Uint8Array>>(isStream, { message: 'expected a file stream' }),
-  z.base64({ message: 'content_base64 must be base64' }).min(1),
-]);
+const UploadInput = z
+  .object({
+    file: BlobSourceSchema.optional().describe('The PDF, from a streaming upload.'),
+    content_base64: Base64Pdf.optional(),
+    ...JobFields,
+  })
+  .refine((v) => (v.file === undefined) !== (v.content_base64 === undefined), {
+    message: 'Send the PDF once: base64 text in content_base64, or a file upload.',
+    path: ['content_base64'],
+  })
+  .transform(({ file, content_base64, ...fields }) => ({
+    ...fields,
+    file: file ?? bytesSource(Buffer.from(content_base64 ?? '', 'base64')),
+  }));
 
 export const createJobFromUpload = defineOperation({
   name: 'create_job_from_upload',
@@ -25,17 +43,21 @@ export const createJobFromUpload = defineOperation({
   description: 'Queues the conversion of a PDF sent with the request (base64 in content_base64 for JSON clients).',
   scope: 'jobs:create',
   actors: ['api_key', 'device'],
-  input: z.object({
-    content_base64: UploadContent.describe('The PDF file, base64-encoded.'),
-    ...JobFields,
-  }),
+  input: UploadInput,
   output: CreatedJob,
-  async handler(ctx, { content_base64, ...fields }) {
-    const body = typeof content_base64 === 'string' ? Readable.from([Buffer.from(content_base64, 'base64')]) : content_base64;
+  async handler(ctx, { file, ...fields }) {
     const { row, created } = await createJob(ctx, {
-      source: { kind: 'upload', body, fileName: fields.file_name },
+      source: { kind: 'upload', body: file.open(), fileName: fields.file_name },
       ...newJobFields(fields),
     });
     return { ...toJobView(row, await usageOf(ctx)), created };
   },
 });
+
+// Room for the JSON-RPC or JSON envelope around the base64 text.
+const JSON_ENVELOPE_BYTES = 64 * 1024;
+
+/** The largest JSON body that carries a base64 upload of maxFileBytes: what the MCP endpoint accepts. */
+export function base64BodyLimit(maxFileBytes: number): number {
+  return Math.ceil(maxFileBytes / 3) * 4 + JSON_ENVELOPE_BYTES;
+}

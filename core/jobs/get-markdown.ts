@@ -1,15 +1,27 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { JobRow } from '../../db/schema.ts';
-import type { Ctx } from '../context.ts';
+import type { Ctx, Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
 import { findJob, usageOf } from './job-access.ts';
 import { Job, JobId } from './job-schema.ts';
 import { markdownFileName, toJobView } from './job-view.ts';
 
-/** The result of a ready job, or the error that says why there is none. */
-export async function openResult(ctx: Ctx, jobId: string): Promise<{ row: JobRow; stream: Readable }> {
+/**
+ * Where a ready job's Markdown is stored. get_markdown answers with this
+ * reference, not the bytes: core reads it inline under the caller's cap for
+ * JSON lanes (read-inline-markdown.ts) or opens it as a stream for the REST
+ * download (openStoredResult).
+ */
+export const StoredResult = z.object({
+  key: z.string().describe('Blob key of the Markdown.'),
+  bytes: z.number().int().nullable().describe('Size in bytes, when recorded.'),
+});
+export type StoredResult = z.infer<typeof StoredResult>;
+
+/** The row of a ready job, or the error that says why there is no result. */
+async function readyJob(ctx: Ctx, jobId: string): Promise<JobRow & { outputKey: string }> {
   const row = await findJob(ctx, jobId);
   if (!row) throw new DomainError('not_found', `No job ${jobId}.`);
   if (row.deletedAt) throw new DomainError('gone', 'The job was deleted, and its Markdown with it.');
@@ -17,9 +29,14 @@ export async function openResult(ctx: Ctx, jobId: string): Promise<{ row: JobRow
   if (row.status !== 'ready' || !row.outputKey) {
     throw new DomainError('not_ready', `The job is ${row.status}; the Markdown is available once it is ready.`);
   }
-  const stream = await ctx.blobs.get(row.outputKey);
+  return { ...row, outputKey: row.outputKey };
+}
+
+/** The stored Markdown as a stream; gone when the blob has been removed since the job was read. */
+export async function openStoredResult(services: Pick<Services, 'blobs'>, ref: StoredResult): Promise<Readable> {
+  const stream = await services.blobs.get(ref.key);
   if (!stream) throw new DomainError('gone', 'The Markdown is no longer stored.');
-  return { row, stream };
+  return stream;
 }
 
 export const getMarkdown = defineOperation({
@@ -29,13 +46,13 @@ export const getMarkdown = defineOperation({
   scope: 'jobs:download',
   actors: ['api_key', 'session', 'device'],
   input: z.object({ job_id: JobId }),
-  output: z.object({
-    job: Job,
-    file_name: z.string(),
-    content: z.custom<Readable>((v) => typeof v === 'object' && v !== null, 'stream').describe('The Markdown, streamed.'),
-  }),
+  output: z.object({ job: Job, file_name: z.string(), result: StoredResult }),
   async handler(ctx, { job_id }) {
-    const { row, stream } = await openResult(ctx, job_id);
-    return { job: toJobView(row, await usageOf(ctx)), file_name: markdownFileName(row), content: stream };
+    const row = await readyJob(ctx, job_id);
+    return {
+      job: toJobView(row, await usageOf(ctx)),
+      file_name: markdownFileName(row),
+      result: { key: row.outputKey, bytes: row.outputSize },
+    };
   },
 });

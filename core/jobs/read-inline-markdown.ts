@@ -1,28 +1,41 @@
 /**
- * JSON transports (MCP, tRPC) cannot stream, so get_markdown's stream is read
- * into a string, up to a cap (config.inlineMarkdownBytes); bigger results are
- * left to the REST download.
+ * JSON lanes (MCP, tRPC) cannot stream, so they read a stored result into a
+ * string, up to the caller's inline cap; a bigger result is refused with
+ * too_large and a pointer to the REST download. A result whose recorded
+ * size is over the cap is refused without being opened.
  */
-import type { Readable } from 'node:stream';
+import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
+import { openStoredResult, type StoredResult } from './get-markdown.ts';
 
-export async function readMarkdown(
-  stream: Readable,
-  downloadUrl: string,
-  maxBytes: number,
+/** The most Markdown the caller may receive inline, in bytes (one value today; per tier once the tier table has it). */
+export function inlineCapOf(ctx: Pick<Ctx, 'config' | 'principal'>): number {
+  return ctx.config.inlineMarkdownBytes;
+}
+
+/** get_markdown's result as text, under the caller's inline cap. */
+export async function readInlineMarkdown(
+  ctx: Pick<Ctx, 'config' | 'blobs' | 'principal'>,
+  out: { job: { job_id: string; download_url?: string | undefined }; result: StoredResult },
 ): Promise<string> {
+  const maxBytes = inlineCapOf(ctx);
+  const tooLarge = () => {
+    const url = out.job.download_url ?? `/api/v2/jobs/${out.job.job_id}/download`;
+    return new DomainError(
+      'too_large',
+      `The Markdown is larger than ${maxBytes} bytes, too big to return inline; download it from ${url}.`,
+    );
+  };
+  if (out.result.bytes !== null && out.result.bytes > maxBytes) throw tooLarge();
+  const stream = await openStoredResult(ctx, out.result);
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of stream) {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
       size += buf.length;
-      if (size > maxBytes) {
-        throw new DomainError(
-          'too_large',
-          `The Markdown is larger than ${maxBytes} bytes, too big to return inline; download it from ${downloadUrl}.`,
-        );
-      }
+      // The recorded size is a hint; the bytes read are what the cap is held to.
+      if (size > maxBytes) throw tooLarge();
       chunks.push(buf);
     }
   } finally {

@@ -4,6 +4,7 @@
  * 201 with the v1 job and an absolute Location.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import { streamSource } from '../../core/blobs/blob-source.ts';
 import type { Ctx } from '../../core/context.ts';
 import { DomainError } from '../../core/errors.ts';
 import { invoke } from '../../core/operation.ts';
@@ -34,8 +35,8 @@ async function fromUpload(ctx: Ctx, req: Request, sha256: string, extra: object)
   // The cap itself is core's (the blob store stops at it); this bounds the multipart framing around it.
   const session = openMultipartUpload(req, { maxFileBytes: maxFileBytesOf(ctx.config, ctx.principal), expectedSha256: sha256 });
   try {
-    const { fileName = 'document.pdf', body } = await session.upload;
-    return await invoke(createJobFromUpload, ctx, { content_base64: body, file_name: fileName, ...extra });
+    const { fileName, body } = await session.upload;
+    return await invoke(createJobFromUpload, ctx, { file: streamSource(body), file_name: fileName, ...extra });
   } finally {
     // After success the request is fully read and this does nothing; after a refusal it drains the rest.
     if (!req.complete) session.discard();

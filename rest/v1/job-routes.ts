@@ -2,7 +2,7 @@
 import type { Response } from 'express';
 import type { Services } from '../../core/context.ts';
 import { deleteJob, getJob, getMarkdown, listJobs } from '../../core/operations.ts';
-import { sendMarkdownDownload } from '../../http/download.ts';
+import { markdownDownload } from '../../http/download.ts';
 import { restAdapter } from '../rest-handler.ts';
 import { jobIdParam } from './job-id-param.ts';
 import { toV1Job } from '../../core/jobs/v1-job.ts';
@@ -19,7 +19,7 @@ export function jobRoutes(services: Services) {
     list: rest(listJobs, () => ({ limit: V1_LIST_LIMIT }), (res, out) => void res.json({ items: out.items.map(toV1Job) })),
     get: rest(getJob, byId, (res, out) => void res.json(toV1Job(out))),
     delete: rest(deleteJob, byId, replyDeleted),
-    download: rest(getMarkdown, byId, sendMarkdownDownload),
+    download: rest(getMarkdown, byId, markdownDownload(services)),
   };
 }
 

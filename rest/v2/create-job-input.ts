@@ -4,6 +4,7 @@
  * multipart/form-data with a `file` part (both create_job_from_upload).
  */
 import type { Request, RequestHandler } from 'express';
+import { streamSource } from '../../core/blobs/blob-source.ts';
 import type { Services } from '../../core/context.ts';
 import { DomainError } from '../../core/errors.ts';
 import { openMultipartUpload } from '../../http/multipart-upload.ts';
@@ -22,7 +23,7 @@ export function jsonInput(req: Request): Record<string, unknown> {
   return { ...body, idempotency_key: idempotencyKey(req, body) };
 }
 
-/** A multipart body as raw create_job_from_upload input, the file as a stream. */
+/** A multipart body as raw create_job_from_upload input, the file part as its BlobSource (read as it arrives). */
 export const multipartInput = (services: Pick<Services, 'config'>) => async (req: Request): Promise<Record<string, unknown>> => {
   const session = openMultipartUpload(req, { maxFileBytes: maxFileBytesOf(services.config, req.principal!) });
   // An early answer (slots full, over the cap, bad field) drains the rest of the body instead of reading it.
@@ -30,7 +31,7 @@ export const multipartInput = (services: Pick<Services, 'config'>) => async (req
     if (!req.complete) session.discard();
   });
   const { fields, body, fileName } = await session.upload;
-  return { file_name: fileName, ...fields, content_base64: body, idempotency_key: idempotencyKey(req, fields) };
+  return { file_name: fileName, ...fields, file: streamSource(body), idempotency_key: idempotencyKey(req, fields) };
 };
 
 /** Routes a creation to the handler for its body. */

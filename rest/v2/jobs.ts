@@ -5,7 +5,7 @@ import { restAdapter } from '../rest-handler.ts';
 import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
 import { v2Guard } from './guard.ts';
 import { rateGate } from '../../http/rate-gate.ts';
-import { sendMarkdownDownload } from '../../http/download.ts';
+import { markdownDownload } from '../../http/download.ts';
 import { jsonBody } from '../../http/json-body.ts';
 import { replyCreated } from './replies.ts';
 
@@ -28,6 +28,6 @@ export function createJobsRouter(services: Services): Router {
   r.get('/api/v2/jobs', rest(listJobs, (req) => ({ status: req.query.status, limit: req.query.limit, cursor: req.query.cursor })));
   r.get('/api/v2/jobs/:id', rest(getJob, (req) => ({ job_id: req.params.id })));
   r.delete('/api/v2/jobs/:id', rest(deleteJob, (req) => ({ job_id: req.params.id })));
-  r.get('/api/v2/jobs/:id/download', rest(getMarkdown, (req) => ({ job_id: req.params.id }), sendMarkdownDownload));
+  r.get('/api/v2/jobs/:id/download', rest(getMarkdown, (req) => ({ job_id: req.params.id }), markdownDownload(services)));
   return r;
 }

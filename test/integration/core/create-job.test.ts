@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { streamSource } from '../../../core/blobs/blob-source.ts';
 import { invoke } from '../../../core/operation.ts';
 import { createJobFromUpload, getJob, listJobs } from '../../../core/operations.ts';
 import { makePdf } from '../../support/pdf.ts';
@@ -28,7 +29,7 @@ describe('create_job_from_upload', () => {
     await using env = await testEnv();
     const alice = await env.user();
     const stream = Readable.from([Buffer.from('GIF89a not a pdf at all')]);
-    await expect(invoke(createJobFromUpload, env.ctx(alice.principal), { content_base64: stream })).rejects.toMatchObject({
+    await expect(invoke(createJobFromUpload, env.ctx(alice.principal), { file: streamSource(stream) })).rejects.toMatchObject({
       code: 'not_a_pdf',
     });
   });

@@ -73,7 +73,7 @@ describe('job rules in core', () => {
     await finish(env, job.job_id);
     const md = await invoke(getMarkdown, env.ctx(alice.principal), { job_id: job.job_id });
     expect(md.file_name).toBe('document.md');
-    md.content.destroy();
+    expect(md.result.key).toBe(`jobs/${job.job_id}/output.md`);
     const removed = await invoke(deleteJob, env.ctx(alice.principal), { job_id: job.job_id });
     expect(removed).toMatchObject({ status: 'ready', deleted: true });
     expect(await invoke(deleteJob, env.ctx(alice.principal), { job_id: job.job_id })).toMatchObject({ deleted: true });

@@ -4,7 +4,9 @@
  * the app really has). A new operation without all three fails here.
  */
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../core/config.ts';
 import { JOB_OPERATIONS } from '../../../core/operations.ts';
+import { routeTable } from '../../../discovery/route-table.ts';
 import { createApp } from '../../../server/create-app.ts';
 import { RPC_PROCEDURES, appRouter } from '../../../rpc/router.ts';
 import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
@@ -53,5 +55,15 @@ describe('transport coverage of JOB_OPERATIONS', () => {
       expect(routes, op).toContain(`${route!.method} ${route!.path}`);
     }
     expect(routes).toContain('POST /api/v2/mcp');
+  });
+
+  it('the REST route table runs every operation on a v2 route, the route the parity clients call', () => {
+    const v2 = routeTable(loadConfig({})).filter((r) => r.path.startsWith('/api/v2/') && r.tag !== 'mcp');
+    for (const op of OPS) {
+      const rows = v2.filter((r) => r.operations.some((o) => o.name === op));
+      expect(rows.map((r) => `${r.method.toUpperCase()} ${r.path.replace('{jobId}', ':id')}`), op).toEqual([
+        `${REST_ROUTES[op]!.method} ${REST_ROUTES[op]!.path}`,
+      ]);
+    }
   });
 });

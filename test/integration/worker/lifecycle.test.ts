@@ -7,6 +7,7 @@ import { createWorker, type ProgressEvent } from '../../../worker/worker.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv } from '../../support/test-env.ts';
 import { blobsOf, claimOne, deps, jobRow, queueJob } from './helpers.ts';
+import { openStoredResult } from '../../../core/jobs/get-markdown.ts';
 
 const text = async (stream: AsyncIterable<Uint8Array>) => {
   const chunks: Buffer[] = [];
@@ -40,7 +41,7 @@ describe('worker: a job from queue to result', () => {
     expect(row?.readyAt).toBeInstanceOf(Date);
     expect(progress.at(-1)).toMatchObject({ jobId: id, pagesDone: 2, pagesTotal: 2 });
     const md = await invoke(getMarkdown, env.ctx(alice.principal), { job_id: id });
-    const content = await text(md.content);
+    const content = await text(await openStoredResult(env.runtime, md.result));
     expect(content).toContain('Quarterly report');
     expect(content).toContain('Second page text');
     expect(row?.outputSize).toBe(Buffer.byteLength(content));
@@ -109,7 +110,7 @@ describe('worker: time budget', () => {
     const row = await jobRow(env, id);
     expect(row).toMatchObject({ status: 'ready', truncated: true, pages: 6 });
     expect(row?.pagesDone).toBeLessThan(6);
-    const md = await text((await invoke(getMarkdown, env.ctx(alice.principal), { job_id: id })).content);
+    const md = await text(await openStoredResult(env.runtime, (await invoke(getMarkdown, env.ctx(alice.principal), { job_id: id })).result));
     expect(md).toContain('Page number 1');
     expect(md).not.toContain('Page number 6');
   });

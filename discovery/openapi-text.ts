@@ -1,0 +1,48 @@
+/**
+ * The prose of both documents. Every number in it is read from the running
+ * configuration, so the description cannot claim a limit the service does
+ * not apply.
+ */
+import type { Config } from '../core/config.ts';
+import { base64BodyLimit } from '../core/jobs/create-job-from-upload.ts';
+
+const MIB = 1024 * 1024;
+// Whole mebibytes read as such (the tiers are set in them); anything else as exact bytes with an approximation.
+const size = (bytes: number) =>
+  bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes, about ${(bytes / MIB).toFixed(1)} MiB`;
+const duration = (seconds: number) => (seconds % 3600 === 0 ? `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}` : `${Math.round(seconds / 60)} minutes`);
+
+type Texts = Pick<Config, 'tiers' | 'jsonBodyBytes' | 'inlineMarkdownBytes'>;
+
+/** The opening paragraph. */
+export function overview(config: Pick<Config, 'tiers'>): string {
+  return `p2m converts PDF documents to Markdown through asynchronous jobs: create a job from a link or an uploaded PDF, poll it until \`status\` is \`ready\`, download the Markdown from \`download_url\`, then delete the job to free its slot. Ready results are deleted after the tier's retention period (${duration(config.tiers.free.retentionSeconds)} on the free tier): from \`expires_at\` on, the job reads as \`expired\` and a download answers 410 \`gone\`. Every operation call costs one unit of the per-minute rate budget, on REST, MCP and tRPC alike (an MCP request carrying many calls pays for each); REST answers carry \`RateLimit\` and \`RateLimit-Policy\` (draft-ietf-httpapi-ratelimit-headers).`;
+}
+
+/** Authentication, errors, limits and idempotency. */
+export function rules(config: Texts): string {
+  const free = config.tiers.free;
+  return `## Authentication
+
+- **ApiKey**: \`Authorization: Bearer p2m_...\`. Create keys in your account; a key is shown once and carries scopes. Job creation needs an API key with \`jobs:create\`.
+- **DeviceToken**: the browser extension's signed requests (v1 lane, see *Device request signing* below).
+
+A missing or invalid credential answers 401 with \`WWW-Authenticate: Bearer\`; a missing scope answers 403 \`insufficient_scope\`. Another account's job is indistinguishable from a missing one (404).
+
+## Errors
+
+Every v2 error has the body \`{"error": {"code": "...", "message": "...", "request_id": "..."}}\`. \`code\` is stable (for example \`slots_full\`, \`not_ready\`, \`gone\`, \`too_large\`, \`rate_limited\`); \`request_id\` equals the \`X-Request-Id\` response header (sent by the client or generated).
+
+## Limits
+
+- Active jobs per account (slots): ${free.slots} on the free tier; one more answers 409 \`slots_full\`.
+- PDF size: ${size(free.maxFileBytes)} on the free tier (413 \`too_large\`), enforced while the upload streams in.
+- Requests: per API key (or device) and minute, by tier (${free.ratePerMinute} on the free tier); over it, 429 \`rate_limited\` with \`Retry-After\` seconds.
+- JSON bodies of POST /api/v2/jobs: at most ${size(config.jsonBodyBytes)} (base64 uploads beyond that go multipart). MCP requests: at most the base64 size of the tier's largest PDF plus 64 KiB (on the free tier: ${size(base64BodyLimit(free.maxFileBytes))}); more answers 413.
+- Markdown returned inline (MCP get_markdown): at most ${size(config.inlineMarkdownBytes)}; larger results are downloaded.
+- GET /api/v2/limits returns the caller's live values.
+
+## Idempotency
+
+Send \`Idempotency-Key\` on job creation to retry safely: the same key in the same account returns the existing job with 200; reusing it for a different request answers 422 \`idempotency_mismatch\`.`;
+}
