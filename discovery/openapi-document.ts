@@ -31,8 +31,8 @@ Every v2 error has the body \`{"error": {"code": "...", "message": "...", "reque
 
 - Active jobs per account (slots): 3 on the free tier; a 4th answers 409 \`slots_full\`.
 - PDF size: 10 MB on the free tier (413 \`too_large\`), enforced while the upload streams in.
-- Requests: per API key (or device) and minute, by tier; over it, 429 \`rate_limited\` with \`Retry-After\` seconds.
-- JSON bodies: at most 16 MiB by default (P2M_JSON_BODY_BYTES), enough for a base64 upload of a 10 MB PDF; MCP requests at most 4 MB (the MCP SDK's limit).
+- Operation calls: per API key (or device) and minute, by tier, counted per call on every transport (an MCP request with several tool calls spends several); over it, 429 \`rate_limited\` with \`Retry-After\` and \`RateLimit\` (a JSON-RPC error for an MCP tool call).
+- JSON bodies (REST, MCP, tRPC): at most the tier's \`max_json_body_size\` (free: about 14.3 MiB, a base64 upload of a 10 MB PDF; bigger files go multipart); Markdown inline over MCP and tRPC: at most \`max_inline_markdown_size\` (8 MiB), beyond it the REST download.
 - GET /api/v2/limits returns the caller's live values.
 
 ## Idempotency

@@ -13,6 +13,7 @@ import {
   listJobs,
 } from '../core/operations.ts';
 import { readMarkdown } from '../core/jobs/read-inline-markdown.ts';
+import { transportLimits } from '../core/transport-limits.ts';
 import { procedure } from './procedure.ts';
 import { router } from './trpc.ts';
 
@@ -24,7 +25,11 @@ export const jobsRouter = router({
   markdown: procedure(getMarkdown, async ({ job, file_name, content }, ctx) => ({
     job,
     file_name,
-    content: await readMarkdown(content, job.download_url ?? `/api/v2/jobs/${job.job_id}/download`, ctx.config.inlineMarkdownBytes),
+    content: await readMarkdown(
+      content,
+      job.download_url ?? `/api/v2/jobs/${job.job_id}/download`,
+      transportLimits(ctx.config, ctx.principal.tier).inlineMarkdownBytes,
+    ),
     slot_usage: job.slot_usage,
     tier: job.tier,
   })).query(),

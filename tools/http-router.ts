@@ -9,6 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { Router, type Request, type RequestHandler } from 'express';
 import type { Services } from '../core/context.ts';
 import type { Runtime } from '../core/runtime.ts';
+import { transportLimits } from '../core/transport-limits.ts';
 import { apiKeyBearer } from '../http/credentials/api-key-bearer.ts';
 import { authenticate } from '../http/credentials/authenticate.ts';
 import { originCheck } from '../http/origin-check.ts';
@@ -19,9 +20,6 @@ import { createMcpServer } from './mcp-server.ts';
 import { buildToolRegistry, type ToolRegistry } from './tool-registry.ts';
 
 export const MCP_PATH = '/api/v2/mcp';
-
-// Room for the JSON around a base64 upload of the tier's largest file.
-const JSON_OVERHEAD_BYTES = 64 * 1024;
 
 export function createMcpRouter(runtime: Runtime): Router {
   const tools = buildToolRegistry();
@@ -54,7 +52,7 @@ function handleMcp(services: Services, tools: ToolRegistry): RequestHandler {
   };
 }
 
+/** The caller's JSON body cap from core's tier table (the same as REST's). */
 function bodyLimit(services: Services, req: Request): number {
-  const maxFile = services.config.tiers[req.principal!.tier].maxFileBytes;
-  return Math.ceil(maxFile / 3) * 4 + JSON_OVERHEAD_BYTES;
+  return transportLimits(services.config, req.principal!.tier).jsonBodyBytes;
 }

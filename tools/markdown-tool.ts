@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SlotUsage } from '../core/jobs/job-schema.ts';
 import { getMarkdown } from '../core/operations.ts';
 import { readMarkdown } from '../core/jobs/read-inline-markdown.ts';
+import { transportLimits } from '../core/transport-limits.ts';
 import { toolSpec, type ToolSpec } from './tool-spec.ts';
 
 const MarkdownResult = getMarkdown.output.omit({ content: true }).extend({
@@ -20,7 +21,7 @@ export function markdownTool(): ToolSpec {
     outputSchema: MarkdownResult,
     async present({ job, file_name, content }, ctx) {
       const url = job.download_url ?? `/api/v2/jobs/${job.job_id}/download`;
-      const text = await readMarkdown(content, url, ctx.config.inlineMarkdownBytes);
+      const text = await readMarkdown(content, url, transportLimits(ctx.config, ctx.principal.tier).inlineMarkdownBytes);
       const structured: z.output<typeof MarkdownResult> = {
         job,
         file_name,

@@ -1,6 +1,6 @@
 /**
  * JSON transports (MCP, tRPC) cannot stream, so get_markdown's stream is read
- * into a string, up to a cap (config.inlineMarkdownBytes); bigger results are
+ * into a string, up to the tier's cap (inlineMarkdownBytes, core/tiers.ts); bigger results are
  * left to the REST download.
  */
 import type { Readable } from 'node:stream';

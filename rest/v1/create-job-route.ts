@@ -9,6 +9,7 @@ import { DomainError } from '../../core/errors.ts';
 import { invoke } from '../../core/operation.ts';
 import { createJobFromUpload, createJobFromUrl } from '../../core/operations.ts';
 import type { Runtime } from '../../core/runtime.ts';
+import { transportLimits } from '../../core/transport-limits.ts';
 import { ctxOf } from '../rest-handler.ts';
 import { streamedSha256Of } from '../../http/credentials/device-signature.ts';
 import { openVerifiedUpload } from './multipart-upload.ts';
@@ -31,7 +32,7 @@ export function createJobRoute(runtime: Runtime): RequestHandler {
 
 async function fromUpload(ctx: Ctx, req: Request, sha256: string, extra: object) {
   // The cap itself is core's (the blob store stops at it); this bounds the multipart framing around it.
-  const session = openVerifiedUpload(req, sha256, ctx.config.tiers[ctx.principal.tier].maxFileBytes);
+  const session = openVerifiedUpload(req, sha256, transportLimits(ctx.config, ctx.principal.tier).uploadBytes);
   try {
     const { fileName, body } = await session.upload;
     return await invoke(createJobFromUpload, ctx, { content_base64: body, file_name: fileName, ...extra });

@@ -1,4 +1,5 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { jsonBody } from '../../http/json-body.ts';
 import type { Services } from '../../core/context.ts';
 import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getMarkdown, listJobs } from '../../core/operations.ts';
 import { restAdapter } from '../rest-handler.ts';
@@ -16,8 +17,8 @@ export function createJobsRouter(services: Services): Router {
   r.post(
     '/api/v2/jobs',
     rateGate(services),
-    // Largest JSON body: config.jsonBodyBytes (base64 uploads beyond it go multipart).
-    express.json({ limit: services.config.jsonBodyBytes }),
+    // Largest JSON body: the tier's jsonBodyBytes (base64 uploads beyond it go multipart).
+    jsonBody(services),
     pickCreate({
       fromUrl: rest(createJobFromUrl, jsonInput, replyCreated),
       fromBase64: rest(createJobFromUpload, jsonInput, replyCreated),
