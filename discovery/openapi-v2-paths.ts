@@ -44,7 +44,7 @@ function createJobBodies(variant: 'full' | 'ai') {
     ...upload,
     properties: {
       ...(upload.properties as object),
-      content_base64: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/pdf', description: 'The PDF, base64-encoded. The JSON body is limited to 16 MiB by default; send larger files as multipart.' },
+      content_base64: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/pdf', description: 'The PDF, base64-encoded. The JSON body is limited to the tier\'s max_json_body_size (GET /api/v2/limits; about 14.3 MiB on the free tier); send larger files as multipart.' },
     },
   };
   const content: Record<string, { schema: JsonSchema; encoding?: Record<string, { contentType: string }> }> = json({ anyOf: [fromUrl, base64] });
