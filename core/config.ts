@@ -33,10 +33,10 @@ const Env = z.object({
   /** Memory limit of one conversion process (V8 old space), MB. */
   P2M_CONVERT_MEMORY_MB: int(1024, 64),
   P2M_MAX_PAGES: int(5000, 1),
-  /** Largest JSON request body; 16 MiB fits a base64 upload of a 10 MB PDF. Bigger files go multipart. */
-  P2M_JSON_BODY_BYTES: int(16 * 1024 * 1024, 1024),
-  /** Largest Markdown returned inline by MCP and tRPC (JSON transports cannot stream); bigger: REST download. */
-  P2M_INLINE_MARKDOWN_BYTES: int(8 * 1024 * 1024, 1024),
+  /** Largest JSON request body, for every tier (else per tier: core/tiers.ts jsonBodyBytes). */
+  P2M_JSON_BODY_BYTES: z.coerce.number().int().min(1024).optional(),
+  /** Largest Markdown returned inline by MCP and tRPC, for every tier (else per tier: inlineMarkdownBytes). */
+  P2M_INLINE_MARKDOWN_BYTES: z.coerce.number().int().min(1024).optional(),
   P2M_URL_TIMEOUT_MS: int(30_000, 100),
   P2M_URL_MAX_REDIRECTS: int(5, 0),
   /** Lets URL jobs reach private and loopback addresses. Only for tests and closed networks. */
@@ -72,8 +72,6 @@ export type Config = Readonly<{
   pollMs: number;
   convertMemoryMb: number;
   maxPages: number;
-  jsonBodyBytes: number;
-  inlineMarkdownBytes: number;
   urlTimeoutMs: number;
   urlMaxRedirects: number;
   allowPrivateUrls: boolean;
@@ -112,14 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pollMs: e.P2M_POLL_MS,
     convertMemoryMb: e.P2M_CONVERT_MEMORY_MB,
     maxPages: e.P2M_MAX_PAGES,
-    jsonBodyBytes: e.P2M_JSON_BODY_BYTES,
-    inlineMarkdownBytes: e.P2M_INLINE_MARKDOWN_BYTES,
     urlTimeoutMs: e.P2M_URL_TIMEOUT_MS,
     urlMaxRedirects: e.P2M_URL_MAX_REDIRECTS,
     allowPrivateUrls: e.P2M_ALLOW_PRIVATE_URLS,
     tombstoneDays: e.P2M_TOMBSTONE_DAYS,
     sweepSeconds: e.P2M_SWEEP_SECONDS,
-    tiers: resolveTiers(e.P2M_TIERS),
+    tiers: resolveTiers(e.P2M_TIERS, { jsonBodyBytes: e.P2M_JSON_BODY_BYTES, inlineMarkdownBytes: e.P2M_INLINE_MARKDOWN_BYTES }),
     secretKeyBase64: e.P2M_SECRET_KEY,
     supportUrl: e.P2M_SUPPORT_URL,
     registerPerIp: e.P2M_REGISTER_PER_IP,

@@ -1,6 +1,10 @@
 /**
- * Tier values in one place. Every limit is finite; each can be overridden with
- * P2M_TIERS (JSON, deep-partial by tier name), parsed once by config.ts.
+ * Tier values in one place: every limit core enforces and every number a
+ * transport applies (body caps, inline caps, list lengths) comes from this
+ * table, so no transport has a limit of its own to get around. Every limit is
+ * finite; each can be overridden with P2M_TIERS (JSON, deep-partial by tier
+ * name), and the two body/inline caps for all tiers at once with
+ * P2M_JSON_BODY_BYTES / P2M_INLINE_MARKDOWN_BYTES; parsed once by config.ts.
  */
 import { z } from 'zod';
 
@@ -25,37 +29,65 @@ export const TierLimits = z.object({
   /** Base queue priority; higher runs first. */
   priority: z.number().int(),
   uploadTicketBytes: z.number().int().positive(),
+  /**
+   * Largest JSON request body: REST JSON creations, an MCP request, a tRPC
+   * request. Large enough for a base64 upload of maxFileBytes (4/3 of it);
+   * bigger files go multipart.
+   */
+  jsonBodyBytes: z.number().int().positive(),
+  /** Largest Markdown returned inline (MCP get_markdown, tRPC); bigger results are for the REST download. */
+  inlineMarkdownBytes: z.number().int().positive(),
+  /** How many recent jobs the v1 GET /jobs lists. */
+  recentJobsListed: z.number().int().positive().max(100),
 });
 export type TierLimits = z.infer<typeof TierLimits>;
 export type Tiers = Record<TierName, TierLimits>;
 
 const MB = 1024 * 1024;
 const MIN = 60_000;
+/** Room for the JSON around a base64 upload. */
+const JSON_ENVELOPE_BYTES = 64 * 1024;
+/** The JSON body that carries a base64 upload of maxFileBytes: what jsonBodyBytes defaults to. */
+export const base64BodyLimit = (maxFileBytes: number): number => Math.ceil(maxFileBytes / 3) * 4 + JSON_ENVELOPE_BYTES;
+const base64Of = base64BodyLimit;
+const TRANSPORT = { inlineMarkdownBytes: 8 * MB, recentJobsListed: 3 };
 
 export const DEFAULT_TIERS: Tiers = {
   anonymous: {
     slots: 3, maxFileBytes: 10 * MB, timeBudgetMs: 5 * MIN, onBudget: 'fail', retentionSeconds: 3600,
     ratePerMinute: 60, apiKeysLimit: 0, webhooksLimit: 0, batchEnabled: false, pool: 'free', priority: 0,
-    uploadTicketBytes: 10 * MB,
+    uploadTicketBytes: 10 * MB, jsonBodyBytes: base64Of(10 * MB), ...TRANSPORT,
   },
   free: {
     slots: 3, maxFileBytes: 10 * MB, timeBudgetMs: 15 * MIN, onBudget: 'truncate', retentionSeconds: 3600,
     ratePerMinute: 120, apiKeysLimit: 3, webhooksLimit: 0, batchEnabled: false, pool: 'free', priority: 0,
-    uploadTicketBytes: 10 * MB,
+    uploadTicketBytes: 10 * MB, jsonBodyBytes: base64Of(10 * MB), ...TRANSPORT,
   },
   pro: {
     slots: 20, maxFileBytes: 100 * MB, timeBudgetMs: 60 * MIN, onBudget: 'truncate', retentionSeconds: 24 * 3600,
     ratePerMinute: 600, apiKeysLimit: 20, webhooksLimit: 10, batchEnabled: true, pool: 'paid', priority: 100,
-    uploadTicketBytes: 100 * MB,
+    uploadTicketBytes: 100 * MB, jsonBodyBytes: base64Of(100 * MB), ...TRANSPORT,
   },
 };
 
-/** Merges a JSON override (deep-partial by tier) over the defaults and validates the result. */
-export function resolveTiers(overrideJson: string | undefined): Tiers {
-  if (!overrideJson) return DEFAULT_TIERS;
-  const override = z.partialRecord(TierName, TierLimits.partial()).parse(JSON.parse(overrideJson));
+/** Limits set for every tier at once (P2M_JSON_BODY_BYTES, P2M_INLINE_MARKDOWN_BYTES). */
+export type AllTiersOverride = Partial<Pick<TierLimits, 'jsonBodyBytes' | 'inlineMarkdownBytes'>>;
+
+/**
+ * Merges the all-tiers values, then a JSON override (deep-partial by tier),
+ * over the defaults and validates the result; the per-tier JSON wins.
+ */
+export function resolveTiers(overrideJson: string | undefined, allTiers: AllTiersOverride = {}): Tiers {
+  const override = overrideJson ? z.partialRecord(TierName, TierLimits.partial()).parse(JSON.parse(overrideJson)) : {};
+  const defined = Object.fromEntries(Object.entries(allTiers).filter(([, v]) => v !== undefined));
   const merged = Object.fromEntries(
-    TierName.options.map((name) => [name, TierLimits.parse({ ...DEFAULT_TIERS[name], ...override[name] })]),
+    TierName.options.map((name) => {
+      const tier = { ...DEFAULT_TIERS[name], ...defined, ...override[name] };
+      // A file cap raised or lowered without a JSON cap of its own: the JSON cap follows it.
+      const followsFile = override[name]?.maxFileBytes !== undefined && override[name]?.jsonBodyBytes === undefined && defined.jsonBodyBytes === undefined;
+      if (followsFile) tier.jsonBodyBytes = base64BodyLimit(tier.maxFileBytes);
+      return [name, TierLimits.parse(tier)];
+    }),
   );
   return merged as Tiers;
 }

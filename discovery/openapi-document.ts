@@ -15,7 +15,7 @@ import { routeTable, type RouteSpec } from './route-table.ts';
 export const API_VERSION = '2.1.1';
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
-type DocConfig = Pick<Config, 'tiers' | 'jsonBodyBytes' | 'inlineMarkdownBytes'>;
+type DocConfig = Pick<Config, 'tiers'>;
 
 const TAGS = [
   { name: 'jobs', description: 'PDF to Markdown conversion jobs (v2).' },

@@ -4,7 +4,6 @@
  * not apply.
  */
 import type { Config } from '../core/config.ts';
-import { base64BodyLimit } from '../core/jobs/create-job-from-upload.ts';
 
 const MIB = 1024 * 1024;
 // Whole mebibytes read as such (the tiers are set in them); anything else as exact bytes with an approximation.
@@ -12,7 +11,7 @@ const size = (bytes: number) =>
   bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes, about ${(bytes / MIB).toFixed(1)} MiB`;
 const duration = (seconds: number) => (seconds % 3600 === 0 ? `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}` : `${Math.round(seconds / 60)} minutes`);
 
-type Texts = Pick<Config, 'tiers' | 'jsonBodyBytes' | 'inlineMarkdownBytes'>;
+type Texts = Pick<Config, 'tiers'>;
 
 /** The opening paragraph. */
 export function overview(config: Pick<Config, 'tiers'>): string {
@@ -37,9 +36,9 @@ Every v2 error has the body \`{"error": {"code": "...", "message": "...", "reque
 
 - Active jobs per account (slots): ${free.slots} on the free tier; one more answers 409 \`slots_full\`.
 - PDF size: ${size(free.maxFileBytes)} on the free tier (413 \`too_large\`), enforced while the upload streams in.
-- Requests: per API key (or device) and minute, by tier (${free.ratePerMinute} on the free tier); over it, 429 \`rate_limited\` with \`Retry-After\` seconds.
-- JSON bodies of POST /api/v2/jobs: at most ${size(config.jsonBodyBytes)} (base64 uploads beyond that go multipart). MCP requests: at most the base64 size of the tier's largest PDF plus 64 KiB (on the free tier: ${size(base64BodyLimit(free.maxFileBytes))}); more answers 413.
-- Markdown returned inline (MCP get_markdown): at most ${size(config.inlineMarkdownBytes)}; larger results are downloaded.
+- Operation calls: per API key (or device) and minute, by tier (${free.ratePerMinute} on the free tier), counted per call on every transport (an MCP request with several tool calls spends several); over it, 429 \`rate_limited\` with \`Retry-After\` and \`RateLimit\` (a JSON-RPC error for an MCP tool call).
+- JSON bodies (REST, MCP, tRPC): at most the tier's \`max_json_body_size\`, by default the base64 size of the tier's largest PDF plus 64 KiB (on the free tier: ${size(free.jsonBodyBytes)}); more answers 413, and bigger files go multipart.
+- Markdown returned inline (MCP and tRPC get_markdown): at most the tier's \`max_inline_markdown_size\` (free: ${size(free.inlineMarkdownBytes)}); larger results are downloaded.
 - GET /api/v2/limits returns the caller's live values.
 
 ## Idempotency

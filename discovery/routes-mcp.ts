@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import type { Config } from '../core/config.ts';
-import { base64BodyLimit } from '../core/jobs/create-job-from-upload.ts';
 import { ERROR_HEADERS, ErrorEnvelope } from './openapi-components.ts';
 import type { RouteSpec } from './route-spec.ts';
 
@@ -40,7 +39,7 @@ const stateless = (method: 'get' | 'delete', operationId: string, summary: strin
 
 /** The MCP rows of the route table; the body cap depends on the tiers in `config`. */
 export function mcpRoutes(config: Pick<Config, 'tiers'>): readonly RouteSpec[] {
-  const freeCap = base64BodyLimit(config.tiers.free.maxFileBytes);
+  const freeCap = config.tiers.free.jsonBodyBytes;
   return [
     {
       method: 'post', path: '/api/v2/mcp', operations: [], operationId: 'mcp', summary: 'MCP endpoint (JSON-RPC 2.0 over Streamable HTTP)',

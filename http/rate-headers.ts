@@ -9,7 +9,7 @@ import type { RateCharge } from '../core/ratelimit/consume-rate.ts';
 
 /** The two header fields for a charge, by name. */
 export function rateLimitHeaders(c: RateCharge): Record<'RateLimit-Policy' | 'RateLimit', string> {
-  // The policy name is a tier name ([a-z]+), safe inside a structured-field string.
+  // Policy names are core's identifiers (tier names, register-address …), safe inside a structured-field string.
   return {
     'RateLimit-Policy': `"${c.policy}";q=${c.limit};w=${c.windowSeconds}`,
     RateLimit: `"${c.policy}";r=${c.remaining};t=${c.resetSeconds}`,

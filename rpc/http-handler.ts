@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import type { RequestHandler } from 'express';
 import type { Runtime } from '../core/runtime.ts';
+import { transportLimits } from '../core/transport-limits.ts';
 import { apiKeyBearer } from '../http/credentials/api-key-bearer.ts';
 import '../http/request-types.ts';
 import { rateLimitHeaders } from '../http/rate-headers.ts';
@@ -15,11 +16,28 @@ import { domainCodeOf } from './error-formatter.ts';
 import { appRouter } from './router.ts';
 import type { RpcContext } from './trpc.ts';
 
+/**
+ * tRPC reads a body under one fixed cap, so there is one handler per
+ * distinct JSON cap of the tier table, and each request goes to its caller's
+ * (an unknown caller to the smallest: the context refuses it anyway).
+ */
 export function createTrpcMiddleware(runtime: Runtime): RequestHandler {
+  const handlers = new Map<number, RequestHandler>();
+  const smallest = Math.min(...Object.values(runtime.config.tiers).map((t) => t.jsonBodyBytes));
+  return async (req, res, next) => {
+    const principal = await apiKeyBearer(req, runtime).catch(() => null);
+    const cap = principal ? transportLimits(runtime.config, principal.tier).jsonBodyBytes : smallest;
+    let handle = handlers.get(cap);
+    if (!handle) handlers.set(cap, (handle = trpcHandler(runtime, cap)));
+    return handle(req, res, next);
+  };
+}
+
+function trpcHandler(runtime: Runtime, maxBodySize: number): RequestHandler {
   return createExpressMiddleware({
     router: appRouter,
-    // Read at most the JSON cap (a base64 upload of the largest free file fits); tRPC stops reading and answers 413 past it.
-    maxBodySize: runtime.config.jsonBodyBytes,
+    // tRPC stops reading past the cap and answers 413 too_large.
+    maxBodySize,
     createContext: ({ req }): RpcContext => ({
       services: runtime,
       requestId: typeof req.requestId === 'string' ? req.requestId : randomUUID(),

@@ -8,8 +8,8 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Router, type Request, type RequestHandler } from 'express';
 import type { Services } from '../core/context.ts';
-import { base64BodyLimit } from '../core/jobs/create-job-from-upload.ts';
 import type { Runtime } from '../core/runtime.ts';
+import { transportLimits } from '../core/transport-limits.ts';
 import { apiKeyBearer } from '../http/credentials/api-key-bearer.ts';
 import { authenticate } from '../http/credentials/authenticate.ts';
 import { originCheck } from '../http/origin-check.ts';
@@ -52,7 +52,7 @@ function handleMcp(services: Services, tools: ToolRegistry): RequestHandler {
   };
 }
 
-// Room for a base64 upload of the caller's tier's largest file.
+/** The caller's JSON body cap from core's tier table (the same as REST's). */
 function bodyLimit(services: Services, req: Request): number {
-  return base64BodyLimit(services.config.tiers[req.principal!.tier].maxFileBytes);
+  return transportLimits(services.config, req.principal!.tier).jsonBodyBytes;
 }

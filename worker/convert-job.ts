@@ -80,6 +80,7 @@ export async function convertJob(
     case 'failed': {
       // The child's code crosses a process boundary: only members of the closed set reach the row.
       const code = toJobErrorCode(out.code);
+      if (code !== out.code) deps.log.warn({ jobId: job.id, code: out.code }, 'error code outside core/jobs/job-error-code.ts; stored as engine_failure');
       return { kind: 'failed', code, message: errorMessage(code, out.message) };
     }
     case 'transient':

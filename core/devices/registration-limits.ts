@@ -6,6 +6,7 @@
  */
 import type { Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
+import { WINDOW_SECONDS } from '../ratelimit/rate-limiter.ts';
 import { canonicalAddress, networkPrefix } from './network-prefix.ts';
 
 type LimitServices = Pick<Services, 'config' | 'rateLimiter'>;
@@ -13,14 +14,16 @@ type LimitServices = Pick<Services, 'config' | 'rateLimiter'>;
 /** Spends one registration from the address's and the network's budgets; rate_limited when either is empty. */
 export async function consumeRegistration(s: LimitServices, ip: string): Promise<void> {
   const checks = [
-    { key: `register:ip:${canonicalAddress(ip)}`, perMinute: s.config.registerPerIp, what: 'this address' },
-    { key: `register:net:${networkPrefix(ip)}`, perMinute: s.config.registerPerNetwork, what: 'this network' },
+    { key: `register:ip:${canonicalAddress(ip)}`, perMinute: s.config.registerPerIp, what: 'this address', policy: 'register-address' },
+    { key: `register:net:${networkPrefix(ip)}`, perMinute: s.config.registerPerNetwork, what: 'this network', policy: 'register-network' },
   ];
   for (const c of checks) {
     const decision = await s.rateLimiter.consume(c.key, c.perMinute);
     if (!decision.allowed) {
       throw new DomainError('rate_limited', `Too many device registrations from ${c.what}; try again later.`, {
         retryAfter: decision.retryAfterSeconds,
+        // The RateLimit fields name which of the two budgets ran out.
+        rate: { policy: c.policy, limit: c.perMinute, windowSeconds: WINDOW_SECONDS, remaining: 0, resetSeconds: decision.resetSeconds },
       });
     }
   }

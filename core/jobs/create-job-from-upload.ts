@@ -54,10 +54,5 @@ export const createJobFromUpload = defineOperation({
   },
 });
 
-// Room for the JSON-RPC or JSON envelope around the base64 text.
-const JSON_ENVELOPE_BYTES = 64 * 1024;
-
-/** The largest JSON body that carries a base64 upload of maxFileBytes: what the MCP endpoint accepts. */
-export function base64BodyLimit(maxFileBytes: number): number {
-  return Math.ceil(maxFileBytes / 3) * 4 + JSON_ENVELOPE_BYTES;
-}
+/** The JSON body that carries a base64 upload of maxFileBytes (the tiers' default JSON cap). */
+export { base64BodyLimit } from '../tiers.ts';

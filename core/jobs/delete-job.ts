@@ -34,12 +34,12 @@ export async function deleteOwnedJob(ctx: Ctx, jobId: string): Promise<JobRow> {
     return canceled;
   }
   // Finished meanwhile (or already): remove the result, keep a tombstone.
-  const [removed] = await ctx.db
+  await ctx.db
     .update(jobs)
     .set({ deletedAt: sql`now()`, idempotencyKey: null, inputKey: null, outputKey: null })
-    .where(and(eq(jobs.id, row.id), isNull(jobs.deletedAt)))
-    .returning();
-  const current = removed ?? (await findJob(ctx, jobId))!;
+    .where(and(eq(jobs.id, row.id), isNull(jobs.deletedAt)));
+  // Read back through findJob: a result past its retention answers as expired, not ready.
+  const current = (await findJob(ctx, jobId))!;
   await Promise.all([row.inputKey, row.outputKey].filter((k): k is string => !!k).map((k) => ctx.blobs.delete(k)));
   return current;
 }

@@ -10,7 +10,9 @@ export const Limits = z.object({
   time_budget_seconds: z.number().int().describe('Longest conversion of one document.'),
   on_time_budget: z.enum(['fail', 'truncate']).describe('What happens at the time budget.'),
   retention_seconds: z.number().int().describe('How long a ready result is kept.'),
-  rate_limit_per_minute: z.number().int(),
+  rate_limit_per_minute: z.number().int().describe('Operation calls a minute, on every transport together.'),
+  max_json_body_size: z.number().int().describe('Largest JSON request body (REST, MCP, tRPC), bytes.'),
+  max_inline_markdown_size: z.number().int().describe('Largest Markdown returned inline by MCP and tRPC, bytes.'),
   batch_enabled: z.boolean(),
 });
 
@@ -32,6 +34,8 @@ export const getLimits = defineOperation({
       on_time_budget: t.onBudget,
       retention_seconds: t.retentionSeconds,
       rate_limit_per_minute: t.ratePerMinute,
+      max_json_body_size: t.jsonBodyBytes,
+      max_inline_markdown_size: t.inlineMarkdownBytes,
       batch_enabled: t.batchEnabled,
     };
   },

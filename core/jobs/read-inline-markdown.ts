@@ -6,11 +6,12 @@
  */
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
+import { transportLimits } from '../transport-limits.ts';
 import { openStoredResult, type StoredResult } from './get-markdown.ts';
 
-/** The most Markdown the caller may receive inline, in bytes (one value today; per tier once the tier table has it). */
+/** The most Markdown the caller may receive inline, in bytes: the tier's inlineMarkdownBytes. */
 export function inlineCapOf(ctx: Pick<Ctx, 'config' | 'principal'>): number {
-  return ctx.config.inlineMarkdownBytes;
+  return transportLimits(ctx.config, ctx.principal.tier).inlineMarkdownBytes;
 }
 
 /** get_markdown's result as text, under the caller's inline cap. */

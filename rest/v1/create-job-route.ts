@@ -10,10 +10,10 @@ import { DomainError } from '../../core/errors.ts';
 import { invoke } from '../../core/operation.ts';
 import { createJobFromUpload, createJobFromUrl } from '../../core/operations.ts';
 import type { Runtime } from '../../core/runtime.ts';
+import { transportLimits } from '../../core/transport-limits.ts';
 import { ctxOf } from '../rest-handler.ts';
 import { streamedSha256Of } from '../../http/credentials/device-signature.ts';
 import { openMultipartUpload } from '../../http/multipart-upload.ts';
-import { maxFileBytesOf } from '../../core/jobs/file-cap.ts';
 import { publicOriginOf } from '../../http/public-origin.ts';
 import { toV1Job } from '../../core/jobs/v1-job.ts';
 
@@ -33,7 +33,7 @@ export function createJobRoute(runtime: Runtime): RequestHandler {
 
 async function fromUpload(ctx: Ctx, req: Request, sha256: string, extra: object) {
   // The cap itself is core's (the blob store stops at it); this bounds the multipart framing around it.
-  const session = openMultipartUpload(req, { maxFileBytes: maxFileBytesOf(ctx.config, ctx.principal), expectedSha256: sha256 });
+  const session = openMultipartUpload(req, { maxFileBytes: transportLimits(ctx.config, ctx.principal.tier).uploadBytes, expectedSha256: sha256 });
   try {
     const { fileName, body } = await session.upload;
     return await invoke(createJobFromUpload, ctx, { file: streamSource(body), file_name: fileName, ...extra });

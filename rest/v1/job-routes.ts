@@ -1,5 +1,6 @@
 /** GET /jobs, GET /jobs/:jobId, DELETE /jobs/:jobId, GET /jobs/:jobId/download. */
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { transportLimits } from '../../core/transport-limits.ts';
 import type { Services } from '../../core/context.ts';
 import { deleteJob, getJob, getMarkdown, listJobs } from '../../core/operations.ts';
 import { markdownDownload } from '../../http/download.ts';
@@ -7,20 +8,23 @@ import { restAdapter } from '../rest-handler.ts';
 import { jobIdParam } from './job-id-param.ts';
 import { toV1Job } from '../../core/jobs/v1-job.ts';
 
-/** How many recent jobs GET /jobs shows. */
-export const V1_LIST_LIMIT = 3;
-
 type DeleteOut = { job_id: string; status: string; deleted: boolean };
 
 export function jobRoutes(services: Services) {
   const rest = restAdapter(services);
   const byId = jobIdInput;
   return {
-    list: rest(listJobs, () => ({ limit: V1_LIST_LIMIT }), (res, out) => void res.json({ items: out.items.map(toV1Job) })),
+    // How many recent jobs: the tier's recentJobsListed (3 unless configured).
+    list: rest(listJobs, (req) => ({ limit: recentJobsOf(services, req) }), (res, out) => void res.json({ items: out.items.map(toV1Job) })),
     get: rest(getJob, byId, (res, out) => void res.json(toV1Job(out))),
     delete: rest(deleteJob, byId, replyDeleted),
     download: rest(getMarkdown, byId, markdownDownload(services)),
   };
+}
+
+function recentJobsOf(services: Services, req: Request): number {
+  if (!req.principal) throw new Error('GET /jobs needs deviceAuth() before it');
+  return transportLimits(services.config, req.principal.tier).recentJobsListed;
 }
 
 function jobIdInput(req: Parameters<typeof jobIdParam>[0]) {

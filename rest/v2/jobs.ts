@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { jsonBody } from '../../http/json-body.ts';
 import type { Services } from '../../core/context.ts';
 import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getMarkdown, listJobs } from '../../core/operations.ts';
 import { restAdapter } from '../rest-handler.ts';
@@ -6,7 +7,6 @@ import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
 import { v2Guard } from './guard.ts';
 import { rateGate } from '../../http/rate-gate.ts';
 import { markdownDownload } from '../../http/download.ts';
-import { jsonBody } from '../../http/json-body.ts';
 import { replyCreated } from './replies.ts';
 
 /** The /api/v2/jobs routes. Authentication, and for creation a caller already out of budget, are refused before any body is read. */
@@ -17,8 +17,8 @@ export function createJobsRouter(services: Services): Router {
   r.post(
     '/api/v2/jobs',
     rateGate(services),
-    // Largest JSON body: config.jsonBodyBytes (base64 uploads beyond it go multipart).
-    jsonBody(services.config.jsonBodyBytes),
+    // Largest JSON body: the tier's jsonBodyBytes (base64 uploads beyond it go multipart).
+    jsonBody(services),
     pickCreate({
       fromUrl: rest(createJobFromUrl, jsonInput, replyCreated),
       fromBase64: rest(createJobFromUpload, jsonInput, replyCreated),

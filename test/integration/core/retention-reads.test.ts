@@ -47,6 +47,8 @@ describe('retention on reads', () => {
     const mcp = mcpTransport(api.base);
     expect(await mcp.call(alice.key, 'get_markdown', { job_id })).toEqual({ error: 'gone' });
     expect(await mcp.call(alice.key, 'get_job', { job_id })).toMatchObject({ data: { status: 'expired' } });
+    const del = await api.call('DELETE', `/api/v2/jobs/${job_id}`, { key: alice.key });
+    expect(await del.json()).toMatchObject({ status: 'expired', deleted: true });
   });
 
   it('v1: an expired job reads as error/expired (the frozen v1 statuses) and its download is 410', async () => {

@@ -56,7 +56,7 @@ describe('malformed and oversized bodies', () => {
 
   it('oversized JSON and boundary-less multipart are 413 long before their end', async () => {
     const cap = 256 * 1024;
-    await using env = await testEnv({ P2M_JSON_BODY_BYTES: String(cap), P2M_TIERS: JSON.stringify({ free: { maxFileBytes: cap } }) });
+    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { maxFileBytes: cap, jsonBodyBytes: cap } }) });
     await using api = await startApi(env);
     const alice = await env.user();
     const total = 16 * 1024; // 1 GiB if all of it were read

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../../../worker/worker.ts';
+import { blobsOf } from '../worker/helpers.ts';
 import { loopbackOnlyInThisFile } from '../../support/loopback-only.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv } from '../../support/test-env.ts';
@@ -105,5 +106,22 @@ describe('URL jobs and slots', () => {
     const job = (await (await creating).json()) as { job_id: string };
     const got = (await (await api.call('GET', `/api/v2/jobs/${job.job_id}`, { key: alice.key })).json()) as object;
     expect(got).toMatchObject({ status: 'error', error_code: 'fetch_interrupted' });
+  });
+
+  it('a job canceled while its link downloads stays canceled and keeps no file', async () => {
+    await using origin = await slowOrigin();
+    await using env = await testEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
+    await using api = await startApi(env);
+    const alice = await env.user();
+    const creating = post(api, alice.key, `${origin.base}/doc.pdf`);
+    if (origin.seen() === 0) await once(origin.events, 'request');
+    const listed = (await (await api.call('GET', '/api/v2/jobs', { key: alice.key })).json()) as { items: { job_id: string; status: string }[] };
+    expect(listed.items.map((j) => j.status)).toEqual(['queued']);
+    const id = listed.items[0]!.job_id;
+    expect(await (await api.call('DELETE', `/api/v2/jobs/${id}`, { key: alice.key })).json()).toMatchObject({ status: 'canceled' });
+    origin.release();
+    expect(await (await creating).json()).toMatchObject({ job_id: id, status: 'canceled' });
+    expect(await blobsOf(env, id)).toEqual([]);
+    expect(await used(api, alice.key)).toBe(0);
   });
 });

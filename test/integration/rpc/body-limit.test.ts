@@ -15,7 +15,7 @@ beforeAll(warmUp);
 describe('tRPC body limit', () => {
   it('answers 413 too_large for a body over the cap without reading all of it', async () => {
     const cap = 256 * 1024;
-    await using env = await testEnv({ P2M_JSON_BODY_BYTES: String(cap) });
+    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { jsonBodyBytes: cap } }) });
     await using rpc = await startTrpc(env);
     const alice = await env.user();
     const chunk = Buffer.alloc(64 * 1024, 0x41);

@@ -74,6 +74,8 @@ describe('POST /register', () => {
     const limited = await post(v1.baseUrl, { public_key: (await publicJwk()).pub }, from);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(limited.headers.get('ratelimit-policy')).toBe('"register-address";q=2;w=60');
+    expect(limited.headers.get('ratelimit')).toMatch(/^"register-address";r=0;t=\d+$/);
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
   });
 
