@@ -252,4 +252,13 @@ describe('failures map to stable codes', () => {
     const got = await loopbackClient().fetchToStream(`${testOrigin().base}/cut-mid-body`);
     await rejectsWith(buffer(got.stream), 'connect_failed');
   });
+
+  // A caller that gives up on a body before reading it (its own step failed)
+  // must not leave an error that nobody listens to: that would end the process.
+  it.each(['/stall-mid-body', '/cut-mid-body'])('a body never read (%s) fails quietly', async (path) => {
+    const got = await loopbackClient({ timeoutMs: 300 }).fetchToStream(`${testOrigin().base}${path}`);
+    // Not events.once(): it listens for 'error' itself.
+    await new Promise((resolve) => got.stream.on('close', resolve));
+    expect(got.stream.errored).toBeInstanceOf(EgressError);
+  });
 });
