@@ -52,17 +52,15 @@ export async function runIsolated(req: IsolatedRequest): Promise<IsolatedOutcome
     timeBudgetMs: req.timeBudgetMs,
     maxPages: req.maxPages,
   };
-  const out = await runChild<Answer>({
-    module: req.childModule ?? DEFAULT_CHILD,
-    request,
-    limits: {
-      heapMb: req.memoryMb,
-      limitMs: req.limitMs,
-      ...(req.rssMb ? { rssMb: req.rssMb } : {}),
-      ...(req.startupMs ? { startupMs: req.startupMs } : {}),
-    },
+  const limits = {
+    heapMb: req.memoryMb,
+    limitMs: req.limitMs,
+    ...(req.rssMb ? { rssMb: req.rssMb } : {}),
+    ...(req.startupMs ? { startupMs: req.startupMs } : {}),
+  };
+  const out = await runChild(req.childModule ?? DEFAULT_CHILD, request, limits, {
     isAnswer,
-    onMessage: (m) => {
+    onMessage: (m: unknown) => {
       if (isChildMessage(m) && m.type === 'progress') req.onProgress?.({ pagesDone: m.pagesDone, pagesTotal: m.pagesTotal });
     },
     ...(req.signal ? { signal: req.signal } : {}),

@@ -1,11 +1,11 @@
 /**
- * Messages between `p2m convert --jobs N` and a converter child: one file per
- * child, run by isolate/run-child.ts with its memory and time limits.
+ * Messages between `p2m convert --jobs N` and a converter child, which
+ * isolate/run-child.ts runs under memory and time limits, one file at a time.
  */
 import type { FileOptions, FileOutcome, PageProgress } from './convert-file.ts';
 import type { Task } from './plan.ts';
 
-/** Parent → child: the one file this child converts. */
+/** Parent → child: the next file to convert. */
 export type FileRequest = { type: 'convert'; task: Task; opts: FileOptions };
 
 /** Child → parent: `started` once the engine is loaded, page progress, then the outcome. */

@@ -1,7 +1,7 @@
 /**
- * Child process body for `--jobs N`: converts the one file it is sent,
- * reporting page progress, then answers with the outcome. It dies with the
- * CLI (isolate/die-with-parent.ts).
+ * Child process body for `--jobs N`: converts the files it is sent, one at a
+ * time, reporting page progress and answering each with its outcome. It dies
+ * with the CLI (isolate/die-with-parent.ts).
  */
 import { dieWithParent } from '../../isolate/die-with-parent.ts';
 import { convertFile } from './convert-file.ts';
@@ -11,12 +11,11 @@ const send = (m: FileMessage): Promise<void> => new Promise((resolve) => void pr
 
 if (import.meta.main) {
   dieWithParent();
-  process.once('message', (req: FileRequest) => {
+  process.on('message', (req: FileRequest) => {
     void (async () => {
       await send({ type: 'started' });
       const outcome = await convertFile(req.task, req.opts, (p) => void send({ type: 'progress', ...p }));
       await send({ type: 'outcome', outcome });
-      process.disconnect();
     })();
   });
 }

@@ -14,6 +14,7 @@ async function writePdf(file: string, text: string): Promise<void> {
 }
 
 const CRASHING = new URL('../../test/engine/fixtures/crashing-convert-worker.ts', import.meta.url);
+const PID = new URL('../../test/engine/fixtures/pid-convert-worker.ts', import.meta.url);
 const HANGING = new URL('../../test/engine/fixtures/hanging-convert-worker.ts', import.meta.url);
 
 describe('runTasks with child processes', () => {
@@ -39,5 +40,14 @@ describe('runTasks with child processes', () => {
     const limits = { heapMb: 128, limitMs: 300 };
     await runTasks(tasks, { opts: { ocr: 'off' }, jobs: 2, onDone: (o) => outcomes.push(o), script: HANGING, limits });
     expect(outcomes.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['conversion_timeout', 'conversion_timeout']);
+  });
+
+  it('keeps one child per lane for many files (the engine loads once per lane)', async () => {
+    const tasks = Array.from({ length: 8 }, (_, i) => ({ input: `f${i}.pdf`, output: null }));
+    const outcomes: FileOutcome[] = [];
+    await runTasks(tasks, { opts: { ocr: 'off' }, jobs: 2, onDone: (o) => outcomes.push(o), script: PID });
+    expect(outcomes).toHaveLength(8);
+    const pids = new Set(outcomes.map((o) => (o.ok ? o.markdown : o.code)));
+    expect(pids.size).toBe(2);
   });
 });

@@ -1,13 +1,15 @@
 /**
- * Runs tasks on N lanes, each converting one file at a time in a fresh child
- * process (isolate/run-child.ts) with memory and time limits. Processes
- * rather than threads: each conversion's memory is its own (a batch's peak is
- * one document's, not the sum of all in flight), and a child that crashes,
- * runs out of memory or is killed loses only the file it was converting.
+ * Runs tasks on N lanes, each a child process (isolate/run-child.ts) that
+ * converts one file at a time under memory and time limits, and serves the
+ * lane's next file as long as it lives (the engine loads once per lane).
+ * Processes rather than threads: each conversion's memory is its own (a
+ * batch's peak is one document's, not the sum of all in flight), and a child
+ * that crashes, runs out of memory or is killed loses only the file it was
+ * converting; the lane's next file gets a fresh child.
  */
 import { stat } from 'node:fs/promises';
-import { runChild, type ChildLimits, type ChildOutcome } from '../../isolate/run-child.ts';
-import { isOutcome, isProgress, type FileMessage, type FileRequest } from './child-messages.ts';
+import { startChild, type ChildLimits, type ChildOutcome, type ChildSession } from '../../isolate/run-child.ts';
+import { isOutcome, isProgress, type FileRequest } from './child-messages.ts';
 import type { FileOptions, FileOutcome, PageProgress } from './convert-file.ts';
 import type { Task } from './plan.ts';
 
@@ -38,19 +40,22 @@ export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
   }
   const queue = await largestFirst(tasks);
   const lane = async () => {
-    for (let t = queue.shift(); t; t = queue.shift()) run.onDone(await convertInChild(t, run));
+    let child: ChildSession | null = null;
+    for (let t = queue.shift(); t; t = queue.shift()) {
+      // A child that ended between files (or on the last one) is replaced.
+      if (!child?.alive()) child = startChild(run.script ?? WORKER_SCRIPT, run.limits ?? FILE_LIMITS);
+      run.onDone(await convertInChild(child, t, run));
+    }
+    child?.close();
   };
   await Promise.all(Array.from({ length: Math.min(run.jobs, tasks.length) }, lane));
 }
 
-async function convertInChild(task: Task, run: RunOptions): Promise<FileOutcome> {
+async function convertInChild(child: ChildSession, task: Task, run: RunOptions): Promise<FileOutcome> {
   const request: FileRequest = { type: 'convert', task, opts: run.opts };
-  const out = await runChild<Extract<FileMessage, { type: 'outcome' }>>({
-    module: run.script ?? WORKER_SCRIPT,
-    request,
-    limits: run.limits ?? FILE_LIMITS,
+  const out = await child.run(request, {
     isAnswer: isOutcome,
-    onMessage: (m) => isProgress(m) && run.onPages?.(task.input, { pagesDone: m.pagesDone, pagesTotal: m.pagesTotal }),
+    onMessage: (m: unknown) => isProgress(m) && run.onPages?.(task.input, { pagesDone: m.pagesDone, pagesTotal: m.pagesTotal }),
   });
   return out.kind === 'answered' ? out.message.outcome : { ok: false, input: task.input, ...failure(out) };
 }
