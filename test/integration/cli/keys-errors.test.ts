@@ -95,6 +95,17 @@ describe.runIf(DB_KIND === 'pglite')('p2m keys against a running embedded server
   });
 });
 
+describe('p2m with a bad setting', () => {
+  it('names the setting in one sentence, not a zod dump', async () => {
+    const o = await execFileAsync(process.execPath, [CLI, 'migrate'], { env: { ...process.env, PORT: 'abc' } }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: Outcome) => e,
+    );
+    expect(o.code).toBe(1);
+    expect(o.stderr.trim()).toMatch(/^p2m: invalid PORT: [^\n]+$/);
+  });
+});
+
 describe('p2m <command> --help', () => {
   it.each(['serve', 'worker', 'keys', 'convert', 'migrate'])('%s --help prints its usage and exits 0', async (name) => {
     const { stdout } = await execFileAsync(process.execPath, [CLI, name, '--help']);
