@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { createEgressClient, type EgressClientOptions } from './egress-client.ts';
@@ -246,6 +247,22 @@ describe('failures map to stable codes', () => {
       'connect_failed',
     );
     expect(err.message).toMatch(/ECONNREFUSED/);
+  });
+
+  it('https to a server that does not speak TLS is connect_failed', async () => {
+    const err = await rejectsWith(loopbackClient().fetchToStream(`https://127.0.0.1:${testOrigin().port}/doc.pdf`), 'connect_failed');
+    expect(err.message).toMatch(/EPROTO|SSL|TLS|wrong version/i);
+  });
+
+  it('a TLS handshake that never completes is a timeout', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      await rejectsWith(loopbackClient({ headersTimeoutMs: 200 }).fetchToStream(`https://127.0.0.1:${port}/`), 'timeout');
+    } finally {
+      silent.close();
+    }
   });
 
   it('a connection cut mid-body errors the stream with connect_failed', async () => {
