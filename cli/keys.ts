@@ -77,7 +77,7 @@ const ACTIONS: Record<string, { check(v: Values, rest: string[]): void; run: Act
 };
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  const { values, positionals } = parseKeyArgs(argv);
   const [name, ...rest] = positionals;
   const action = name === undefined ? undefined : ACTIONS[name];
   if (!action) {
@@ -89,6 +89,16 @@ export async function run(argv: string[]): Promise<number> {
     return await action.run(admin, values, rest);
   } finally {
     await admin.close();
+  }
+}
+
+// node:util's own messages run to two sentences about '--'; one is enough here.
+function parseKeyArgs(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  } catch (err) {
+    const option = /option '([^']+)'/.exec(err instanceof Error ? err.message : '')?.[1];
+    throw new Error(option ? `${option} is not an option of p2m keys (p2m keys --help)` : errorSentence(err), { cause: err });
   }
 }
 

@@ -89,6 +89,7 @@ describe.runIf(DB_KIND === 'pglite')('p2m keys against a running embedded server
 
   it('an unknown action or a bad key id is one sentence', async () => {
     expectOneSentence(await p2m('keys', 'rotate'), /^p2m: unknown action "rotate"/);
+    expectOneSentence(await p2m('keys', 'create', '--owner', 'x'), /^p2m: --owner is not an option of p2m keys/);
     expectOneSentence(await p2m('keys', 'revoke'), /^p2m: revoke needs a key id/);
     expectOneSentence(await p2m('keys', 'revoke', 'abc'), /^p2m: key id "abc" is not valid/);
     expectOneSentence(await p2m('keys', 'list', '--email', 'nobody@example.com'), /^p2m: No account nobody@example.com/);
