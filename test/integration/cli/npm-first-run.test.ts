@@ -27,7 +27,7 @@ describe.runIf(systemNpm !== undefined && DB_KIND === 'pglite')('first run: npm 
     try {
       for (const f of ['package.json', 'package-lock.json', '.npmrc']) await copyFile(join(ROOT, f), join(dir, f));
       const path = (process.env.PATH ?? '').split(':').filter((p) => !p.includes('node_modules')).join(':');
-      const { stdout, stderr } = await run(systemNpm!, ['ci', '--dry-run', '--prefer-offline'], {
+      const { stdout, stderr } = await run(systemNpm!, ['ci', '--dry-run', '--offline'], {
         cwd: dir,
         env: { ...process.env, PATH: path },
       });
