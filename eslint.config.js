@@ -5,9 +5,10 @@ import tseslint from 'typescript-eslint';
  * Layering: transports (rest, tools, rpc, discovery) import only the gateway
  * (http/) and core/; the gateway imports only core/; core/ knows no transport;
  * engine/ knows nothing of jobs. server/ is the composition root and may
- * import everything. Tests are exempt. db/ may import core's closed sets
- * (pure zod enums) and nothing else of core, so its CHECK constraints and
- * core's types come from one list.
+ * import everything. isolate/ (the child-process runner, used by the worker
+ * and by `p2m convert`) imports nothing of the project. Tests are exempt.
+ * db/ may import core's closed sets (pure zod enums) and nothing else of
+ * core, so its CHECK constraints and core's types come from one list.
  */
 const LAYERS = {
   core: ['http', 'rest', 'tools', 'rpc', 'discovery', 'server', 'worker', 'cli'],
@@ -18,6 +19,7 @@ const LAYERS = {
   discovery: ['rest', 'tools', 'rpc', 'server', 'worker', 'cli'],
   worker: ['http', 'rest', 'tools', 'rpc', 'discovery', 'server', 'cli'],
   engine: ['core', 'db', 'worker', 'http', 'rest', 'tools', 'rpc', 'discovery', 'server', 'cli'],
+  isolate: ['core', 'db', 'engine', 'worker', 'http', 'rest', 'tools', 'rpc', 'discovery', 'server', 'cli'],
   db: ['core', 'http', 'rest', 'tools', 'rpc', 'discovery', 'server', 'worker', 'cli', 'engine'],
 };
 

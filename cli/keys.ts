@@ -6,48 +6,99 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { loadConfig, type Config } from '../core/config.ts';
+import { LocalKeyInput } from '../core/keys/local-keys.ts';
 import { lockHolder } from '../db/dir-lock.ts';
+import { errorSentence } from './error-sentence.ts';
+import { LOCAL_EMAIL } from './help.ts';
 import { adminSocketPath } from './paths.ts';
-import type { LocalKeyInput } from '../core/keys/local-keys.ts';
 import { directKeyAdmin, socketKeyAdmin, type KeyAdmin } from './key-admin.ts';
 
 const OPTIONS = {
-  email: { type: 'string', default: 'local@localhost' },
+  email: { type: 'string', default: LOCAL_EMAIL },
   name: { type: 'string', default: 'cli' },
   scopes: { type: 'string' },
-  tier: { type: 'string', default: 'free' },
+  tier: { type: 'string' },
 } as const;
 
-export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
-  const [action, ...rest] = positionals;
-  const config = loadConfig();
-  const admin = await openAdmin(config);
-  try {
-    switch (action) {
-      case 'create': {
-        const scopes = values.scopes?.split(',').map((s) => s.trim()).filter(Boolean);
-        const key = await admin.create({ email: values.email, name: values.name, tier: values.tier as 'free', scopes: scopes as LocalKeyInput['scopes'] });
-        console.log(key.key);
-        console.error(`API key ${key.key_id} for ${values.email} (scopes: ${key.scopes.join(', ')}). Shown once: store it now.`);
-        return 0;
+type Values = { email: string; name: string; scopes?: string; tier?: string };
+
+// Checked here so a mistake reads as one sentence naming the option, before any database opens.
+const option = <T>(schema: z.ZodType<T>, value: unknown, flag: string): T => {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new Error(`${flag} ${JSON.stringify(value)} is not valid: ${errorSentence(parsed.error).replace(/^invalid /, '')}`);
+};
+
+const createInput = (v: Values) => ({
+  email: option(LocalKeyInput.shape.email, v.email, '--email'),
+  name: option(LocalKeyInput.shape.name, v.name, '--name'),
+  ...(v.tier === undefined ? {} : { tier: option(z.enum(['free', 'pro']), v.tier, '--tier') }),
+  ...(v.scopes === undefined
+    ? {}
+    : { scopes: option(LocalKeyInput.shape.scopes, v.scopes.split(',').map((s) => s.trim()).filter(Boolean), '--scopes') }),
+});
+
+type Action = (admin: KeyAdmin, v: Values, rest: string[]) => Promise<number>;
+
+const ACTIONS: Record<string, { check(v: Values, rest: string[]): void; run: Action }> = {
+  create: {
+    check: (v) => void createInput(v),
+    async run(admin, v) {
+      const input = createInput(v);
+      const key = await admin.create(input);
+      console.log(key.key);
+      const tier = key.previous_tier ? `tier ${key.tier}, changed from ${key.previous_tier}` : `tier ${key.tier}`;
+      console.error(`API key ${key.key_id} for ${input.email} (${tier}; scopes: ${key.scopes.join(', ')}). Shown once: store it now.`);
+      return 0;
+    },
+  },
+  list: {
+    check: (v) => void option(LocalKeyInput.shape.email, v.email, '--email'),
+    async run(admin, v) {
+      for (const k of await admin.list({ email: v.email })) {
+        console.log(`${k.id}  ${k.start}…  ${k.name}  ${k.scopes.join(',')}  created ${k.created_at}`);
       }
-      case 'list':
-        for (const k of await admin.list({ email: values.email })) {
-          console.log(`${k.id}  ${k.start}…  ${k.name}  ${k.scopes.join(',')}  created ${k.created_at}`);
-        }
-        return 0;
-      case 'revoke':
-        if (!rest[0]) throw new Error('usage: p2m keys revoke <key-id>');
-        await admin.revoke({ key_id: rest[0] });
-        console.log(`revoked ${rest[0]}`);
-        return 0;
-      default:
-        throw new Error('usage: p2m keys create|list|revoke (see p2m help)');
-    }
+      return 0;
+    },
+  },
+  revoke: {
+    check(_v, rest) {
+      if (rest[0] === undefined) throw new Error('revoke needs a key id: p2m keys revoke <key-id> (see p2m keys list)');
+      option(z.uuid(), rest[0], 'key id');
+    },
+    async run(admin, _v, rest) {
+      await admin.revoke({ key_id: rest[0]! });
+      console.log(`revoked ${rest[0]}`);
+      return 0;
+    },
+  },
+};
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseKeyArgs(argv);
+  const [name, ...rest] = positionals;
+  const action = name === undefined ? undefined : ACTIONS[name];
+  if (!action) {
+    throw new Error(`${name === undefined ? 'missing action' : `unknown action "${name}"`}: use p2m keys create, list or revoke (p2m keys --help)`);
+  }
+  action.check(values, rest);
+  const admin = await openAdmin(loadConfig());
+  try {
+    return await action.run(admin, values, rest);
   } finally {
     await admin.close();
+  }
+}
+
+// node:util's own messages run to two sentences about '--'; one is enough here.
+function parseKeyArgs(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  } catch (err) {
+    const option = /option '([^']+)'/.exec(err instanceof Error ? err.message : '')?.[1];
+    throw new Error(option ? `${option} is not an option of p2m keys (p2m keys --help)` : errorSentence(err), { cause: err });
   }
 }
 

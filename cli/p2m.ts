@@ -3,20 +3,8 @@
  * The p2m command line: serve, worker, keys, convert, migrate.
  * Each subcommand lives in its own module and is loaded only when used.
  */
-const USAGE = `p2m — PDF to Markdown
-
-Usage:
-  p2m serve                      start the service (API, MCP, workers) on the configured database
-  p2m worker                     run conversion workers only (needs DATABASE_URL: PostgreSQL)
-  p2m keys create [--email E] [--name N] [--scopes a,b] [--tier free|pro]
-                                 create an account (if needed) and an API key; prints the key once
-  p2m keys list [--email E]      list keys (never their secrets)
-  p2m keys revoke <key-id>       revoke a key at once
-  p2m convert IN.pdf... [-o OUT] [--pages 1-5] [--ocr auto|off|force] [--jobs N]
-                                 convert PDFs locally, no service needed
-  p2m migrate                    apply database migrations and exit
-
-Configuration comes from environment variables; see README.md.`;
+import { errorSentence } from './error-sentence.ts';
+import { COMMAND_HELP, USAGE, wantsHelp } from './help.ts';
 
 const commands: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
   serve: () => import('./serve.ts'),
@@ -37,6 +25,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(`p2m: unknown command "${name}"\n\n${USAGE}`);
     return 2;
   }
+  if (wantsHelp(rest)) {
+    console.log(COMMAND_HELP[name]);
+    return 0;
+  }
   return (await load()).run(rest);
 }
 
@@ -45,7 +37,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    console.error(`p2m: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`p2m: ${errorSentence(err)}`);
     process.exitCode = 1;
   },
 );

@@ -4,8 +4,8 @@
  * database it also answers `p2m keys` over a local admin socket, because
  * PGlite allows only one process.
  */
-import type { Server } from 'node:http';
-import { loadConfig } from '../core/config.ts';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { loadConfig, type Config } from '../core/config.ts';
 import { createRuntime } from '../core/runtime.ts';
 import { DirLockedError } from '../db/dir-lock.ts';
 import { createServiceApp } from '../server/create-app.ts';
@@ -21,9 +21,9 @@ export async function run(): Promise<number> {
     }
     throw err;
   });
-  const app = createServiceApp(runtime);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s)).once('error', reject);
+  const server = await listen(createServiceApp(runtime), config).catch(async (err: unknown) => {
+    await runtime.close();
+    throw err;
   });
   const worker = config.workers > 0 ? createWorker(runtime, { concurrency: config.workers, pools: config.workerPools }) : null;
   worker?.start();
@@ -44,4 +44,29 @@ export async function run(): Promise<number> {
   await admin?.close();
   await runtime.close();
   return 0;
+}
+
+// Not app.listen(): Express 5 passes a listen error to the callback, which
+// then looked like success — a second serve on a busy port said "serving"
+// and kept running without a socket.
+async function listen(app: RequestListener, config: Config): Promise<Server> {
+  const server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch((err: unknown) => {
+    throw new Error(listenFailure(err, config), { cause: err });
+  });
+  return server;
+}
+
+function listenFailure(err: unknown, { host, port }: Config): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use (another p2m serve?); stop it or set PORT`;
+  if (code === 'EACCES') return `not allowed to listen on port ${port} on ${host}; choose another PORT`;
+  if (code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine; set HOST`;
+  return `could not listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}`;
 }

@@ -3,10 +3,13 @@
  * files, reports each on stderr, and exits non-zero if any failed
  * (2 for a usage error).
  */
+import { stat } from 'node:fs/promises';
 import { parseConvertArgs, USAGE } from './cli/args.ts';
 import { planTasks } from './cli/plan.ts';
 import { runTasks } from './cli/pool.ts';
-import { progressBar } from './cli/progress.ts';
+import { progressBar, type SizedFile } from './cli/progress.ts';
+import type { FileOutcome } from './cli/convert-file.ts';
+import type { Task } from './cli/plan.ts';
 
 /** Streams the CLI writes to; injectable for tests. */
 export type CliIO = { stdout: NodeJS.WritableStream; stderr: NodeJS.WriteStream };
@@ -23,20 +26,26 @@ export async function runConvertCli(argv: string[], io: CliIO = { stdout: proces
     io.stderr.write(`p2m convert: ${tasks.error}\n`);
     return 2;
   }
-  const bar = progressBar(tasks.length, io.stderr);
+  const bar = progressBar(await sized(tasks), io.stderr);
   let failed = 0;
-  await runTasks(tasks, { pages: args.pages, ocr: args.ocr }, args.jobs, (o) => {
-    bar.tick(o.input);
+  // The status line is cleared before anything else is written, then redrawn.
+  const onDone = (o: FileOutcome): void => {
+    bar.clear();
     if (!o.ok) {
       failed++;
-      io.stderr.write(`${io.stderr.isTTY ? '\r\x1b[K' : ''}p2m convert: ${o.input}: ${o.code}: ${o.message}\n`);
+      io.stderr.write(`p2m convert: ${o.input}: ${o.code}: ${o.message}\n`);
     } else if (o.markdown !== undefined) {
       io.stdout.write(o.markdown);
     } else if (o.truncated) {
       io.stderr.write(`p2m convert: ${o.input}: truncated after ${o.pagesDone} of ${o.pages} pages\n`);
     }
-  });
+    bar.fileDone(o.input);
+  };
+  await runTasks(tasks, { opts: { pages: args.pages, ocr: args.ocr }, jobs: args.jobs, onDone, onPages: bar.pages });
   bar.done();
   if (tasks.length > 1) io.stderr.write(`p2m convert: ${tasks.length - failed} converted, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
 }
+
+const sized = (tasks: Task[]): Promise<SizedFile[]> =>
+  Promise.all(tasks.map(async (t) => ({ input: t.input, size: await stat(t.input).then((s) => s.size, () => 0) })));

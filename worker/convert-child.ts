@@ -6,6 +6,7 @@
  * fails the one job.
  */
 import { convert, EngineError } from '../engine/index.ts';
+import { dieWithParent } from '../isolate/die-with-parent.ts';
 import type { ChildMessage, ConvertRequest } from './child-protocol.ts';
 
 // Progress goes over IPC and then to the database: a few updates a second suffice.
@@ -43,7 +44,7 @@ export async function serveRequest(req: ConvertRequest): Promise<void> {
 
 if (import.meta.main) {
   // A worker that dies (SIGKILL, crash) must not leave its children converting for nobody.
-  process.once('disconnect', () => process.exit(0));
+  dieWithParent();
   process.once('message', (req: ConvertRequest) => {
     void serveRequest(req).finally(() => process.connected && process.disconnect());
   });

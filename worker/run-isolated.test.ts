@@ -45,7 +45,17 @@ describe('runIsolated', () => {
     expect(out).toMatchObject({ kind: 'failed', code: 'out_of_memory' });
   });
 
-  it('reports a child that dies as conversion_crashed', async () => {
+  it('reports a child that outgrows its resident memory limit as out_of_memory', async () => {
+    const out = await runIsolated(await request({ childModule: fixture('rss-child.ts'), rssMb: 200 }));
+    expect(out).toMatchObject({ kind: 'failed', code: 'out_of_memory', message: 'exceeded the 200 MB memory limit' });
+  });
+
+  it('a child killed from outside (the OOM killer) is transient, not the document\'s fault', async () => {
+    const out = await runIsolated(await request({ childModule: fixture('killed-child.ts') }));
+    expect(out).toMatchObject({ kind: 'transient', message: expect.stringContaining('SIGKILL') });
+  });
+
+  it('reports a child that crashes by itself as conversion_crashed', async () => {
     const out = await runIsolated(await request({ childModule: fixture('crash-child.ts') }));
     expect(out).toMatchObject({ kind: 'failed', code: 'conversion_crashed' });
   });

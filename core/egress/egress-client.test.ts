@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { createEgressClient, type EgressClientOptions } from './egress-client.ts';
@@ -248,8 +249,33 @@ describe('failures map to stable codes', () => {
     expect(err.message).toMatch(/ECONNREFUSED/);
   });
 
+  it('https to a server that does not speak TLS is connect_failed', async () => {
+    const err = await rejectsWith(loopbackClient().fetchToStream(`https://127.0.0.1:${testOrigin().port}/doc.pdf`), 'connect_failed');
+    expect(err.message).toMatch(/EPROTO|SSL|TLS|wrong version/i);
+  });
+
+  it('a TLS handshake that never completes is a timeout', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      await rejectsWith(loopbackClient({ headersTimeoutMs: 200 }).fetchToStream(`https://127.0.0.1:${port}/`), 'timeout');
+    } finally {
+      silent.close();
+    }
+  });
+
   it('a connection cut mid-body errors the stream with connect_failed', async () => {
     const got = await loopbackClient().fetchToStream(`${testOrigin().base}/cut-mid-body`);
     await rejectsWith(buffer(got.stream), 'connect_failed');
+  });
+
+  // A caller that gives up on a body before reading it (its own step failed)
+  // must not leave an error that nobody listens to: that would end the process.
+  it.each(['/stall-mid-body', '/cut-mid-body'])('a body never read (%s) fails quietly', async (path) => {
+    const got = await loopbackClient({ timeoutMs: 300 }).fetchToStream(`${testOrigin().base}${path}`);
+    // Not events.once(): it listens for 'error' itself.
+    await new Promise((resolve) => got.stream.on('close', resolve));
+    expect(got.stream.errored).toBeInstanceOf(EgressError);
   });
 });

@@ -153,6 +153,10 @@ function toFetchedBody(res: IncomingMessage, target: Target, s: Settings, deadli
     throw new EgressError('too_large', `The file is ${contentLength} bytes; the limit is ${s.maxBytes}.`);
   }
   const stream = createByteCap(s.maxBytes);
+  // A reader (for await, pipeline) still gets the error from the stream's
+  // state; this listener only keeps a body that its caller abandoned unread
+  // from turning a late timeout or reset into an uncaught 'error'.
+  stream.on('error', () => undefined);
   const onDeadline = (): void => void stream.destroy(toEgressError(deadline.signal.reason));
   deadline.signal.addEventListener('abort', onDeadline, { once: true });
   res.on('error', (e) => stream.destroy(toEgressError(e)));

@@ -1,34 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, isLoopbackAddress, parseIPv4, parseIPv6 } from './ip-ranges.ts';
+import { classifyAddress, isLoopbackAddress, parseAddress } from './ip-ranges.ts';
 
 const reasonOf = (ip: string): string => {
   const c = classifyAddress(ip);
   return c.kind === 'public' ? 'public' : c.reason;
 };
 
-describe('parseIPv6', () => {
-  it('expands compressed, full and dotted-tail forms to the same number', () => {
-    expect(parseIPv6('::1')).toBe(1n);
-    expect(parseIPv6('0:0:0:0:0:0:0:1')).toBe(1n);
-    expect(parseIPv6('::ffff:127.0.0.1')).toBe(parseIPv6('::ffff:7f00:1'));
-    expect(parseIPv6('fd00:ec2::254')).toBe(0xfd00_0ec2_0000_0000_0000_0000_0000_0254n);
-    expect(parseIPv6('2001:db8::')).toBe(0x2001_0db8n << 96n);
+const normalized = (ip: string): string | undefined => parseAddress(ip)?.toNormalizedString();
+
+describe('parseAddress: IPv6', () => {
+  it('reads compressed, full and dotted-tail forms as the same address', () => {
+    expect(normalized('::1')).toBe('0:0:0:0:0:0:0:1');
+    expect(normalized('0:0:0:0:0:0:0:1')).toBe(normalized('::1'));
+    expect(normalized('::ffff:127.0.0.1')).toBe(normalized('::ffff:7f00:1'));
+    expect(normalized('fd00:ec2::254')).toBe('fd00:ec2:0:0:0:0:0:254');
+    expect(normalized('2001:db8::')).toBe('2001:db8:0:0:0:0:0:0');
   });
   it('rejects non-addresses and zone ids', () => {
-    expect(parseIPv6('fe80::1%eth0')).toBeUndefined();
-    expect(parseIPv6('1.2.3.4')).toBeUndefined();
-    expect(parseIPv6('::ffff:999.0.0.1')).toBeUndefined();
+    expect(parseAddress('fe80::1%eth0')).toBeUndefined();
+    expect(parseAddress('::ffff:999.0.0.1')).toBeUndefined();
+    expect(parseAddress('[::1')).toBeUndefined();
   });
 });
 
-describe('parseIPv4', () => {
+describe('parseAddress: IPv4', () => {
   it('parses only canonical dotted quads', () => {
-    expect(parseIPv4('127.0.0.1')).toBe(2130706433);
-    expect(parseIPv4('255.255.255.255')).toBe(0xffff_ffff);
+    expect(normalized('127.0.0.1')).toBe('127.0.0.1');
+    expect(normalized('255.255.255.255')).toBe('255.255.255.255');
     // Shorthand and radix forms are the URL parser's job; here they are not IPv4.
-    expect(parseIPv4('127.1')).toBeUndefined();
-    expect(parseIPv4('0x7f.0.0.1')).toBeUndefined();
-    expect(parseIPv4('2130706433')).toBeUndefined();
+    expect(parseAddress('127.1')).toBeUndefined();
+    expect(parseAddress('0x7f.0.0.1')).toBeUndefined();
+    expect(parseAddress('2130706433')).toBeUndefined();
   });
 });
 

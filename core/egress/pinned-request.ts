@@ -18,19 +18,23 @@ export type PinnedRequestOptions = {
 // The socket library calls this instead of DNS, so the connection can only go
 // to addresses that were already checked. With autoSelectFamily (the Node 24
 // default) it asks for all of them; otherwise for one, optionally of a family.
+// The answer is always asynchronous, like real DNS: answered synchronously, a
+// connect that fails at once (ENETUNREACH) destroys the TLS socket inside
+// https.request(), which then throws on the null handle and leaves the
+// socket's 'error' with no listener — one request would end the process.
 const pinnedLookup =
   (addresses: readonly ResolvedAddress[]): LookupFunction =>
   (_hostname, options, callback) => {
     if (options.all) {
-      callback(
-        null,
-        addresses.map(({ address, family }) => ({ address, family })),
-      );
+      const all = addresses.map(({ address, family }) => ({ address, family }));
+      process.nextTick(() => callback(null, all));
       return;
     }
     const pick = addresses.find((a) => !options.family || a.family === options.family) ?? addresses[0];
-    if (pick === undefined) callback(new Error('no pinned address'), '', 0);
-    else callback(null, pick.address, pick.family);
+    process.nextTick(() => {
+      if (pick === undefined) callback(new Error('no pinned address'), '', 0);
+      else callback(null, pick.address, pick.family);
+    });
   };
 
 const connectFailed = (cause: unknown): EgressError => {
@@ -80,6 +84,8 @@ export function requestPinned(
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const transport = target.url.protocol === 'https:' ? https : http;
+    // Every error of this request, its socket and its response reaches
+    // `reject` (a no-op once settled) or the body stream: none is left unheard.
     const req = transport.request({
       protocol: target.url.protocol,
       hostname: target.hostname,

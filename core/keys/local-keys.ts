@@ -17,22 +17,37 @@ import { revokeApiKey } from './revoke-api-key.ts';
 export const LocalKeyInput = z.object({
   email: z.email(),
   name: z.string().min(1).max(100).default('cli'),
-  tier: TierName.default('free'),
+  /** The account's plan: a new account gets it (default free); an existing one is moved to it. */
+  tier: TierName.optional(),
   scopes: z.array(Scope).min(1).optional(),
 });
 export type LocalKeyInput = z.input<typeof LocalKeyInput>;
 
-export type LocalKey = { key: string; key_id: string; account_id: string; scopes: string[] };
+export type LocalKey = {
+  key: string;
+  key_id: string;
+  account_id: string;
+  scopes: string[];
+  tier: TierName;
+  /** Set when `tier` moved an existing account from this plan. */
+  previous_tier?: TierName;
+};
 
 export async function createLocalKey(s: Pick<Services, 'db' | 'config'>, raw: LocalKeyInput): Promise<LocalKey> {
   const input = LocalKeyInput.parse(raw);
-  const account = await ensureAccount(s.db, input.email, input.tier);
+  const account = await ensureAccount(s.db, input.email, input.tier ?? 'free');
+  const previous = TierName.parse(account.tier);
+  const tier = input.tier ?? previous;
+  // The operator asked for this plan: an existing account moves to it (before
+  // the key is issued, so the new plan's key limit applies).
+  if (tier !== previous) await s.db.update(accounts).set({ tier }).where(eq(accounts.id, account.id));
   const { record, secret } = await issueApiKey(s.db, s.config.tiers, {
     accountId: account.id,
     name: input.name,
     ...(input.scopes ? { scopes: input.scopes } : {}),
   });
-  return { key: secret, key_id: record.id, account_id: account.id, scopes: record.scopes };
+  const key = { key: secret, key_id: record.id, account_id: account.id, scopes: record.scopes, tier };
+  return tier === previous ? key : { ...key, previous_tier: previous };
 }
 
 export async function listLocalKeys(s: Pick<Services, 'db'>, raw: { email: string }): Promise<ApiKeySummary[]> {

@@ -54,6 +54,7 @@ describe('runConvertCli', () => {
     expect(fs.existsSync(path.join(out, 'bad.md'))).toBe(false);
     expect(c.err()).toMatch(/bad\.pdf: not_a_pdf/);
     expect(c.err()).toContain('2 converted, 1 failed');
+    expect(c.err()).not.toMatch(/\r|pages\/s/); // piped: no progress line
   });
 
   it('exits 2 on a usage error', async () => {

@@ -1,6 +1,6 @@
 /**
  * Converts one file for the CLI and reports the outcome as data, so a bad
- * file never stops a batch. Shared by the in-process path and the workers.
+ * file never stops a batch. Shared by the in-process path and the children.
  */
 import fs from 'node:fs/promises';
 import { convert } from '../convert.ts';
@@ -10,16 +10,19 @@ import type { Task } from './plan.ts';
 /** Options passed through to convert() for every file. */
 export type FileOptions = { pages?: { from: number; to: number }; ocr: OcrMode };
 
+/** Pages converted so far of the file being converted. */
+export type PageProgress = { pagesDone: number; pagesTotal: number };
+
 /** What happened to one file; markdown is returned only for stdout output. */
 export type FileOutcome =
   | { ok: true; input: string; pages: number; pagesDone: number; truncated: boolean; markdown?: string }
   | { ok: false; input: string; code: string; message: string };
 
 /** Converts and writes one file; never throws. */
-export async function convertFile(task: Task, opts: FileOptions): Promise<FileOutcome> {
+export async function convertFile(task: Task, opts: FileOptions, onProgress?: (p: PageProgress) => void): Promise<FileOutcome> {
   try {
     const data = new Uint8Array(await fs.readFile(task.input));
-    const r = await convert(data, { pages: opts.pages, ocr: opts.ocr });
+    const r = await convert(data, { pages: opts.pages, ocr: opts.ocr, ...(onProgress ? { onProgress } : {}) });
     if (task.output) await fs.writeFile(task.output, r.markdown);
     const base = { ok: true as const, input: task.input, pages: r.pages, pagesDone: r.pagesDone, truncated: r.truncated };
     return task.output ? base : { ...base, markdown: r.markdown };

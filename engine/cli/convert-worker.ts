@@ -1,11 +1,21 @@
 /**
- * Child process body for `--jobs N`: converts the tasks it is sent, one at a
- * time, posts each outcome back, and exits when the parent disconnects.
+ * Child process body for `--jobs N`: converts the files it is sent, one at a
+ * time, reporting page progress and answering each with its outcome. It dies
+ * with the CLI (isolate/die-with-parent.ts).
  */
-import { convertFile, type FileOptions } from './convert-file.ts';
-import type { Task } from './plan.ts';
+import { dieWithParent } from '../../isolate/die-with-parent.ts';
+import { convertFile } from './convert-file.ts';
+import type { FileMessage, FileRequest } from './child-messages.ts';
 
-process.on('message', (msg: { task: Task; opts: FileOptions }) => {
-  void convertFile(msg.task, msg.opts).then((outcome) => process.send?.(outcome));
-});
-process.on('disconnect', () => process.exit(0));
+const send = (m: FileMessage): Promise<void> => new Promise((resolve) => void process.send?.(m, undefined, {}, () => resolve()));
+
+if (import.meta.main) {
+  dieWithParent();
+  process.on('message', (req: FileRequest) => {
+    void (async () => {
+      await send({ type: 'started' });
+      const outcome = await convertFile(req.task, req.opts, (p) => void send({ type: 'progress', ...p }));
+      await send({ type: 'outcome', outcome });
+    })();
+  });
+}

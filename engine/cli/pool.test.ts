@@ -14,6 +14,8 @@ async function writePdf(file: string, text: string): Promise<void> {
 }
 
 const CRASHING = new URL('../../test/engine/fixtures/crashing-convert-worker.ts', import.meta.url);
+const PID = new URL('../../test/engine/fixtures/pid-convert-worker.ts', import.meta.url);
+const HANGING = new URL('../../test/engine/fixtures/hanging-convert-worker.ts', import.meta.url);
 
 describe('runTasks with child processes', () => {
   it('reports a file whose converter process died and converts every other file on fresh children', async () => {
@@ -22,12 +24,30 @@ describe('runTasks with child processes', () => {
     for (const n of names) await writePdf(path.join(dir, `${n}.pdf`), `Document ${n}`);
     const tasks = names.map((n) => ({ input: path.join(dir, `${n}.pdf`), output: path.join(dir, `${n}.md`) }));
     const outcomes: FileOutcome[] = [];
-    await runTasks(tasks, { ocr: 'off' }, 2, (o) => outcomes.push(o), CRASHING);
+    await runTasks(tasks, { opts: { ocr: 'off' }, jobs: 2, onDone: (o) => outcomes.push(o), script: CRASHING });
 
     expect(outcomes).toHaveLength(names.length);
     const failed = outcomes.filter((o) => !o.ok).map((o) => path.basename(o.input)).sort();
     expect(failed).toEqual(['crash-1.pdf', 'crash-2.pdf']);
     for (const o of outcomes.filter((x) => !x.ok)) expect(o).toMatchObject({ code: 'engine_failure', message: expect.stringContaining('SIGKILL') });
     for (const n of ['a', 'b', 'c', 'd']) expect(fs.readFileSync(path.join(dir, `${n}.md`), 'utf8')).toContain(`Document ${n}`);
+  });
+
+  it('stops a file at the time limit of the shared runner and reports conversion_timeout', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-pool-'));
+    const tasks = ['x', 'y'].map((n) => ({ input: path.join(dir, `${n}.pdf`), output: path.join(dir, `${n}.md`) }));
+    const outcomes: FileOutcome[] = [];
+    const limits = { heapMb: 128, limitMs: 300 };
+    await runTasks(tasks, { opts: { ocr: 'off' }, jobs: 2, onDone: (o) => outcomes.push(o), script: HANGING, limits });
+    expect(outcomes.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['conversion_timeout', 'conversion_timeout']);
+  });
+
+  it('keeps one child per lane for many files (the engine loads once per lane)', async () => {
+    const tasks = Array.from({ length: 8 }, (_, i) => ({ input: `f${i}.pdf`, output: null }));
+    const outcomes: FileOutcome[] = [];
+    await runTasks(tasks, { opts: { ocr: 'off' }, jobs: 2, onDone: (o) => outcomes.push(o), script: PID });
+    expect(outcomes).toHaveLength(8);
+    const pids = new Set(outcomes.map((o) => (o.ok ? o.markdown : o.code)));
+    expect(pids.size).toBe(2);
   });
 });

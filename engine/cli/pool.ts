@@ -1,65 +1,79 @@
 /**
- * Runs tasks on N child processes (one pdf.js instance each), feeding a child
- * its next task as soon as it reports the previous one. Processes rather than
- * threads: each conversion's memory is its own (a batch's peak is one
- * document's, not the sum of all in flight), and a child that crashes or runs
- * out of memory loses only the file it was converting.
+ * Runs tasks on N lanes, each a child process (isolate/run-child.ts) that
+ * converts one file at a time under memory and time limits, and serves the
+ * lane's next file as long as it lives (the engine loads once per lane).
+ * Processes rather than threads: each conversion's memory is its own (a
+ * batch's peak is one document's, not the sum of all in flight), and a child
+ * that crashes, runs out of memory or is killed loses only the file it was
+ * converting; the lane's next file gets a fresh child.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import type { FileOptions, FileOutcome } from './convert-file.ts';
+import { startChild, type ChildLimits, type ChildOutcome, type ChildSession } from '../../isolate/run-child.ts';
+import { isOutcome, isProgress, type FileRequest } from './child-messages.ts';
+import type { FileOptions, FileOutcome, PageProgress } from './convert-file.ts';
 import type { Task } from './plan.ts';
 
 /** The child's entry point; tests substitute one that misbehaves. */
 export const WORKER_SCRIPT = new URL('./convert-worker.ts', import.meta.url);
 
+/** Limits of one file's child: generous, since the user chose the file. */
+export const FILE_LIMITS: ChildLimits = { heapMb: 4096, limitMs: 30 * 60_000 };
+
+/** How runTasks runs: options for every file, lanes, and where outcomes go. */
+export type RunOptions = {
+  opts: FileOptions;
+  jobs: number;
+  onDone(o: FileOutcome): void;
+  onPages?(input: string, p: PageProgress): void;
+  script?: URL;
+  limits?: ChildLimits;
+};
+
 /** Converts all tasks with `jobs` children (in-process when 1), calling `onDone` per file. */
-export async function runTasks(
-  tasks: Task[], opts: FileOptions, jobs: number, onDone: (o: FileOutcome) => void, script: URL = WORKER_SCRIPT,
-): Promise<void> {
-  if (jobs <= 1 || tasks.length <= 1) {
+export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
+  if (run.jobs <= 1 || tasks.length <= 1) {
     // Loaded here: with children the parent only hands out files, and the engine's
     // modules cost a third of a second to load before the first child can start.
     const { convertFile } = await import('./convert-file.ts');
-    for (const t of tasks) onDone(await convertFile(t, opts));
+    for (const t of tasks) run.onDone(await convertFile(t, run.opts, (p) => run.onPages?.(t.input, p)));
     return;
   }
   const queue = await largestFirst(tasks);
   const lane = async () => {
-    // A crashed child loses its current file; a fresh one takes the rest of the queue.
-    while (queue.length > 0) await runChild(script, queue, opts, onDone);
+    let child: ChildSession | null = null;
+    for (let t = queue.shift(); t; t = queue.shift()) {
+      // A child that ended between files (or on the last one) is replaced.
+      if (!child?.alive()) child = startChild(run.script ?? WORKER_SCRIPT, run.limits ?? FILE_LIMITS);
+      run.onDone(await convertInChild(child, t, run));
+    }
+    child?.close();
   };
-  await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(run.jobs, tasks.length) }, lane));
 }
 
-/** One child: converts tasks from the shared queue until it is empty or the child dies. */
-function runChild(script: URL, queue: Task[], opts: FileOptions, onDone: (o: FileOutcome) => void): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const child: ChildProcess = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let current: Task | undefined;
-    let finished = false;
-    const next = () => {
-      current = queue.shift();
-      if (current) child.send({ task: current, opts });
-      else {
-        finished = true;
-        child.disconnect();
-      }
-    };
-    child.on('message', (o: FileOutcome) => {
-      onDone(o);
-      next();
-    });
-    child.on('exit', (code, signal) => {
-      if (!finished && current) {
-        const how = signal ? `signal ${signal}` : `exit code ${code}`;
-        onDone({ ok: false, input: current.input, code: 'engine_failure', message: `the converter process died (${how})` });
-      }
-      resolve();
-    });
-    child.on('error', () => child.kill());
-    next();
+async function convertInChild(child: ChildSession, task: Task, run: RunOptions): Promise<FileOutcome> {
+  const request: FileRequest = { type: 'convert', task, opts: run.opts };
+  const out = await child.run(request, {
+    isAnswer: isOutcome,
+    onMessage: (m: unknown) => isProgress(m) && run.onPages?.(task.input, { pagesDone: m.pagesDone, pagesTotal: m.pagesTotal }),
   });
+  return out.kind === 'answered' ? out.message.outcome : { ok: false, input: task.input, ...failure(out) };
+}
+
+function failure(out: Exclude<ChildOutcome<unknown>, { kind: 'answered' }>): { code: string; message: string } {
+  switch (out.kind) {
+    case 'over_time':
+      return { code: 'conversion_timeout', message: `stopped after ${out.limitMs / 1000} s` };
+    case 'over_memory':
+      return { code: 'out_of_memory', message: `exceeded the ${out.limitMb} MB ${out.measured === 'heap' ? 'heap' : 'memory'} limit` };
+    case 'crashed':
+      return { code: 'engine_failure', message: `the converter process died (${out.how})` };
+    case 'killed':
+      return { code: 'engine_failure', message: `the converter process was killed (signal ${out.signal})` };
+    case 'no_start':
+    case 'aborted':
+      return { code: 'engine_failure', message: `the converter process did not run (${out.kind === 'no_start' ? out.message : 'aborted'})` };
+  }
 }
 
 /**

@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../../db/rows.ts';
+import { processJob } from '../../../worker/process-job.ts';
 import { settleJob } from '../../../worker/settle-job.ts';
 import { createWorker } from '../../../worker/worker.ts';
 import { testEnv } from '../../support/test-env.ts';
 import { claimOne, deps, jobRow, queueJob } from './helpers.ts';
 
 const HANG_CHILD = fileURLToPath(new URL('../../../worker/fixtures/hang-child.ts', import.meta.url));
+const KILLED_CHILD = fileURLToPath(new URL('../../../worker/fixtures/killed-child.ts', import.meta.url));
 
 describe('worker: graceful stop', () => {
   it('stop() lets the running conversion run up to its timeout, then hands the job back', async () => {
@@ -63,5 +65,18 @@ describe('worker: transient failures', () => {
     const row = await jobRow(env, id);
     expect(row).toMatchObject({ status: 'error', errorCode: 'internal_error' });
     expect(row?.errorMessage).toMatch(/disk hiccup/);
+  });
+});
+
+describe('worker: a converter killed from outside', () => {
+  it('(the OOM killer\'s SIGKILL) is retried within max attempts, not failed as the document\'s fault', async () => {
+    await using env = await testEnv({ P2M_MAX_ATTEMPTS: '3' });
+    const alice = await env.user();
+    const id = await queueJob(env, alice);
+    const job = await claimOne(env, 'w');
+    expect(await processJob(deps(env), job, { childModule: KILLED_CHILD })).toBe('retry');
+    const row = await jobRow(env, id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, errorCode: null, lease: null });
+    expect(row?.errorMessage).toMatch(/killed from outside \(SIGKILL\)/);
   });
 });

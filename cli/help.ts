@@ -1,0 +1,52 @@
+/**
+ * Usage text of `p2m` and of each subcommand; `p2m <command> --help` prints
+ * the command's own text and exits 0 without starting anything.
+ */
+import { USAGE as CONVERT_USAGE } from '../engine/cli/args.ts';
+
+/** The e-mail `p2m keys` uses when none is given: a valid address in the reserved .localhost domain. */
+export const LOCAL_EMAIL = 'local@p2m.localhost';
+
+export const COMMAND_HELP: Record<string, string> = {
+  serve: `usage: p2m serve
+Starts the service (REST API, MCP, discovery) and, unless P2M_WORKERS=0, conversion workers.
+Listens on HOST:PORT (default 127.0.0.1:8080); the database is DATABASE_URL or the embedded one in P2M_DATA_DIR.`,
+  worker: `usage: p2m worker
+Runs conversion workers only, sharing the queue of the PostgreSQL database in DATABASE_URL.`,
+  keys: `usage: p2m keys create [--email E] [--name N] [--scopes a,b] [--tier free|pro]
+       p2m keys list [--email E]
+       p2m keys revoke <key-id>
+create   creates the account if needed and a new API key, printed once on stdout.
+         --tier sets the account's plan, also for an existing account.
+list     lists an account's keys (never their secrets).
+revoke   revokes a key at once.
+The e-mail defaults to ${LOCAL_EMAIL}.`,
+  convert: `${CONVERT_USAGE}
+Converts PDFs (or the PDFs in a folder) to Markdown locally, no service needed.
+Without -o one file goes to stdout; several files get <name>.md beside each PDF or in the -o folder.
+Shows progress on a terminal; quiet when stderr is not a terminal.`,
+  migrate: `usage: p2m migrate
+Applies pending database migrations and exits.`,
+};
+
+export const USAGE = `p2m — PDF to Markdown
+
+Usage:
+  p2m serve                      start the service (API, MCP, workers) on the configured database
+  p2m worker                     run conversion workers only (needs DATABASE_URL: PostgreSQL)
+  p2m keys create [--email E] [--name N] [--scopes a,b] [--tier free|pro]
+                                 create an account (if needed) and an API key; prints the key once
+  p2m keys list [--email E]      list keys (never their secrets)
+  p2m keys revoke <key-id>       revoke a key at once
+  p2m convert IN.pdf... [-o OUT] [--pages 1-5] [--ocr auto|off|force] [--jobs N]
+                                 convert PDFs locally, no service needed
+  p2m migrate                    apply database migrations and exit
+  p2m <command> --help           help on one command
+
+Configuration comes from environment variables; see README.md.`;
+
+/** True when the arguments ask for help (before any `--` that ends options). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}

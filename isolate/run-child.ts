@@ -1,0 +1,143 @@
+/**
+ * The one way p2m runs untrusted work (a conversion) in a child process with
+ * limits: V8 heap (--max-old-space-size), resident memory (sampled), a
+ * wall-clock limit per request that starts at the child's `started` message,
+ * a startup limit and an abort signal. Whatever the child does — loop,
+ * exhaust memory, crash, be killed — each request settles with an outcome,
+ * never an exception, and a child that broke a limit is killed at once.
+ *
+ * A child may serve several requests in turn (`p2m convert` keeps one per
+ * lane, so the engine loads once per lane, not once per file); {@link runChild}
+ * is the one-request form the worker uses.
+ */
+import { fork } from 'node:child_process';
+import { classifyExit, type ExitOutcome } from './exit-outcome.ts';
+import { watchRss } from './watch-rss.ts';
+
+/** What became of one request; only `answered` carries the child's reply. */
+export type ChildOutcome<M> =
+  | { kind: 'answered'; message: M }
+  /** The runner killed it at the wall-clock limit: the input's fault. */
+  | { kind: 'over_time'; limitMs: number }
+  | ExitOutcome
+  /** The child could not be started or reached: nobody's input is to blame. */
+  | { kind: 'no_start'; message: string }
+  | { kind: 'aborted'; reason: unknown };
+
+/** The limits of a child and of each of its requests. */
+export type ChildLimits = {
+  heapMb: number;
+  /** Resident memory limit; default heapMb + 512 (the runtime and the engine's own baseline). */
+  rssMb?: number;
+  /** From the child's `started` message to its answer. */
+  limitMs: number;
+  /** Time allowed from sending a request to `started` (process start, code loading); default 60 s. */
+  startupMs?: number;
+};
+
+/** How one request is answered. */
+export type RequestOptions<M> = {
+  /** The child's final reply; anything else it sends goes to `onMessage`. */
+  isAnswer(message: unknown): message is M;
+  onMessage?(message: unknown): void;
+  signal?: AbortSignal;
+};
+
+/** A running child; after any outcome but `answered` it is gone and `run` answers `no_start`. */
+export type ChildSession = {
+  run<M>(request: unknown, o: RequestOptions<M>): Promise<ChildOutcome<M>>;
+  /** False once the child has ended (a limit, a crash, a kill, or close()). */
+  alive(): boolean;
+  /** Kills the child (it has nothing left to do, or the caller gives up). */
+  close(): void;
+};
+
+type Pending = { settle(outcome: ChildOutcome<unknown>): void; started(): void; o: RequestOptions<unknown> };
+
+const STDERR_TAIL = 8192;
+const isStarted = (m: unknown): boolean => typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 'started';
+
+/** Forks `module` under `limits`; send it requests one at a time with `run`. */
+export function startChild(module: string | URL, limits: ChildLimits): ChildSession {
+  const child = fork(module, [], {
+    execArgv: [`--max-old-space-size=${limits.heapMb}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let current: Pending | null = null;
+  let ended: ChildOutcome<never> | null = null;
+  let stderr = '';
+  const rssMb = limits.rssMb ?? limits.heapMb + 512;
+  const end = (outcome: ChildOutcome<never>): void => {
+    ended ??= outcome;
+    stopRss();
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    current?.settle(outcome);
+  };
+  const stopRss = child.pid === undefined ? () => undefined
+    : watchRss(child.pid, rssMb, () => end({ kind: 'over_memory', limitMb: rssMb, measured: 'rss' }));
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (s: string) => (stderr = (stderr + s).slice(-STDERR_TAIL)));
+  child.on('error', (err) => end({ kind: 'no_start', message: `the child process failed: ${err.message}` }));
+  // stderr may still hold the heap-limit report when 'exit' fires; 'close' waits for the streams.
+  child.on('close', (code, signal) => end(classifyExit(code, signal, stderr, limits.heapMb)));
+  child.on('message', (m: unknown) => {
+    if (current?.o.isAnswer(m)) return current.settle({ kind: 'answered', message: m });
+    if (isStarted(m)) current?.started();
+    current?.o.onMessage?.(m);
+  });
+
+  return {
+    run<M>(request: unknown, o: RequestOptions<M>): Promise<ChildOutcome<M>> {
+      if (ended) return Promise.resolve({ kind: 'no_start', message: 'the child process has ended' });
+      if (o.signal?.aborted) return Promise.resolve({ kind: 'aborted', reason: o.signal.reason });
+      return new Promise<ChildOutcome<M>>((resolve) => {
+        const request_ = trackRequest(limits, o as RequestOptions<unknown>, end, (outcome) => {
+          current = null;
+          resolve(outcome as ChildOutcome<M>);
+        });
+        current = request_;
+        child.send(request as object, (err) => err && end({ kind: 'no_start', message: `could not reach the child: ${err.message}` }));
+      });
+    },
+    alive: () => ended === null,
+    close: () => end({ kind: 'aborted', reason: 'closed' }),
+  };
+}
+
+// The timers and abort listener of one request; `fail` ends the child, `done` settles the request once.
+function trackRequest(
+  limits: ChildLimits,
+  o: RequestOptions<unknown>,
+  fail: (outcome: ChildOutcome<never>) => void,
+  done: (outcome: ChildOutcome<unknown>) => void,
+): Pending {
+  let settled = false;
+  let timer = setTimeout(() => fail({ kind: 'no_start', message: 'the child process did not start in time' }), limits.startupMs ?? 60_000);
+  const onAbort = () => fail({ kind: 'aborted', reason: o.signal?.reason });
+  o.signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    o,
+    started() {
+      clearTimeout(timer);
+      timer = setTimeout(() => fail({ kind: 'over_time', limitMs: limits.limitMs }), limits.limitMs);
+    },
+    settle(outcome) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      o.signal?.removeEventListener('abort', onAbort);
+      done(outcome);
+    },
+  };
+}
+
+/** One request to one fresh child, which is killed once the request settles. */
+export async function runChild<M>(module: string | URL, request: unknown, limits: ChildLimits, o: RequestOptions<M>): Promise<ChildOutcome<M>> {
+  const session = startChild(module, limits);
+  try {
+    return await session.run(request, o);
+  } finally {
+    session.close();
+  }
+}
