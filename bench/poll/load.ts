@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Result } from 'autocannon';
-import { cpuSecondsOfAll, pidsNamed } from './proc-stats.ts';
+import { cpuSecondsOf, cpuSecondsOfAll, pidsNamed } from './proc-stats.ts';
 
 const run = promisify(execFile);
 const WORKER = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
@@ -39,15 +39,14 @@ const DB_PROCESS_NAMES = ['postgres', 'redis-server'];
 
 /** Drives `spec` and measures it; `serverPids` are the processes whose CPU counts as the server's. */
 export async function runLoad(spec: LoadSpec, serverPids: readonly number[]): Promise<LoadResult> {
-  const dbPids = pidsNamed(DB_PROCESS_NAMES);
+  const db0 = new Map(pidsNamed(DB_PROCESS_NAMES).map((pid) => [pid, cpuSecondsOf(pid)]));
   const server0 = cpuSecondsOfAll(serverPids);
-  const db0 = cpuSecondsOfAll(dbPids);
   const { stdout } = await run(process.execPath, [WORKER, JSON.stringify(spec)], {
     maxBuffer: 16 * 1024 * 1024,
   });
   const serverCpu = cpuSecondsOfAll(serverPids) - server0;
-  // Backends that ended during the run are not counted; new ones are counted whole (tiny at these durations).
-  const dbCpu = cpuSecondsOfAll(dbPids) - db0;
+  // Per process: backends that ended during the run are not counted, new ones count whole.
+  const dbCpu = pidsNamed(DB_PROCESS_NAMES).reduce((sum, pid) => sum + cpuSecondsOf(pid) - (db0.get(pid) ?? 0), 0);
   const { result, cpuSeconds } = JSON.parse(stdout) as { result: Result; cpuSeconds: number };
   return {
     reqPerSec: result['2xx'] / result.duration,

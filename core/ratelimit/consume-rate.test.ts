@@ -9,7 +9,7 @@ const key = (keyId: string): Principal => ({ kind: 'api_key', accountId: 'a', ke
 
 describe('consumeRate', () => {
   it('allows the tier budget per key, then throws rate_limited with a retry time', async () => {
-    const rateLimiter = await createRateLimiter({ redisUrl: undefined });
+    const rateLimiter = await createRateLimiter({ redisUrl: undefined, rateLimit: true });
     const ctx = { config: { tiers }, rateLimiter, principal: key('k1') };
     await consumeRate(ctx);
     await consumeRate(ctx);
@@ -19,6 +19,14 @@ describe('consumeRate', () => {
     expect((err as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(60);
     // Another key has its own budget.
     await expect(consumeRate({ ...ctx, principal: key('k2') })).resolves.toBeUndefined();
+    await rateLimiter.close();
+  });
+
+  it('counts nothing and reaches no store when the budgets are lifted', async () => {
+    // Nothing listens on port 1: a limiter that tried Redis would fail to start.
+    const rateLimiter = await createRateLimiter({ redisUrl: 'redis://127.0.0.1:1', rateLimit: false });
+    const ctx = { config: { tiers }, rateLimiter, principal: key('k1') };
+    for (let i = 0; i < 5; i++) await expect(consumeRate(ctx)).resolves.toBeUndefined();
     await rateLimiter.close();
   });
 
