@@ -46,7 +46,10 @@ export async function runLoad(spec: LoadSpec, serverPids: readonly number[]): Pr
   });
   const serverCpu = cpuSecondsOfAll(serverPids) - server0;
   // Per process: backends that ended during the run are not counted, new ones count whole.
-  const dbCpu = pidsNamed(DB_PROCESS_NAMES).reduce((sum, pid) => sum + cpuSecondsOf(pid) - (db0.get(pid) ?? 0), 0);
+  const dbCpu = pidsNamed(DB_PROCESS_NAMES).reduce(
+    (sum, pid) => sum + cpuSecondsOf(pid) - (db0.get(pid) ?? 0),
+    0,
+  );
   const { result, cpuSeconds } = JSON.parse(stdout) as { result: Result; cpuSeconds: number };
   return {
     reqPerSec: result['2xx'] / result.duration,

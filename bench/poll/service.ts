@@ -5,7 +5,7 @@
  * `p2m keys create`, and one converted job to poll.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,8 +64,14 @@ export async function startService(db: DbTarget, profileDir?: string): Promise<S
     const body = await waitForReady(jobUrl, headers, child);
     return { pid: child.pid!, jobUrl, headers, body, stop };
   } catch (err) {
+    const log = readFileSync(join(dataDir, 'serve.log'), 'utf8').split('\n').slice(-15).join('\n');
     await stop();
-    throw err;
+    throw new Error(
+      `${err instanceof Error ? err.message : String(err)}\n--- last lines of the p2m serve log ---\n${log}`,
+      {
+        cause: err,
+      },
+    );
   }
 }
 
@@ -106,7 +112,7 @@ async function samplePdf(): Promise<Uint8Array> {
 async function waitFor(
   ready: () => Promise<boolean>,
   child: ChildProcess,
-  timeoutMs = 60_000,
+  timeoutMs = 180_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
