@@ -3,9 +3,14 @@
 -- statement that changes a job, a key's validity, scopes or owner, or an
 -- account's tier notifies `p2m_table_changed` with the table's name; a
 -- transaction's identical notifications collapse into one at commit.
+-- Only sessions that set p2m.notify_table_changes = 'on' notify (the embedded
+-- server's one session): on PostgreSQL nobody caches, and a notifying commit
+-- takes a database-wide lock that the job queue's commits should not queue on.
 CREATE FUNCTION p2m_notify_table_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('p2m_table_changed', TG_TABLE_NAME);
+  IF current_setting('p2m.notify_table_changes', true) = 'on' THEN
+    PERFORM pg_notify('p2m_table_changed', TG_TABLE_NAME);
+  END IF;
   RETURN NULL;
 END
 $$;
