@@ -41,6 +41,8 @@ const Env = z.object({
   P2M_URL_MAX_REDIRECTS: int(5, 0),
   /** Lets URL jobs reach private and loopback addresses. Only for tests and closed networks. */
   P2M_ALLOW_PRIVATE_URLS: bool.default(false),
+  /** Per-caller request budgets (tier ratePerMinute). false lifts them and counts nothing: benchmarks, closed networks. */
+  P2M_RATE_LIMIT: bool.default(true),
   /** How long tombstones of deleted and expired jobs are kept, days. */
   P2M_TOMBSTONE_DAYS: int(7, 1),
   P2M_SWEEP_SECONDS: int(60, 1),
@@ -75,6 +77,7 @@ export type Config = Readonly<{
   urlTimeoutMs: number;
   urlMaxRedirects: number;
   allowPrivateUrls: boolean;
+  rateLimit: boolean;
   tombstoneDays: number;
   sweepSeconds: number;
   tiers: Tiers;
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     urlTimeoutMs: e.P2M_URL_TIMEOUT_MS,
     urlMaxRedirects: e.P2M_URL_MAX_REDIRECTS,
     allowPrivateUrls: e.P2M_ALLOW_PRIVATE_URLS,
+    rateLimit: e.P2M_RATE_LIMIT,
     tombstoneDays: e.P2M_TOMBSTONE_DAYS,
     sweepSeconds: e.P2M_SWEEP_SECONDS,
     tiers: resolveTiers(e.P2M_TIERS, { jsonBodyBytes: e.P2M_JSON_BODY_BYTES, inlineMarkdownBytes: e.P2M_INLINE_MARKDOWN_BYTES }),

@@ -5,6 +5,8 @@ import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
+import type { JobReadCache } from './jobs/job-with-usage.ts';
+import type { ApiKeyCache } from './keys/api-key-cache.ts';
 import type { Config } from './config.ts';
 import type { Principal } from './principal.ts';
 import type { RateCharge } from './ratelimit/consume-rate.ts';
@@ -27,6 +29,10 @@ export type Services = {
   wake(pool: 'free' | 'paid'): void;
   /** Per-caller request budget, shared by every transport (see core/ratelimit/consume-rate.ts). */
   rateLimiter: RateLimiter;
+  /** Authenticated keys remembered by this process (see core/keys/api-key-cache.ts). */
+  apiKeyCache: ApiKeyCache;
+  /** Job reads remembered by this process for status polling (see core/jobs/job-with-usage.ts). */
+  jobReadCache: JobReadCache;
 };
 
 export type Ctx = Services & {

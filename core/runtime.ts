@@ -13,6 +13,9 @@ import { createLocalBlobStore } from './blobs/local-blob-store.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { createNonceStore } from './devices/nonce-store-for.ts';
+import { watchTableChanges } from './cache/table-changes.ts';
+import { createJobReadCache } from './jobs/job-with-usage.ts';
+import { ApiKeyCache } from './keys/api-key-cache.ts';
 import type { NonceStore } from './devices/signing/nonce-store.ts';
 import { createEgressClient } from './egress/egress-client.ts';
 import { createRateLimiter } from './ratelimit/rate-limiter.ts';
@@ -41,6 +44,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
   const wakeup = config.redisUrl ? await createRedisWakeup(config.redisUrl) : createLocalWakeup();
   const rateLimiter = await createRateLimiter(config);
   const deviceNonces = await createNonceStore(config, database.db);
+  const changes = await watchTableChanges(database);
   const fetcher = createEgressClient({
     maxBytes: Math.max(...Object.values(config.tiers).map((t) => t.maxFileBytes)),
     timeoutMs: config.urlTimeoutMs,
@@ -60,8 +64,10 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     wake: (pool) => wakeup.notify(pool),
     rateLimiter,
     deviceNonces,
+    apiKeyCache: new ApiKeyCache(changes),
+    jobReadCache: createJobReadCache(changes),
     async close() {
-      await Promise.all([wakeup.close(), rateLimiter.close(), deviceNonces.close()]);
+      await Promise.all([wakeup.close(), rateLimiter.close(), deviceNonces.close(), changes.close()]);
       await database.close();
     },
   };

@@ -18,9 +18,20 @@ import { acquireDirLock, type DirLock } from './dir-lock.ts';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Stops a subscription. */
+export type Unlisten = () => Promise<void>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Subscribes to a NOTIFY channel where a notification reaches this process
+   * before the statement that raised it returns: PGlite, one process with one
+   * session, delivers it while reading that statement's reply. Null on
+   * PostgreSQL, where another process's notifications arrive later on another
+   * connection, so nothing may rely on them being already there.
+   */
+  listenInProcess: ((channel: string, onNotify: (payload: string) => void) => Promise<Unlisten>) | null;
   close(): Promise<void>;
 };
 
@@ -54,7 +65,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   } finally {
     client.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', listenInProcess: null, close: () => pool.end() };
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -78,6 +89,7 @@ async function wrapPglite(client: PGlite, lock: DirLock | null): Promise<Databas
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      listenInProcess: (channel, onNotify) => client.listen(channel, onNotify),
       async close() {
         await client.close();
         lock?.release();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
-import { getOwnedJob, usageOf } from './job-access.ts';
+import { getOwnedJobWithUsage } from './job-access.ts';
 import { Job, JobId } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
 
@@ -13,6 +13,7 @@ export const getJob = defineOperation({
   input: z.object({ job_id: JobId }),
   output: Job,
   async handler(ctx, { job_id }) {
-    return toJobView(await getOwnedJob(ctx, job_id), await usageOf(ctx));
+    const { row, usage } = await getOwnedJobWithUsage(ctx, job_id);
+    return toJobView(row, usage);
   },
 });

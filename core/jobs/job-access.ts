@@ -3,6 +3,7 @@ import { jobs } from '../../db/schema.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { ownerKeyOf } from '../principal.ts';
+import { findJobWithUsage } from './job-with-usage.ts';
 import { jobVisibleTo } from './owner.ts';
 import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { slotUsage, type SlotUsageValue } from './slots.ts';
@@ -18,7 +19,16 @@ export async function findJob(ctx: Ctx, jobId: string): Promise<JobRow | null> {
 
 /** The caller's live job, or not_found. */
 export async function getOwnedJob(ctx: Ctx, jobId: string): Promise<JobRow> {
-  const row = await findJob(ctx, jobId);
+  return liveOrNotFound(await findJob(ctx, jobId), jobId);
+}
+
+/** The caller's live job and its owner's slot usage, read in one statement; not_found like getOwnedJob. */
+export async function getOwnedJobWithUsage(ctx: Ctx, jobId: string): Promise<{ row: JobRow; usage: SlotUsageValue }> {
+  const found = await findJobWithUsage(ctx, jobId);
+  return { row: liveOrNotFound(found?.row ?? null, jobId), usage: found!.usage };
+}
+
+function liveOrNotFound(row: JobRow | null, jobId: string): JobRow {
   if (!row || row.deletedAt) throw new DomainError('not_found', `No job ${jobId}.`);
   return row;
 }

@@ -9,7 +9,7 @@ const key = (keyId: string): Principal => ({ kind: 'api_key', accountId: 'a', ke
 
 describe('consumeRate', () => {
   it('allows the tier budget per key, then throws rate_limited with a retry time', async () => {
-    const rateLimiter = await createRateLimiter({ redisUrl: undefined });
+    const rateLimiter = await createRateLimiter({ redisUrl: undefined, rateLimit: true });
     const ctx = { config: { tiers }, rateLimiter, principal: key('k1') };
     expect(await consumeRate(ctx)).toMatchObject({ policy: 'free', limit: 2, windowSeconds: 60, remaining: 1 });
     expect(await consumeRate(ctx)).toMatchObject({ remaining: 0 });
@@ -21,6 +21,14 @@ describe('consumeRate', () => {
     // Another key has its own budget.
     await expect(assertRateLeft({ ...ctx, principal: key('k2') })).resolves.toBeUndefined();
     await expect(consumeRate({ ...ctx, principal: key('k2') })).resolves.toMatchObject({ remaining: 1 });
+    await rateLimiter.close();
+  });
+
+  it('counts nothing and reaches no store when the budgets are lifted', async () => {
+    // Nothing listens on port 1: a limiter that tried Redis would fail to start.
+    const rateLimiter = await createRateLimiter({ redisUrl: 'redis://127.0.0.1:1', rateLimit: false });
+    const ctx = { config: { tiers }, rateLimiter, principal: key('k1') };
+    for (let i = 0; i < 5; i++) await expect(consumeRate(ctx)).resolves.toBeUndefined();
     await rateLimiter.close();
   });
 

@@ -33,8 +33,17 @@ const KEY_PREFIX = 'p2m:rl';
 
 type Factory = (perMinute: number) => RateLimiterAbstract;
 
-/** A limiter over Redis (config.redisUrl) or, without Redis, process memory. */
-export async function createRateLimiter(config: Pick<Config, 'redisUrl'>): Promise<RateLimiter> {
+/** Lets every call through and counts nothing: budgets lifted (P2M_RATE_LIMIT=false) cost no store round trip. */
+const UNLIMITED_DECISION: RateDecision = { allowed: true, remaining: Number.MAX_SAFE_INTEGER, resetSeconds: WINDOW_SECONDS };
+const UNLIMITED: RateLimiter = {
+  consume: () => Promise.resolve(UNLIMITED_DECISION),
+  peek: () => Promise.resolve(UNLIMITED_DECISION),
+  close: () => Promise.resolve(),
+};
+
+/** A limiter over Redis (config.redisUrl) or, without Redis, process memory; none when config.rateLimit is off. */
+export async function createRateLimiter(config: Pick<Config, 'redisUrl' | 'rateLimit'>): Promise<RateLimiter> {
+  if (!config.rateLimit) return UNLIMITED;
   if (!config.redisUrl) return limiterOver((points) => memoryLimiter(points), async () => undefined);
   const client = createClient({ url: config.redisUrl });
   // The client reconnects by itself; meanwhile the insurance limiter counts in memory.

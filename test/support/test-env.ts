@@ -29,6 +29,8 @@ export type TestEnv = AsyncDisposable & {
   runtime: Runtime;
   config: Config;
   dataDir: string;
+  /** The embedded database's client (null on PostgreSQL), e.g. to count the statements a request costs. */
+  pglite: PGlite | null;
   /** A new account with one API key. */
   user(opts?: { tier?: TierName; scopes?: Scope[] }): Promise<TestUser>;
   ctx(principal: Principal): Ctx;
@@ -51,9 +53,10 @@ async function clonePglite(): Promise<PGlite> {
 export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv> {
   const dataDir = await mkdtemp(join(tmpdir(), 'p2m-test-'));
   const clone = DB_KIND === 'postgres' ? await cloneTemplate() : null;
+  const pglite = clone ? null : await clonePglite();
   const database = clone
     ? await openDatabase({ kind: 'postgres', url: clone.url, poolSize: 4 })
-    : await openDatabase({ kind: 'pglite-instance', client: await clonePglite() });
+    : await openDatabase({ kind: 'pglite-instance', client: pglite! });
   const config = loadConfig({
     P2M_DATA_DIR: dataDir,
     P2M_LOG_LEVEL: 'silent',
@@ -65,6 +68,7 @@ export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv
     runtime,
     config,
     dataDir,
+    pglite,
     async user(opts = {}) {
       const account = await ensureAccount(runtime.db, `user${++seq}-${process.pid}@test.local`, opts.tier ?? 'free');
       const { secret } = await issueApiKey(runtime.db, config.tiers, {
