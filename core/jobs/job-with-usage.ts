@@ -6,13 +6,14 @@
  * until any statement changes a job, so a client polling an unchanged job
  * costs no query at all.
  */
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jobs, type JobRow } from '../../db/schema.ts';
 import { ReadCache } from '../cache/read-cache.ts';
 import type { TableChanges } from '../cache/table-changes.ts';
 import type { Ctx } from '../context.ts';
 import { ownerKeyOf } from '../principal.ts';
+import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { ACTIVE_STATUSES, type SlotUsageValue } from './slots.ts';
 
 const activeCount = sql<number>`(select count(*)::int from jobs a
@@ -20,11 +21,12 @@ const activeCount = sql<number>`(select count(*)::int from jobs a
     and a.status in (${sql.raw(ACTIVE_STATUSES.map((s) => `'${s}'`).join(', '))})
     and a.deleted_at is null)`;
 
-// The same visibility as owner.ts's visibleTo, one statement per kind of owner column.
+// The same visibility as owner.ts's visibleTo and the same retention rule as every read (read-columns.ts),
+// one statement per kind of owner column.
 function prepare(db: Db, by: 'account' | 'device') {
   const owner = by === 'account' ? jobs.accountId : jobs.deviceId;
   return db
-    .select({ ...getTableColumns(jobs), activeJobs: activeCount })
+    .select({ ...JOB_READ_COLUMNS, activeJobs: activeCount })
     .from(jobs)
     .where(and(eq(jobs.id, sql.placeholder('id')), eq(owner, sql.placeholder('owner'))))
     .limit(1)
