@@ -1,11 +1,13 @@
 /**
  * Text items (pdf.js's getTextContent shape, from pdf.js or the direct
  * reader) → TextRun[] in page space with a top-left origin, with structure
- * roles from marked content.
+ * roles from marked content. Text drawn twice for a bold effect is read once
+ * (overprint.ts).
  */
 import type { TextRun } from '../model.ts';
 import type { ResolvedFont } from './document-fonts.ts';
 import { normaliseText } from './normalise-text.ts';
+import { dropOverprint } from './overprint.ts';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -74,5 +76,5 @@ export function itemsToRuns(
     const role = stack.at(-1);
     if (run) runs.push(role ? { ...run, role } : run);
   }
-  return runs;
+  return dropOverprint(runs);
 }
