@@ -1,0 +1,44 @@
+/**
+ * One-page PDFs with a hand-written content stream in an embedded TrueType
+ * font (DejaVu Sans from the Debian fonts-dejavu package, WinAnsi, /F1), so
+ * that both text readers read them: the direct reader refuses the
+ * non-embedded standard fonts pdf-lib's drawText uses.
+ */
+import fs from 'node:fs';
+import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
+
+/** The font file the PDFs embed. */
+export const TTF = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+/** False where the font package is not installed: tests that need it skip. */
+export const hasTtf = fs.existsSync(TTF);
+/** Advances in the embedded font's /Widths, in 1/1000 em: narrow space and full stop, so the font is not monospaced. */
+export const GLYPH_WIDTH = 600;
+const NARROW = new Set([' ', '.', ',']);
+
+/**
+ * Embeds `ttf` as a simple WinAnsi TrueType font by hand: pdf-lib needs
+ * @pdf-lib/fontkit for embedFont, which this project does not depend on.
+ * Approximate widths are enough, as both readers take widths from /Widths.
+ */
+function trueTypeFont(doc: PDFDocument, ttf: Uint8Array): PDFRef {
+  const ctx = doc.context;
+  const file = ctx.register(ctx.flateStream(ttf, { Length1: ttf.length }));
+  const descriptor = ctx.register(ctx.obj({
+    Type: 'FontDescriptor', FontName: 'DejaVuSans', Flags: 32, FontBBox: [-1021, -463, 1793, 1232],
+    ItalicAngle: 0, Ascent: 928, Descent: -236, CapHeight: 729, StemV: 80, FontFile2: file,
+  }));
+  return ctx.register(ctx.obj({
+    Type: 'Font', Subtype: 'TrueType', BaseFont: 'DejaVuSans', FirstChar: 32, LastChar: 126,
+    Widths: Array.from({ length: 95 }, (_, i) => (NARROW.has(String.fromCharCode(32 + i)) ? GLYPH_WIDTH / 2 : GLYPH_WIDTH)), Encoding: 'WinAnsiEncoding', FontDescriptor: descriptor,
+  }));
+}
+
+/** An A4 page drawing `content` (a content stream; the font is /F1). */
+export async function ttfPage(content: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const ctx = doc.context;
+  const page = doc.addPage([595, 842]);
+  page.node.setFontDictionary(PDFName.of('F1'), trueTypeFont(doc, new Uint8Array(fs.readFileSync(TTF))));
+  page.node.set(PDFName.of('Contents'), ctx.register(ctx.stream(new TextEncoder().encode(content))));
+  return doc.save();
+}
