@@ -17,6 +17,69 @@ const SPACE_GAP_EM = 0.15;
 const center = (r: TextRun) => (r.box.y0 + r.box.y1) / 2;
 const height = (r: TextRun) => Math.max(1, r.box.y1 - r.box.y0);
 
+/** A run this much smaller than the line beside it may be a superscript or subscript. */
+const SCRIPT_SIZE = 0.9;
+/**
+ * Its bottom must sit this many of the line's ems above the line's (a
+ * superscript), or its top this far and its bottom a little below (a
+ * subscript). Smaller text on the line's own baseline (inline code) has a
+ * lower top, but its bottom is not below the line's.
+ */
+const SCRIPT_SHIFT_EM = 0.15;
+const SUB_DROP_EM = 0.05;
+/** How far (ems) a script may stand from the text it belongs to. */
+const SCRIPT_GAP_EM = 0.3;
+
+/**
+ * Whether `r` is a superscript or subscript of the row `main`: smaller, raised
+ * or lowered but within the row's band, and touching one of its runs.
+ */
+function scriptOf(r: TextRun, main: readonly TextRun[]): TextRun['script'] | null {
+  for (const m of main) {
+    const em = m.fontSize;
+    if (r.fontSize > SCRIPT_SIZE * em || r.dir !== m.dir || m.rotation !== r.rotation) continue;
+    const touches = Math.abs(r.box.x0 - m.box.x1) <= SCRIPT_GAP_EM * em || Math.abs(m.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em;
+    if (!touches) continue;
+    const h = m.box.y1 - m.box.y0;
+    if (r.box.y0 < m.box.y0 - 0.5 * h || r.box.y1 > m.box.y1 + 0.5 * h) continue;
+    if (r.box.y1 < m.box.y1 - SCRIPT_SHIFT_EM * em) return 'sup';
+    if (r.box.y0 > m.box.y0 + SCRIPT_SHIFT_EM * em && r.box.y1 > m.box.y1 + SUB_DROP_EM * em) return 'sub';
+  }
+  return null;
+}
+
+/**
+ * A row of nothing but superscripts or subscripts (a², H₂O, footnote marks)
+ * joins the row whose text it belongs to, its runs marked as scripts, so they
+ * stay inline instead of becoming a line of their own.
+ */
+function mergeScripts(rows: TextRun[][]): TextRun[][] {
+  const out = rows.map(markScripts);
+  for (let i = 0; i < out.length; i++) {
+    const row = out[i]!;
+    for (const j of [i - 1, i + 1]) {
+      const main = out[j];
+      if (!main?.length || !row.length) continue;
+      const scripts = row.map((r) => scriptOf(r, main));
+      if (scripts.some((s) => s === null)) continue;
+      main.push(...row.map((r, k) => ({ ...r, script: scripts[k]! })));
+      row.length = 0;
+    }
+  }
+  return out.filter((r) => r.length > 0);
+}
+
+/** Marks the scripts among a row's own runs (a superscript close enough to the baseline to share its row). */
+function markScripts(row: TextRun[]): TextRun[] {
+  const top = Math.max(...row.map((r) => r.fontSize));
+  if (row.every((r) => r.fontSize > SCRIPT_SIZE * top)) return [...row];
+  const main = row.filter((r) => r.fontSize > SCRIPT_SIZE * top);
+  return row.map((r) => {
+    const script = r.fontSize > SCRIPT_SIZE * top ? null : scriptOf(r, main);
+    return script ? { ...r, script } : r;
+  });
+}
+
 function rows(runs: TextRun[]): TextRun[][] {
   const sorted = [...runs].sort((a, b) => center(a) - center(b) || a.box.x0 - b.box.x0);
   const out: { runs: TextRun[]; c: number; h: number }[] = [];
@@ -35,7 +98,7 @@ function rows(runs: TextRun[]): TextRun[][] {
       out.push({ runs: [r], c: center(r), h: height(r) });
     }
   }
-  return out.map((r) => r.runs);
+  return mergeScripts(out.map((r) => r.runs));
 }
 
 function withSpace(prev: TextRun, r: TextRun): TextRun {
