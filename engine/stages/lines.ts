@@ -8,6 +8,7 @@
 import type { Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { unionBox } from '../geometry.ts';
+import { bidiRow, hasRtl, pageDirection, type BaseDir } from './bidi-lines.ts';
 
 /** A gap wider than this many ems splits a row into separate lines. */
 const SPLIT_GAP_EM = 1.8;
@@ -110,9 +111,11 @@ function withSpace(prev: TextRun, r: TextRun): TextRun {
 
 const isRtl = (runs: TextRun[]) => runs.filter((r) => r.dir === 'rtl').length > runs.length / 2;
 
-function rowLine(row: TextRun[]): Line {
-  const rtl = isRtl(row);
-  const ordered = [...row].sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0));
+function rowLine(row: TextRun[], base: BaseDir | null): Line {
+  // Rows with right-to-left letters are reordered as a whole (bidi-lines.ts).
+  const bidi = base ? bidiRow(row, base, SPLIT_GAP_EM, SPACE_GAP_EM) : null;
+  const rtl = isRtl(bidi ?? row);
+  const ordered = bidi ?? [...row].sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0));
   const runs: TextRun[] = [];
   for (const r of ordered) {
     const prev = runs.at(-1);
@@ -155,7 +158,9 @@ function verticalLines(runs: TextRun[]): Line[] {
 export function buildLines(page: Page): Line[] {
   const horizontal = page.runs.filter((r) => r.dir !== 'ttb');
   const vertical = page.runs.filter((r) => r.dir === 'ttb');
-  const out = rows(horizontal).map(rowLine);
+  // Only pages with right-to-left letters pay for finding their direction.
+  const base = page.runs.some((r) => hasRtl(r.text)) ? pageDirection(page.runs) : null;
+  const out = rows(horizontal).map((row) => rowLine(row, base));
   return vertical.length ? [...out, ...verticalLines(vertical)] : out;
 }
 

@@ -1,11 +1,12 @@
 /**
  * Text geometry end to end on generated PDFs, through both text readers
  * (the embedded font lets the direct reader read them): text overprinted for
- * a bold effect, rotated text and superscripts.
+ * a bold effect, rotated text, superscripts and right-to-left lines.
  */
+import bidiModule from 'bidi-js';
 import { describe, expect, it } from 'vitest';
 import { convert, type TextReaderChoice } from '../../engine/index.ts';
-import { hasTtf, ttfPage } from '../support/ttf-pdf.ts';
+import { encode, GLYPH_WIDTH, hasTtf, ttfPage } from '../support/ttf-pdf.ts';
 
 const READERS: TextReaderChoice[] = ['auto', 'pdfjs'];
 
@@ -53,5 +54,33 @@ describe.skipIf(!hasTtf).each(READERS)('text geometry (%s reader)', (textReader)
 
   it('keeps superscripts and subscripts inline, as <sup> and <sub>', async () => {
     expect((await read(SCRIPTS)).trim()).toBe('Solve a<sup>2</sup> + 8 = 12 for a.\n\nWater is H<sub>2</sub>O.');
+  });
+});
+
+// Right-to-left lines as a PDF holds them: glyphs in visual order, from an RTL paragraph's layout.
+const bidi = (bidiModule as unknown as typeof bidiModule.default)();
+const HIGH = [...'אבגדהוזחטיכלמנסעפצקרשתךםןףץ', ...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي', '\uFEFB'];
+const RTL_LINES = ['הגרסה של Node היא 24 (נכון להיום).', 'Read the file README.md בתיקייה.', 'قال \uFEFB شكرا (3 مرات).'];
+const advance = (c: string) => ((' .,'.includes(c) ? GLYPH_WIDTH / 2 : GLYPH_WIDTH) * 11) / 1000;
+
+/** The lines right-aligned at x=500, each visual word (or character) shown on its own, as producers split them. */
+function rtlContent(split: 'words' | 'chars'): string {
+  return RTL_LINES.flatMap((line, i) => {
+    const vis = bidi.getReorderedString(line, bidi.getEmbeddingLevels(line, 'rtl'));
+    const pieces = split === 'words' ? vis.split(/(?<= )|(?= )/) : [...vis];
+    let x = 500 - [...vis].reduce((w, c) => w + advance(c), 0);
+    return pieces.map((p) => {
+      const op = p === ' ' ? '' : `BT /F1 11 Tf ${x.toFixed(2)} ${700 - 40 * i} Td ${encode(p, HIGH)} Tj ET`;
+      x += [...p].reduce((w, c) => w + advance(c), 0);
+      return op;
+    });
+  }).filter(Boolean).join('\n');
+}
+
+describe.skipIf(!hasTtf)('right-to-left lines', () => {
+  it.each(['words', 'chars'] as const)('come out in logical order, spaced and mirrored, when each of their %s is shown apart', async (split) => {
+    const { markdown } = await convert(await ttfPage(rtlContent(split), HIGH));
+    // The lam-alef ligature (a presentation form) becomes its two letters.
+    expect(markdown.trim().split(/\n+/)).toEqual(RTL_LINES.map((l) => l.replace('\uFEFB', '\u0644\u0627')));
   });
 });
