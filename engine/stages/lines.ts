@@ -154,9 +154,29 @@ function verticalLines(runs: TextRun[]): Line[] {
   });
 }
 
+const sideways = (r: TextRun) => r.rotation === 90 || r.rotation === 270;
+
+/**
+ * Text turned a quarter against the page's text and standing wholly beside
+ * it, in a side margin (an arXiv identifier, a "printed on … by …" stamp
+ * down the edge), is furniture: it belongs to no line of the page. Turned
+ * text among the page's text (column headers) stays.
+ */
+function withoutMarginStamps(runs: TextRun[]): TextRun[] {
+  if (!runs.some(sideways)) return runs;
+  let left = Infinity, right = -Infinity;
+  for (const r of runs) {
+    if (sideways(r)) continue;
+    left = Math.min(left, r.box.x0);
+    right = Math.max(right, r.box.x1);
+  }
+  if (left > right) return runs;
+  return runs.filter((r) => !sideways(r) || (r.box.x1 > left && r.box.x0 < right));
+}
+
 /** Builds the lines of one page, top to bottom, left to right within a row. */
 export function buildLines(page: Page): Line[] {
-  const horizontal = page.runs.filter((r) => r.dir !== 'ttb');
+  const horizontal = withoutMarginStamps(page.runs.filter((r) => r.dir !== 'ttb'));
   const vertical = page.runs.filter((r) => r.dir === 'ttb');
   // Only pages with right-to-left letters pay for finding their direction.
   const base = page.runs.some((r) => hasRtl(r.text)) ? pageDirection(page.runs) : null;
