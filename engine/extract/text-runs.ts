@@ -11,6 +11,9 @@ import { dropOverprint } from './overprint.ts';
 
 type Matrix = [number, number, number, number, number, number];
 
+/** Baselines this close to a right angle (degrees) count as that right angle. */
+const SNAP_DEGREES = 5;
+
 /** The fields of a text item this module reads. */
 export type RunItem = { str: string; dir: string; width: number; height: number; transform: number[]; fontName: string };
 /** The fields of a font style this module reads. */
@@ -29,14 +32,15 @@ function multiply(m: Matrix, n: number[]): Matrix {
 
 /**
  * The baseline's direction in top-left page space, in degrees clockwise
- * (0 upright, 90 reading downwards, 270 reading upwards); within a degree of
- * a right angle it is that right angle.
+ * (0 upright, 90 reading downwards, 270 reading upwards). Within a few
+ * degrees of a right angle it is that right angle: a slightly skewed scan's
+ * text layer reads as upright, with upright boxes.
  */
 function baselineAngle(m: Matrix): number {
   const deg = (Math.atan2(m[1], m[0]) * 180) / Math.PI;
   const right = Math.round(deg / 90) * 90;
-  const angle = Math.abs(deg - right) < 1 ? right : deg;
-  return Math.round(((angle % 360) + 360) % 360 * 100) / 100 % 360;
+  const angle = Math.abs(deg - right) < SNAP_DEGREES ? right : deg;
+  return Math.round((((angle % 360) + 360) % 360) * 100) / 100 % 360;
 }
 
 /** The page-space box of a run drawn along the baseline of `m`, whatever its rotation. */
