@@ -67,4 +67,12 @@ describe('lines stage', () => {
     expect(rest).toEqual([]);
     expect(l!.runs.map((r) => [r.text, r.script])).toEqual([['a', undefined], ['2', 'sup'], [' + 8 = 12', undefined]]);
   });
+
+  it('takes a short run flagged monospaced (a one-glyph subset) as prose unless it touches code', () => {
+    const p = page(1, []);
+    const flagged = (t: string, x: number) => run(t, x, 100, { monospace: true, fontName: 'XYZABC+MathItalic' });
+    const a = flagged('a', 20);
+    p.runs = [a, run(' + 8 = 12', a.box.x1, 100), flagged('‛', 200), run('.txt', 205, 100, { monospace: true, fontName: 'LiberationMono' })];
+    expect(buildLines(p)[0]!.runs.map((r) => [r.text.trim(), r.monospace])).toEqual([['a', false], ['+ 8 = 12', false], ['‛', true], ['.txt', true]]);
+  });
 });

@@ -9,6 +9,7 @@ import type { Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { unionBox } from '../geometry.ts';
 import { bidiRow, hasRtl, pageDirection, type BaseDir } from './bidi-lines.ts';
+import { surelyMonospaced } from '../extract/font-style.ts';
 
 /** A gap wider than this many ems splits a row into separate lines. */
 const SPLIT_GAP_EM = 1.8;
@@ -111,11 +112,25 @@ function withSpace(prev: TextRun, r: TextRun): TextRun {
 
 const isRtl = (runs: TextRun[]) => runs.filter((r) => r.dir === 'rtl').length > runs.length / 2;
 
+/**
+ * A short run whose monospace flag has no support of its own (a one-glyph
+ * subset: a math letter, a superscript digit) is code only beside code, like
+ * a fallback glyph inside an inline code span; elsewhere it is prose.
+ */
+function withoutLoneMonospace(runs: TextRun[]): TextRun[] {
+  if (!runs.some((r) => r.monospace && !surelyMonospaced(r))) return runs;
+  // Code spreads from sure runs through neighbouring flagged ones (`‛` `␀` `.txt`), both ways.
+  const code = runs.map(surelyMonospaced);
+  for (let i = 1; i < runs.length; i++) if (!code[i] && runs[i]!.monospace && code[i - 1]) code[i] = true;
+  for (let i = runs.length - 2; i >= 0; i--) if (!code[i] && runs[i]!.monospace && code[i + 1]) code[i] = true;
+  return runs.map((r, i) => (r.monospace && !code[i] ? { ...r, monospace: false } : r));
+}
+
 function rowLine(row: TextRun[], base: BaseDir | null): Line {
   // Rows with right-to-left letters are reordered as a whole (bidi-lines.ts).
   const bidi = base ? bidiRow(row, base, SPLIT_GAP_EM, SPACE_GAP_EM) : null;
   const rtl = isRtl(bidi ?? row);
-  const ordered = bidi ?? [...row].sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0));
+  const ordered = withoutLoneMonospace(bidi ?? [...row].sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0)));
   const runs: TextRun[] = [];
   for (const r of ordered) {
     const prev = runs.at(-1);
