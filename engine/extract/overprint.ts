@@ -68,14 +68,14 @@ export function dropOverprint(runs: readonly TextRun[]): TextRun[] {
   return runs.filter((r, i) => {
     if (r.dir === 'ttb') return true;
     const key = keyOf(r);
-    const near = [key - 1, key, key + 1].flatMap((k) => byLine.get(k) ?? []);
-    return !near.some((j) => {
+    return ![key - 1, key, key + 1].some((k) => byLine.get(k)?.some((j) => {
       const o = runs[j]!;
-      if (j === i || o.dir === 'ttb') return false;
+      // Only overlapping runs of one size can repeat each other; most pairs stop here.
+      if (j === i || o.dir === 'ttb' || o.box.x0 >= r.box.x1 || r.box.x0 >= o.box.x1 || Math.abs(o.fontSize - r.fontSize) > 0.05 * r.fontSize) return false;
       const a = o.text.trim(), b = r.text.trim();
       // Of two copies the fuller one stays, the first one if they are alike.
       if (agrees(a, b) ? visibleLength(a) < visibleLength(b) || (visibleLength(a) === visibleLength(b) && j > i) : a.length <= b.length) return false;
       return repeats(o, r);
-    });
+    }));
   });
 }

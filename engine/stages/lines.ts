@@ -57,11 +57,13 @@ function scriptOf(r: TextRun, main: readonly TextRun[]): TextRun['script'] | nul
  */
 function mergeScripts(rows: TextRun[][]): TextRun[][] {
   const out = rows.map(markScripts);
+  const tops = out.map(largest);
   for (let i = 0; i < out.length; i++) {
     const row = out[i]!;
     for (const j of [i - 1, i + 1]) {
       const main = out[j];
-      if (!main?.length || !row.length) continue;
+      // Most rows are no smaller than their neighbours: nothing to look at.
+      if (!main?.length || !row.length || tops[i]! > SCRIPT_SIZE * tops[j]!) continue;
       const scripts = row.map((r) => scriptOf(r, main));
       if (scripts.some((s) => s === null)) continue;
       main.push(...row.map((r, k) => ({ ...r, script: scripts[k]! })));
@@ -71,10 +73,16 @@ function mergeScripts(rows: TextRun[][]): TextRun[][] {
   return out.filter((r) => r.length > 0);
 }
 
+function largest(row: readonly TextRun[]): number {
+  let top = 0;
+  for (const r of row) top = Math.max(top, r.fontSize);
+  return top;
+}
+
 /** Marks the scripts among a row's own runs (a superscript close enough to the baseline to share its row). */
 function markScripts(row: TextRun[]): TextRun[] {
-  const top = Math.max(...row.map((r) => r.fontSize));
-  if (row.every((r) => r.fontSize > SCRIPT_SIZE * top)) return [...row];
+  const top = largest(row);
+  if (row.every((r) => r.fontSize > SCRIPT_SIZE * top)) return row;
   const main = row.filter((r) => r.fontSize > SCRIPT_SIZE * top);
   return row.map((r) => {
     const script = r.fontSize > SCRIPT_SIZE * top ? null : scriptOf(r, main);
