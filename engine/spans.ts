@@ -30,6 +30,7 @@ function runSpan(r: TextRun): Span {
   if (r.italic) s.italic = true;
   if (r.monospace && !isMostlyCjk(r.text)) s.code = true;
   if (r.href) s.href = r.href;
+  if (r.script) s.script = r.script;
   return s;
 }
 

@@ -82,6 +82,8 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   if (sa.bold !== sb.bold && !(sa.mono && sb.mono)) return true;
   // A line opening with a list marker starts an item (code lines keep their dashes).
   if (!sb.mono && listMarker(lineText(b)) !== null) return true;
+  // So does a line opening with a superscript: a footnote ("¹ See the report…").
+  if (b.runs[0]?.script === 'sup') return true;
   // Tagged PDFs: a heading never shares a block with text of another role.
   const ra = lineRole(a), rb = lineRole(b);
   if (ra !== rb && (/^H\d?$/.test(ra ?? '') || /^H\d?$/.test(rb ?? ''))) return true;
