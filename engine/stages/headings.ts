@@ -9,7 +9,10 @@
 import type { Block, DocSignals, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { setApartParagraphs, usualGap } from './heading-gaps.ts';
-import { levelsFromNumbers } from './heading-numbers.ts';
+import { isSectionTitle, levelsFromNumbers } from './heading-numbers.ts';
+import { indexOutline, matchOutline } from './heading-outline.ts';
+
+export { outlineKey, titleKey } from './heading-outline.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
@@ -21,20 +24,6 @@ const MAX_HEADING_LINES = 3;
 const SIZE_STEP = 1.1;
 /** Without an outline, a bold heading must still be at least this much larger than body text. */
 const BOLD_HEADING_STEP = 1.03;
-
-/**
- * Text key for matching a heading with its outline title: case, spacing, quote
- * style and dash style are ignored, other punctuation counts ("// input" is
- * not "input").
- */
-export function outlineKey(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s'"`\u2018\u2019\u201C\u201D]+/g, '').replace(/[\u2010-\u2015\u2212]/g, '-');
-}
-
-/** Loose text key (letters and digits only), for fuzzy title comparisons. */
-export function titleKey(text: string): string {
-  return text.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '');
-}
 
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
@@ -64,6 +53,18 @@ function styleOf(p: Para): Style | null {
   return { size, bold, key: `${size}|${bold ? 'b' : 'r'}`, mono: prose.length === 0 };
 }
 
+/** A statement led by an upper-case keyword with another after it (SQL's SELECT … FROM …, CALL …, GRANT … ON …). */
+const STATEMENT = /^[A-Z]{3,}\s(?:.*\s)?[A-Z]{2,}\b/;
+
+/**
+ * Whether a line set in code is part of a listing rather than a heading:
+ * a statement, or plain code larger than the document's other code but no
+ * larger than its prose (examples set in another size, as manuals do).
+ */
+function isListingLine(text: string, s: Style, bodies: Body): boolean {
+  return STATEMENT.test(text) || (!s.bold && s.size < bodies.prose * SIZE_STEP);
+}
+
 function isCandidate(p: Para, bodies: Body): Style | null {
   const lines = p.lines ?? [];
   if (lines.length === 0 || lines.length > MAX_HEADING_LINES) return null;
@@ -75,6 +76,7 @@ function isCandidate(p: Para, bodies: Body): Style | null {
   const body = s.mono && bodies.mono > 0 ? bodies.mono : bodies.prose;
   // A code line at body size is code, not a heading, even when bold.
   if (s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > 0.9) && !s.bold) return null;
+  if (s.mono && isListingLine(text, s, bodies)) return null;
   const bigger = s.size >= body * SIZE_STEP;
   const boldBody = s.bold && s.size >= body * 0.95;
   // A heading does not end like a sentence in the middle of prose.
@@ -94,37 +96,7 @@ function rankStyles(styles: Style[]): Map<string, Level> {
   return new Map(uniq.map((s, i) => [s.key, Math.min(6, i + 1) as Level]));
 }
 
-type OutlineEntry = { level: number; page?: number };
-type OutlineIndex = { byKey: Map<string, OutlineEntry[]>; maxLevel: number; size: number };
-
-function indexOutline(outline: DocSignals['outline']): OutlineIndex {
-  const byKey = new Map<string, OutlineEntry[]>();
-  for (const o of outline) {
-    const k = outlineKey(o.title);
-    if (k.length > 0) byKey.set(k, [...(byKey.get(k) ?? []), { level: o.level, page: o.page }]);
-  }
-  return { byKey, maxLevel: Math.max(0, ...outline.map((o) => o.level)), size: outline.length };
-}
-
 const paraText = (p: Para) => (p.lines ?? []).map(lineText).join(' ');
-
-/**
- * Matches short paragraphs against outline titles in document order, each
- * title used once and only on (or next to) the page its bookmark points at.
- */
-function matchOutline(paras: Para[], idx: OutlineIndex): Map<Para, number> {
-  const out = new Map<Para, number>();
-  for (const p of paras) {
-    if ((p.lines?.length ?? 0) > MAX_HEADING_LINES) continue;
-    const queue = idx.byKey.get(outlineKey(paraText(p)));
-    const next = queue?.[0];
-    if (!queue || !next) continue;
-    if (next.page !== undefined && Math.abs(next.page - p.prov.page) > 1) continue;
-    queue.shift();
-    out.set(p, next.level);
-  }
-  return out;
-}
 
 /** Structure role of a paragraph in a tagged PDF: the role of most of its lines. */
 function paraRole(p: Para): string | undefined {
@@ -159,11 +131,15 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     // No outline to confirm them: bold text at exactly body size is emphasis (a bold
     // paragraph, a definition term); heading styles are at least slightly larger.
     // A standalone line of bold code is a heading set in code (an API signature).
-    for (const c of cands) if (c.s.mono || c.s.size >= body * BOLD_HEADING_STEP) out.set(c.p, ranks.get(c.s.key)!);
+    // Numbered section titles are headings at body size too (handbooks, papers set
+    // "5.1 Optimisation" in bold body type), once the document numbers at least two.
+    const numbered = cands.filter((c) => c.s.bold && isSectionTitle(paraText(c.p)));
+    const sections = new Set(numbered.length >= 2 ? numbered.map((c) => c.p) : []);
+    for (const c of cands) if (c.s.mono || c.s.size >= body * BOLD_HEADING_STEP || sections.has(c.p)) out.set(c.p, ranks.get(c.s.key)!);
     return out;
   }
   // Outline present: it names headings and their levels; styles fill in below its depth.
-  const matched = matchOutline(paras, idx);
+  const matched = matchOutline(paras, idx, MAX_HEADING_LINES);
   const styleLevel = new Map<string, number>();
   for (const [p, lvl] of matched) {
     out.set(p, Math.min(6, lvl) as Level);
