@@ -11,6 +11,7 @@ import type { Stage } from '../stage.ts';
 import { setApartParagraphs, usualGap } from './heading-gaps.ts';
 import { isSectionTitle, levelsFromNumbers } from './heading-numbers.ts';
 import { indexOutline, matchOutline } from './heading-outline.ts';
+import { runInHeads } from './heading-run-in.ts';
 
 export { outlineKey, titleKey } from './heading-outline.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
@@ -119,8 +120,15 @@ function fromStructure(cands: { p: Para; s: Style }[], paras: Para[], ranks: Map
   return out;
 }
 
+/**
+ * Where paragraphs sit: `apart` are set apart as headings are (computed below
+ * an outline), `runIn` are run-in headings with their section's text after them.
+ */
+export type Layout = { apart?: ReadonlySet<Para>; runIn?: ReadonlySet<Para> };
+
 /** Decides heading levels for the document's paragraphs. */
-export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline'], tagged = false, apart: ReadonlySet<Para> = new Set()): Map<Para, Level> {
+export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline'], tagged = false, layout: Layout = {}): Map<Para, Level> {
+  const apart = layout.apart ?? new Set(), runIn = layout.runIn ?? new Set();
   const body = bodies.prose;
   const cands = paras.map((p) => ({ p, s: isCandidate(p, bodies) })).filter((c): c is { p: Para; s: Style } => c.s !== null);
   const ranks = rankStyles(cands.map((c) => c.s));
@@ -131,11 +139,11 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     // No outline to confirm them: bold text at exactly body size is emphasis (a bold
     // paragraph, a definition term); heading styles are at least slightly larger.
     // A standalone line of bold code is a heading set in code (an API signature).
-    // Numbered section titles are headings at body size too (handbooks, papers set
+    // Run-in headings and numbered section titles are headings at body size too (handbooks, papers set
     // "5.1 Optimisation" in bold body type), once the document numbers at least two.
     const numbered = cands.filter((c) => c.s.bold && isSectionTitle(paraText(c.p)));
     const sections = new Set(numbered.length >= 2 ? numbered.map((c) => c.p) : []);
-    for (const c of cands) if (c.s.mono || c.s.size >= body * BOLD_HEADING_STEP || sections.has(c.p)) out.set(c.p, ranks.get(c.s.key)!);
+    for (const c of cands) if (c.s.mono || c.s.size >= body * BOLD_HEADING_STEP || sections.has(c.p) || runIn.has(c.p)) out.set(c.p, ranks.get(c.s.key)!);
     return out;
   }
   // Outline present: it names headings and their levels; styles fill in below its depth.
@@ -162,6 +170,14 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
   return out;
 }
 
+/** Run-in headings are the document's smallest: one level below its deepest other heading. */
+function belowTheRest(levels: Map<Para, Level>, runIn: ReadonlySet<Para>): Map<Para, Level> {
+  const others = [...levels].filter(([p]) => !runIn.has(p)).map(([, l]) => l);
+  if (others.length === 0) return levels;
+  const level = Math.min(6, Math.max(...others) + 1) as Level;
+  return new Map([...levels].map(([p, l]) => [p, runIn.has(p) ? level : l]));
+}
+
 /** Promotes heading-styled paragraphs to headings. */
 export const headings: Stage = {
   name: 'headings',
@@ -172,11 +188,12 @@ export const headings: Stage = {
     const spaced = doc.signals.outline.length >= 2 && !doc.signals.tagged;
     const usual = spaced ? usualGap(doc.pages) : 0;
     const apart = new Set(spaced ? doc.pages.flatMap((p) => [...setApartParagraphs(p, usual)]) : []);
-    const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, apart);
+    const runIn = new Set(doc.pages.flatMap((p) => [...runInHeads(p)]));
+    const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, { apart, runIn });
     if (styled.size === 0) return doc;
     // The outline and the structure tree state levels outright; numbering refines style guesses only.
     const levels = doc.signals.outline.length >= 2 || doc.signals.tagged ? styled
-      : levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }])));
+      : belowTheRest(levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }]))), runIn);
     const convert = (b: Block): Block => {
       const level = b.kind === 'paragraph' ? levels.get(b) : undefined;
       return level && b.kind === 'paragraph' ? { kind: 'heading', level, spans: b.spans, prov: b.prov } : b;

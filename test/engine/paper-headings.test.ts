@@ -85,7 +85,32 @@ async function manual(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** A paper section with run-in headings: bold title-case lead-ins a normal space before their text, and a bold sentence. */
+async function runInPaper(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const f = await fonts(pdf);
+  const page = pdf.addPage([612, 792]);
+  page.drawText('3.1 Measuring Losses', { x: 72, y: 730, size: 12, font: f.bold });
+  page.drawText('3.2 Measuring Literacy', { x: 72, y: 430, size: 12, font: f.bold });
+  let y = 700;
+  const paras: [string, string][] = [['Absolute Financial Losses.', 'We measure losses by asking households'], ['Relative Financial Losses.', 'We divide the losses by total wealth'], ['This result is robust.', 'It holds in every subsample we tried']];
+  for (const [lead, rest] of paras) {
+    page.drawText(lead, { x: 72, y, size: 10, font: f.bold });
+    page.drawText(rest, { x: 76 + f.bold.widthOfTextAtSize(lead, 10), y, size: 10, font: f.body });
+    y = prose(page, f, y - 13);
+  }
+  return pdf.save();
+}
+
 describe('paper and handbook headings', () => {
+  it('splits run-in headings off their paragraph, one level below the numbered sections', async () => {
+    const { markdown } = await convert(await runInPaper());
+    expect(markdown).toMatch(/^# 3\.1 Measuring Losses$/m);
+    expect(markdown).toMatch(/^## Absolute Financial Losses\.\n\nWe measure losses by asking households/m);
+    expect(markdown).toMatch(/^## Relative Financial Losses\.$/m);
+    expect(markdown).toContain('**This result is robust.** It holds in every subsample');
+  });
+
   it('takes numbered bold body-size titles for headings, levelled by their numbers, and leaves a bold sentence alone', async () => {
     const { markdown } = await convert(await handbook());
     expect(markdown).toMatch(/^# Experiments$/m);
