@@ -126,6 +126,13 @@ function fromStructure(cands: { p: Para; s: Style }[], paras: Para[], ranks: Map
  */
 export type Layout = { apart?: ReadonlySet<Para>; runIn?: ReadonlySet<Para> };
 
+/**
+ * A style's key with its face: code lines borrow a level only from headings
+ * set in code, so a bold example line (SQL in a manual) does not pass for the
+ * bold body-size headings the outline lists.
+ */
+const faceKey = (s: Style): string => `${s.key}|${s.mono ? 'm' : 'p'}`;
+
 /** Decides heading levels for the document's paragraphs. */
 export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline'], tagged = false, layout: Layout = {}): Map<Para, Level> {
   const apart = layout.apart ?? new Set(), runIn = layout.runIn ?? new Set();
@@ -152,14 +159,14 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
   for (const [p, lvl] of matched) {
     out.set(p, Math.min(6, lvl) as Level);
     const s = cands.find((c) => c.p === p)?.s;
-    if (s) styleLevel.set(s.key, Math.max(styleLevel.get(s.key) ?? 0, lvl));
+    if (s) styleLevel.set(faceKey(s), Math.max(styleLevel.get(faceKey(s)) ?? 0, lvl));
   }
   // Outlines are often cut short (LaTeX bookmarks stop at depth 3): deeper
   // headings exist but are not listed. A body-size bold line the outline
   // omits is one of them only when it is set apart as headings are.
   for (const c of cands) {
     if (matched.has(c.p)) continue;
-    const known = styleLevel.get(c.s.key);
+    const known = styleLevel.get(faceKey(c.s));
     const bigger = c.s.size >= body * SIZE_STEP;
     const deeper = !bigger && apart.has(c.p);
     if (known !== undefined && (bigger || deeper)) out.set(c.p, Math.min(6, known + (deeper ? 1 : 0)) as Level);
