@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monospaceIsBody, typewriter } from './typewriter.ts';
+import { monospaceIsBody, splitFigures, typewriter } from './typewriter.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { doc, page, run } from '../../test/engine/build.ts';
 
@@ -25,5 +25,15 @@ describe('typewriter stage', () => {
 
   it('does not judge a document by a short snippet', () => {
     expect(monospaceIsBody(doc([page(1, [], { runs: [run('npm install handbook', 40, 100, mono)] })]))).toBe(false);
+  });
+
+  it('cuts a run between figures a space apart, with exact character boxes, and leaves words together', () => {
+    const r = run('.... 960 1,040 total 5', 100, 10, mono);
+    const cw = (r.box.x1 - r.box.x0) / r.text.length;
+    const parts = splitFigures(r);
+    expect(parts.map((p) => p.text)).toEqual(['....', '960', '1,040 total 5']);
+    expect(parts[1]!.box.x0).toBeCloseTo(100 + 5 * cw);
+    expect(parts[1]!.box.x1).toBeCloseTo(100 + 8 * cw);
+    expect(splitFigures(run('In 1990 the rate fell', 0, 0, mono))).toHaveLength(1);
   });
 });

@@ -6,6 +6,9 @@
  * prose, headings carry no code spans, and tables are found by alignment like
  * any other (the table stages leave monospace lines alone, taking them for code).
  *
+ * Figures a single space apart are cut into runs of their own, so that
+ * columns of numbers stay apart.
+ *
  * Code is told apart from typewriter prose by its punctuation: braces,
  * brackets, semicolons and operators are rare in prose and common in any
  * program listing, which therefore keeps its monospace.
@@ -47,13 +50,45 @@ export function monospaceIsBody(doc: Doc): boolean {
   return visible >= MIN_CHARS && mono >= MONO_BODY_SHARE * visible && code <= MAX_CODE_PUNCTUATION * mono;
 }
 
-const plain = (r: TextRun): TextRun => (r.monospace ? { ...r, monospace: false } : r);
+/** A figure in a table: digits with their separators, signs, percent and currency. */
+const NUMBER = /^[-+($]?\d[\d.,]*%?\)?$/;
+/** Dot or dash leaders that lead a row label to its figures. */
+const LEADER = /^(?:\.{3,}|-{3,})$/;
+
+/**
+ * Cuts a monospace run between figures a single space apart ("960 1,040
+ * 1,120"): a typist separates columns of figures by as little as one space,
+ * and a run holding several columns would keep them glued in one cell. Every
+ * character of a fixed-pitch run is equally wide, so each piece's box is exact.
+ */
+export function splitFigures(r: TextRun): TextRun[] {
+  const parts = r.text.split(/( +)/);
+  if (parts.length < 3) return [r];
+  const cw = (r.box.x1 - r.box.x0) / Math.max(1, r.text.length);
+  const out: TextRun[] = [];
+  let start = 0, pos = 0, text = '';
+  parts.forEach((part, i) => {
+    const prev = parts[i - 1], next = parts[i + 1];
+    const cut = i % 2 === 1 && prev !== undefined && next !== undefined && (NUMBER.test(prev) || LEADER.test(prev)) && NUMBER.test(next);
+    if (cut) {
+      out.push({ ...r, text, box: { ...r.box, x0: r.box.x0 + start * cw, x1: r.box.x0 + pos * cw } });
+      start = pos + part.length;
+      text = '';
+    } else text += part;
+    pos += part.length;
+  });
+  if (out.length === 0) return [r];
+  out.push({ ...r, text, box: { ...r.box, x0: r.box.x0 + start * cw, x1: r.box.x1 } });
+  return out;
+}
+
+const plain = (r: TextRun): TextRun[] => (r.monospace ? splitFigures({ ...r, monospace: false }) : [r]);
 
 /** Monospace body text → ordinary runs; other documents pass through untouched. */
 export const typewriter: Stage = {
   name: 'typewriter',
   run(doc) {
     if (!monospaceIsBody(doc)) return doc;
-    return { ...doc, pages: doc.pages.map((p) => ({ ...p, runs: p.runs.map(plain), lines: p.lines.map((l) => ({ ...l, runs: l.runs.map(plain) })) })) };
+    return { ...doc, pages: doc.pages.map((p) => ({ ...p, runs: p.runs.flatMap(plain), lines: p.lines.map((l) => ({ ...l, runs: l.runs.flatMap(plain) })) })) };
   },
 };

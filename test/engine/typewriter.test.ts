@@ -41,6 +41,27 @@ async function typewriterReport(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** A typed table: each row one string, columns of figures as little as one space apart. */
+async function typedTable(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const mono = await pdf.embedFont(StandardFonts.Courier);
+  const page = pdf.addPage([612, 792]);
+  REPORT_PROSE.forEach((t, i) => page.drawText(t, { x: 72, y: 720 - i * 12, size: 10, font: mono }));
+  const rows = [
+    'Proportion        1.0   1.1   1.2   1.3   1.4',
+    '0.99 ..........   800   880   960 1,040 1,120',
+    '0.98 ..........   400   440   480   520   560',
+    '0.97 ..........   267   293   320   347   373',
+    '0.95 ..........   160   176   192   208   224',
+    '0.90 ..........    80    88    96   104   112',
+    '0.85 ..........    53    59    64    69    75',
+    '0.01 ..........   800   880   960 1,040 1,120',
+  ];
+  rows.forEach((t, i) => page.drawText(t, { x: 72, y: 640 - i * 12, size: 10, font: mono }));
+  REPORT_PROSE.forEach((t, i) => page.drawText(t, { x: 72, y: 520 - i * 12, size: 10, font: mono }));
+  return pdf.save();
+}
+
 /** A printed program: Courier throughout, reading as code. */
 async function programListing(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -64,6 +85,12 @@ describe('typewriter documents', () => {
     expect(markdown).toContain('The survey was carried out in two stages. In the first stage a sample of counties');
     expect(markdown).toMatch(/^\| *Region *\| *Sample *\| *Rate *\| *Error *\|$/m);
     expect(markdown).toMatch(/^\| *North *\| *1,204 *\| *12\.5 *\| *0\.8 *\|$/m);
+  });
+
+  it('keeps columns of typed figures apart even where one space separates them', async () => {
+    const { markdown } = await convert(await typedTable());
+    expect(markdown).toMatch(/^\| *0\.99 \.+ *\| *800 *\| *880 *\| *960 *\| *1,040 *\| *1,120 *\|$/m);
+    expect(markdown).toMatch(/^\| *0\.90 \.+ *\| *80 *\| *88 *\| *96 *\| *104 *\| *112 *\|$/m);
   });
 
   it('keeps a Courier program listing as code', async () => {
