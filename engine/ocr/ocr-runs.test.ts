@@ -22,4 +22,9 @@ describe('linesToRuns', () => {
     const lines = [20, 22, 19, 20, 40].map((h, i) => ocrLine([word('text', 0, 40, i * 50, i * 50 + h)]));
     expect(linesToRuns(lines, 1).map((r) => r.fontSize)).toEqual([20, 20, 20, 20, 40]);
   });
+
+  it('drops unsure scraps (bars, symbols, one or two letters) but keeps unsure figures and Chinese characters', () => {
+    const words = [word('|', 0, 5, 0, 20, 55), word('Vv', 10, 30, 0, 20, 36), word('0.878', 40, 80, 0, 20, 38), word('宇', 140, 160, 0, 20, 45), word('Total', 200, 250, 0, 20, 50), word('ok', 260, 280, 0, 20, 90)];
+    expect(linesToRuns([ocrLine(words)], 1).map((r) => r.text)).toEqual(['0.878', '宇', 'Total', 'ok']);
+  });
 });

@@ -20,6 +20,17 @@ const JOIN_GAP_EM = 1;
 
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
 
+/** Below this confidence, a word of symbols or of one or two Latin letters is usually a speck, a rule or a bit of a picture. */
+const SHORT_WORD_CONFIDENCE = 60;
+
+/** Whether a recognised word is noise rather than text: unsure, or a short unsure scrap ("|", "=.", "Vv"). */
+function isNoise(text: string, confidence: number): boolean {
+  if (confidence < MIN_CONFIDENCE) return true;
+  if (confidence >= SHORT_WORD_CONFIDENCE) return false;
+  const scrap = !/[\p{L}\p{N}]/u.test(text) || ([...text].length <= 2 && !/\p{N}/u.test(text) && !UNSPACED.test(text));
+  return scrap;
+}
+
 /** Font size per line: its height in points, snapped to the page's usual height when close. */
 function lineSizes(lines: readonly OcrLine[], scale: number): number[] {
   const heights = lines.map((l) => Math.max(1, (l.bbox.y1 - l.bbox.y0) / scale));
@@ -42,7 +53,7 @@ export function linesToRuns(lines: readonly OcrLine[], scale: number): TextRun[]
     let prev: TextRun | null = null;
     for (const w of line.words) {
       const text = w.text.trim();
-      if (!text || w.confidence < MIN_CONFIDENCE) continue;
+      if (!text || isNoise(text, w.confidence)) continue;
       const box = { x0: w.bbox.x0 / scale, y0: w.bbox.y0 / scale, x1: w.bbox.x1 / scale, y1: w.bbox.y1 / scale };
       if (prev && joins(prev, w, scale)) {
         prev.text += text;
