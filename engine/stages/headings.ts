@@ -163,7 +163,11 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
   }
   // Outlines are often cut short (LaTeX bookmarks stop at depth 3): deeper
   // headings exist but are not listed. A body-size bold line the outline
-  // omits is one of them only when it is set apart as headings are.
+  // omits is one of them only when it is set apart as headings are; a larger
+  // bold one set smaller than every heading the outline lists is one too.
+  const matchedStyles = cands.filter((c) => matched.has(c.p));
+  const smallest = Math.min(...matchedStyles.map((c) => c.s.size));
+  const below = Math.min(6, Math.max(0, ...matched.values()) + 1) as Level;
   for (const c of cands) {
     if (matched.has(c.p)) continue;
     const known = styleLevel.get(faceKey(c.s));
@@ -173,6 +177,7 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     // Bold code at body size is a highlighted keyword line, not a heading.
     else if (deeper && c.s.bold && !c.s.mono) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
     else if (bigger && known === undefined && styleLevel.size === 0) out.set(c.p, ranks.get(c.s.key)!);
+    else if (bigger && known === undefined && c.s.bold && !c.s.mono && c.s.size < smallest) out.set(c.p, below);
   }
   return out;
 }
