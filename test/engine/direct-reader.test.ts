@@ -18,10 +18,10 @@ import { DirectDocument } from '../../engine/extract/direct/direct-document.ts';
 import type { Matrix, TextContent } from '../../engine/extract/direct/types.ts';
 import { documentParams, loadPdfjs } from '../../engine/extract/pdfjs.ts';
 import { convert } from '../../engine/index.ts';
+import { corpusPath } from '../support/corpus.ts';
 import { makePdf } from '../support/pdf.ts';
 
-const PDF = '/work/shared/corpus/dev/pdf';
-const describeIfCorpus = fs.existsSync(PDF) ? describe : describe.skip;
+const PDF = corpusPath('dev', 'pdf');
 /** One short document per producer (manifest.tsv). */
 const SAMPLES = ['psmisc-readme__html-1col', 'node-is-number-readme__html-2col', 'psmisc-readme__latex', 'psmisc-readme__office'];
 const load = (id: string) => new Uint8Array(fs.readFileSync(`${PDF}/${id}.pdf`));
@@ -54,7 +54,7 @@ async function openPdfjs(data: Uint8Array) {
   return { task, doc: await task.promise };
 }
 
-describeIfCorpus('direct reader on corpus PDFs, one per producer', () => {
+describe('direct reader on corpus PDFs, one per producer', () => {
   // Browsers draw list markers and quote bars as shapes, which only the direct reader sees
   // (pdf.js would need its costly operator list for them): there the two readers' Markdown
   // differs in structure by design, so the HTML samples compare the words, the others everything.
@@ -73,7 +73,7 @@ describeIfCorpus('direct reader on corpus PDFs, one per producer', () => {
   });
 });
 
-describeIfCorpus('the item comparison itself', () => {
+describe('the item comparison itself', () => {
   /** A corpus page's direct content and pdf.js content, for mutating one side. */
   async function samplePage(): Promise<{ mine: TextContent; theirs: PdfjsContent }> {
     return withBoth(load('psmisc-readme__latex'), async (direct, doc) => {
