@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countBucket } from '../../bench/fuzz/coverage.ts';
 import { mutate, Rng, splice } from '../../bench/fuzz/mutate.ts';
 import { signature } from '../../bench/fuzz/fuzz-worker.ts';
+import { shrink } from '../../bench/fuzz/minimize.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -19,7 +20,7 @@ describe('fuzzer mutations', () => {
     const run = (seed: number) => {
       const rng = new Rng(seed);
       const out: string[] = [];
-      let cur = parent;
+      let cur: Uint8Array = parent;
       for (let i = 0; i < 2000; i++) {
         cur = mutate(cur.length ? cur : parent, rng, i % 2 ? parent : new Uint8Array());
         out.push(text(cur));
@@ -41,5 +42,13 @@ describe('fuzzer mutations', () => {
     err.stack = 'TypeError: x\n    at f (file:///r/bench/fuzz/x.ts:1:1)\n    at g (file:///r/engine/extract/pdf-objects/lexer.ts:40:7)';
     expect(signature(err)).toBe('TypeError: cannot read N of undefined @ engine/extract/pdf-objects/lexer.ts');
     expect(signature('boom')).toBe('non-error: boom');
+  });
+});
+
+describe('finding minimisation', () => {
+  it('removes every byte the defect does not need', () => {
+    const input = bytes(`${'x'.repeat(300)}B${'y'.repeat(77)}A${'z'.repeat(5)}D${'w'.repeat(1000)}`);
+    const keeps = (c: Uint8Array) => /B.*A.*D/.test(text(c));
+    expect(text(shrink(input, keeps))).toBe('BAD');
   });
 });
