@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { CoverageProbe } from './coverage.ts';
 import { mutate, Rng } from './mutate.ts';
-import { TARGETS, type TargetName } from './targets.ts';
+import { TARGETS, type Target, type TargetName } from './target-list.ts';
 
 /** Inputs larger than this are left out of the corpus and cut down after mutation: big inputs only slow the loop. */
 const MAX_LEN = 256 * 1024;
@@ -36,12 +36,12 @@ function seeds(dirs: readonly string[]): Uint8Array[] {
   return files.filter((f) => statSync(f).isFile() && statSync(f).size <= MAX_LEN).sort().map((f) => new Uint8Array(readFileSync(f)));
 }
 
-function runOne(input: Uint8Array, target: (d: Uint8Array) => void, probe: CoverageProbe, s: State, out: string): void {
+async function runOne(input: Uint8Array, target: Target, probe: CoverageProbe, s: State, out: string): Promise<void> {
   writeFileSync(join(out, 'current.bin'), input);
   const t0 = performance.now();
   let defect: unknown;
   try {
-    target(input);
+    await target(input);
   } catch (err) {
     defect = err;
   }
@@ -68,7 +68,7 @@ function runOne(input: Uint8Array, target: (d: Uint8Array) => void, probe: Cover
   }
 }
 
-function main(argv: readonly string[]): void {
+async function main(argv: readonly string[]): Promise<void> {
   const [name, out, seconds, rngSeed, ...seedDirs] = argv;
   const target = TARGETS[name as TargetName];
   if (!target || !out || !seconds) throw new Error('usage: fuzz-worker.ts TARGET OUT_DIR SECONDS RNG_SEED SEED_DIR...');
@@ -80,7 +80,7 @@ function main(argv: readonly string[]): void {
   let last = performance.now();
   const tick = (phase: string) => { if (performance.now() - last > 1000) { last = performance.now(); beat(phase); } };
   for (const seed of seeds(seedDirs)) {
-    runOne(seed, target, probe, s, out);
+    await runOne(seed, target, probe, s, out);
     // Every seed stays in the corpus, even one that added nothing new here.
     if (s.corpus.at(-1) !== seed) s.corpus.push(seed);
     tick('seeds');
@@ -88,11 +88,11 @@ function main(argv: readonly string[]): void {
   const until = performance.now() + Number(seconds) * 1000;
   while (performance.now() < until && s.corpus.length > 0) {
     const child = mutate(rng.pick(s.corpus), rng, rng.pick(s.corpus));
-    runOne(child.length > MAX_LEN ? child.subarray(0, MAX_LEN) : child, target, probe, s, out);
+    await runOne(child.length > MAX_LEN ? child.subarray(0, MAX_LEN) : child, target, probe, s, out);
     tick('fuzz');
   }
   beat('done');
   probe.close();
 }
 
-if (import.meta.main) main(process.argv.slice(2));
+if (import.meta.main) await main(process.argv.slice(2));

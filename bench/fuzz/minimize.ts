@@ -9,14 +9,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { signature } from './fuzz-worker.ts';
 import { splice } from './mutate.ts';
-import { TARGETS, type TargetName } from './targets.ts';
+import { TARGETS, type Target, type TargetName } from './target-list.ts';
 
 type Verdict = { kind: 'defect'; sig: string } | { kind: 'slow'; ms: number } | { kind: 'fine' };
 
-function judge(target: (d: Uint8Array) => void, input: Uint8Array, slowMs: number | undefined): Verdict {
+async function judge(target: Target, input: Uint8Array, slowMs: number | undefined): Promise<Verdict> {
   const t0 = performance.now();
   try {
-    target(input);
+    await target(input);
   } catch (err) {
     return { kind: 'defect', sig: signature(err) };
   }
@@ -25,34 +25,34 @@ function judge(target: (d: Uint8Array) => void, input: Uint8Array, slowMs: numbe
 }
 
 /** The smallest input found by removing chunks of `input` while `keeps` holds. */
-export function shrink(input: Uint8Array, keeps: (candidate: Uint8Array) => boolean): Uint8Array {
+export async function shrink(input: Uint8Array, keeps: (candidate: Uint8Array) => Promise<boolean>): Promise<Uint8Array> {
   let best = input;
   for (let chunk = Math.max(1, best.length >> 1); chunk >= 1; chunk >>= 1) {
     for (let at = 0; at < best.length;) {
       const candidate = splice(best, at, chunk, new Uint8Array());
-      if (keeps(candidate)) best = candidate;
+      if (await keeps(candidate)) best = candidate;
       else at += chunk;
     }
   }
   return best;
 }
 
-function main(argv: readonly string[]): void {
+async function main(argv: readonly string[]): Promise<void> {
   const [name, input, output] = argv;
   const slowAt = argv.indexOf('--slow-ms');
   const slowMs = slowAt >= 0 ? Number(argv[slowAt + 1]) : undefined;
   const target = TARGETS[name as TargetName];
   if (!target || !input || !output) throw new Error('usage: minimize.ts TARGET INPUT OUTPUT [--slow-ms N]');
   const data = new Uint8Array(readFileSync(input));
-  const first = judge(target, data, slowMs);
+  const first = await judge(target, data, slowMs);
   if (first.kind === 'fine') throw new Error('the input shows no defect (and is not slow)');
-  const keeps = (c: Uint8Array): boolean => {
-    const v = judge(target, c, slowMs);
+  const keeps = async (c: Uint8Array): Promise<boolean> => {
+    const v = await judge(target, c, slowMs);
     return first.kind === 'defect' ? v.kind === 'defect' && v.sig === first.sig : v.kind === 'slow';
   };
-  const small = shrink(data, keeps);
+  const small = await shrink(data, keeps);
   writeFileSync(output, small);
   process.stdout.write(`${data.length} → ${small.length} bytes; ${first.kind === 'defect' ? first.sig : `slow (${Math.round(first.ms)} ms)`}\n`);
 }
 
-if (import.meta.main) main(process.argv.slice(2));
+if (import.meta.main) await main(process.argv.slice(2));

@@ -74,6 +74,17 @@ function replaceNumber(a: Uint8Array, rng: Rng): Uint8Array {
 
 type Mutator = (a: Uint8Array, rng: Rng, other: Uint8Array) => Uint8Array;
 
+/** How often a repeated token or chunk occurs: deep nesting, long arrays, many operators. */
+const REPEATS = [2, 16, 256, 4096, 65536];
+
+/** `unit` `times` times over, cut at `cap` bytes. */
+function repeated(unit: Uint8Array, times: number, cap: number): Uint8Array {
+  const n = Math.max(1, Math.min(times, Math.floor(cap / Math.max(1, unit.length))));
+  const out = new Uint8Array(unit.length * n);
+  for (let i = 0; i < n; i++) out.set(unit, i * unit.length);
+  return out;
+}
+
 const MUTATORS: readonly Mutator[] = [
   (a, rng) => { const b = a.slice(); const i = rng.below(b.length); b[i] = (b[i] ?? 0) ^ (1 << rng.below(8)); return b; },
   (a, rng) => { const b = a.slice(); b[rng.below(b.length)] = rng.pick(INTERESTING_BYTES); return b; },
@@ -83,6 +94,8 @@ const MUTATORS: readonly Mutator[] = [
   (a, rng) => { const at = rng.below(a.length); return splice(a, at, Math.min(1 + rng.below(64), a.length - at), new Uint8Array()); },
   (a, rng) => { const at = rng.below(a.length); const len = Math.min(1 + rng.below(256), a.length - at); return splice(a, rng.below(a.length + 1), 0, a.slice(at, at + len)); },
   (a, rng) => a.subarray(0, rng.below(a.length + 1)),
+  (a, rng) => splice(a, rng.below(a.length + 1), 0, repeated(rng.pick(PDF_TOKENS), rng.pick(REPEATS), 128 * 1024)),
+  (a, rng) => { const at = rng.below(a.length); const unit = a.slice(at, at + 1 + rng.below(16)); return splice(a, at, 0, repeated(unit, rng.pick(REPEATS), 128 * 1024)); },
   (a, rng, other) => { const at = rng.below(other.length); const len = Math.min(1 + rng.below(1024), other.length - at); return splice(a, rng.below(a.length + 1), rng.below(64), other.slice(at, at + len)); },
 ];
 

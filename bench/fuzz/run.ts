@@ -1,5 +1,5 @@
 /**
- * `node bench/fuzz/run.ts [--targets pdf-objects,direct-reader] [--seconds 180] [--hang 30]`
+ * `node bench/fuzz/run.ts [--targets pdf-objects,direct-reader,direct-vs-pdfjs] [--seconds 180] [--hang 30]`
  *
  * Coverage-guided fuzzing of our own PDF parsers (bench/fuzz/targets.ts),
  * one target after the other, each in a worker process (fuzz-worker.ts)
@@ -15,7 +15,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import readline from 'node:readline';
-import { TARGETS, type TargetName } from './targets.ts';
+import { DEFAULT_TARGETS, TARGETS, type TargetName } from './target-list.ts';
 
 const HERE = import.meta.dirname;
 const CORPUS = resolve(HERE, '../../../shared/corpus');
@@ -94,7 +94,7 @@ function arg(argv: readonly string[], flag: string, fallback: string): string {
 }
 
 async function main(argv: readonly string[]): Promise<void> {
-  const targets = arg(argv, '--targets', Object.keys(TARGETS).join(',')).split(',') as TargetName[];
+  const targets = arg(argv, '--targets', DEFAULT_TARGETS.join(',')).split(',') as TargetName[];
   for (const t of targets) if (!(t in TARGETS)) throw new Error(`unknown target ${t}; known: ${Object.keys(TARGETS).join(', ')}`);
   const seconds = Number(arg(argv, '--seconds', '180'));
   const hangSec = Number(arg(argv, '--hang', '30'));

@@ -96,6 +96,3 @@ export function directReaderTarget(data: Uint8Array): void {
     });
   }
 }
-
-export const TARGETS = { 'pdf-objects': pdfObjectsTarget, 'direct-reader': directReaderTarget } as const;
-export type TargetName = keyof typeof TARGETS;
