@@ -35,7 +35,9 @@ export async function differentialTarget(data: Uint8Array): Promise<void> {
     for (let n = 1; n <= Math.min(doc.numPages, MAX_PAGES); n++) {
       const page = await doc.getPage(n).catch(() => null);
       if (!page) continue;
-      const verdict = await comparePage(direct, page, fonts);
+      // comparePage catches the direct reader's throws itself; what escapes it is pdf.js failing on the input.
+      const verdict = await comparePage(direct, page, fonts).catch(() => null);
+      if (!verdict) return;
       if (verdict.kind === 'different') throw new Mismatch(`page ${n}: ${verdict.what}`);
       if (verdict.kind === 'error') throw new Mismatch(`page ${n} fault: ${verdict.reason}`);
       // After a refusal the engine reads the rest with pdf.js: later pages are not the direct reader's.
