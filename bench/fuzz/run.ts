@@ -41,7 +41,7 @@ function prepareSeeds(dir: string): number {
 
 function runWorker(target: TargetName, out: string, seconds: number, seed: number, seedDirs: string[], hangSec: number): Promise<Outcome> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=2048', join(HERE, 'fuzz-worker.ts'), target, out, String(seconds), String(seed), ...seedDirs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--max-old-space-size=2048', '--expose-gc', join(HERE, 'fuzz-worker.ts'), target, out, String(seconds), String(seed), ...seedDirs], { stdio: ['ignore', 'pipe', 'pipe'] });
     let last: Beat | undefined;
     let hung = false;
     let stderr = '';
