@@ -1,5 +1,5 @@
 /**
- * `node bench/fuzz/run.ts [--targets pdf-objects,direct-reader,direct-vs-pdfjs] [--seconds 180] [--hang 30]`
+ * `node bench/fuzz/run.ts [--targets pdf-objects,direct-reader,content,direct-vs-pdfjs] [--seconds 180] [--hang 30]`
  *
  * Coverage-guided fuzzing of our own PDF parsers (bench/fuzz/targets.ts),
  * one target after the other, each in a worker process (fuzz-worker.ts)
@@ -15,6 +15,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import readline from 'node:readline';
+import { hostContents } from './content-target.ts';
 import { DEFAULT_TARGETS, TARGETS, type TargetName } from './target-list.ts';
 
 const HERE = import.meta.dirname;
@@ -63,8 +64,16 @@ function keepCurrent(out: string, kind: 'hang' | 'crash', note: string): string 
   return file;
 }
 
-async function fuzzTarget(target: TargetName, seconds: number, hangSec: number, seedDir: string): Promise<object> {
+/** The content target's seeds are content streams (of its host document), not files. */
+function contentSeeds(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  hostContents().forEach((c, i) => writeFileSync(join(dir, `page-${i + 1}.content`), c));
+  return dir;
+}
+
+async function fuzzTarget(target: TargetName, seconds: number, hangSec: number, pdfSeeds: string): Promise<object> {
   const out = join(HERE, 'out', target);
+  const seedDir = target === 'content' ? contentSeeds(join(HERE, 'out', 'content-seeds')) : pdfSeeds;
   mkdirSync(join(out, 'findings'), { recursive: true });
   mkdirSync(join(out, 'corpus'), { recursive: true });
   const end = Date.now() + seconds * 1000;
