@@ -18,6 +18,12 @@ describe('ToUnicode expansion budget', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
+  it('refuses a bfrange of more codes than two full two-byte code spaces, before expanding it', () => {
+    const started = performance.now();
+    expect(() => parse(bfrange('0035', '0C0052', '0052'))).toThrow(Unsupported);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('still expands the largest ranges real fonts use', () => {
     const full = parse(bfrange('0000', 'FFFF', '0000'));
     expect(full.size).toBe(65_536);

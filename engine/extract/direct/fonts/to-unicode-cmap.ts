@@ -9,8 +9,12 @@ import { Lexer, type Token } from '../../pdf-objects/lexer.ts';
 import { PdfObjectsError } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
 
-/** Mapped entries a CMap may hold before we give up (pdf.js allows more; refusing is always safe). */
-const MAX_ENTRIES = 1 << 20;
+/**
+ * Mapped entries a CMap may hold before we give up (pdf.js allows more; refusing is always safe):
+ * twice a full two-byte code space. Each entry costs microseconds, so a few hundred bytes of
+ * hostile bfrange asking for 2^20 codes cost seconds per font (found by bench/fuzz).
+ */
+const MAX_ENTRIES = 1 << 17;
 /**
  * Destination bytes a CMap's bfranges may expand to: each code of a range gets
  * its own copy of the destination, so a short CMap with a wide range and a long
