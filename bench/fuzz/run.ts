@@ -11,7 +11,7 @@
  * bench/fuzz/out/<target>/findings/. See bench/README.md.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import readline from 'node:readline';
@@ -71,6 +71,24 @@ function contentSeeds(dir: string): string {
   return dir;
 }
 
+/** A run this long in a fresh process confirms a worker's slow finding. */
+const CONFIRM_SLOW_MS = 1_000;
+
+/** Re-times each slow finding in a fresh process; the ones fast there move to findings/unconfirmed/. */
+export function confirmSlow(target: TargetName, dir: string): string[] {
+  const confirmed: string[] = [];
+  for (const f of readdirSync(dir).filter((x) => x.startsWith('slow-') && x.endsWith('.pdf'))) {
+    const r = spawnSync(process.execPath, [join(HERE, 'retime.ts'), target, join(dir, f)], { encoding: 'utf8' });
+    const ms = Number(r.stdout.trim());
+    if (ms >= CONFIRM_SLOW_MS) confirmed.push(`${f}: ${ms} ms in a fresh process`);
+    else {
+      mkdirSync(join(dir, 'unconfirmed'), { recursive: true });
+      renameSync(join(dir, f), join(dir, 'unconfirmed', f));
+    }
+  }
+  return confirmed;
+}
+
 async function fuzzTarget(target: TargetName, seconds: number, hangSec: number, pdfSeeds: string): Promise<object> {
   const out = join(HERE, 'out', target);
   const seedDir = target === 'content' ? contentSeeds(join(HERE, 'out', 'content-seeds')) : pdfSeeds;
@@ -92,7 +110,8 @@ async function fuzzTarget(target: TargetName, seconds: number, hangSec: number, 
     else break;
     process.stderr.write(`[${target}] worker stopped (${stops.at(-1)}); restarting\n`);
   }
-  const summary = { target, seconds, execs, features, corpus, defects: [...defects], hangsAndCrashes: stops };
+  const slow = confirmSlow(target, join(out, 'findings'));
+  const summary = { target, seconds, execs, features, corpus, defects: [...defects], hangsAndCrashes: stops, slow };
   writeFileSync(join(out, 'summary.json'), JSON.stringify(summary, null, 1));
   return summary;
 }
