@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countBucket } from '../../bench/fuzz/coverage.ts';
 import { mutate, Rng, splice } from '../../bench/fuzz/mutate.ts';
 import { signature } from '../../bench/fuzz/fuzz-worker.ts';
 import { shrink } from '../../bench/fuzz/minimize.ts';
+import { contentTarget, hostContents } from '../../bench/fuzz/content-target.ts';
+import { directReaderTarget, pdfObjectsTarget } from '../../bench/fuzz/targets.ts';
+import { corpusPath } from '../support/corpus.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -50,5 +55,26 @@ describe('finding minimisation', () => {
     const input = bytes(`${'x'.repeat(300)}B${'y'.repeat(77)}A${'z'.repeat(5)}D${'w'.repeat(1000)}`);
     const keeps = async (c: Uint8Array) => /B.*A.*D/.test(text(c));
     expect(text(await shrink(input, keeps))).toBe('BAD');
+  });
+});
+
+describe('fuzz targets', () => {
+  const hostile = corpusPath('hostile');
+  const files = fs.readdirSync(hostile).filter((f) => f.endsWith('.pdf')).sort();
+
+  // The fuzzer's oracle: on the hostile corpus our readers refuse or succeed, never throw anything else.
+  it('take every hostile corpus file without a defect', { timeout: 120_000 }, () => {
+    for (const f of files) {
+      const data = new Uint8Array(fs.readFileSync(path.join(hostile, f)));
+      expect(() => pdfObjectsTarget(data), f).not.toThrow();
+      expect(() => directReaderTarget(data), f).not.toThrow();
+    }
+  });
+
+  it('run the content target on its own seeds, and report a defect that is not a refusal', () => {
+    const seeds = hostContents();
+    expect(seeds.length).toBeGreaterThan(1);
+    for (const c of seeds) expect(() => contentTarget(c)).not.toThrow();
+    expect(() => directReaderTarget(null as unknown as Uint8Array)).toThrow(TypeError);
   });
 });
