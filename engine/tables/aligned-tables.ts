@@ -46,17 +46,17 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
     cur = [];
     coded = false;
   };
-  for (const info of infos) {
+  infos.forEach((info, i) => {
     const prev = cur[cur.length - 1];
     const height = Math.max(info.y1 - info.y0, 1);
     if (prev && info.y0 - prev.y1 > 1.6 * height) close();
     if (info.kind === 'multi') cur.push(info);
-    else if (info.kind === 'single' && cur.length && !breaksRegion(cur, info)) cur.push(info);
+    else if (info.kind === 'single' && cur.length && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
     else if (info.kind === 'mono' && admitsCode(cur, info, rules, coded)) {
       cur.push({ ...info, kind: 'multi' });
       coded = true;
     } else close();
-  }
+  });
   close();
   return regions;
 }
@@ -85,14 +85,25 @@ function admitsCode(region: readonly Info[], line: Info, rules: readonly Rule[],
 }
 
 /**
- * Whether a single-chunk line ends the region: a standalone bold line is a
- * heading, and a line reaching across the gutters seen so far is prose.
+ * Whether a single-chunk line ends the region: a line reaching across the
+ * gutters seen so far is prose, and a standalone bold line is a heading
+ * unless it labels the rows below it (`Sex`, `Race/Ethnicity`): it sits in
+ * the first column and the next line is a row of the same columns.
  */
-function breaksRegion(region: readonly Info[], line: Info): boolean {
-  const runs = line.chunks[0]!.runs;
-  if (runs.every((r) => r.bold)) return true;
+function breaksRegion(region: readonly Info[], line: Info, next: Info | undefined): boolean {
   const multi = region.filter((l) => l.kind === 'multi');
-  return straddles(findColumns(multi.flatMap((l) => l.chunks), 0), line.chunks[0]!);
+  const cols = findColumns(multi.flatMap((l) => l.chunks), 0);
+  if (straddles(cols, line.chunks[0]!)) return true;
+  if (!line.chunks[0]!.runs.every((r) => r.bold)) return false;
+  return !labelsRows(cols, line, next);
+}
+
+/** Whether a bold first-column line is a row-group label: the next line fills two or more of the region's columns. */
+function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined): boolean {
+  if (cols.length < 2 || columnOf(cols, line.chunks[0]!) !== 0 || line.chunks[0]!.box.x1 > cols[1]!.x0) return false;
+  if (!next || next.kind !== 'multi' || next.y0 - line.y1 > 1.6 * Math.max(line.y1 - line.y0, 1)) return false;
+  if (next.chunks.some((c) => straddles(cols, c))) return false;
+  return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= 2;
 }
 
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */

@@ -20,6 +20,37 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
     && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > 0.5 * (x1 - x0));
 }
 
+/** A cell that is one number, amount, percentage, range or a dash standing for no value. */
+const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?[*†‡a-z]{0,2}$|^[-–—]$/;
+
+/** Columns in which a line holds exactly one chunk, and that chunk is a number. */
+function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
+  const count = new Map<number, number>();
+  const numeric = new Set<number>();
+  for (const c of line.chunks) {
+    const k = columnOf(cols, c);
+    count.set(k, (count.get(k) ?? 0) + 1);
+    if (NUMBER.test(c.runs.map((r) => r.text).join('').replace(/\s+/g, ''))) numeric.add(k);
+  }
+  return new Set([...numeric].filter((k) => count.get(k) === 1));
+}
+
+/**
+ * Numbers do not wrap: a line with numbers in the same columns as the line
+ * above (two of them, or the only value column) is a row of its own, however
+ * close the lines sit; so is a line of numbers under a line that only has a
+ * first-column label (a row-group label). Blank lines between groups of rows
+ * would otherwise read as padded rows, each group one row.
+ */
+function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly Column[]): boolean {
+  const need = Math.min(2, cols.length - 1);
+  const here = numberColumns(line, cols);
+  if (here.size < need) return false;
+  if (prev.chunks.every((c) => columnOf(cols, c) === 0)) return true;
+  const above = numberColumns(prev, cols);
+  return [...here].filter((k) => above.has(k)).length >= need;
+}
+
 /** Median font size of the region's text. */
 function medianSize(lines: readonly RegionLine[]): number {
   const sizes = lines.flatMap((l) => l.chunks.flatMap((c) => c.runs.map((r) => r.fontSize))).sort((a, b) => a - b);
@@ -61,7 +92,7 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     const prev = lines[i - 1];
     const pitch = prev ? line.y0 - prev.y0 : Infinity;
     let starts: boolean;
-    if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
+    if (!prev || ruleBetween(rules, prev, line, x0, x1) || numbersUnderNumbers(prev, line, cols)) starts = true;
     else if (bimodal) starts = pitch > minP * 1.15;
     else if (wraps) starts = startsRowByContent(prev, line, cols);
     else starts = firstCol(line);
