@@ -58,6 +58,18 @@ describe('tables with rules across rows only', () => {
   });
 });
 
+describe('tables ruled only between bands of rows', () => {
+  it('reads columns from the text when one vertical rule sets off the stub and the rest is whitespace', async () => {
+    const rows = [['0', '138', '6.9', '6.9'], ['1', '178', '8.8', '15.7'], ['2', '626', '31.1', '46.8'], ['3', '1070', '53.2', '100.0']];
+    const head: Text[] = ['Answers', 'Freq.', 'Percent', 'Cum.'].map((text, k) => ({ text, x: k === 0 ? 82 : 150 + k * 80, y: 212 }));
+    const body = rows.flatMap((row, i) => row.map((text, k): Text => ({ text, x: k === 0 ? 82 : 150 + k * 80, y: 228 + i * 12 })));
+    const strokes = [h(76, 520, 207), h(76, 520, 224), h(76, 520, 226), h(76, 520, 276), v(140, 207, 276)];
+    const { tables } = await tablesOf([{ texts: [...head, ...body], strokes }]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]).toEqual([['Answers', 'Freq.', 'Percent', 'Cum.'], ...rows]);
+  });
+});
+
 describe('row-group labels', () => {
   const GROUPS: [string, string[][]][] = [
     ['Sex', [['Female', '200,915', '103.1', '82,595', '42.6'], ['Male', '224,510', '176.5', '54,524', '43.9']]],

@@ -7,7 +7,7 @@ import type { Words } from './broken-words.ts';
 import type { Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
 import { readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
-import { splitMergedByText } from './split-merged.ts';
+import { splitMergedByText, underRuled } from './split-merged.ts';
 import { centreIn, emptyRow, markHeader, type Detected } from './table-parts.ts';
 
 /** Index of the interval of `bounds` that holds `v`, or -1. */
@@ -66,6 +66,7 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
     if (!drawn) continue;
     const inside = runs.filter((r) => centreIn(r.box, drawn.box));
     const grid = { ...drawn, cells: splitMergedByText(drawn, inside) };
+    if (underRuled(grid, grid.cells, inside)) continue;
     const { rows, used } = gridRows(grid, inside, words);
     const kept = dropEmptyRows(rows);
     const filledCols = new Set(grid.cells.filter((c) => (c.c1 - c.c0) === 1).map((c) => c.c0)).size;
