@@ -77,16 +77,20 @@ describe('row-group labels', () => {
     ['Ethnicity', [['Hispanic', '20,939', '106.4', '7,005', '34.2'], ['Non-Hispanic', '403,588', '136.8', '129,892', '44.0']]],
   ];
 
-  /** A table whose groups sit under bold labels; `gap` extra points before each label. */
-  async function groupedTable(gap: number): Promise<Text[]> {
+  const TOTAL = ['total', '1', '2', '3', '4'];
+
+  /** A table whose groups sit under bold labels; `gap` extra points before each label; with `totals`, each group ends in a bold total row set at the label's x (a hair apart, as producers place them). */
+  async function groupedTable(gap: number, totals = false): Promise<Text[]> {
     const texts: Text[] = ['Characteristic', 'Deaths', 'Rate', 'Deaths', 'Rate'].map((text, k) => ({ text, x: k === 0 ? 90 : 150 + k * 80, y: 120, bold: true }));
     let y = 134;
     for (const [label, rows] of GROUPS) {
       y += gap;
       texts.push({ text: label, x: 90, y, bold: true });
       y += 11;
-      for (const row of rows) {
-        for (const [k, text] of row.entries()) texts.push({ text, x: k === 0 ? 96 : 150 + k * 80 + 40 - (await textWidth(text)), y });
+      for (const row of totals ? [...rows, TOTAL] : rows) {
+        for (const [k, text] of row.entries()) {
+          texts.push({ text, x: k === 0 ? (row === TOTAL ? 89.9 : 96) : 150 + k * 80 + 40 - (await textWidth(text)), y, bold: row === TOTAL });
+        }
         y += 11;
       }
     }
@@ -94,6 +98,12 @@ describe('row-group labels', () => {
   }
 
   const expected = GROUPS.flatMap(([label, rows]) => [[label, '', '', '', ''], ...rows]);
+
+  it('keeps a group label under the total row of the group above as a row of its own', async () => {
+    const { tables } = await tablesOf([{ texts: await groupedTable(9, true), strokes: [h(85, 500, 116), h(85, 500, 132)] }]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.slice(1)).toEqual(GROUPS.flatMap(([label, rows]) => [[label, '', '', '', ''], ...rows, TOTAL]));
+  });
 
   it('keeps bold group labels inside one table, each label a row of its own', async () => {
     const { tables } = await tablesOf([{ texts: await groupedTable(0), strokes: [h(85, 500, 116), h(85, 500, 132)] }]);

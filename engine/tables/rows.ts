@@ -51,6 +51,18 @@ function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly 
   return [...here].filter((k) => above.has(k)).length >= need;
 }
 
+/**
+ * A row-group label (`Men` after the `total` of the rows above): a line with
+ * text only in the first column, set further left than the first cell of the
+ * line of numbers under it. A stub that wraps continues at or right of that.
+ */
+function headsRows(line: RegionLine, next: RegionLine | undefined, cols: readonly Column[]): boolean {
+  if (!next || !line.chunks.every((c) => columnOf(cols, c) === 0)) return false;
+  const stub = next.chunks.find((c) => columnOf(cols, c) === 0);
+  if (!stub || numberColumns(next, cols).size < Math.min(2, cols.length - 1)) return false;
+  return line.chunks[0]!.box.x0 <= stub.box.x0 - 2;
+}
+
 /** Median font size of the region's text. */
 function medianSize(lines: readonly RegionLine[]): number {
   const sizes = lines.flatMap((l) => l.chunks.flatMap((c) => c.runs.map((r) => r.fontSize))).sort((a, b) => a - b);
@@ -93,6 +105,7 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     const pitch = prev ? line.y0 - prev.y0 : Infinity;
     let starts: boolean;
     if (!prev || ruleBetween(rules, prev, line, x0, x1) || numbersUnderNumbers(prev, line, cols)) starts = true;
+    else if (headsRows(line, lines[i + 1], cols)) starts = true;
     else if (bimodal) starts = pitch > minP * 1.15;
     else if (wraps) starts = startsRowByContent(prev, line, cols);
     else starts = firstCol(line);
