@@ -14,6 +14,7 @@ import { cellSpans } from './cell-text.ts';
 import { lineChunks, union } from './chunks.ts';
 import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, ruleBetween, ruleUnderFirstRow } from './rows.ts';
+import { continuesAcrossGap } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
@@ -49,7 +50,7 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   infos.forEach((info, i) => {
     const prev = cur[cur.length - 1];
     const height = Math.max(info.y1 - info.y0, 1);
-    if (prev && info.y0 - prev.y1 > 1.6 * height) close();
+    if (prev && info.y0 - prev.y1 > 1.6 * height && !continuesAcrossGap(cur, info, infos[i + 1])) close();
     if (info.kind === 'multi') cur.push(info);
     else if (info.kind === 'single' && cur.length && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
     else if (info.kind === 'mono' && admitsCode(cur, info, rules, coded)) {

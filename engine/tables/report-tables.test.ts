@@ -117,3 +117,27 @@ describe('row-group labels', () => {
     expect(tables[0]!.slice(1)).toEqual(expected);
   });
 });
+
+describe('blank lines inside a table', () => {
+  const ROWS = [['0', '39', '5.8', '10', '8.8'], ['250', '30', '5.9', '10', '9.0'], ['500', '33', '6.0', '10', '8.6']];
+  const HEAD = ['Dose', 'No.', 'Weight', 'No.', 'Weight'];
+  const X = [100, 160, 220, 280, 340];
+
+  it('keeps the header, the group labels and the groups of one table together across the blanks between them', async () => {
+    const texts: Text[] = HEAD.map((text, k) => ({ text, x: X[k]!, y: 120, bold: true }));
+    let y = 150;
+    for (const label of ['Male', 'Female']) {
+      texts.push({ text: label, x: 80, y, bold: true });
+      y += 20;
+      for (const row of ROWS) {
+        texts.push(...row.map((text, k): Text => ({ text, x: X[k]!, y })));
+        y += 10;
+      }
+      y += 16;
+    }
+    const { tables } = await tablesOf([{ texts, strokes: [h(75, 400, 115), h(75, 400, 135), h(75, 400, y)] }]);
+    expect(tables).toHaveLength(1);
+    const empty = ['', '', '', ''];
+    expect(tables[0]).toEqual([HEAD, ['Male', ...empty], ...ROWS, ['Female', ...empty], ...ROWS]);
+  });
+});
