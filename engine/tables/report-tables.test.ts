@@ -141,3 +141,26 @@ describe('blank lines inside a table', () => {
     expect(tables[0]).toEqual([HEAD, ['Male', ...empty], ...ROWS, ['Female', ...empty], ...ROWS]);
   });
 });
+
+describe('figures', () => {
+  it('reads a bar chart (gridlines, category ticks, a legend box) as text, not as a table', async () => {
+    const ticks = ['140', '120', '100', '80', '60', '40', '20', '0'];
+    const cats = ['0-4', '5-14', '15-24', '25-44', '45-64', '65+'];
+    const texts: Text[] = [
+      ...ticks.map((text, i): Text => ({ text, x: 150 - text.length * 5, y: 200 + i * 30 - 4 })),
+      ...cats.map((text, i): Text => ({ text, x: 175 + i * 48, y: 398 })),
+      ...['Austria', 'Belgium', 'Denmark'].map((text, i): Text => ({ text, x: 180 + i * 90, y: 204 })),
+      ...['Finland', 'Hungary', 'Sweden'].map((text, i): Text => ({ text, x: 180 + i * 90, y: 216 })),
+      { text: 'Age group', x: 300, y: 440, bold: true },
+    ];
+    const strokes = [
+      ...ticks.map((_, i) => h(160, 460, 200 + i * 30)), h(460, 520, 200), h(460, 520, 410),
+      v(160, 200, 410), v(460, 200, 410), v(520, 200, 410),
+      ...cats.slice(1).map((_, i) => v(208 + i * 48, 380, 410)),
+    ];
+    const { tables, markdown } = await tablesOf([{ texts, strokes }]);
+    expect(tables).toEqual([]);
+    expect(markdown).toContain('Age group');
+    expect(markdown).toContain('25-44');
+  });
+});
