@@ -8,6 +8,7 @@ import type { Box, Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
 import { readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
 import { splitMergedByText, underRuled } from './split-merged.ts';
+import { splitRowsByText } from './sub-rows.ts';
 import { centreIn, emptyRow, markHeader, type Detected } from './table-parts.ts';
 
 /** Share of a grid's cells that must hold text for it to be a table rather than a figure. */
@@ -91,8 +92,9 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
     const drawn = readGrid(group);
     if (!drawn) continue;
     const inside = runs.filter((r) => centreIn(r.box, drawn.box));
-    const grid = { ...drawn, cells: splitMergedByText(drawn, inside) };
-    if (underRuled(grid, grid.cells, inside)) continue;
+    const columns = { ...drawn, cells: splitMergedByText(drawn, inside) };
+    if (underRuled(columns, columns.cells, inside)) continue;
+    const grid = splitRowsByText(columns, columns.cells, inside);
     const { rows, used } = gridRows(grid, inside, words);
     const kept = dropEmptyRows(rows);
     const filledCols = new Set(grid.cells.filter((c) => (c.c1 - c.c0) === 1).map((c) => c.c0)).size;
