@@ -42,7 +42,7 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   let cur: Info[] = [];
   let coded = false;
   const close = (): void => {
-    while (cur.length && cur[cur.length - 1]!.kind !== 'multi') cur.pop();
+    while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= 2) regions.push(cur);
     cur = [];
     coded = false;
@@ -60,6 +60,17 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   });
   close();
   return regions;
+}
+
+/**
+ * Whether the region's last line sits closer than a line below the line
+ * before it, a row of cells: the second line of a stub the cells are
+ * centred against, not a note under the table.
+ */
+function setOff(region: readonly Info[]): boolean {
+  const last = region[region.length - 1]!;
+  const prev = region[region.length - 2];
+  return prev?.kind === 'multi' && last.kind === 'single' && last.y0 - prev.y0 < 0.7 * (last.y1 - last.y0);
 }
 
 /** Whether every chunk of `line` starts where a chunk of the region's rows starts. */

@@ -5,6 +5,7 @@
  * a gap when the next row puts its cells where the rows above put theirs.
  */
 import type { RegionLine } from './columns.ts';
+import { NUMBER } from './rows.ts';
 
 /** Largest blank (in line heights) a table may hold between two of its rows. */
 const MAX_GAP_LINES = 3.5;
@@ -28,14 +29,20 @@ function density(row: GapLine): number {
   return row.chunks.reduce((s, c) => s + c.box.x1 - c.box.x0, 0) / Math.max(x1 - x0, 1);
 }
 
+/** Whether most of a row's cells are numbers: a dense row of numbers is still a row, never prose. */
+function numeric(row: GapLine): boolean {
+  const numbers = row.chunks.filter((c) => NUMBER.test(c.runs.map((r) => r.text).join('').replace(/\s+/g, ''))).length;
+  return numbers >= 0.5 * row.chunks.length;
+}
+
 /**
  * Whether most of `row`'s cells share a left edge, right edge or centre with
  * a cell of the region's rows. Justified prose below a table can line up by
- * chance; its words fill the line, a row's cells do not.
+ * chance; its words fill the line, a row's cells do not (unless they are numbers).
  */
 function alignedWith(region: readonly GapLine[], row: GapLine): boolean {
   const above = region.filter((l) => l.kind === 'multi').flatMap((l) => l.chunks.map((c) => c.box));
-  if (row.chunks.length < MIN_CELLS || !above.length || density(row) > MAX_DENSITY) return false;
+  if (row.chunks.length < MIN_CELLS || !above.length || (density(row) > MAX_DENSITY && !numeric(row))) return false;
   const aligned = row.chunks.filter(({ box }) => above.some((b) => near(b.x0, box.x0) || near(b.x1, box.x1)
     || near((b.x0 + b.x1) / 2, (box.x0 + box.x1) / 2))).length;
   return aligned >= MIN_ALIGNED_SHARE * row.chunks.length;

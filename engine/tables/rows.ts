@@ -7,6 +7,8 @@ import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { startsRowByContent } from './row-breaks.ts';
 
+/** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
+const OFFSET_PITCH = 0.7;
 /** Line pitch (ems) up to which rows have no padding of their own (LaTeX). */
 const TIGHT_PITCH_EM = 1.35;
 
@@ -21,7 +23,7 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
 }
 
 /** A cell that is one number, amount, percentage, range or a dash standing for no value. */
-const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?[*†‡a-z]{0,2}$|^[-–—]$/;
+export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?[*†‡a-z]{0,2}$|^[-–—]$/;
 
 /** Columns in which a line holds exactly one chunk, and that chunk is a number. */
 function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
@@ -104,7 +106,10 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     const prev = lines[i - 1];
     const pitch = prev ? line.y0 - prev.y0 : Infinity;
     let starts: boolean;
-    if (!prev || ruleBetween(rules, prev, line, x0, x1) || numbersUnderNumbers(prev, line, cols)) starts = true;
+    if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
+    // Cells centred against a wrapped stub sit between its lines, closer than a line apart: one row.
+    else if (pitch < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
+    else if (numbersUnderNumbers(prev, line, cols)) starts = true;
     else if (headsRows(line, lines[i + 1], cols)) starts = true;
     else if (bimodal) starts = pitch > minP * 1.15;
     else if (wraps) starts = startsRowByContent(prev, line, cols);
