@@ -10,7 +10,8 @@ import { detectBesideGutter } from './gutter-tables.ts';
 import { findLayoutGutter } from './layout-gutter.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import type { Stage } from '../stage.ts';
-import { removeRuns, type Detected } from './table-parts.ts';
+import { removeRuns, type Detected, type TableBlock } from './table-parts.ts';
+import { isTypewritten, typewriterLines } from './typewriter.ts';
 
 function overlaps(r: Rule, d: Detected): boolean {
   const b = d.block.prov.box;
@@ -27,7 +28,13 @@ function onFigure(line: Line, figures: readonly Box[]): boolean {
   return figures.some((f) => x >= f.x0 - FIGURE_MARGIN.x && x <= f.x1 + FIGURE_MARGIN.x && y >= f.y0 - FIGURE_MARGIN.y && y <= f.y1 + FIGURE_MARGIN.y);
 }
 
-function tablesOnPage(page: Page, words: Words): Page {
+function plainCells(block: TableBlock): TableBlock {
+  const rows = block.rows.map((row) => row.map((cell) => ({ ...cell, spans: cell.spans.map(({ code: _code, ...span }) => span) })));
+  return { ...block, rows };
+}
+
+function tablesOnPage(source: Page, words: Words, typewriter: boolean): Page {
+  const page = typewriter ? { ...source, lines: typewriterLines(source.lines) } : source;
   const { tables: ruled, figures } = detectRuledTables(page.number, page.rules, page.lines, words);
   let lines = page.lines;
   for (const t of ruled) lines = removeRuns(lines, t.runs);
@@ -36,11 +43,12 @@ function tablesOnPage(page: Page, words: Words): Page {
   // A chart's labels line up like cells; they stay text.
   const free = lines.filter((l) => !onFigure(l, figures));
   const gutter = findLayoutGutter(free, page.width);
-  const scope = { number: page.number, width: page.width, words };
+  const scope = { number: page.number, width: page.width, words, typewriter };
   const aligned = gutter ? detectBesideGutter(scope, free, gutter, hRules) : detectAlignedTables(scope, free, hRules);
   for (const t of aligned) lines = removeRuns(lines, t.runs);
-  const found = [...ruled, ...aligned].map((t) => t.block);
-  if (!found.length) return page;
+  // Typewritten cells are the document's text in its one font, not code.
+  const found = [...ruled, ...aligned].map((t) => (typewriter ? plainCells(t.block) : t.block));
+  if (!found.length) return source;
   found.sort((a, b) => a.prov.box.y0 - b.prov.box.y0);
   return { ...page, lines, blocks: [...page.blocks, ...found] };
 }
@@ -51,6 +59,7 @@ export const tables: Stage = {
   run(doc) {
     // Words broken in narrow cells are mended from the words the document spells out elsewhere.
     const words = documentWords(() => doc.pages.flatMap((p) => p.runs.map((r) => r.text)));
-    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words)) };
+    const typewriter = isTypewritten(doc);
+    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words, typewriter)) };
   },
 };

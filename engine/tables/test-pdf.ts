@@ -6,8 +6,8 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { convert } from '../index.ts';
 
-/** A piece of text at (x, y) (top of the line), 9pt unless told. */
-export type Text = { text: string; x: number; y: number; bold?: boolean; size?: number };
+/** A piece of text at (x, y) (top of the line), 9pt unless told, in Helvetica (bold) or Courier (`mono`). */
+export type Text = { text: string; x: number; y: number; bold?: boolean; size?: number; mono?: boolean };
 /** A drawn line from (x0, y0) to (x1, y1). */
 export type Stroke = { x0: number; y0: number; x1: number; y1: number };
 /** What one page draws. */
@@ -21,11 +21,12 @@ export async function drawPdf(pages: readonly Drawing[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const body = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const mono = await pdf.embedFont(StandardFonts.Courier);
   for (const d of pages) {
     const page = pdf.addPage([WIDTH, HEIGHT]);
     for (const t of d.texts) {
       const size = t.size ?? 9;
-      page.drawText(t.text, { x: t.x, y: HEIGHT - t.y - size * 0.8, size, font: t.bold ? bold : body });
+      page.drawText(t.text, { x: t.x, y: HEIGHT - t.y - size * 0.8, size, font: t.mono ? mono : t.bold ? bold : body });
     }
     for (const s of d.strokes ?? []) {
       page.drawLine({ start: { x: s.x0, y: HEIGHT - s.y0 }, end: { x: s.x1, y: HEIGHT - s.y1 }, thickness: 0.5, color: rgb(0, 0, 0) });
