@@ -4,10 +4,8 @@
  * table blocks and removes the text they took from `page.lines`.
  */
 import type { Box, Line, Page, Rule } from '../model.ts';
-import { detectAlignedTables } from './aligned-tables.ts';
 import { documentWords, type Words } from './broken-words.ts';
-import { detectBesideGutter } from './gutter-tables.ts';
-import { findLayoutGutter } from './layout-gutter.ts';
+import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected, type TableBlock } from './table-parts.ts';
@@ -42,9 +40,8 @@ function tablesOnPage(source: Page, words: Words, typewriter: boolean): Page {
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
   // A chart's labels line up like cells; they stay text.
   const free = lines.filter((l) => !onFigure(l, figures));
-  const gutter = findLayoutGutter(free, page.width);
   const scope = { number: page.number, width: page.width, words, typewriter };
-  const aligned = gutter ? detectBesideGutter(scope, free, gutter, hRules) : detectAlignedTables(scope, free, hRules);
+  const aligned = detectByLayout(scope, free, hRules);
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   // Typewritten cells are the document's text in its one font, not code.
   const found = [...ruled, ...aligned].map((t) => (typewriter ? plainCells(t.block) : t.block));
