@@ -6,8 +6,14 @@
 export const TOOL_NAMES = ['p2m', 'pdftotext', 'pdf2md', 'markitdown', 'opendataloader', 'pymupdf4llm'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
+/** The corpora under CORPUS_DIR the bench can run: dev (score.py) and realworld (score_realworld.py, ICDAR). */
+export const CORPUS_NAMES = ['dev', 'realworld'] as const;
+export type CorpusName = (typeof CORPUS_NAMES)[number];
+
 export type BenchArgs = {
   corpusDir: string;
+  /** Which corpora under corpusDir to run, in this order. */
+  corpora: readonly CorpusName[];
   only: readonly ToolName[];
   /** First N manifest rows (in manifest order); undefined = all. */
   limit: number | undefined;
@@ -20,7 +26,7 @@ export type BenchArgs = {
 export class ArgsError extends Error {}
 
 const USAGE =
-  'usage: npm run bench -- [CORPUS_DIR] [--only p2m,pdftotext,...] [--limit N] [--timeout SEC] [--no-memory-check]';
+  'usage: npm run bench -- [CORPUS_DIR] [--corpus dev,realworld] [--only p2m,pdftotext,...] [--limit N] [--timeout SEC] [--no-memory-check]';
 
 function positiveInt(flag: string, raw: string | undefined): number {
   const n = Number(raw);
@@ -28,26 +34,29 @@ function positiveInt(flag: string, raw: string | undefined): number {
   return n;
 }
 
-function toolList(raw: string | undefined): ToolName[] {
-  if (!raw) throw new ArgsError(`--only needs a comma-separated list\n${USAGE}`);
-  return raw.split(',').map((name) => {
-    const found = TOOL_NAMES.find((t) => t === name.trim());
-    if (!found) throw new ArgsError(`unknown tool "${name}"; known: ${TOOL_NAMES.join(', ')}`);
+/** A comma-separated selection out of `known`, deduplicated, in the order given. */
+function nameList<T extends string>(flag: string, what: string, known: readonly T[], raw: string | undefined): T[] {
+  if (!raw) throw new ArgsError(`${flag} needs a comma-separated list\n${USAGE}`);
+  const picked = raw.split(',').map((name) => {
+    const found = known.find((t) => t === name.trim());
+    if (!found) throw new ArgsError(`unknown ${what} "${name}"; known: ${known.join(', ')}`);
     return found;
   });
+  return [...new Set(picked)];
 }
 
 /** Parses argv (without node and script); `defaultCorpus` is used when no positional is given. */
 export function parseBenchArgs(argv: readonly string[], defaultCorpus: string): BenchArgs {
   const args: BenchArgs = {
-    corpusDir: defaultCorpus, only: TOOL_NAMES, limit: undefined, timeoutSec: 180, memoryCheck: 'run',
+    corpusDir: defaultCorpus, corpora: CORPUS_NAMES, only: TOOL_NAMES, limit: undefined, timeoutSec: 180, memoryCheck: 'run',
   };
   let positional = 0;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     const value = (): string | undefined => inline ?? argv[++i];
-    if (flag === '--only') args.only = toolList(value());
+    if (flag === '--only') args.only = nameList('--only', 'tool', TOOL_NAMES, value());
+    else if (flag === '--corpus') args.corpora = nameList('--corpus', 'corpus', CORPUS_NAMES, value());
     else if (flag === '--limit') args.limit = positiveInt('--limit', value());
     else if (flag === '--timeout') args.timeoutSec = positiveInt('--timeout', value());
     else if (flag === '--no-memory-check') args.memoryCheck = 'skip';

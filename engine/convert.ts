@@ -11,6 +11,7 @@ import { PageReader } from './extract/page-reader.ts';
 import { extractOutline } from './extract/outline.ts';
 import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
 import { pageNeedsOcr } from './ocr/needs-ocr.ts';
+import { applyOcr } from './ocr/apply-ocr.ts';
 import { runStages } from './pipeline.ts';
 import { renderDoc } from './render/index.ts';
 
@@ -30,9 +31,9 @@ async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions,
   const needed = mode === 'force' || (mode === 'auto' && pageNeedsOcr(page.runs, page));
   if (!needed) return page;
   try {
-    const runs = await ocr.recognise(pdfPage);
-    // Auto mode keeps a poor text layer rather than replacing it with nothing.
-    return runs.length || mode === 'force' ? { ...page, runs, rules: [] } : page;
+    const { page: read, warning } = applyOcr(page, await ocr.recognise(pdfPage), mode);
+    if (warning) warnings.push(warning);
+    return read;
   } catch (err) {
     warnings.push(`ocr_failed: page ${page.number}: ${err instanceof Error ? err.message : String(err)}`);
     return page;

@@ -25,6 +25,14 @@ export type TextRun = {
   href?: string;
   /** Structure role (H1..H6, P, LI, Code...) from a tagged PDF's structure tree, if any. */
   role?: string;
+  /**
+   * Direction of the baseline against the page's upright text, in degrees
+   * clockwise (90 reads downwards, 270 upwards); absent when upright. A page
+   * whose text is mostly turned is turned upright at extraction (page-turn.ts).
+   */
+  rotation?: number;
+  /** Set by the lines stage on a smaller raised (sup) or lowered (sub) run that belongs to the text beside it. */
+  script?: 'sup' | 'sub';
 };
 
 /** An inline piece of a block's text with its emphasis. */
@@ -34,6 +42,8 @@ export type Span = {
   italic?: boolean;
   code?: boolean;
   href?: string;
+  /** Superscript or subscript, rendered as <sup>/<sub>. */
+  script?: 'sup' | 'sub';
 };
 
 /** A ruling (line or thin rectangle) drawn on the page, used for tables. */

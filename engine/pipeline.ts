@@ -5,6 +5,7 @@
  */
 import type { Doc } from './model.ts';
 import { DEFAULT_CONFIG, type EngineConfig, type Stage } from './stage.ts';
+import { typewriter } from './stages/typewriter.ts';
 import { lines } from './stages/lines.ts';
 import { furniture } from './stages/furniture.ts';
 import { readingOrder } from './stages/reading-order.ts';
@@ -17,7 +18,7 @@ import { joinTables } from './tables/join-tables.ts';
 import { tables } from './tables/tables.ts';
 
 /** The pipeline's stages in order. */
-export const STAGES: readonly Stage[] = [lines, furniture, tables, readingOrder, blocks, headings, code, lists, quotes, joinTables];
+export const STAGES: readonly Stage[] = [typewriter, lines, furniture, tables, readingOrder, blocks, headings, code, lists, quotes, joinTables];
 
 /** Runs the stages in order over the document. */
 export function runStages(doc: Doc, stages: readonly Stage[] = STAGES, cfg: EngineConfig = DEFAULT_CONFIG): Doc {

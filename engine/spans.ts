@@ -30,10 +30,15 @@ function runSpan(r: TextRun): Span {
   if (r.italic) s.italic = true;
   if (r.monospace && !isMostlyCjk(r.text)) s.code = true;
   if (r.href) s.href = r.href;
+  if (r.script) s.script = r.script;
   return s;
 }
 
 const BREAK = /(\p{L}+)-$/u;
+
+/** Chinese and Japanese (not Korean) write no spaces: a line break between two such characters joins without one. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+const unspacedJoin = (left: string, right: string): boolean => UNSPACED.test(left.at(-1) ?? '') && UNSPACED.test(right.trimStart()[0] ?? '');
 
 /** Builds the spans of a paragraph from its lines. */
 export function spansFromLines(lines: Line[], keepHyphen: HyphenPolicy): Span[] {
@@ -48,7 +53,7 @@ export function spansFromLines(lines: Line[], keepHyphen: HyphenPolicy): Span[] 
       if (m && next && !last.code) {
         // A line-end hyphen glues the halves; only a real compound keeps the hyphen itself.
         if (!keepHyphen(m[1]!, next)) last.text = last.text.slice(0, -1);
-      } else if (!/\s$/.test(last.text)) spans[0] = { ...spans[0]!, text: ' ' + spans[0]!.text.replace(/^\s+/, '') };
+      } else if (!/\s$/.test(last.text) && !unspacedJoin(last.text, spans[0]!.text)) spans[0] = { ...spans[0]!, text: ' ' + spans[0]!.text.replace(/^\s+/, '') };
     }
     out.push(...spans);
   });

@@ -23,8 +23,15 @@ export type ConvertOptions = {
 /** `auto` reads pages directly from the PDF objects and falls back to pdf.js; `pdfjs` uses pdf.js alone. */
 export type TextReaderChoice = 'auto' | 'pdfjs';
 
-/** Pages read by each text reader, and why the direct reader gave up, if it did. */
-export type TextReaderStats = { direct: number; pdfjs: number; fallback?: string };
+/** The page-reading backends (engine/extract/backends/): the direct reader and pdf.js. */
+export type TextBackendName = 'direct' | 'pdfjs';
+
+/**
+ * Pages read by each backend; the backend the document was given to and why;
+ * and why a backend gave up on it, if one did (a refused document, or
+ * `page N: …` from the page on which the next backend took over).
+ */
+export type TextReaderStats = Record<TextBackendName, number> & { backend: TextBackendName; reason: string; fallback?: string };
 
 export type ConvertResult = {
   markdown: string;

@@ -14,6 +14,7 @@ import { inferFontStyle } from './font-style.ts';
 import { applyLinks, extractLinks, type LinkReader } from './links.ts';
 import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
 import { withBullets } from './bullet-marks.ts';
+import { uprightPage } from './page-turn.ts';
 
 /** Extracts a page with the direct reader; `readLinks` should be the document's linkReader. */
 export async function extractDirectPage(direct: DirectDocument, page: PDFPageProxy, number: number, readLinks: LinkReader = extractLinks): Promise<Page> {
@@ -37,11 +38,13 @@ export async function extractDirectPage(direct: DirectDocument, page: PDFPagePro
   };
   const runs = withBullets(read.marks, itemsToRuns(read.content.items, read.content.styles, vt, fontOf, roles));
   const links = runs.length ? await readLinks(page) : [];
+  const page0: Page = { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules: read.rules, lines: [], blocks: [] };
+  // Sideways text is read in its own direction (page-turn.ts); the table gate then sees upright rows.
+  const out = uprightPage(page0);
   // The rules come with the content pass at no extra cost, but only pages whose text suggests
   // a table use them, exactly as when they come from pdf.js's operator list.
   // (The interpreter has already dropped rules off the page.)
-  const rules = pageMayHaveRuledTable(runs, vp.width) ? read.rules : [];
-  const bars = read.rules.filter((r) => r.orientation === 'v');
-  return { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules, bars, lines: [], blocks: [] };
+  const bars = out.rules.filter((r) => r.orientation === 'v');
+  return { ...out, rules: pageMayHaveRuledTable(out.runs, out.width) ? out.rules : [], bars };
 }
 

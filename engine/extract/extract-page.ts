@@ -9,15 +9,20 @@ import { extractPageRuns } from './page-runs.ts';
 import type { DocumentFonts } from './document-fonts.ts';
 import { extractRules } from '../tables/extract-rules.ts';
 import { pageMayHaveRuledTable } from '../tables/table-gate.ts';
+import { dominantTurn, turnedSize, turnRuns, turnRules } from './page-turn.ts';
 
 /** Extracts text runs and links of a page; `readLinks` should be the document's linkReader (pdf.js alone is slow). */
 export async function extractPage(page: PDFPageProxy, number: number, fonts: DocumentFonts, readLinks: LinkReader = extractLinks): Promise<Page> {
   const vp = page.getViewport({ scale: 1 });
-  const runs = await extractPageRuns(page, number, fonts);
-  const links = runs.length ? await readLinks(page) : [];
+  const read = await extractPageRuns(page, number, fonts);
+  const links = read.length ? await readLinks(page) : [];
+  // Sideways text is read in its own direction (page-turn.ts); the table gate then sees upright rows.
+  const turn = dominantTurn(read);
+  const { width, height } = turnedSize(turn, vp.width, vp.height);
+  const runs = turnRuns(applyLinks(read, links), turn, vp.width, vp.height);
   // Rules need the operator list (slow), so only pages whose text hints at a table pay for it.
   let rules: Rule[] = [];
-  if (pageMayHaveRuledTable(runs, vp.width)) {
+  if (pageMayHaveRuledTable(runs, width)) {
     if (fonts.hasProvisional(runs)) {
       // The gate reads monospace; fonts it only guessed are worth a second look, and the
       // operator list fetched for them is the one extractRules would fetch anyway (pdf.js caches it).
@@ -25,7 +30,7 @@ export async function extractPage(page: PDFPageProxy, number: number, fonts: Doc
       fonts.collect(page);
       fonts.restyle(runs);
     }
-    if (pageMayHaveRuledTable(runs, vp.width)) rules = await extractRules(page, vp.height).catch(() => []);
+    if (pageMayHaveRuledTable(runs, width)) rules = turnRules(await extractRules(page, vp.height).catch(() => []), turn, vp.width, vp.height);
   }
-  return { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules, lines: [], blocks: [] };
+  return { number, width, height, runs, rules, lines: [], blocks: [] };
 }

@@ -3,12 +3,34 @@
  * italic flags only for non-embedded fonts, so the name is the main signal.
  */
 
+import { visibleLength } from '../geometry.ts';
+
 /** Style flags inferred for one font. */
 export type FontStyle = { bold: boolean; italic: boolean; monospace: boolean };
 
 const BOLD = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,]?(?:w[6-9])\b|medi(?:um)?\b|\bbd\b|-bd|bx\d|cmbx|lmroman\d+-bold/i;
 const ITALIC = /italic|oblique|slanted|\bit\b|-it\b|cmti|cmsl|lmroman\d+-italic|kursiv/i;
 const MONO = /mono|courier|code|consol|menlo|typewriter|lmmono|cmtt|\btt\d|fixed|inconsolata|sourcecodepro|dejavusansm/i;
+
+/** Whether a font's name says it is monospaced (Courier, …Mono, cmtt…). */
+export function monospaceName(name: string): boolean {
+  return MONO.test(baseFontName(name));
+}
+
+/** Runs this short are code only when their font's name says monospace (see surelyMonospaced). */
+const SHORT_RUN = 3;
+
+/**
+ * Whether a run is monospaced on its own evidence. pdf.js calls a font
+ * monospaced when all its widths are equal, which holds for any subset of
+ * one or two glyphs: a math italic "a", a superscript "2", a lone ";" in a
+ * symbol font, but also a fallback glyph inside code. A short run counts only
+ * when its font's name says monospace; the lines stage lets the others be
+ * code only beside code.
+ */
+export function surelyMonospaced(run: { fontName: string; monospace: boolean; text: string }): boolean {
+  return run.monospace && (visibleLength(run.text) >= SHORT_RUN || monospaceName(run.fontName));
+}
 
 /** Strips the six-letter subset tag ("ABCDEF+") pdf.js keeps in embedded font names. */
 export function baseFontName(name: string): string {

@@ -8,16 +8,16 @@ import fs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { documentParams, loadPdfjs } from './pdfjs.ts';
+import { corpusPath } from '../../test/support/corpus.ts';
 import { extractLinks, linkReader, type LinkArea } from './links.ts';
 
-const PDF = '/work/shared/corpus/dev/pdf';
+const PDF = corpusPath('dev', 'pdf');
 const DOCS = [
   'nodejs-api-documentation__latex', 'libxmlsec1-dev-readme__latex',
   'node-micromatch-readme__office', 'rollup-configuration-options-p02__office',
   'node-browserslist-readme__html-1col', 'nodejs-contributing-collaborator-guide__html-1col',
   'docker-cli-cli__html-2col', 'node-micromatch-readme__html-2col',
 ];
-const describeIfCorpus = fs.existsSync(PDF) ? describe : describe.skip;
 
 function expectSameLinks(direct: LinkArea[], fromPdfjs: LinkArea[], where: string): void {
   expect(direct.map((l) => l.url), where).toEqual(fromPdfjs.map((l) => l.url));
@@ -27,7 +27,7 @@ function expectSameLinks(direct: LinkArea[], fromPdfjs: LinkArea[], where: strin
   });
 }
 
-describeIfCorpus('direct link reader vs pdf.js on corpus documents', () => {
+describe('direct link reader vs pdf.js on corpus documents', () => {
   it.each(DOCS)('%s', { timeout: 120_000 }, async (id) => {
     const bytes = new Uint8Array(fs.readFileSync(`${PDF}/${id}.pdf`));
     const task = (await loadPdfjs()).getDocument(documentParams(bytes));

@@ -1,13 +1,18 @@
 /**
  * Text items (pdf.js's getTextContent shape, from pdf.js or the direct
  * reader) → TextRun[] in page space with a top-left origin, with structure
- * roles from marked content.
+ * roles from marked content. Text drawn twice for a bold effect is read once
+ * (overprint.ts).
  */
 import type { TextRun } from '../model.ts';
 import type { ResolvedFont } from './document-fonts.ts';
 import { normaliseText } from './normalise-text.ts';
+import { dropOverprint } from './overprint.ts';
 
 type Matrix = [number, number, number, number, number, number];
+
+/** Baselines this close to a right angle (degrees) count as that right angle. */
+const SNAP_DEGREES = 5;
 
 /** The fields of a text item this module reads. */
 export type RunItem = { str: string; dir: string; width: number; height: number; transform: number[]; fontName: string };
@@ -25,6 +30,33 @@ function multiply(m: Matrix, n: number[]): Matrix {
   ];
 }
 
+/**
+ * The baseline's direction in top-left page space, in degrees clockwise
+ * (0 upright, 90 reading downwards, 270 reading upwards). Within a few
+ * degrees of a right angle it is that right angle: a slightly skewed scan's
+ * text layer reads as upright, with upright boxes.
+ */
+function baselineAngle(m: Matrix): number {
+  const deg = (Math.atan2(m[1], m[0]) * 180) / Math.PI;
+  const right = Math.round(deg / 90) * 90;
+  const angle = Math.abs(deg - right) < SNAP_DEGREES ? right : deg;
+  return Math.round((((angle % 360) + 360) % 360) * 100) / 100 % 360;
+}
+
+/** The page-space box of a run drawn along the baseline of `m`, whatever its rotation. */
+function rotatedBox(m: Matrix, width: number, ascent: number, descent: number): TextRun['box'] {
+  const len = Math.hypot(m[0], m[1]) || 1, up = Math.hypot(m[2], m[3]) || 1;
+  const ux = m[0] / len, uy = m[1] / len, vx = m[2] / up, vy = m[3] / up;
+  const xs: number[] = [], ys: number[] = [];
+  for (const along of [0, width]) {
+    for (const across of [ascent, -descent]) {
+      xs.push(m[4] + ux * along + vx * across);
+      ys.push(m[5] + uy * along + vy * across);
+    }
+  }
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
 function toRun(item: RunItem, vt: Matrix, style: RunStyle | undefined, font: ResolvedFont): TextRun | null {
   const text = normaliseText(item.str);
   if (text.trim() === '') return null;
@@ -33,18 +65,21 @@ function toRun(item: RunItem, vt: Matrix, style: RunStyle | undefined, font: Res
   const ascent = style && style.ascent > 0 ? style.ascent : 0.8;
   const descent = style && style.descent < 0 ? -style.descent : 0.2;
   const vertical = style?.vertical === true;
+  const rotation = vertical ? 0 : baselineAngle(m);
   let box;
   if (vertical) {
     // Vertical text: pdf.js reports the advance as height; the column is one em wide.
     box = { x0: m[4] - size / 2, y0: m[5], x1: m[4] + size / 2, y1: m[5] + Math.max(item.height, size) };
+  } else if (rotation === 0) {
+    // Upright (slanted glyphs included): the box stands on the baseline, as wide as the advance.
+    box = { x0: m[4], y0: m[5] - ascent * size, x1: m[4] + item.width, y1: m[5] + descent * size };
   } else {
-    // Rotated text keeps its origin; its width is measured along the baseline.
-    const cos = m[0] / (Math.hypot(m[0], m[1]) || 1);
-    const w = item.width * (Math.abs(cos) > 0.5 ? 1 : 0) || item.width;
-    box = { x0: m[4], y0: m[5] - ascent * size, x1: m[4] + w, y1: m[5] + descent * size };
+    box = rotatedBox(m, item.width, ascent * size, descent * size);
   }
   const dir: TextRun['dir'] = vertical ? 'ttb' : item.dir === 'rtl' ? 'rtl' : 'ltr';
-  return { text, box, fontName: font.name, fontSize: Math.round(size * 100) / 100, bold: font.bold, italic: font.italic, monospace: font.monospace, dir };
+  const run: TextRun = { text, box, fontName: font.name, fontSize: Math.round(size * 100) / 100, bold: font.bold, italic: font.italic, monospace: font.monospace, dir };
+  if (rotation !== 0) run.rotation = rotation;
+  return run;
 }
 
 /** True if the items carry marked-content ids, which only tagged pages do. */
@@ -74,5 +109,5 @@ export function itemsToRuns(
     const role = stack.at(-1);
     if (run) runs.push(role ? { ...run, role } : run);
   }
-  return runs;
+  return dropOverprint(runs);
 }

@@ -6,9 +6,9 @@
  * `cacheMethod: 'none'` stops it reading or writing a cache in the working
  * directory. Nothing is downloaded at run time.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { languagePackageDir } from './languages.ts';
 
 /** Word boxes in image pixels, as tesseract reports them. */
 export type OcrWord = { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } };
@@ -28,9 +28,9 @@ export type OcrEngine = {
  * "best_int" model: smaller and faster than the legacy+LSTM one.
  */
 export function languageDataDir(lang: string): string {
-  const require = createRequire(import.meta.url);
-  const pkg = require.resolve(`@tesseract.js-data/${lang}/package.json`);
-  return join(dirname(pkg), '4.0.0_best_int');
+  const dir = languagePackageDir(lang);
+  if (dir === null) throw new Error(`OCR language data for ${lang} is not installed (@tesseract.js-data/${lang})`);
+  return join(dir, '4.0.0_best_int');
 }
 
 type TessLine = { bbox: OcrWord['bbox']; words: { text: string; confidence: number; bbox: OcrWord['bbox'] }[] };

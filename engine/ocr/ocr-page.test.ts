@@ -2,7 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOcrEngine, ocrPage, type OcrEngine } from './ocr-page.ts';
+import { ocrEngines, ocrPage, type OcrEngines } from './ocr-page.ts';
 
 /** A one-page PDF whose only content is a PNG of the given lines of text (no text layer). */
 async function scannedPdf(lines: string[]): Promise<Uint8Array> {
@@ -22,12 +22,13 @@ async function scannedPdf(lines: string[]): Promise<Uint8Array> {
 }
 
 describe('ocrPage', () => {
-  let engine: OcrEngine;
+  let engines: OcrEngines;
   beforeAll(async () => {
-    engine = await createOcrEngine('eng');
+    engines = ocrEngines();
+    await engines.engine('eng');
   }, 60_000);
   afterAll(async () => {
-    await engine.terminate();
+    await engines.terminate();
   });
 
   it('reads the words of an image-only page, with boxes in PDF points', async () => {
@@ -36,7 +37,10 @@ describe('ocrPage', () => {
     const pdf = await task.promise;
     const page = await pdf.getPage(1);
     expect((await page.getTextContent()).items).toHaveLength(0);
-    const runs = await ocrPage(page, { engine, scale: 2 });
+    const { runs, lang, confidence, script } = await ocrPage(page, { engines, scale: 2 });
+    expect(lang).toBe('eng');
+    expect(script).toBe('Latin');
+    expect(confidence).toBeGreaterThan(80);
     const words = runs.map((r) => r.text.toLowerCase());
     expect(words).toEqual(expect.arrayContaining(['quarterly', 'revenue', 'report', 'tables', 'figures']));
     const quarterly = runs.find((r) => r.text.toLowerCase() === 'quarterly')!;
@@ -55,7 +59,7 @@ describe('ocrPage', () => {
     doc.addPage([300, 300]);
     const task = getDocument({ data: await doc.save(), verbosity: 0 });
     const pdf = await task.promise;
-    expect(await ocrPage(await pdf.getPage(1), { engine, scale: 1 })).toEqual([]);
+    expect((await ocrPage(await pdf.getPage(1), { engines, scale: 1 })).runs).toEqual([]);
     await task.destroy();
   }, 60_000);
 });

@@ -7,23 +7,26 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextRun } from '../model.ts';
-import { createOcrEngine, type OcrEngine, type OcrLine } from './ocr-engine.ts';
+import { linesToRuns } from './ocr-runs.ts';
+import { ocrEngines, type OcrEngines } from './ocr-engines.ts';
+import { readImage } from './read-image.ts';
 
 export { createOcrEngine, type OcrEngine } from './ocr-engine.ts';
+export { ocrEngines, type OcrEngines } from './ocr-engines.ts';
+export { ocrTrust, plainParagraphs, OCR_PLAIN_CONFIDENCE, OCR_STRUCTURE_CONFIDENCE } from './ocr-confidence.ts';
 export { pageNeedsOcr, type PageInfo } from './needs-ocr.ts';
+export { linesToRuns } from './ocr-runs.ts';
 
 /** Options for {@link ocrPage}. */
 export type OcrPageOptions = {
-  /** Tesseract language code; its @tesseract.js-data package must be installed. Default `eng`. */
+  /** Tesseract language code to read with; its @tesseract.js-data package must be installed. Default: chosen by script detection. */
   lang?: string;
   /** Render scale (1 = 72 dpi). Default 3 (216 dpi): small print needs ~200 dpi. */
   scale?: number;
-  /** A worker to reuse; without one, a worker is started and stopped for this page. */
-  engine?: OcrEngine;
+  /** Workers to reuse; without them, workers are started and stopped for this page. */
+  engines?: OcrEngines;
 };
 
-/** Words below this confidence (0-100) are noise: speckles, rules, image texture. */
-const MIN_CONFIDENCE = 30;
 /** Largest canvas side in pixels; bigger pages are rendered at a lower scale. */
 const MAX_SIDE = 6000;
 
@@ -40,44 +43,33 @@ export async function renderPage(page: PDFPageProxy, scale: number): Promise<{ p
   // pdf.js types ask for DOM canvases; @napi-rs/canvas implements the same 2D API.
   const params = { canvas, canvasContext: ctx, viewport } as unknown as Parameters<PDFPageProxy['render']>[0];
   await page.render(params).promise;
-  return { png: canvas.toBuffer('image/png'), scale: s };
+  // The resolution lets tesseract size its search windows (and spares its stderr warning about 0 dpi).
+  return { png: canvas.toBuffer('image/png', { resolution: 72 * s }), scale: s };
 }
 
-/** Tesseract lines → one TextRun per word, boxes scaled from pixels to points. */
-export function linesToRuns(lines: readonly OcrLine[], scale: number): TextRun[] {
-  const runs: TextRun[] = [];
-  for (const line of lines) {
-    // Tesseract reports no font size; the line's height is the closest stand-in.
-    const fontSize = Math.max(1, (line.bbox.y1 - line.bbox.y0) / scale);
-    for (const w of line.words) {
-      const text = w.text.trim();
-      if (!text || w.confidence < MIN_CONFIDENCE) continue;
-      runs.push({
-        text,
-        box: { x0: w.bbox.x0 / scale, y0: w.bbox.y0 / scale, x1: w.bbox.x1 / scale, y1: w.bbox.y1 / scale },
-        fontName: 'ocr',
-        fontSize,
-        bold: false,
-        italic: false,
-        monospace: false,
-        dir: 'ltr',
-      });
-    }
-  }
-  return runs;
-}
+/** What OCR made of one page: its words as runs, the language that read them, and how sure it was. */
+export type OcrPageResult = {
+  runs: TextRun[];
+  /** Tesseract language code of the reading kept. */
+  lang: string;
+  /** Character-weighted mean word confidence, 0-100 (see ocr-confidence.ts). */
+  confidence: number;
+  /** The script OSD saw on the page, when it could tell. */
+  script?: string;
+};
 
 /**
  * Renders and OCRs one page, returning its words as TextRuns. Pass
- * `opts.engine` to reuse one worker across pages; otherwise one is started
+ * `opts.engines` to reuse workers across pages; otherwise workers are started
  * and terminated for this call.
  */
-export async function ocrPage(page: PDFPageProxy, opts: OcrPageOptions = {}): Promise<TextRun[]> {
-  const engine = opts.engine ?? (await createOcrEngine(opts.lang ?? 'eng'));
+export async function ocrPage(page: PDFPageProxy, opts: OcrPageOptions = {}): Promise<OcrPageResult> {
+  const engines = opts.engines ?? ocrEngines();
   try {
     const { png, scale } = await renderPage(page, opts.scale ?? 3);
-    return linesToRuns(await engine.recognize(png), scale);
+    const read = await readImage(png, engines, opts.lang);
+    return { runs: linesToRuns(read.lines, scale), lang: read.lang, confidence: read.confidence, ...(read.script ? { script: read.script } : {}) };
   } finally {
-    if (!opts.engine) await engine.terminate();
+    if (!opts.engines) await engines.terminate();
   }
 }

@@ -28,7 +28,7 @@ function codeSpan(text: string): string {
 }
 
 function sameStyle(a: Span, b: Span): boolean {
-  return !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.code === !!b.code && a.href === b.href;
+  return !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.code === !!b.code && a.href === b.href && a.script === b.script;
 }
 
 /** Merges adjacent spans that share a style, so emphasis markers are not repeated. */
@@ -43,7 +43,8 @@ export function mergeSpans(spans: Span[]): Span[] {
 }
 
 function atom(s: Span, core: string): string {
-  const md = s.code ? codeSpan(core) : escapeInline(core);
+  // A script is HTML (GFM renders <sup>/<sub>); a code span inside it would show its backticks' content literally anyway.
+  const md = s.script ? `<${s.script}>${escapeInline(core)}</${s.script}>` : s.code ? codeSpan(core) : escapeInline(core);
   return s.href ? `[${md}](${s.href.replace(/[()\s]/g, (c) => encodeURIComponent(c))})` : md;
 }
 

@@ -30,6 +30,12 @@ describe('blocks stage', () => {
     expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(3);
   });
 
+  it('starts a new block at a line opening with a superscript (a footnote)', () => {
+    const note = (n: string, t: string, y: number) => line([{ ...line([n], 40, y, { fontSize: 7 }).runs[0]!, script: 'sup' as const }, ` ${t}`], 40, y);
+    const lines = [note('1', 'See the first report of the year,', 100), ...textLines(['published in June.'], 40, 112), note('2', 'See the second report.', 124)];
+    expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks.map(text)).toEqual(['1 See the first report of the year, published in June.', '2 See the second report.']);
+  });
+
   it('keeps table blocks from earlier stages in the reading flow', () => {
     const table: Block = { kind: 'table', rows: [[{ spans: [{ text: 'a' }] }]], prov: { page: 1, box: { x0: 40, y0: 130, x1: 300, y1: 160 } } };
     const p = page(1, [...textLines(['above'], 40, 100), ...textLines(['below'], 40, 200)], { blocks: [table] });

@@ -8,6 +8,7 @@ import type { Block, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { listMarker } from './lists.ts';
 import { titleKey } from './headings.ts';
+import { isRunInTitle } from './heading-run-in.ts';
 import { lineFontSize, lineRole, lineText, median, unionBox, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
@@ -82,6 +83,8 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   if (sa.bold !== sb.bold && !(sa.mono && sb.mono)) return true;
   // A line opening with a list marker starts an item (code lines keep their dashes).
   if (!sb.mono && listMarker(lineText(b)) !== null) return true;
+  // So does a line opening with a superscript: a footnote ("¹ See the report…").
+  if (b.runs[0]?.script === 'sup') return true;
   // Tagged PDFs: a heading never shares a block with text of another role.
   const ra = lineRole(a), rb = lineRole(b);
   if (ra !== rb && (/^H\d?$/.test(ra ?? '') || /^H\d?$/.test(rb ?? ''))) return true;
@@ -100,7 +103,7 @@ function paragraph(lines: Line[], page: number, keep: HyphenPolicy): Block {
 const RUN_IN_GAP_EM = 0.8;
 const MAX_RUN_IN_CHARS = 80;
 
-/** Splits "**Heading**␣␣␣text…" into a heading line and a text line when the gap after the bold lead-in is em-wide. */
+/** Splits "**Heading**␣␣␣text…" into a heading line and a text line when the gap after the bold lead-in is em-wide or the lead-in reads as a title. */
 export function splitRunIn(line: Line): Line[] {
   const runs = line.runs;
   let k = 0;
@@ -109,7 +112,9 @@ export function splitRunIn(line: Line): Line[] {
   const head = runs.slice(0, k), rest = runs.slice(k);
   const gap = rest[0]!.box.x0 - head.at(-1)!.box.x1;
   const text = head.map((r) => r.text).join('').trim();
-  if (rest[0]!.bold || gap < RUN_IN_GAP_EM * head.at(-1)!.fontSize || text.length > MAX_RUN_IN_CHARS || !/\p{L}/u.test(text)) return [line];
+  if (rest[0]!.bold || text.length > MAX_RUN_IN_CHARS || !/\p{L}/u.test(text)) return [line];
+  // Set an em apart, or a title by its wording (a normal space apart).
+  if (gap < RUN_IN_GAP_EM * head.at(-1)!.fontSize && !(gap > 0 && isRunInTitle(text))) return [line];
   const restRuns = [{ ...rest[0]!, text: rest[0]!.text.replace(/^\s+/, '') }, ...rest.slice(1)];
   return [{ runs: head, box: unionBox(head.map((r) => r.box)) }, { runs: restRuns, box: unionBox(restRuns.map((r) => r.box)) }];
 }

@@ -30,4 +30,12 @@ describe('code stage', () => {
     p.blocks = [para([line(['• CHECK(a);'], 40, 100, mono)])];
     expect(code.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks[0]!.kind).toBe('paragraph');
   });
+
+  it('does not take a lone line of numbers in a fixed-pitch face for code (footnote marks)', () => {
+    const p = page(1, []);
+    p.blocks = [{ ...para([line(['11', '12'], 40, 100, mono)]), spans: [{ text: '11 12', code: true }] }, para(textLines(['x = 1', '42'], 40, 140, mono))];
+    const out = code.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(out.map((b) => b.kind)).toEqual(['paragraph', 'code']);
+    expect(out[0]!.kind === 'paragraph' && out[0]!.spans.some((s) => s.code)).toBe(false);
+  });
 });

@@ -16,11 +16,27 @@ const isCodeLine = (l: Line) => runShare(l, (r) => r.monospace) >= 0.9;
 /** Typographic bullets never start code; a monospace bullet is a list item in a code font. */
 const TYPOGRAPHIC_BULLET = /^\s*[•◦▪▫‣●○■□►▸]/u;
 
-/** A paragraph is code when every line is monospace (and it is not CJK prose or a bulleted item). */
+/**
+ * One line of nothing but numbers and punctuation (footnote marks, a page
+ * number, a stray dot) says nothing by being set in a fixed-pitch face:
+ * digits are fixed-pitch in most fonts.
+ */
+const BARE_NUMBERS = /^[\d\s.,:;()*+\-–]*$/u;
+
+const isBareNumbers = (b: Para): boolean => b.lines?.length === 1 && BARE_NUMBERS.test(b.spans.map((s) => s.text).join(''));
+
+/** A lone line of numbers in a fixed-pitch face, as plain text rather than inline code. */
+function plainNumbers(b: Block): Block {
+  if (b.kind !== 'paragraph' || !isBareNumbers(b) || !b.spans.some((s) => s.code)) return b;
+  return { ...b, spans: b.spans.map(({ code: _code, ...s }) => s) };
+}
+
+/** A paragraph is code when every line is monospace (and it is not CJK prose, a bulleted item or a lone line of numbers). */
 export function isCodeParagraph(b: Block): b is Para {
   if (b.kind !== 'paragraph' || !b.lines?.length || !b.lines.every(isCodeLine)) return false;
   const text = b.lines.map((l) => l.runs.map((r) => r.text).join('')).join('\n');
   if (isMostlyCjk(text)) return false;
+  if (isBareNumbers(b)) return false;
   return !TYPOGRAPHIC_BULLET.test(text);
 }
 
@@ -81,7 +97,7 @@ export function codeBlocks(blocks: Block[]): Block[] {
       run.push(b);
     } else {
       flush();
-      out.push(b);
+      out.push(plainNumbers(b));
     }
   }
   flush();

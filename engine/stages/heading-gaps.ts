@@ -8,6 +8,7 @@
 import type { Block, Page } from '../model.ts';
 import { median } from '../geometry.ts';
 import { listMarker } from './lists.ts';
+import { runsIn } from './heading-run-in.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 
@@ -20,12 +21,6 @@ const overlapX = (a: Block, b: Block): boolean => a.prov.box.x0 < b.prov.box.x1 
 function gapBelow(a: Block | undefined, b: Block | undefined): number | null {
   if (!a || !b || !overlapX(a, b) || b.prov.box.y0 < a.prov.box.y0) return null;
   return b.prov.box.y0 - a.prov.box.y1;
-}
-
-/** Whether `next` continues on the line `p` ends: a run-in heading and its section's text. */
-function runIn(p: Para, next: Block | undefined): boolean {
-  const first = next?.kind === 'paragraph' ? next.lines?.[0] : undefined;
-  return first !== undefined && Math.abs(first.box.y0 - p.prov.box.y0) < 2 && first.box.x0 > p.prov.box.x1;
 }
 
 /** A paragraph of running text: not all code or bold, not a list item (items sit closer together). */
@@ -62,7 +57,7 @@ export function setApartParagraphs(page: Page, usual: number): Set<Para> {
     const above = gapBelow(blocks[i - 1], b);
     const below = gapBelow(b, next);
     const spaced = above !== null && usual > 0 && above >= ABOVE_FACTOR * usual && (below === null || above >= below - 1);
-    if (spaced || runIn(b, next)) out.add(b);
+    if (spaced || runsIn(b, next)) out.add(b);
   });
   return out;
 }

@@ -14,6 +14,19 @@ export function numberDepth(text: string): number | null {
   return m ? m[1]!.split('.').length : null;
 }
 
+/** "2.3 Title", "2.3.1. Title": a subsection number of two parts or more. */
+const SECTION_TITLE = /^\s*\d{1,3}(?:\.\d{1,3}){1,5}\.?\s+\p{L}/u;
+
+/**
+ * Whether a line reads as a numbered subsection title: a number of two parts
+ * or more ("5.1", "2.3.1"), words after it, and no sentence punctuation at
+ * its end. A single number ("1 User commands") is as often a list's or a
+ * definition's term as a chapter title, and chapters are set larger anyway.
+ */
+export function isSectionTitle(text: string): boolean {
+  return SECTION_TITLE.test(text) && !/[.,;:]$/.test(text.trim());
+}
+
 /**
  * Re-levels headings by their numbering when at least two headings and half of
  * them are numbered. The shallowest numbered depth maps to the shallowest

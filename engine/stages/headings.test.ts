@@ -91,4 +91,28 @@ describe('headings stage', () => {
     const outline = [{ title: 'Guide', level: 1, page: 1 }, { title: 'Other', level: 2, page: 1 }];
     expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 0, 3, 0, 0]);
   });
+
+  it('below an outline, does not give a bold code line the level of bold body-size headings (examples in a manual)', () => {
+    const p = page(1, []);
+    const mono = { bold: true, monospace: true, fontName: 'Courier-Bold' };
+    p.blocks = [
+      para([line(['Guide'], 40, 60, { fontSize: 18, bold: true })]), body(90),
+      para([line(['Connecting'], 40, 132, { bold: true })]), body(152), body(184),
+      para([line(['db2 connect to sample user db2inst1'], 40, 228, mono)]), body(248),
+    ];
+    const outline = [{ title: 'Guide', level: 1, page: 1 }, { title: 'Connecting', level: 5, page: 1 }];
+    expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 5, 0, 0, 0, 0]);
+  });
+
+  it('below an outline cut short, takes a larger bold line set smaller than every listed heading for the next level down', () => {
+    const p = page(1, []);
+    p.blocks = [
+      para([line(['What is Earth Science?'], 40, 60, { fontSize: 24, bold: true })]), body(90),
+      para([line(['1.1 Nature of Science'], 40, 130, { fontSize: 17, bold: true })]), body(150),
+      para([line(['Lesson Objectives'], 40, 190, { fontSize: 16, bold: true })]), body(210),
+      para([line(['Chapter summary'], 40, 250, { fontSize: 30, bold: true })]), body(290),
+    ];
+    const outline = [{ title: 'What is Earth Science?', level: 1, page: 1 }, { title: 'Nature of Science', level: 2, page: 1 }];
+    expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 3, 0, 0, 0]);
+  });
 });

@@ -9,7 +9,11 @@
 import type { Block, DocSignals, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { setApartParagraphs, usualGap } from './heading-gaps.ts';
-import { levelsFromNumbers } from './heading-numbers.ts';
+import { isSectionTitle, levelsFromNumbers } from './heading-numbers.ts';
+import { indexOutline, matchOutline } from './heading-outline.ts';
+import { runInHeads } from './heading-run-in.ts';
+
+export { outlineKey, titleKey } from './heading-outline.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
@@ -21,20 +25,6 @@ const MAX_HEADING_LINES = 3;
 const SIZE_STEP = 1.1;
 /** Without an outline, a bold heading must still be at least this much larger than body text. */
 const BOLD_HEADING_STEP = 1.03;
-
-/**
- * Text key for matching a heading with its outline title: case, spacing, quote
- * style and dash style are ignored, other punctuation counts ("// input" is
- * not "input").
- */
-export function outlineKey(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s'"`\u2018\u2019\u201C\u201D]+/g, '').replace(/[\u2010-\u2015\u2212]/g, '-');
-}
-
-/** Loose text key (letters and digits only), for fuzzy title comparisons. */
-export function titleKey(text: string): string {
-  return text.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '');
-}
 
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
@@ -64,6 +54,18 @@ function styleOf(p: Para): Style | null {
   return { size, bold, key: `${size}|${bold ? 'b' : 'r'}`, mono: prose.length === 0 };
 }
 
+/** A statement led by an upper-case keyword with another after it (SQL's SELECT … FROM …, CALL …, GRANT … ON …). */
+const STATEMENT = /^[A-Z]{3,}\s(?:.*\s)?[A-Z]{2,}\b/;
+
+/**
+ * Whether a line set in code is part of a listing rather than a heading:
+ * a statement, or plain code larger than the document's other code but no
+ * larger than its prose (examples set in another size, as manuals do).
+ */
+function isListingLine(text: string, s: Style, bodies: Body): boolean {
+  return STATEMENT.test(text) || (!s.bold && s.size < bodies.prose * SIZE_STEP);
+}
+
 function isCandidate(p: Para, bodies: Body): Style | null {
   const lines = p.lines ?? [];
   if (lines.length === 0 || lines.length > MAX_HEADING_LINES) return null;
@@ -75,6 +77,7 @@ function isCandidate(p: Para, bodies: Body): Style | null {
   const body = s.mono && bodies.mono > 0 ? bodies.mono : bodies.prose;
   // A code line at body size is code, not a heading, even when bold.
   if (s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > 0.9) && !s.bold) return null;
+  if (s.mono && isListingLine(text, s, bodies)) return null;
   const bigger = s.size >= body * SIZE_STEP;
   const boldBody = s.bold && s.size >= body * 0.95;
   // A heading does not end like a sentence in the middle of prose.
@@ -94,37 +97,7 @@ function rankStyles(styles: Style[]): Map<string, Level> {
   return new Map(uniq.map((s, i) => [s.key, Math.min(6, i + 1) as Level]));
 }
 
-type OutlineEntry = { level: number; page?: number };
-type OutlineIndex = { byKey: Map<string, OutlineEntry[]>; maxLevel: number; size: number };
-
-function indexOutline(outline: DocSignals['outline']): OutlineIndex {
-  const byKey = new Map<string, OutlineEntry[]>();
-  for (const o of outline) {
-    const k = outlineKey(o.title);
-    if (k.length > 0) byKey.set(k, [...(byKey.get(k) ?? []), { level: o.level, page: o.page }]);
-  }
-  return { byKey, maxLevel: Math.max(0, ...outline.map((o) => o.level)), size: outline.length };
-}
-
 const paraText = (p: Para) => (p.lines ?? []).map(lineText).join(' ');
-
-/**
- * Matches short paragraphs against outline titles in document order, each
- * title used once and only on (or next to) the page its bookmark points at.
- */
-function matchOutline(paras: Para[], idx: OutlineIndex): Map<Para, number> {
-  const out = new Map<Para, number>();
-  for (const p of paras) {
-    if ((p.lines?.length ?? 0) > MAX_HEADING_LINES) continue;
-    const queue = idx.byKey.get(outlineKey(paraText(p)));
-    const next = queue?.[0];
-    if (!queue || !next) continue;
-    if (next.page !== undefined && Math.abs(next.page - p.prov.page) > 1) continue;
-    queue.shift();
-    out.set(p, next.level);
-  }
-  return out;
-}
 
 /** Structure role of a paragraph in a tagged PDF: the role of most of its lines. */
 function paraRole(p: Para): string | undefined {
@@ -147,8 +120,22 @@ function fromStructure(cands: { p: Para; s: Style }[], paras: Para[], ranks: Map
   return out;
 }
 
+/**
+ * Where paragraphs sit: `apart` are set apart as headings are (computed below
+ * an outline), `runIn` are run-in headings with their section's text after them.
+ */
+export type Layout = { apart?: ReadonlySet<Para>; runIn?: ReadonlySet<Para> };
+
+/**
+ * A style's key with its face: code lines borrow a level only from headings
+ * set in code, so a bold example line (SQL in a manual) does not pass for the
+ * bold body-size headings the outline lists.
+ */
+const faceKey = (s: Style): string => `${s.key}|${s.mono ? 'm' : 'p'}`;
+
 /** Decides heading levels for the document's paragraphs. */
-export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline'], tagged = false, apart: ReadonlySet<Para> = new Set()): Map<Para, Level> {
+export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals['outline'], tagged = false, layout: Layout = {}): Map<Para, Level> {
+  const apart = layout.apart ?? new Set(), runIn = layout.runIn ?? new Set();
   const body = bodies.prose;
   const cands = paras.map((p) => ({ p, s: isCandidate(p, bodies) })).filter((c): c is { p: Para; s: Style } => c.s !== null);
   const ranks = rankStyles(cands.map((c) => c.s));
@@ -159,31 +146,48 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     // No outline to confirm them: bold text at exactly body size is emphasis (a bold
     // paragraph, a definition term); heading styles are at least slightly larger.
     // A standalone line of bold code is a heading set in code (an API signature).
-    for (const c of cands) if (c.s.mono || c.s.size >= body * BOLD_HEADING_STEP) out.set(c.p, ranks.get(c.s.key)!);
+    // Run-in headings and numbered section titles are headings at body size too (handbooks, papers set
+    // "5.1 Optimisation" in bold body type), once the document numbers at least two.
+    const numbered = cands.filter((c) => c.s.bold && isSectionTitle(paraText(c.p)));
+    const sections = new Set(numbered.length >= 2 ? numbered.map((c) => c.p) : []);
+    for (const c of cands) if (c.s.mono || c.s.size >= body * BOLD_HEADING_STEP || sections.has(c.p) || runIn.has(c.p)) out.set(c.p, ranks.get(c.s.key)!);
     return out;
   }
   // Outline present: it names headings and their levels; styles fill in below its depth.
-  const matched = matchOutline(paras, idx);
+  const matched = matchOutline(paras, idx, MAX_HEADING_LINES);
   const styleLevel = new Map<string, number>();
   for (const [p, lvl] of matched) {
     out.set(p, Math.min(6, lvl) as Level);
     const s = cands.find((c) => c.p === p)?.s;
-    if (s) styleLevel.set(s.key, Math.max(styleLevel.get(s.key) ?? 0, lvl));
+    if (s) styleLevel.set(faceKey(s), Math.max(styleLevel.get(faceKey(s)) ?? 0, lvl));
   }
   // Outlines are often cut short (LaTeX bookmarks stop at depth 3): deeper
   // headings exist but are not listed. A body-size bold line the outline
-  // omits is one of them only when it is set apart as headings are.
+  // omits is one of them only when it is set apart as headings are; a larger
+  // bold one set smaller than every heading the outline lists is one too.
+  const matchedStyles = cands.filter((c) => matched.has(c.p));
+  const smallest = Math.min(...matchedStyles.map((c) => c.s.size));
+  const below = Math.min(6, Math.max(0, ...matched.values()) + 1) as Level;
   for (const c of cands) {
     if (matched.has(c.p)) continue;
-    const known = styleLevel.get(c.s.key);
+    const known = styleLevel.get(faceKey(c.s));
     const bigger = c.s.size >= body * SIZE_STEP;
     const deeper = !bigger && apart.has(c.p);
     if (known !== undefined && (bigger || deeper)) out.set(c.p, Math.min(6, known + (deeper ? 1 : 0)) as Level);
     // Bold code at body size is a highlighted keyword line, not a heading.
     else if (deeper && c.s.bold && !c.s.mono) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
     else if (bigger && known === undefined && styleLevel.size === 0) out.set(c.p, ranks.get(c.s.key)!);
+    else if (bigger && known === undefined && c.s.bold && !c.s.mono && c.s.size < smallest) out.set(c.p, below);
   }
   return out;
+}
+
+/** Run-in headings are the document's smallest: one level below its deepest other heading. */
+function belowTheRest(levels: Map<Para, Level>, runIn: ReadonlySet<Para>): Map<Para, Level> {
+  const others = [...levels].filter(([p]) => !runIn.has(p)).map(([, l]) => l);
+  if (others.length === 0) return levels;
+  const level = Math.min(6, Math.max(...others) + 1) as Level;
+  return new Map([...levels].map(([p, l]) => [p, runIn.has(p) ? level : l]));
 }
 
 /** Promotes heading-styled paragraphs to headings. */
@@ -196,11 +200,12 @@ export const headings: Stage = {
     const spaced = doc.signals.outline.length >= 2 && !doc.signals.tagged;
     const usual = spaced ? usualGap(doc.pages) : 0;
     const apart = new Set(spaced ? doc.pages.flatMap((p) => [...setApartParagraphs(p, usual)]) : []);
-    const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, apart);
+    const runIn = new Set(doc.pages.flatMap((p) => [...runInHeads(p)]));
+    const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, { apart, runIn });
     if (styled.size === 0) return doc;
     // The outline and the structure tree state levels outright; numbering refines style guesses only.
     const levels = doc.signals.outline.length >= 2 || doc.signals.tagged ? styled
-      : levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }])));
+      : belowTheRest(levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }]))), runIn);
     const convert = (b: Block): Block => {
       const level = b.kind === 'paragraph' ? levels.get(b) : undefined;
       return level && b.kind === 'paragraph' ? { kind: 'heading', level, spans: b.spans, prov: b.prov } : b;

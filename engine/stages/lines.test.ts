@@ -49,4 +49,30 @@ describe('lines stage', () => {
     ];
     expect(buildLines(p).map(lineText)[0]).toBe('Class: Crypto additional algorithm-specific parameters.');
   });
+
+  it('drops text turned sideways in a side margin, and keeps turned text among the page text', () => {
+    const p = page(1, []);
+    const turned = (t: string, x: number, y0: number, y1: number) => ({ ...run(t, x, 0), rotation: 270, box: { x0: x, y0, x1: x + 10, y1 } });
+    p.runs = [run('Body text of the page', 60, 100), run('More body text', 60, 114), turned('printed by someone', 20, 80, 300), turned('Header', 150, 60, 95)];
+    expect(buildLines(p).map(lineText)).toEqual(['Header', 'Body text of the page', 'More body text']);
+  });
+
+  it('marks a smaller raised run beside a word as a superscript, on its own row or not', () => {
+    const p = page(1, []);
+    const a = run('a', 20, 100);
+    // "2" at 7 pt raised 4 pt (the line's baseline is at 108): a row of its own by vertical centre.
+    const sup = { ...run('2', a.box.x1, 0, { fontSize: 7 }), box: { x0: a.box.x1, y0: 98.4, x1: a.box.x1 + 4, y1: 105.4 } };
+    p.runs = [a, sup, run('+ 8 = 12', a.box.x1 + 7, 100)];
+    const [l, ...rest] = buildLines(p);
+    expect(rest).toEqual([]);
+    expect(l!.runs.map((r) => [r.text, r.script])).toEqual([['a', undefined], ['2', 'sup'], [' + 8 = 12', undefined]]);
+  });
+
+  it('takes a short run flagged monospaced (a one-glyph subset) as prose unless it touches code', () => {
+    const p = page(1, []);
+    const flagged = (t: string, x: number) => run(t, x, 100, { monospace: true, fontName: 'XYZABC+MathItalic' });
+    const a = flagged('a', 20);
+    p.runs = [a, run(' + 8 = 12', a.box.x1, 100), flagged('‛', 200), run('.txt', 205, 100, { monospace: true, fontName: 'LiberationMono' })];
+    expect(buildLines(p)[0]!.runs.map((r) => [r.text.trim(), r.monospace])).toEqual([['a', false], ['+ 8 = 12', false], ['‛', true], ['.txt', true]]);
+  });
 });

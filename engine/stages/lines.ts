@@ -8,6 +8,8 @@
 import type { Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { unionBox } from '../geometry.ts';
+import { bidiRow, hasRtl, pageDirection, type BaseDir } from './bidi-lines.ts';
+import { surelyMonospaced } from '../extract/font-style.ts';
 
 /** A gap wider than this many ems splits a row into separate lines. */
 const SPLIT_GAP_EM = 1.8;
@@ -16,6 +18,77 @@ const SPACE_GAP_EM = 0.15;
 
 const center = (r: TextRun) => (r.box.y0 + r.box.y1) / 2;
 const height = (r: TextRun) => Math.max(1, r.box.y1 - r.box.y0);
+
+/** A run this much smaller than the line beside it may be a superscript or subscript. */
+const SCRIPT_SIZE = 0.9;
+/**
+ * Its bottom must sit this many of the line's ems above the line's (a
+ * superscript), or its top this far and its bottom a little below (a
+ * subscript). Smaller text on the line's own baseline (inline code) has a
+ * lower top, but its bottom is not below the line's.
+ */
+const SCRIPT_SHIFT_EM = 0.15;
+const SUB_DROP_EM = 0.05;
+/** How far (ems) a script may stand from the text it belongs to. */
+const SCRIPT_GAP_EM = 0.3;
+
+/**
+ * Whether `r` is a superscript or subscript of the row `main`: smaller, raised
+ * or lowered but within the row's band, and touching one of its runs.
+ */
+function scriptOf(r: TextRun, main: readonly TextRun[]): TextRun['script'] | null {
+  for (const m of main) {
+    const em = m.fontSize;
+    if (r.fontSize > SCRIPT_SIZE * em || r.dir !== m.dir || m.rotation !== r.rotation) continue;
+    const touches = Math.abs(r.box.x0 - m.box.x1) <= SCRIPT_GAP_EM * em || Math.abs(m.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em;
+    if (!touches) continue;
+    const h = m.box.y1 - m.box.y0;
+    if (r.box.y0 < m.box.y0 - 0.5 * h || r.box.y1 > m.box.y1 + 0.5 * h) continue;
+    if (r.box.y1 < m.box.y1 - SCRIPT_SHIFT_EM * em) return 'sup';
+    if (r.box.y0 > m.box.y0 + SCRIPT_SHIFT_EM * em && r.box.y1 > m.box.y1 + SUB_DROP_EM * em) return 'sub';
+  }
+  return null;
+}
+
+/**
+ * A row of nothing but superscripts or subscripts (a², H₂O, footnote marks)
+ * joins the row whose text it belongs to, its runs marked as scripts, so they
+ * stay inline instead of becoming a line of their own.
+ */
+function mergeScripts(rows: TextRun[][]): TextRun[][] {
+  const out = rows.map(markScripts);
+  const tops = out.map(largest);
+  for (let i = 0; i < out.length; i++) {
+    const row = out[i]!;
+    for (const j of [i - 1, i + 1]) {
+      const main = out[j];
+      // Most rows are no smaller than their neighbours: nothing to look at.
+      if (!main?.length || !row.length || tops[i]! > SCRIPT_SIZE * tops[j]!) continue;
+      const scripts = row.map((r) => scriptOf(r, main));
+      if (scripts.some((s) => s === null)) continue;
+      main.push(...row.map((r, k) => ({ ...r, script: scripts[k]! })));
+      row.length = 0;
+    }
+  }
+  return out.filter((r) => r.length > 0);
+}
+
+function largest(row: readonly TextRun[]): number {
+  let top = 0;
+  for (const r of row) top = Math.max(top, r.fontSize);
+  return top;
+}
+
+/** Marks the scripts among a row's own runs (a superscript close enough to the baseline to share its row). */
+function markScripts(row: TextRun[]): TextRun[] {
+  const top = largest(row);
+  if (row.every((r) => r.fontSize > SCRIPT_SIZE * top)) return row;
+  const main = row.filter((r) => r.fontSize > SCRIPT_SIZE * top);
+  return row.map((r) => {
+    const script = r.fontSize > SCRIPT_SIZE * top ? null : scriptOf(r, main);
+    return script ? { ...r, script } : r;
+  });
+}
 
 function rows(runs: TextRun[]): TextRun[][] {
   const sorted = [...runs].sort((a, b) => center(a) - center(b) || a.box.x0 - b.box.x0);
@@ -35,7 +108,7 @@ function rows(runs: TextRun[]): TextRun[][] {
       out.push({ runs: [r], c: center(r), h: height(r) });
     }
   }
-  return out.map((r) => r.runs);
+  return mergeScripts(out.map((r) => r.runs));
 }
 
 function withSpace(prev: TextRun, r: TextRun): TextRun {
@@ -47,9 +120,25 @@ function withSpace(prev: TextRun, r: TextRun): TextRun {
 
 const isRtl = (runs: TextRun[]) => runs.filter((r) => r.dir === 'rtl').length > runs.length / 2;
 
-function rowLine(row: TextRun[]): Line {
-  const rtl = isRtl(row);
-  const ordered = [...row].sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0));
+/**
+ * A short run whose monospace flag has no support of its own (a one-glyph
+ * subset: a math letter, a superscript digit) is code only beside code, like
+ * a fallback glyph inside an inline code span; elsewhere it is prose.
+ */
+function withoutLoneMonospace(runs: TextRun[]): TextRun[] {
+  if (!runs.some((r) => r.monospace && !surelyMonospaced(r))) return runs;
+  // Code spreads from sure runs through neighbouring flagged ones (`‛` `␀` `.txt`), both ways.
+  const code = runs.map(surelyMonospaced);
+  for (let i = 1; i < runs.length; i++) if (!code[i] && runs[i]!.monospace && code[i - 1]) code[i] = true;
+  for (let i = runs.length - 2; i >= 0; i--) if (!code[i] && runs[i]!.monospace && code[i + 1]) code[i] = true;
+  return runs.map((r, i) => (r.monospace && !code[i] ? { ...r, monospace: false } : r));
+}
+
+function rowLine(row: TextRun[], base: BaseDir | null): Line {
+  // Rows with right-to-left letters are reordered as a whole (bidi-lines.ts).
+  const bidi = base ? bidiRow(row, base, SPLIT_GAP_EM, SPACE_GAP_EM) : null;
+  const rtl = isRtl(bidi ?? row);
+  const ordered = withoutLoneMonospace(bidi ?? [...row].sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0)));
   const runs: TextRun[] = [];
   for (const r of ordered) {
     const prev = runs.at(-1);
@@ -88,11 +177,33 @@ function verticalLines(runs: TextRun[]): Line[] {
   });
 }
 
+const sideways = (r: TextRun) => r.rotation === 90 || r.rotation === 270;
+
+/**
+ * Text turned a quarter against the page's text and standing wholly beside
+ * it, in a side margin (an arXiv identifier, a "printed on … by …" stamp
+ * down the edge), is furniture: it belongs to no line of the page. Turned
+ * text among the page's text (column headers) stays.
+ */
+function withoutMarginStamps(runs: TextRun[]): TextRun[] {
+  if (!runs.some(sideways)) return runs;
+  let left = Infinity, right = -Infinity;
+  for (const r of runs) {
+    if (sideways(r)) continue;
+    left = Math.min(left, r.box.x0);
+    right = Math.max(right, r.box.x1);
+  }
+  if (left > right) return runs;
+  return runs.filter((r) => !sideways(r) || (r.box.x1 > left && r.box.x0 < right));
+}
+
 /** Builds the lines of one page, top to bottom, left to right within a row. */
 export function buildLines(page: Page): Line[] {
-  const horizontal = page.runs.filter((r) => r.dir !== 'ttb');
+  const horizontal = withoutMarginStamps(page.runs.filter((r) => r.dir !== 'ttb'));
   const vertical = page.runs.filter((r) => r.dir === 'ttb');
-  const out = rows(horizontal).map(rowLine);
+  // Only pages with right-to-left letters pay for finding their direction.
+  const base = page.runs.some((r) => hasRtl(r.text)) ? pageDirection(page.runs) : null;
+  const out = rows(horizontal).map((row) => rowLine(row, base));
   return vertical.length ? [...out, ...verticalLines(vertical)] : out;
 }
 

@@ -14,6 +14,7 @@ import { cellSpans } from './cell-text.ts';
 import { lineChunks, union } from './chunks.ts';
 import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, ruleBetween, ruleUnderFirstRow } from './rows.ts';
+import { continuesAcrossGap } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
@@ -21,14 +22,14 @@ type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
 const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
 
-function classify(line: Line): Info | null {
+function classify(line: Line, typewriter: boolean): Info | null {
   const chunks = lineChunks(line);
   if (!chunks.length) return null;
   const box = union(chunks.map((c) => c.box));
   // Code lines are monospace throughout; a table row may mix code cells with prose
   // cells, and a lone monospace line may be a wrapped code cell, so only
   // multi-chunk all-monospace lines count as code.
-  const mono = chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
+  const mono = !typewriter && chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
   // A list item's marker sits apart from its text like a cell; the item is one piece of prose.
   const item = MARKER.test(chunks[0]!.runs.map((r) => r.text).join('').trim());
   const kind = mono ? 'mono' : chunks.length >= 2 && !item ? 'multi' : 'single';
@@ -41,24 +42,35 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   let cur: Info[] = [];
   let coded = false;
   const close = (): void => {
-    while (cur.length && cur[cur.length - 1]!.kind !== 'multi') cur.pop();
+    while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= 2) regions.push(cur);
     cur = [];
     coded = false;
   };
-  for (const info of infos) {
+  infos.forEach((info, i) => {
     const prev = cur[cur.length - 1];
     const height = Math.max(info.y1 - info.y0, 1);
-    if (prev && info.y0 - prev.y1 > 1.6 * height) close();
+    if (prev && info.y0 - prev.y1 > 1.6 * height && !continuesAcrossGap(cur, info, infos[i + 1])) close();
     if (info.kind === 'multi') cur.push(info);
-    else if (info.kind === 'single' && cur.length && !breaksRegion(cur, info)) cur.push(info);
+    else if (info.kind === 'single' && cur.length && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
     else if (info.kind === 'mono' && admitsCode(cur, info, rules, coded)) {
       cur.push({ ...info, kind: 'multi' });
       coded = true;
     } else close();
-  }
+  });
   close();
   return regions;
+}
+
+/**
+ * Whether the region's last line sits closer than a line below the line
+ * before it, a row of cells: the second line of a stub the cells are
+ * centred against, not a note under the table.
+ */
+function setOff(region: readonly Info[]): boolean {
+  const last = region[region.length - 1]!;
+  const prev = region[region.length - 2];
+  return prev?.kind === 'multi' && last.kind === 'single' && last.y0 - prev.y0 < 0.7 * (last.y1 - last.y0);
 }
 
 /** Whether every chunk of `line` starts where a chunk of the region's rows starts. */
@@ -85,14 +97,25 @@ function admitsCode(region: readonly Info[], line: Info, rules: readonly Rule[],
 }
 
 /**
- * Whether a single-chunk line ends the region: a standalone bold line is a
- * heading, and a line reaching across the gutters seen so far is prose.
+ * Whether a single-chunk line ends the region: a line reaching across the
+ * gutters seen so far is prose, and a standalone bold line is a heading
+ * unless it labels the rows below it (`Sex`, `Race/Ethnicity`): it sits in
+ * the first column and the next line is a row of the same columns.
  */
-function breaksRegion(region: readonly Info[], line: Info): boolean {
-  const runs = line.chunks[0]!.runs;
-  if (runs.every((r) => r.bold)) return true;
+function breaksRegion(region: readonly Info[], line: Info, next: Info | undefined): boolean {
   const multi = region.filter((l) => l.kind === 'multi');
-  return straddles(findColumns(multi.flatMap((l) => l.chunks), 0), line.chunks[0]!);
+  const cols = findColumns(multi.flatMap((l) => l.chunks), 0);
+  if (straddles(cols, line.chunks[0]!)) return true;
+  if (!line.chunks[0]!.runs.every((r) => r.bold)) return false;
+  return !labelsRows(cols, line, next);
+}
+
+/** Whether a bold first-column line is a row-group label: the next line fills two or more of the region's columns. */
+function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined): boolean {
+  if (cols.length < 2 || columnOf(cols, line.chunks[0]!) !== 0 || line.chunks[0]!.box.x1 > cols[1]!.x0) return false;
+  if (!next || next.kind !== 'multi' || next.y0 - line.y1 > 1.6 * Math.max(line.y1 - line.y0, 1)) return false;
+  if (next.chunks.some((c) => straddles(cols, c))) return false;
+  return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= 2;
 }
 
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
@@ -193,7 +216,7 @@ function trimSingles(lines: Info[]): Info[] {
  * header markers; no table reaches across a line of `barriers`.
  */
 export function detectAlignedTables(page: TableScope, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
-  const infos = [...lines.map((l) => classify(l)), ...barriers.map((l) => barrier(l))]
+  const infos = [...lines.map((l) => classify(l, page.typewriter === true)), ...barriers.map((l) => barrier(l))]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);
   return candidateRegions(infos, rules).flatMap((region) => analyse(region, rules, page, 0));

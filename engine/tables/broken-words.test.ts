@@ -22,6 +22,9 @@ describe('words broken across the lines of a narrow cell', () => {
     const wrapped = [[run('Duplicate', 60, 100)], [run('Files', 60, 112)]];
     expect(brokenWordBoundaries(wrapped, { words, right: 114 })).toEqual([false]);
     // A line short of the edge ended where its text ended.
+    // Numbers stacked in a narrow numeric column are separate values, though "58" occurs in the document.
+    const numbers = [[run('12.5', 60, 100)], [run('8.7', 60, 112)], [run('8.5', 60, 124)]];
+    expect(brokenWordBoundaries(numbers, { words: () => new Set(['58', '78', '5', '8']), right: 66 })).toEqual([false, false]);
     expect(brokenWordBoundaries([[run('DEBUG', 60, 100)], [run('DEPTH', 60, 112)]], { words: () => new Set(['debugdepth']), right: 120 })).toEqual([false]);
   });
 

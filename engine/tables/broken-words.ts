@@ -52,7 +52,9 @@ export function brokenWordBoundaries(lines: readonly (readonly TextRun[])[], ctx
     let best = -1;
     for (let j = i + 1; j < lines.length; j++) {
       const piece = text(lines[j]!).match(/^[\p{L}\p{N}_]+/u)?.[0];
-      if (!piece) break;
+      // Digits against digits are two numbers stacked in a column ("12.5" / "8.7"), never one broken word:
+      // a short number like "58" occurs somewhere in any numeric table.
+      if (!piece || (/\p{N}$/u.test(word) && /^\p{N}/u.test(piece))) break;
       word += piece.toLowerCase();
       if (ctx.words().has(word)) best = j;
       const wholeLine = piece.length === text(lines[j]!).length;

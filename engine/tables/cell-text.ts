@@ -79,7 +79,8 @@ function trimSpans(spans: Span[]): Span[] {
   const head = spans[0];
   if (head) head.text = head.text.trimStart();
   const tail = spans[spans.length - 1];
-  if (tail) tail.text = tail.text.trimEnd();
+  // Dot leaders run from a row label to its first value; they are not part of the label (an ellipsis, three dots, is).
+  if (tail) tail.text = tail.text.replace(/(?<=[^.\s])\s*(?:\.\s*){4,}$/, '').trimEnd();
   return spans.filter((s) => s.text !== '');
 }
 

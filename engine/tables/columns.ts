@@ -42,10 +42,16 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
 
 function mergeUnused(cols: Column[], used: ReadonlySet<number>): Column[] {
   const out: Column[] = [];
+  // An unused column before any used one widens the first used column leftwards.
+  let pending: number | null = null;
   cols.forEach((c, i) => {
     const last = out[out.length - 1];
     if (!used.has(i) && last) last.x1 = c.x1;
-    else out.push({ ...c });
+    else if (!used.has(i)) pending ??= c.x0;
+    else {
+      out.push({ ...c, x0: pending ?? c.x0 });
+      pending = null;
+    }
   });
   return out;
 }

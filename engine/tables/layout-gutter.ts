@@ -65,6 +65,12 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   return proseSide(byLine, (x) => x <= gutter.x1, pageWidth) && proseSide(byLine, (x) => x >= gutter.x0, pageWidth) ? gutter : null;
 }
 
+/** Whether the text on one side of the gutter or the other reads as a column of prose (see proseSide); the other may hold a figure. */
+export function proseBeside(lines: readonly Line[], g: Gutter, pageWidth: number): boolean {
+  const byLine = lines.map((l) => lineChunks(l));
+  return proseSide(byLine, (x) => x <= g.x1, pageWidth) || proseSide(byLine, (x) => x >= g.x0, pageWidth);
+}
+
 /** Bottom edges of a line's text left and right of the gutter, or null when one side is empty. */
 function sideBottoms(line: Line, g: Gutter): [number, number] | null {
   let left = -Infinity, right = -Infinity;

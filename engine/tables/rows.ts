@@ -7,6 +7,8 @@ import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { startsRowByContent } from './row-breaks.ts';
 
+/** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
+const OFFSET_PITCH = 0.7;
 /** Line pitch (ems) up to which rows have no padding of their own (LaTeX). */
 const TIGHT_PITCH_EM = 1.35;
 
@@ -18,6 +20,49 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
   const bottom = (b.y0 + b.y1) / 2;
   return rules.some((r) => r.orientation === 'h' && (r.box.y0 + r.box.y1) / 2 > top && (r.box.y0 + r.box.y1) / 2 < bottom
     && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > 0.5 * (x1 - x0));
+}
+
+/** A cell that is one number, amount, percentage, range or a dash standing for no value. */
+export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?[*†‡a-z]{0,2}$|^[-–—]$/;
+
+/** Columns in which a line holds exactly one chunk, and that chunk is a number. */
+function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
+  const count = new Map<number, number>();
+  const numeric = new Set<number>();
+  for (const c of line.chunks) {
+    const k = columnOf(cols, c);
+    count.set(k, (count.get(k) ?? 0) + 1);
+    if (NUMBER.test(c.runs.map((r) => r.text).join('').replace(/\s+/g, ''))) numeric.add(k);
+  }
+  return new Set([...numeric].filter((k) => count.get(k) === 1));
+}
+
+/**
+ * Numbers do not wrap: a line with numbers in the same columns as the line
+ * above (two of them, or the only value column) is a row of its own, however
+ * close the lines sit; so is a line of numbers under a line that only has a
+ * first-column label (a row-group label). Blank lines between groups of rows
+ * would otherwise read as padded rows, each group one row.
+ */
+function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly Column[]): boolean {
+  const need = Math.min(2, cols.length - 1);
+  const here = numberColumns(line, cols);
+  if (here.size < need) return false;
+  if (prev.chunks.every((c) => columnOf(cols, c) === 0)) return true;
+  const above = numberColumns(prev, cols);
+  return [...here].filter((k) => above.has(k)).length >= need;
+}
+
+/**
+ * A row-group label (`Men` after the `total` of the rows above): a line with
+ * text only in the first column, set further left than the first cell of the
+ * line of numbers under it. A stub that wraps continues at or right of that.
+ */
+function headsRows(line: RegionLine, next: RegionLine | undefined, cols: readonly Column[]): boolean {
+  if (!next || !line.chunks.every((c) => columnOf(cols, c) === 0)) return false;
+  const stub = next.chunks.find((c) => columnOf(cols, c) === 0);
+  if (!stub || numberColumns(next, cols).size < Math.min(2, cols.length - 1)) return false;
+  return line.chunks[0]!.box.x0 <= stub.box.x0 - 2;
 }
 
 /** Median font size of the region's text. */
@@ -62,6 +107,10 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     const pitch = prev ? line.y0 - prev.y0 : Infinity;
     let starts: boolean;
     if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
+    // Cells centred against a wrapped stub sit between its lines, closer than a line apart: one row.
+    else if (pitch < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
+    else if (numbersUnderNumbers(prev, line, cols)) starts = true;
+    else if (headsRows(line, lines[i + 1], cols)) starts = true;
     else if (bimodal) starts = pitch > minP * 1.15;
     else if (wraps) starts = startsRowByContent(prev, line, cols);
     else starts = firstCol(line);

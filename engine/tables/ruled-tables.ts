@@ -4,10 +4,32 @@
  * centre of each run.
  */
 import type { Words } from './broken-words.ts';
-import type { Cell, Line, Rule, TextRun } from '../model.ts';
+import type { Box, Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
 import { readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
+import { splitMergedByText, underRuled } from './split-merged.ts';
+import { splitRowsByText } from './sub-rows.ts';
 import { centreIn, emptyRow, markHeader, type Detected } from './table-parts.ts';
+
+/** Share of a grid's cells that must hold text for it to be a table rather than a figure. */
+const MIN_FILLED_SHARE = 0.3;
+/** Share of a sparse grid's rows that must hold text for it to be a table. */
+const MIN_TEXT_ROW_SHARE = 0.4;
+
+/**
+ * A chart's axes and gridlines make a grid too, with text in a few of its
+ * cells (tick labels, a legend) on a few of its rows. A sparse table (votes
+ * per candidate) leaves many cells empty too, but has text on most rows.
+ */
+function isFigure(rows: readonly Cell[][]): boolean {
+  // Shares by area: a merged cell counts for every grid slot it covers.
+  const area = (c: Cell): number => (c.colspan ?? 1) * (c.rowspan ?? 1);
+  const cells = rows.flat();
+  const filled = cells.filter((c) => !emptyRow([c])).reduce((s, c) => s + area(c), 0);
+  const total = cells.reduce((s, c) => s + area(c), 0);
+  const textRows = rows.filter((row) => !emptyRow(row)).length;
+  return filled < MIN_FILLED_SHARE * total && textRows < MIN_TEXT_ROW_SHARE * rows.length;
+}
 
 /** Index of the interval of `bounds` that holds `v`, or -1. */
 function slot(bounds: readonly number[], v: number): number {
@@ -53,26 +75,39 @@ function dropEmptyRows(rows: Cell[][]): Cell[][] {
   return spanning ? rows : rows.filter((row) => row.length > 0 && !emptyRow(row));
 }
 
+/** Ruled tables found on a page, and the boxes of grids that are figures (a chart's axes and gridlines). */
+export type RuledFound = { tables: Detected[]; figures: Box[] };
+
 /**
  * Finds ruled tables on a page. A frame qualifies when its grid has at least
- * two columns and two rows holding text; boxes around code or quotes do not.
+ * two columns and two rows holding text, and text in a good share of its
+ * cells; boxes around code or quotes do not, and mostly empty grids are
+ * figures.
  */
-export function detectRuledTables(pageNumber: number, rules: readonly Rule[], lines: readonly Line[], words?: Words): Detected[] {
+export function detectRuledTables(pageNumber: number, rules: readonly Rule[], lines: readonly Line[], words?: Words): RuledFound {
   const out: Detected[] = [];
+  const figures: Box[] = [];
   const runs = lines.flatMap((l) => l.runs).filter((r) => r.text.trim() !== '');
   for (const group of ruleGroups(rules)) {
-    const grid = readGrid(group);
-    if (!grid) continue;
-    const inside = runs.filter((r) => centreIn(r.box, grid.box));
+    const drawn = readGrid(group);
+    if (!drawn) continue;
+    const inside = runs.filter((r) => centreIn(r.box, drawn.box));
+    const columns = { ...drawn, cells: splitMergedByText(drawn, inside) };
+    if (underRuled(columns, columns.cells, inside)) continue;
+    const grid = splitRowsByText(columns, columns.cells, inside);
     const { rows, used } = gridRows(grid, inside, words);
     const kept = dropEmptyRows(rows);
     const filledCols = new Set(grid.cells.filter((c) => (c.c1 - c.c0) === 1).map((c) => c.c0)).size;
     if (kept.length < 2 || filledCols < 2) continue;
     // A frame where every row is one merged cell is a box, not a table.
     if (kept.every((row) => row.length < 2)) continue;
+    if (isFigure(kept)) {
+      figures.push(grid.box);
+      continue;
+    }
     // Drawn grids mark no header visually; the first row heads the columns by convention.
     markHeader(kept, true);
     out.push({ block: { kind: 'table', rows: kept, prov: { page: pageNumber, box: grid.box } }, runs: used });
   }
-  return out;
+  return { tables: out, figures };
 }

@@ -3,32 +3,49 @@
  * certain), then whitespace-aligned tables among the remaining lines, pushes
  * table blocks and removes the text they took from `page.lines`.
  */
-import type { Page, Rule } from '../model.ts';
-import { detectAlignedTables } from './aligned-tables.ts';
+import type { Box, Line, Page, Rule } from '../model.ts';
 import { documentWords, type Words } from './broken-words.ts';
-import { detectBesideGutter } from './gutter-tables.ts';
-import { findLayoutGutter } from './layout-gutter.ts';
+import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import type { Stage } from '../stage.ts';
-import { removeRuns, type Detected } from './table-parts.ts';
+import { removeRuns, type Detected, type TableBlock } from './table-parts.ts';
+import { isTypewritten, typewriterLines } from './typewriter.ts';
 
 function overlaps(r: Rule, d: Detected): boolean {
   const b = d.block.prov.box;
   return r.box.x0 < b.x1 && r.box.x1 > b.x0 && r.box.y0 < b.y1 + 2 && r.box.y1 > b.y0 - 2;
 }
 
-function tablesOnPage(page: Page, words: Words): Page {
-  const ruled = detectRuledTables(page.number, page.rules, page.lines, words);
+/** Margin (points) around a figure's grid that still holds its labels (axis ticks, titles). */
+const FIGURE_MARGIN = { x: 36, y: 14 };
+
+/** Whether a line sits on a figure: in the box of a chart's grid or among its labels just outside it. */
+function onFigure(line: Line, figures: readonly Box[]): boolean {
+  const x = (line.box.x0 + line.box.x1) / 2;
+  const y = (line.box.y0 + line.box.y1) / 2;
+  return figures.some((f) => x >= f.x0 - FIGURE_MARGIN.x && x <= f.x1 + FIGURE_MARGIN.x && y >= f.y0 - FIGURE_MARGIN.y && y <= f.y1 + FIGURE_MARGIN.y);
+}
+
+function plainCells(block: TableBlock): TableBlock {
+  const rows = block.rows.map((row) => row.map((cell) => ({ ...cell, spans: cell.spans.map(({ code: _code, ...span }) => span) })));
+  return { ...block, rows };
+}
+
+function tablesOnPage(source: Page, words: Words, typewriter: boolean): Page {
+  const page = typewriter ? { ...source, lines: typewriterLines(source.lines) } : source;
+  const { tables: ruled, figures } = detectRuledTables(page.number, page.rules, page.lines, words);
   let lines = page.lines;
   for (const t of ruled) lines = removeRuns(lines, t.runs);
   // Rules that framed a ruled table say nothing about the rest of the page.
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
-  const gutter = findLayoutGutter(lines, page.width);
-  const scope = { number: page.number, width: page.width, words };
-  const aligned = gutter ? detectBesideGutter(scope, lines, gutter, hRules) : detectAlignedTables(scope, lines, hRules);
+  // A chart's labels line up like cells; they stay text.
+  const free = lines.filter((l) => !onFigure(l, figures));
+  const scope = { number: page.number, width: page.width, words, typewriter };
+  const aligned = detectByLayout(scope, free, hRules);
   for (const t of aligned) lines = removeRuns(lines, t.runs);
-  const found = [...ruled, ...aligned].map((t) => t.block);
-  if (!found.length) return page;
+  // Typewritten cells are the document's text in its one font, not code.
+  const found = [...ruled, ...aligned].map((t) => (typewriter ? plainCells(t.block) : t.block));
+  if (!found.length) return source;
   found.sort((a, b) => a.prov.box.y0 - b.prov.box.y0);
   return { ...page, lines, blocks: [...page.blocks, ...found] };
 }
@@ -39,6 +56,7 @@ export const tables: Stage = {
   run(doc) {
     // Words broken in narrow cells are mended from the words the document spells out elsewhere.
     const words = documentWords(() => doc.pages.flatMap((p) => p.runs.map((r) => r.text)));
-    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words)) };
+    const typewriter = isTypewritten(doc);
+    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words, typewriter)) };
   },
 };

@@ -18,10 +18,10 @@ import { DirectDocument } from '../../engine/extract/direct/direct-document.ts';
 import type { Matrix, TextContent } from '../../engine/extract/direct/types.ts';
 import { documentParams, loadPdfjs } from '../../engine/extract/pdfjs.ts';
 import { convert } from '../../engine/index.ts';
+import { corpusPath } from '../support/corpus.ts';
 import { makePdf } from '../support/pdf.ts';
 
-const PDF = '/work/shared/corpus/dev/pdf';
-const describeIfCorpus = fs.existsSync(PDF) ? describe : describe.skip;
+const PDF = corpusPath('dev', 'pdf');
 /** One short document per producer (manifest.tsv). */
 const SAMPLES = ['psmisc-readme__html-1col', 'node-is-number-readme__html-2col', 'psmisc-readme__latex', 'psmisc-readme__office'];
 const load = (id: string) => new Uint8Array(fs.readFileSync(`${PDF}/${id}.pdf`));
@@ -54,15 +54,15 @@ async function openPdfjs(data: Uint8Array) {
   return { task, doc: await task.promise };
 }
 
-describeIfCorpus('direct reader on corpus PDFs, one per producer', () => {
+describe('direct reader on corpus PDFs, one per producer', () => {
   // Browsers draw list markers and quote bars as shapes, which only the direct reader sees
   // (pdf.js would need its costly operator list for them): there the two readers' Markdown
   // differs in structure by design, so the HTML samples compare the words, the others everything.
   it.each(SAMPLES)('%s: every page read directly, Markdown as with pdf.js', { timeout: 60_000 }, async (id) => {
     const { auto, pdfjs } = await bothReaders(load(id));
-    expect(auto.textReader).toEqual({ direct: auto.pages, pdfjs: 0 });
+    expect(auto.textReader).toEqual({ direct: auto.pages, pdfjs: 0, backend: 'direct', reason: "first of textReader 'auto': direct → pdfjs" });
     expect(auto.pages).toBeGreaterThan(0);
-    expect(pdfjs.textReader).toEqual({ direct: 0, pdfjs: pdfjs.pages });
+    expect(pdfjs.textReader).toEqual({ direct: 0, pdfjs: pdfjs.pages, backend: 'pdfjs', reason: "first of textReader 'pdfjs': pdfjs" });
     if (id.includes('__html')) expect(words(auto.markdown)).toEqual(words(pdfjs.markdown));
     else expect(auto.markdown).toBe(pdfjs.markdown);
   });
@@ -73,7 +73,7 @@ describeIfCorpus('direct reader on corpus PDFs, one per producer', () => {
   });
 });
 
-describeIfCorpus('the item comparison itself', () => {
+describe('the item comparison itself', () => {
   /** A corpus page's direct content and pdf.js content, for mutating one side. */
   async function samplePage(): Promise<{ mine: TextContent; theirs: PdfjsContent }> {
     return withBoth(load('psmisc-readme__latex'), async (direct, doc) => {
@@ -140,7 +140,8 @@ describe('fallback to pdf.js', () => {
   it('a non-embedded standard font: the direct reader refuses, pdf.js reads, same Markdown', { timeout: 60_000 }, async () => {
     const data = new Uint8Array(await makePdf([['Fallback heading', 'A line in Helvetica, not embedded.'], ['Second page.']]));
     const { auto, pdfjs } = await bothReaders(data);
-    expect(auto.textReader.fallback).toBeTruthy();
+    expect(auto.textReader.fallback).toMatch(/^page 1: Unsupported: /);
+    expect(auto.textReader.backend).toBe('direct');
     expect(auto.textReader.pdfjs).toBeGreaterThan(0);
     expect(auto.textReader.direct + auto.textReader.pdfjs).toBe(auto.pages);
     expect(auto.markdown).toBe(pdfjs.markdown);
@@ -151,7 +152,8 @@ describe('fallback to pdf.js', () => {
     const ttf = new Uint8Array(fs.readFileSync(TTF));
     const data = await pageWithContent(lines(['Embedded TrueType text', 'with a second line.']), ttf);
     const { auto, pdfjs } = await bothReaders(data);
-    expect(auto.textReader).toEqual({ direct: 1, pdfjs: 0 });
+    expect(auto.textReader).toMatchObject({ direct: 1, pdfjs: 0, backend: 'direct' });
+    expect(auto.textReader.fallback).toBeUndefined();
     expect(auto.markdown).toBe(pdfjs.markdown);
     expect(auto.markdown).toContain('Embedded TrueType text');
     const verdict = await withBoth(data, async (direct, doc) => comparePage(direct, await doc.getPage(1), new FontIdMap()));

@@ -46,7 +46,12 @@ function readName(b: Uint8Array, start: number): { v: string; end: number } {
   return { v, end: i };
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+/**
+ * A number token. The fraction is one optional group, so a long run of digits
+ * that fails to match (ends in a letter) is rejected in one pass; the form
+ * `\d+\.?\d*` backtracks quadratically on it (found by bench/fuzz).
+ */
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 const POWERS_OF_TEN = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 

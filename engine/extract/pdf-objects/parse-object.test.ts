@@ -24,6 +24,17 @@ describe('tokenizer', () => {
     ]);
   });
 
+  // Found by bench/fuzz (pdf-objects target): a 122 KB file took 6 s to index, as the number pattern
+  // backtracked quadratically on a long run of digits that ends in a letter.
+  it('reads a long run of digits in linear time, as a keyword when a letter ends it', () => {
+    const started = performance.now();
+    expect(tokens(`${'1'.repeat(100_000)}x 5`)).toEqual([{ t: 'kw', v: `${'1'.repeat(100_000)}x` }, { t: 'num', v: 5 }]);
+    expect(tokens(`${'0'.repeat(100_000)}.25`)).toEqual([{ t: 'num', v: 0.25 }]);
+    expect(tokens(`-${'9'.repeat(50_000)}.${'9'.repeat(50_000)}.`)).toEqual([{ t: 'kw', v: `-${'9'.repeat(50_000)}.${'9'.repeat(50_000)}.` }]);
+    // Quadratic matching of these takes tens of seconds; linear takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('decodes #xx escapes in names and keeps invalid ones literally', () => {
     expect(tokens('/Li#6Ek /A#2 /#')).toEqual([{ t: 'name', v: 'Link' }, { t: 'name', v: 'A#2' }, { t: 'name', v: '#' }]);
   });

@@ -115,3 +115,32 @@ describe('encryption', () => {
     expect(() => PdfObjects.open(file(HEAD, obj(1, '<< /Encryption (no) >>'), TRAILER))).not.toThrow();
   });
 });
+
+describe('parsing work per document', () => {
+  // Found by bench/fuzz: objects whose strings run on past the next objects made each object's parse cost
+  // up to the rest of the file, so a page that names many of them cost the file size times their number.
+  it('stays linear when every object is a string that runs to the end of the file', { timeout: 120_000 }, async () => {
+    const { documentLinkAnnotations } = await import('./document-links.ts');
+    const n = 800;
+    const refs = Array.from({ length: n }, (_, i) => `${10 + i} 0 R`).join(' ');
+    const strings = Array.from({ length: n }, (_, i) => `${10 + i} 0 obj\n<${'0a'.repeat(500)}\n`).join('');
+    const bytes = file(HEAD, obj(1, '<< /Type /Catalog /Pages 3 0 R >>'), obj(2, `<< /Type /Page /Parent 3 0 R /Annots [${refs}] >>`),
+      obj(3, '<< /Type /Pages /Kids [2 0 R] /Count 1 >>'), strings, '>\nendobj\n', TRAILER);
+    const started = performance.now();
+    const read = () => documentLinkAnnotations(bytes)({ num: 2, gen: 0 });
+    // Refusing is fine (pdf.js then reads the links); taking seconds is not.
+    try {
+      expect(read()).toEqual([]);
+    } catch (err) {
+      expect(err).toBeInstanceOf(PdfObjectsError);
+    }
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('keeps parsing an ordinary document of many objects', () => {
+    const n = 5_000;
+    const objects = Array.from({ length: n }, (_, i) => obj(10 + i, `<< /N ${i} /S (${'x'.repeat(100)}) >>`)).join('');
+    const o = PdfObjects.open(file(HEAD, obj(1, '<< /Type /Catalog >>'), objects, TRAILER));
+    for (let round = 0; round < 3; round++) for (let i = 0; i < n; i++) expect(plain(o.get(10 + i, 0))).toMatchObject({ map: { N: i } });
+  });
+});

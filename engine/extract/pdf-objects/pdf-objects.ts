@@ -16,6 +16,15 @@ const CACHE_LIMIT = 50_000;
 const MAX_TRAILERS = 1_000;
 /** A reference to a reference to … is followed this far. */
 const MAX_REF_HOPS = 8;
+/**
+ * Bytes all object parses of a document may read, as a multiple of the file's
+ * size and its decoded object streams, plus a constant. Objects do not overlap in a sound file, so parsing each
+ * once reads the file about once; but a string or array left open runs on
+ * through the objects after it, and a page naming many such objects would cost
+ * the file size times their number (found by bench/fuzz).
+ */
+const PARSE_BUDGET_FACTOR = 4;
+const PARSE_BUDGET_BYTES = 4 * 1024 * 1024;
 
 type Located = { pos: number; at: 'plain'; offset: number } | { pos: number; at: 'objstm'; stm: ObjStm; offset: number };
 
@@ -58,6 +67,8 @@ export class PdfObjects {
   readonly encrypt: PdfValue | undefined;
 
   private readonly bytes: Uint8Array;
+  /** Bytes object parses may still read (see PARSE_BUDGET_FACTOR). */
+  private parseBudget: number;
 
   private constructor(bytes: Uint8Array) {
     this.bytes = bytes;
@@ -65,7 +76,9 @@ export class PdfObjects {
     for (const [key, o] of scan.objects) this.located.set(key, { pos: o.pos, at: 'plain', offset: o.offset });
     // A stream belongs to the header the object index kept (the last definition of that number).
     for (const span of scan.streams) if (span.owner >= 0 && scan.objects.get(span.owner)?.pos === span.pos) this.streams.set(span.owner, span);
+    let parsable = bytes.length;
     for (const stm of readObjectStreams(bytes, scan)) {
+      parsable += stm.data.length;
       for (const [num, offset] of stm.offsets) {
         // Objects in streams have generation 0; the later definition in the file wins.
         const key = refKey(num, 0);
@@ -73,6 +86,7 @@ export class PdfObjects {
         if (!prev || prev.pos <= stm.pos) this.located.set(key, { pos: stm.pos, at: 'objstm', stm, offset });
       }
     }
+    this.parseBudget = PARSE_BUDGET_FACTOR * parsable + PARSE_BUDGET_BYTES;
     const trailers = trailerDicts(bytes, scan);
     this.encrypt = trailers.map((t) => t.map.get('Encrypt')).filter((e) => e !== undefined).at(-1);
     const root = trailers.map((t) => t.map.get('Root')).filter(isRef).at(-1);
@@ -104,10 +118,19 @@ export class PdfObjects {
     const loc = this.located.get(key);
     if (!loc) throw new PdfObjectsError(`object ${num} ${gen} not found`);
     const data = loc.at === 'plain' ? this.bytes : loc.stm.data;
-    const value = new Parser(new Lexer(data, loc.offset)).value();
-    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-    this.cache.set(key, value);
-    return value;
+    if (this.parseBudget <= 0) throw new PdfObjectsError('objects overlap too much to parse');
+    const lexer = new Lexer(data, loc.offset);
+    let end = data.length;
+    try {
+      const value = new Parser(lexer).value();
+      end = lexer.pos;
+      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+      this.cache.set(key, value);
+      return value;
+    } finally {
+      // A failed parse may have read to the end of the data: it is charged that far.
+      this.parseBudget -= end - loc.offset;
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import { invoke } from '../../../core/operation.ts';
 import { getMarkdown } from '../../../core/operations.ts';
 import { processJob } from '../../../worker/process-job.ts';
 import { createWorker, type ProgressEvent } from '../../../worker/worker.ts';
+import { corpusPath } from '../../support/corpus.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv } from '../../support/test-env.ts';
 import { blobsOf, claimOne, deps, jobRow, queueJob } from './helpers.ts';
@@ -15,7 +16,7 @@ const text = async (stream: AsyncIterable<Uint8Array>) => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-const HOSTILE = '/work/shared/corpus/hostile/fuzzed-malformed__pdfium__bug_343.pdf';
+const HOSTILE = corpusPath('hostile', 'fuzzed-malformed__pdfium__bug_343.pdf');
 
 describe('worker: a job from queue to result', () => {
   it('goes queued → processing → ready, records progress, and the Markdown holds the PDF text', async () => {

@@ -9,8 +9,19 @@ import { Lexer, type Token } from '../../pdf-objects/lexer.ts';
 import { PdfObjectsError } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
 
-/** Mapped entries a CMap may hold before we give up (pdf.js allows more; refusing is always safe). */
-const MAX_ENTRIES = 1 << 20;
+/**
+ * Mapped entries a CMap may hold before we give up (pdf.js allows more; refusing is always safe):
+ * twice a full two-byte code space. Each entry costs microseconds, so a few hundred bytes of
+ * hostile bfrange asking for 2^20 codes cost seconds per font (found by bench/fuzz).
+ */
+const MAX_ENTRIES = 1 << 17;
+/**
+ * Destination bytes a CMap's bfranges may expand to: each code of a range gets
+ * its own copy of the destination, so a short CMap with a wide range and a long
+ * destination costs seconds (found by bench/fuzz). Real ranges have destinations
+ * of a few bytes: 65,536 codes × 8 bytes is well inside.
+ */
+const MAX_RANGE_BYTES = 1 << 23;
 
 type Tok =
   | { t: 'num'; v: number } | { t: 'str'; v: string } | { t: 'name'; v: string } | { t: 'cmd'; v: string } | { t: 'eof' };
@@ -23,6 +34,7 @@ class CMapReader {
   name = '';
   private readonly lexer: Lexer;
   private entries = 0;
+  private rangeBytes = 0;
   constructor(data: Uint8Array) {
     this.lexer = new Lexer(data, 0);
   }
@@ -77,6 +89,8 @@ class CMapReader {
   /** Consecutive codes get consecutive destinations: the last byte counts up, carrying once. */
   private range(low: number, high: number, dst: string): void {
     this.count(high - low + 1);
+    this.rangeBytes += Math.max(0, high - low + 1) * dst.length;
+    if (this.rangeBytes > MAX_RANGE_BYTES) throw new Unsupported('ToUnicode bfranges expand too far');
     const last = dst.length - 1;
     for (let code = low; code <= high; code++) {
       this.raw.set(code, dst);

@@ -1,0 +1,81 @@
+/**
+ * Text drawn twice at (almost) the same place: producers fake bold by
+ * showing a string again a fraction of a point to the side, or fill and
+ * stroke it in two passes. Reading both copies gives `ENABLEENABLE`.
+ * pdftotext drops a glyph that repeats one already drawn at nearly the same
+ * position; on runs, a run is dropped when an earlier run on the same
+ * baseline, in the same size, covers its box and holds its text at the same
+ * place. Both readers' runs pass through here (text-runs.ts).
+ */
+import type { TextRun } from '../model.ts';
+import { visibleLength } from '../geometry.ts';
+
+/** How far (in ems) the copy may sit from the original: fake bold offsets are a small fraction of an em. */
+const OFFSET_EM = 0.25;
+
+const width = (r: TextRun) => r.box.x1 - r.box.x0;
+
+/**
+ * Texts of equal length that agree wherever both show a character: one pass
+ * of a double-drawn line may leave out glyphs (`7 6` under `7.6`).
+ */
+function agrees(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && a[i] !== ' ' && b[i] !== ' ') return false;
+  return true;
+}
+
+/** Whether the characters of `part` occur in `whole` in order. */
+function subsequence(part: string, whole: string): boolean {
+  let k = 0;
+  for (let i = 0; i < whole.length && k < part.length; i++) if (whole[i] === part[k]) k++;
+  return k === part.length;
+}
+
+/** True if `copy` repeats text `orig` already drew at the same spot. */
+function repeats(orig: TextRun, copy: TextRun): boolean {
+  const em = Math.max(1, copy.fontSize);
+  if (Math.abs(orig.fontSize - copy.fontSize) > 0.05 * em || orig.dir !== copy.dir) return false;
+  if (Math.abs(orig.box.y1 - copy.box.y1) > OFFSET_EM * em) return false;
+  const text = copy.text.trim();
+  if (text === '') return false;
+  const full = orig.text;
+  if (agrees(full.trim(), text)) return Math.abs(orig.box.x0 - copy.box.x0) < OFFSET_EM * em && Math.abs(width(orig) - width(copy)) < OFFSET_EM * em;
+  // A piece of a longer run lies within its box.
+  if (copy.box.x0 < orig.box.x0 - OFFSET_EM * em || copy.box.x1 > orig.box.x1 + OFFSET_EM * em) return false;
+  // Its letters must occur, in order, in the part of the run it covers: a pass may leave glyphs
+  // out (`H ft` under `Hefty`, `i i` under the `irie` of `Prairie`).
+  const perChar = width(orig) / Math.max(1, full.length);
+  const from = Math.max(0, Math.floor((copy.box.x0 - orig.box.x0) / perChar) - 1);
+  const to = Math.ceil((copy.box.x1 - orig.box.x0) / perChar) + 1;
+  return subsequence(text.replace(/\s+/g, ''), full.slice(from, to));
+}
+
+/**
+ * Drops runs that repeat text drawn at the same position (see the module
+ * comment): of two equal runs the later goes; a piece of a longer run goes
+ * whichever came first (some producers draw the pieces before the line).
+ */
+export function dropOverprint(runs: readonly TextRun[]): TextRun[] {
+  // Buckets by baseline, so each run is compared with the few runs on its own line.
+  const byLine = new Map<number, number[]>();
+  const keyOf = (r: TextRun) => Math.round(r.box.y1 / Math.max(1, r.fontSize));
+  runs.forEach((r, i) => {
+    const bucket = byLine.get(keyOf(r));
+    if (bucket) bucket.push(i);
+    else byLine.set(keyOf(r), [i]);
+  });
+  return runs.filter((r, i) => {
+    if (r.dir === 'ttb') return true;
+    const key = keyOf(r);
+    return ![key - 1, key, key + 1].some((k) => byLine.get(k)?.some((j) => {
+      const o = runs[j]!;
+      // Only overlapping runs of one size can repeat each other; most pairs stop here.
+      if (j === i || o.dir === 'ttb' || o.box.x0 >= r.box.x1 || r.box.x0 >= o.box.x1 || Math.abs(o.fontSize - r.fontSize) > 0.05 * r.fontSize) return false;
+      const a = o.text.trim(), b = r.text.trim();
+      // Of two copies the fuller one stays, the first one if they are alike.
+      if (agrees(a, b) ? visibleLength(a) < visibleLength(b) || (visibleLength(a) === visibleLength(b) && j > i) : a.length <= b.length) return false;
+      return repeats(o, r);
+    }));
+  });
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { spansFromLines } from './spans.ts';
+import { line } from '../test/engine/build.ts';
+
+const text = (lines: Parameters<typeof spansFromLines>[0]) => spansFromLines(lines, () => false).map((s) => s.text).join('');
+
+describe('spansFromLines', () => {
+  it('joins wrapped Chinese lines without a space, and other lines with one', () => {
+    expect(text([line(['当事人在生产过程中为确保'], 0, 0), line(['产品质量，生产之前'], 0, 12)])).toBe('当事人在生产过程中为确保产品质量，生产之前');
+    expect(text([line(['编号为'], 0, 0), line(['C2306'], 0, 12)])).toBe('编号为 C2306');
+    expect(text([line(['first line'], 0, 0), line(['second'], 0, 12)])).toBe('first line second');
+  });
+});

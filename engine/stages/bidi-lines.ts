@@ -1,0 +1,104 @@
+/**
+ * Right-to-left lines (Hebrew, Arabic) in logical order. A PDF draws glyphs
+ * in visual order, left to right; pdf.js reorders each text item on its own
+ * (its own simplified bidi, direction guessed per item), so a line mixing
+ * scripts comes out of the items in pieces that neither item order nor x
+ * order puts right: Latin words move, spaces between items are lost, a
+ * sentence's full stop ends up in front. Here a row's runs are put back into
+ * visual order by position, joined by the gaps between them, and the whole
+ * row is reordered once with the Unicode bidirectional algorithm (bidi-js),
+ * with the page's base direction and mirrored brackets. Applied to visual
+ * text, the reordering restores logical order for the usual two-level text
+ * (right-to-left words with numbers or Latin words inside).
+ */
+import bidiModule from 'bidi-js';
+import type { TextRun } from '../model.ts';
+import { unionBox } from '../geometry.ts';
+
+/** Base direction of a paragraph. */
+export type BaseDir = 'ltr' | 'rtl';
+
+// bidi-js is a UMD bundle: Node hands over the factory itself; its types describe an ES default export.
+const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
+const bidi = bidiFactory();
+const STRONG_RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/u;
+const STRONG_RTL_ALL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/gu;
+const STRONG_LTR_ALL = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/gu;
+/** Right-to-left letters must be at least this share of a page's letters for its paragraphs to read right to left. */
+const RTL_PAGE_SHARE = 0.3;
+
+/** Whether a text holds right-to-left letters. */
+export const hasRtl = (text: string): boolean => STRONG_RTL.test(text);
+
+/** The base direction of a page's paragraphs, from its letters. */
+export function pageDirection(runs: readonly TextRun[]): BaseDir {
+  let rtl = 0, ltr = 0;
+  for (const r of runs) {
+    rtl += r.text.match(STRONG_RTL_ALL)?.length ?? 0;
+    ltr += r.text.match(STRONG_LTR_ALL)?.length ?? 0;
+  }
+  return rtl > 0 && rtl >= RTL_PAGE_SHARE * (rtl + ltr) ? 'rtl' : 'ltr';
+}
+
+/** Visual order to logical (the algorithm's reordering, brackets mirrored). */
+function reorder(text: string, dir: BaseDir): string {
+  return bidi.getReorderedString(text, bidi.getEmbeddingLevels(text, dir));
+}
+
+/** The algorithm's reordering without mirroring: what pdf.js does to an item, and undoes when done again. */
+function reorderPlain(text: string, dir: BaseDir): string {
+  const chars = [...text];
+  if (chars.length !== text.length) return text; // astral characters: bidi-js indexes code units; leave as is
+  for (const [start = 0, end = -1] of bidi.getReorderSegments(text, bidi.getEmbeddingLevels(text, dir))) {
+    const part = chars.slice(start, end + 1).reverse();
+    chars.splice(start, part.length, ...part);
+  }
+  return chars.join('');
+}
+
+/**
+ * A run's text in visual order. pdf.js reordered each item holding
+ * right-to-left letters with the item's own direction (its `dir`), without
+ * mirroring; doing the same again undoes it.
+ */
+const visual = (r: TextRun): string => (hasRtl(r.text) ? reorderPlain(r.text, r.dir === 'rtl' ? 'rtl' : 'ltr') : r.text);
+
+/** The run with the most text, whose style a merged piece takes. */
+const main = (runs: readonly TextRun[]): TextRun => runs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+
+/** One piece of a row (runs with no wide gap between them) as a single run in logical order. */
+function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number): TextRun {
+  let text = '';
+  runs.forEach((r, i) => {
+    const prev = runs[i - 1];
+    const gap = prev ? r.box.x0 - prev.box.x1 : 0;
+    const piece = visual(r);
+    if (prev && gap > spaceEm * Math.max(1, Math.min(prev.fontSize, r.fontSize)) && !/\s$/.test(text) && !/^\s/.test(piece)) text += ' ';
+    text += piece;
+  });
+  const { href: _href, script: _script, ...style } = main(runs);
+  const out: TextRun = { ...style, text: reorder(text.trim(), base), box: unionBox(runs.map((r) => r.box)), dir: base };
+  const href = runs[0]?.href;
+  if (href && runs.every((r) => r.href === href)) out.href = href;
+  return out;
+}
+
+/**
+ * A row holding right-to-left letters, in reading order: runs joined into
+ * pieces at gaps narrower than `splitEm` ems (wider ones separate cells and
+ * columns), each piece one run in logical order, the pieces ordered by
+ * `base`. Null when the row has no right-to-left letters.
+ */
+export function bidiRow(row: readonly TextRun[], base: BaseDir, splitEm: number, spaceEm: number): TextRun[] | null {
+  if (!row.some((r) => hasRtl(r.text))) return null;
+  const sorted = [...row].sort((a, b) => a.box.x0 - b.box.x0);
+  const pieces: TextRun[][] = [];
+  for (const r of sorted) {
+    const cur = pieces.at(-1);
+    const prev = cur?.at(-1);
+    if (cur && prev && r.box.x0 - prev.box.x1 <= splitEm * Math.max(1, r.fontSize)) cur.push(r);
+    else pieces.push([r]);
+  }
+  const out = pieces.map((p) => logicalPiece(p, base, spaceEm));
+  return base === 'rtl' ? out.reverse() : out;
+}

@@ -1,0 +1,63 @@
+/**
+ * Blank space inside a table. Reports leave a blank line or two between the
+ * header and the body, and before each group of rows (`Male`, `Female`);
+ * a vertical gap alone would cut the table there. The table goes on across
+ * a gap when the next row puts its cells where the rows above put theirs.
+ */
+import type { RegionLine } from './columns.ts';
+import { NUMBER } from './rows.ts';
+
+/** Largest blank (in line heights) a table may hold between two of its rows. */
+const MAX_GAP_LINES = 3.5;
+/** A cell edge or centre this close (points) to one above counts as aligned. */
+const ALIGN_TOLERANCE = 3;
+/** Cells a row needs, and the share of them aligned with the rows above. */
+const MIN_CELLS = 3;
+const MIN_ALIGNED_SHARE = 2 / 3;
+/** Largest share of its extent a row's text may cover. */
+const MAX_DENSITY = 0.7;
+
+/** A region line and whether it splits into cells (`multi`) or is one piece (`single`). */
+type GapLine = RegionLine & { kind: string };
+
+const near = (a: number, b: number): boolean => Math.abs(a - b) <= ALIGN_TOLERANCE;
+
+/** Share of a line's extent its text covers: rows of cells leave most of it blank, justified prose little. */
+function density(row: GapLine): number {
+  const x0 = row.chunks[0]!.box.x0;
+  const x1 = row.chunks[row.chunks.length - 1]!.box.x1;
+  return row.chunks.reduce((s, c) => s + c.box.x1 - c.box.x0, 0) / Math.max(x1 - x0, 1);
+}
+
+/** Whether most of a row's cells are numbers: a dense row of numbers is still a row, never prose. */
+function numeric(row: GapLine): boolean {
+  const numbers = row.chunks.filter((c) => NUMBER.test(c.runs.map((r) => r.text).join('').replace(/\s+/g, ''))).length;
+  return numbers >= 0.5 * row.chunks.length;
+}
+
+/**
+ * Whether most of `row`'s cells share a left edge, right edge or centre with
+ * a cell of the region's rows. Justified prose below a table can line up by
+ * chance; its words fill the line, a row's cells do not (unless they are numbers).
+ */
+function alignedWith(region: readonly GapLine[], row: GapLine): boolean {
+  const above = region.filter((l) => l.kind === 'multi').flatMap((l) => l.chunks.map((c) => c.box));
+  if (row.chunks.length < MIN_CELLS || !above.length || (density(row) > MAX_DENSITY && !numeric(row))) return false;
+  const aligned = row.chunks.filter(({ box }) => above.some((b) => near(b.x0, box.x0) || near(b.x1, box.x1)
+    || near((b.x0 + b.x1) / 2, (box.x0 + box.x1) / 2))).length;
+  return aligned >= MIN_ALIGNED_SHARE * row.chunks.length;
+}
+
+/**
+ * Whether the region goes on across the blank above `line`: the gap is at
+ * most a few lines, and the next row (this line, or the line after a
+ * one-line group label) lines up with the region's cells.
+ */
+export function continuesAcrossGap(region: readonly GapLine[], line: GapLine, next: GapLine | undefined): boolean {
+  const prev = region[region.length - 1];
+  const height = Math.max(line.y1 - line.y0, 1);
+  if (!prev || line.y0 - prev.y1 > MAX_GAP_LINES * height) return false;
+  if (line.kind === 'multi') return alignedWith(region, line);
+  if (line.kind !== 'single' || next?.kind !== 'multi' || next.y0 - line.y1 > MAX_GAP_LINES * height) return false;
+  return alignedWith(region, next);
+}

@@ -1,0 +1,100 @@
+/**
+ * Ruled frames often draw their inner vertical rules only in the header (or
+ * not at all in the body): every body row then reads as one cell spanning
+ * the table. The text says otherwise when it sits in separate pieces, each
+ * inside one column of the frame: such a merged cell is split back into the
+ * frame's columns. A real merged cell holds one piece of text (a group
+ * header centred over its columns, a note running across them).
+ */
+import type { Line, TextRun } from '../model.ts';
+import { CHUNK_GAP_EM, lineChunks, union, type Chunk } from './chunks.ts';
+import type { GridCell, RuleGrid } from './rule-grid.ts';
+
+/** Slack (points) allowed when a piece of text sits against a column boundary. */
+const EDGE_SLACK = 1.5;
+
+/** Runs grouped into visual lines by vertical centre. */
+function linesOf(runs: readonly TextRun[]): Line[] {
+  const sorted = [...runs].sort((a, b) => (a.box.y0 + a.box.y1) - (b.box.y0 + b.box.y1));
+  const out: TextRun[][] = [];
+  for (const r of sorted) {
+    const last = out[out.length - 1];
+    const prev = last?.[last.length - 1];
+    const mid = (r.box.y0 + r.box.y1) / 2;
+    if (last && prev && Math.abs(mid - (prev.box.y0 + prev.box.y1) / 2) <= 0.4 * Math.max(r.fontSize, 1)) last.push(r);
+    else out.push([r]);
+  }
+  return out.map((rs) => ({ runs: rs, box: union(rs.map((r) => r.box)) }));
+}
+
+/** A cell's text as pieces (chunks) per visual line. */
+function pieces(runs: readonly TextRun[]): Chunk[][] {
+  return linesOf(runs).map((line) => lineChunks(line, CHUNK_GAP_EM));
+}
+
+/** The grid columns the cell's text pieces fall in, or null when a piece crosses a column boundary. */
+function pieceColumns(grid: RuleGrid, cell: GridCell, runs: readonly TextRun[]): Set<number> | null {
+  const slots = new Set<number>();
+  for (const line of pieces(runs)) {
+    for (const chunk of line) {
+      let k = cell.c0;
+      while (k < cell.c1 && !(chunk.box.x0 >= grid.xs[k]! - EDGE_SLACK && chunk.box.x1 <= grid.xs[k + 1]! + EDGE_SLACK)) k++;
+      if (k === cell.c1) return null;
+      slots.add(k);
+    }
+  }
+  return slots;
+}
+
+const inCell = (grid: RuleGrid, c: GridCell) => (r: TextRun): boolean => {
+  const x = (r.box.x0 + r.box.x1) / 2;
+  const y = (r.box.y0 + r.box.y1) / 2;
+  return x >= grid.xs[c.c0]! && x < grid.xs[c.c1]! && y >= grid.ys[c.r0]! && y < grid.ys[c.r1]!;
+};
+
+/** The grid's cells with column-merged cells split where their text sits in separate columns; see the module comment. */
+export function splitMergedByText(grid: RuleGrid, runs: readonly TextRun[]): GridCell[] {
+  return grid.cells.flatMap((c) => {
+    if (c.c1 - c.c0 < 2) return [c];
+    const slots = pieceColumns(grid, c, runs.filter(inCell(grid, c)));
+    if (!slots || slots.size < 2) return [c];
+    return Array.from({ length: c.c1 - c.c0 }, (_, i) => ({ ...c, c0: c.c0 + i, c1: c.c0 + i + 1 }));
+  });
+}
+
+/** Width (ems) of an empty strip inside a cell that counts as a column gutter; narrow justified cells leave narrower ones by chance. */
+const MIN_GUTTER_EM = 1.2;
+
+/**
+ * Whether a cell's lines leave an empty vertical strip between pieces of
+ * two or more of them: a column set by whitespace. Justified text leaves
+ * wide word gaps too, but at other x on every line, so its lines cross each
+ * other's gaps.
+ */
+function hasTextGutter(lines: readonly Chunk[][]): boolean {
+  const split = lines.filter((l) => l.length >= 2);
+  if (split.length < 2) return false;
+  const chunks = lines.flat();
+  const x0 = Math.min(...split.map((l) => l[0]!.box.x1));
+  const x1 = Math.max(...split.map((l) => l[l.length - 1]!.box.x0));
+  const min = MIN_GUTTER_EM * Math.max(...chunks.flatMap((c) => c.runs.map((r) => r.fontSize)));
+  let run = 0;
+  for (let x = x0; x <= x1; x += 0.5) {
+    const free = !chunks.some((c) => c.box.x0 <= x && c.box.x1 >= x);
+    const between = split.filter((l) => l[0]!.box.x0 < x && l[l.length - 1]!.box.x1 > x).length;
+    run = free && between >= 2 ? run + 0.5 : 0;
+    if (run >= min) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the rules leave columns undrawn that the text shows: inside some
+ * single-column grid cell, two or more lines fall apart into pieces at an x no line's
+ * text crosses (columns set by whitespace inside a ruled band). Such a
+ * frame is read from the text's alignment instead, its rules separating rows.
+ */
+export function underRuled(grid: RuleGrid, cells: readonly GridCell[], runs: readonly TextRun[]): boolean {
+  // A merged cell may hold pieces over several drawn columns (a header); only single-column cells count.
+  return cells.some((c) => c.c1 - c.c0 === 1 && hasTextGutter(pieces(runs.filter(inCell(grid, c)))));
+}
