@@ -89,8 +89,9 @@ describe('typewriter documents', () => {
 
   it('keeps columns of typed figures apart even where one space separates them', async () => {
     const { markdown } = await convert(await typedTable());
-    expect(markdown).toMatch(/^\| *0\.99 \.+ *\| *800 *\| *880 *\| *960 *\| *1,040 *\| *1,120 *\|$/m);
-    expect(markdown).toMatch(/^\| *0\.90 \.+ *\| *80 *\| *88 *\| *96 *\| *104 *\| *112 *\|$/m);
+    // Dot leaders after the stub may be stripped from the cell (engine/tables does for typewriter tables).
+    expect(markdown).toMatch(/^\| *0\.99(?: \.+)? *\| *800 *\| *880 *\| *960 *\| *1,040 *\| *1,120 *\|$/m);
+    expect(markdown).toMatch(/^\| *0\.90(?: \.+)? *\| *80 *\| *88 *\| *96 *\| *104 *\| *112 *\|$/m);
   });
 
   it('keeps a Courier program listing as code', async () => {
