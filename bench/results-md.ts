@@ -106,5 +106,11 @@ ${renderFailures(runs)}
 ## Memory check (~100 pages)
 
 ${renderMemory(memory)}
+
+## Service benchmarks
+
+Run on their own, each with the command that reproduces it: status polling against a bare Express route
+(\`npm run bench:poll\`, [POLLING.md](POLLING.md)) and the hostile-input run against the real service
+(\`node bench/hostile-http/run.ts\`, [HOSTILE-HTTP.md](HOSTILE-HTTP.md)).
 `;
 }
