@@ -110,7 +110,9 @@ ${renderMemory(memory)}
 ## Service benchmarks
 
 Run on their own, each with the command that reproduces it: status polling against a bare Express route
-(\`npm run bench:poll\`, [POLLING.md](POLLING.md)) and the hostile-input run against the real service
-(\`node bench/hostile-http/run.ts\`, [HOSTILE-HTTP.md](HOSTILE-HTTP.md)).
+(\`npm run bench:poll\`, full tables in [POLLING.md](POLLING.md)) and the hostile-input run against the real service
+(\`node bench/hostile-http/run.ts\`, [HOSTILE-HTTP.md](HOSTILE-HTTP.md)). The last polling verdicts:
+
+${meta.polling ?? 'Not run yet: `npm run bench:poll`.'}
 `;
 }

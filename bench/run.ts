@@ -6,6 +6,7 @@
  * scores them with the corpus's scorer, and writes bench/RESULTS.md plus raw
  * data in bench/out/. See bench/README.md.
  */
+import { pollingSummaryOf } from './polling-summary.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -73,6 +74,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     machine: await machine(paths),
     command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
     corpus: corpusDir,
+    polling: pollingSummaryOf(join(benchDir, 'POLLING.md')),
   };
   await writeFile(join(outRoot, 'results.json'), JSON.stringify({ meta, runs, memory }, null, 1));
   await writeFile(join(benchDir, 'RESULTS.md'), renderResults(meta, runs, memory));
