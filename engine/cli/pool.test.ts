@@ -42,6 +42,19 @@ describe('runTasks with child processes', () => {
     expect(outcomes.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['conversion_timeout', 'conversion_timeout']);
   });
 
+  it('with --jobs 1, a single file too runs in a child under the limits, never in this process', async () => {
+    const outcomes: FileOutcome[] = [];
+    await runTasks([{ input: 'only.pdf', output: null }], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o), script: PID });
+    expect(outcomes).toHaveLength(1);
+    const pid = outcomes[0]!.ok ? outcomes[0]!.markdown : '';
+    expect(pid).toMatch(/\d+/);
+    expect(pid).not.toContain(String(process.pid));
+    const hung: FileOutcome[] = [];
+    const limits = { heapMb: 128, limitMs: 300 };
+    await runTasks([{ input: 'x.pdf', output: null }], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => hung.push(o), script: HANGING, limits });
+    expect(hung.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['conversion_timeout']);
+  });
+
   it('keeps one child per lane for many files (the engine loads once per lane)', async () => {
     const tasks = Array.from({ length: 8 }, (_, i) => ({ input: `f${i}.pdf`, output: null }));
     const outcomes: FileOutcome[] = [];

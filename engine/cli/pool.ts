@@ -29,15 +29,11 @@ export type RunOptions = {
   limits?: ChildLimits;
 };
 
-/** Converts all tasks with `jobs` children (in-process when 1), calling `onDone` per file. */
+/**
+ * Converts all tasks with `jobs` children (one at least: a single file too is
+ * converted under the limits, never in this process), calling `onDone` per file.
+ */
 export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
-  if (run.jobs <= 1 || tasks.length <= 1) {
-    // Loaded here: with children the parent only hands out files, and the engine's
-    // modules cost a third of a second to load before the first child can start.
-    const { convertFile } = await import('./convert-file.ts');
-    for (const t of tasks) run.onDone(await convertFile(t, run.opts, (p) => run.onPages?.(t.input, p)));
-    return;
-  }
   const queue = await largestFirst(tasks);
   const lane = async () => {
     let child: ChildSession | null = null;
@@ -48,7 +44,7 @@ export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
     }
     child?.close();
   };
-  await Promise.all(Array.from({ length: Math.min(run.jobs, tasks.length) }, lane));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(run.jobs, tasks.length)) }, lane));
 }
 
 async function convertInChild(child: ChildSession, task: Task, run: RunOptions): Promise<FileOutcome> {
