@@ -45,7 +45,7 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
     ctx.onRateCharge?.(charge);
     const input = admit(op, p, raw);
     const out = op.output.parse(await op.handler(ctx, input));
-    ctx.log.info({ op: op.name, actor: p.kind, ms: Math.round(performance.now() - started) }, 'operation');
+    ctx.log.debug({ op: op.name, actor: p.kind, ms: Math.round(performance.now() - started) }, 'operation');
     return out;
   } catch (err) {
     // Refusals are logged by code only: never the input, which may hold secrets or hostile bytes.
