@@ -1,8 +1,7 @@
 /** Idempotency over HTTP, and the streamed byte cap. */
-import { request } from 'node:http';
-import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../support/pdf.ts';
+import { streamOversized } from '../../support/stream-oversized.ts';
 import { testEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from './api-client.ts';
 
@@ -36,40 +35,19 @@ describe('byte cap', () => {
     const alice = await env.user();
     const boundary = 'p2mboundary';
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`;
-    const chunk = Buffer.alloc(16 * 1024, 0x20);
     const totalChunks = 64 * 1024; // 1 GiB if it were all read
-    let sent = 0;
-    const body = Readable.from(
-      (function* () {
-        yield Buffer.from(head);
-        while (sent < totalChunks) {
-          sent++;
-          yield chunk;
-        }
-      })(),
+    const reply = await streamOversized(
+      `${api.base}/api/v2/jobs`,
+      { authorization: `Bearer ${alice.key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      head,
+      totalChunks,
+      16 * 1024,
     );
-    const { status, code } = await new Promise<{ status: number; code: string }>((resolve, reject) => {
-      const req = request(`${api.base}/api/v2/jobs`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${alice.key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      });
-      req.on('response', (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => {
-          body.unpipe(req);
-          body.destroy();
-          req.destroy();
-          resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { error: { code: string } }).error.code });
-        });
-      });
-      req.on('error', (err) => (sent > 0 ? undefined : reject(err)));
-      body.pipe(req);
-    });
+    const status = reply.status;
+    const code = (JSON.parse(reply.text) as { error: { code: string } }).error.code;
     expect([status, code]).toEqual([413, 'too_large']);
     // Back-pressure stopped the client long before the whole body: the server streamed, it did not buffer.
-    expect(sent * chunk.length).toBeLessThan(64 * 1024 * 1024);
+    expect(reply.sent * reply.chunkBytes).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('refuses a JSON body over the configured limit with 413 and malformed JSON with 400', async () => {

@@ -4,44 +4,16 @@
  * no listener), and oversized JSON or boundary-less multipart bodies were read
  * to their end before any answer.
  */
-import { request } from 'node:http';
-import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { streamOversized } from '../../support/stream-oversized.ts';
 import { testEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp, type Api } from './api-client.ts';
 
 beforeAll(warmUp);
 
-/** Streams `head` then up to `chunks` × 64 KiB; resolves with the status and how many chunks went out first. */
-function streamed(api: Api, key: string, type: string, head: string, chunks: number): Promise<{ status: number; sent: number }> {
-  let sent = 0;
-  const body = Readable.from(
-    (function* () {
-      yield Buffer.from(head);
-      const chunk = Buffer.alloc(64 * 1024, 0x41);
-      while (sent < chunks) {
-        sent++;
-        yield chunk;
-      }
-    })(),
-  );
-  return new Promise((resolve, reject) => {
-    const req = request(`${api.base}/api/v2/jobs`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': type, 'transfer-encoding': 'chunked' },
-    });
-    req.on('response', (res) => {
-      body.unpipe(req);
-      res.resume();
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, sent });
-        req.destroy();
-      });
-    });
-    req.on('error', (err) => (sent < chunks ? undefined : reject(err)));
-    body.pipe(req);
-  });
-}
+/** POSTs `head` then up to `chunks` × 64 KiB to /api/v2/jobs; the status and how many chunks went out first. */
+const streamed = (api: Api, key: string, type: string, head: string, chunks: number) =>
+  streamOversized(`${api.base}/api/v2/jobs`, { authorization: `Bearer ${key}`, 'content-type': type }, head, chunks);
 
 describe('malformed and oversized bodies', () => {
   it('a truncated file part is 400 and the server keeps serving', async () => {
