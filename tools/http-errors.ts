@@ -3,8 +3,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
 import { STATUS } from '../core/errors.ts';
-import { writeRateHeaders } from '../http/rate-headers.ts';
-import { toDomainError } from '../http/to-domain-error.ts';
+import { failureHandler } from '../http/error-envelope.ts';
 import '../http/request-types.ts';
 import { JSONRPC_CODE, rpcErrorData } from './json-rpc-codes.ts';
 
@@ -15,15 +14,10 @@ import { JSONRPC_CODE, rpcErrorData } from './json-rpc-codes.ts';
  * Retry-After and RateLimit (a caller already out of budget). Errors of a call itself are JSON-RPC errors in a 200 (SDK).
  */
 export function mcpHttpErrors(log: Logger): ErrorRequestHandler {
-  return (err, req, res, next) => {
-    const e = toDomainError(err);
-    if (e.code === 'internal') log.error({ err, request_id: req.requestId }, 'mcp request failed');
-    if (res.headersSent) return next(err);
-    if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
-    if (e.rate) writeRateHeaders(res, e.rate);
+  return failureHandler(log, 'mcp request failed', (res, e) => {
     const message = e.code === 'internal' ? 'Internal error.' : e.message;
     sendRpcError(res, STATUS[e.code], JSONRPC_CODE[e.code], message, rpcErrorData(e));
-  };
+  });
 }
 
 export function sendRpcError(res: Response, status: number, code: number, message: string, data?: unknown): void {
