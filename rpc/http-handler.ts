@@ -21,11 +21,17 @@ import type { RpcContext } from './trpc.ts';
  * distinct JSON cap of the tier table, and each request goes to its caller's
  * (an unknown caller to the smallest: the context refuses it anyway).
  */
+/** Each request's one API key lookup, made before tRPC reads the body. */
+const authenticated = new WeakMap<object, ReturnType<typeof apiKeyBearer>>();
+
 export function createTrpcMiddleware(runtime: Runtime): RequestHandler {
   const handlers = new Map<number, RequestHandler>();
   const smallest = Math.min(...Object.values(runtime.config.tiers).map((t) => t.jsonBodyBytes));
   return async (req, res, next) => {
-    const principal = await apiKeyBearer(req, runtime).catch(() => null);
+    // Authenticated once: the same answer (or refusal) serves the context below.
+    const auth = apiKeyBearer(req, runtime);
+    authenticated.set(req, auth);
+    const principal = await auth.catch(() => null);
     const cap = principal ? transportLimits(runtime.config, principal.tier).jsonBodyBytes : smallest;
     let handle = handlers.get(cap);
     if (!handle) handlers.set(cap, (handle = trpcHandler(runtime, cap)));
@@ -41,7 +47,7 @@ function trpcHandler(runtime: Runtime, maxBodySize: number): RequestHandler {
     createContext: ({ req }): RpcContext => ({
       services: runtime,
       requestId: typeof req.requestId === 'string' ? req.requestId : randomUUID(),
-      authenticate: () => apiKeyBearer(req, runtime),
+      authenticate: () => authenticated.get(req) ?? apiKeyBearer(req, runtime),
     }),
     responseMeta: ({ errors }) => {
       const headers = new Headers();
