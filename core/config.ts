@@ -55,6 +55,24 @@ const Env = z.object({
   P2M_REGISTER_PER_NETWORK: int(30, 1),
   /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
   P2M_ANNOUNCEMENT: z.string().optional(),
+  /** Webhook deliveries one process sends at once (its dispatcher); 0: this process sends none. */
+  P2M_WEBHOOK_CONCURRENCY: int(16, 0),
+  /** Deliveries in flight to one endpoint (or callback URL) at once, across every dispatcher. */
+  P2M_WEBHOOK_ENDPOINT_CONCURRENCY: int(4, 1),
+  /** Requests a second to one endpoint (or callback URL). */
+  P2M_WEBHOOK_ENDPOINT_RATE: int(10, 1),
+  /** Whole-request budget of one delivery attempt (DNS, connect, TLS, response headers and body). */
+  P2M_WEBHOOK_TIMEOUT_MS: int(10_000, 100),
+  /** Bytes of a receiver's response body read (the rest is discarded). */
+  P2M_WEBHOOK_RESPONSE_BYTES: int(16 * 1024, 1),
+  /** Seconds before each retry (before jitter of ±20 %); its length + 1 is the number of attempts. */
+  P2M_WEBHOOK_RETRY_SECONDS: list.default(['30', '120', '600', '1800', '7200', '18000', '57600']),
+  /** Deliveries to one endpoint that fail in a row (each after its retries) before the endpoint is disabled. */
+  P2M_WEBHOOK_DISABLE_AFTER: int(10, 1),
+  /** Longest overlap a secret rotation may ask for (both secrets sign meanwhile), seconds. */
+  P2M_WEBHOOK_MAX_OVERLAP_SECONDS: int(7 * 24 * 3600, 0),
+  /** TEST ONLY: a PEM file of CA certificates that replaces the system CAs for webhook TLS (a test receiver's own CA). */
+  P2M_TEST_ONLY_WEBHOOK_CA_FILE: z.string().optional(),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -87,6 +105,22 @@ export type Config = Readonly<{
   registerPerNetwork: number;
   announcement: Announcement | null;
   logLevel: string;
+  webhooks: WebhookConfig;
+}>;
+
+/** Webhook delivery settings (P2M_WEBHOOK_*). */
+export type WebhookConfig = Readonly<{
+  concurrency: number;
+  endpointConcurrency: number;
+  endpointRatePerSecond: number;
+  timeoutMs: number;
+  responseBytes: number;
+  /** Delay before retry n (1-based) is retrySeconds[n-1]; attempts = retrySeconds.length + 1. */
+  retrySeconds: readonly number[];
+  disableAfter: number;
+  maxOverlapSeconds: number;
+  /** TEST ONLY: PEM path replacing the system CAs. */
+  testOnlyCaFile: string | undefined;
 }>;
 
 const Announcement = z.object({ active: z.boolean(), id: z.string(), kind: z.string(), url: z.url() });
@@ -126,6 +160,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
     announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,
+    webhooks: Object.freeze({
+      concurrency: e.P2M_WEBHOOK_CONCURRENCY,
+      endpointConcurrency: e.P2M_WEBHOOK_ENDPOINT_CONCURRENCY,
+      endpointRatePerSecond: e.P2M_WEBHOOK_ENDPOINT_RATE,
+      timeoutMs: e.P2M_WEBHOOK_TIMEOUT_MS,
+      responseBytes: e.P2M_WEBHOOK_RESPONSE_BYTES,
+      retrySeconds: Object.freeze(e.P2M_WEBHOOK_RETRY_SECONDS.map((v) => z.coerce.number().int().min(1).max(7 * 24 * 3600).parse(v))),
+      disableAfter: e.P2M_WEBHOOK_DISABLE_AFTER,
+      maxOverlapSeconds: e.P2M_WEBHOOK_MAX_OVERLAP_SECONDS,
+      testOnlyCaFile: e.P2M_TEST_ONLY_WEBHOOK_CA_FILE,
+    }),
   });
 }
 
