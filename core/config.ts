@@ -55,6 +55,9 @@ const Env = z.object({
   P2M_REGISTER_PER_NETWORK: int(30, 1),
   /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
   P2M_ANNOUNCEMENT: z.string().optional(),
+  /** Web session: fixed lifetime from sign-in, and how long it may sit unused, seconds. */
+  P2M_SESSION_TTL_SECONDS: int(30 * 24 * 3600, 60),
+  P2M_SESSION_IDLE_SECONDS: int(7 * 24 * 3600, 60),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -87,6 +90,8 @@ export type Config = Readonly<{
   registerPerNetwork: number;
   announcement: Announcement | null;
   logLevel: string;
+  sessionTtlSeconds: number;
+  sessionIdleSeconds: number;
 }>;
 
 const Announcement = z.object({ active: z.boolean(), id: z.string(), kind: z.string(), url: z.url() });
@@ -126,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
     announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,
+    sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,
+    sessionIdleSeconds: e.P2M_SESSION_IDLE_SECONDS,
   });
 }
 
