@@ -55,7 +55,9 @@ const Env = z.object({
   P2M_REGISTER_PER_NETWORK: int(30, 1),
   /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
   P2M_ANNOUNCEMENT: z.string().optional(),
-<<<<<<< HEAD
+  /** Web session: fixed lifetime from sign-in, and how long it may sit unused, seconds. */
+  P2M_SESSION_TTL_SECONDS: int(30 * 24 * 3600, 60),
+  P2M_SESSION_IDLE_SECONDS: int(7 * 24 * 3600, 60),
   /** Webhook deliveries one process sends at once (its dispatcher); 0: this process sends none. */
   P2M_WEBHOOK_CONCURRENCY: int(16, 0),
   /** Deliveries in flight to one endpoint (or callback URL) at once, across every dispatcher. */
@@ -74,11 +76,6 @@ const Env = z.object({
   P2M_WEBHOOK_MAX_OVERLAP_SECONDS: int(7 * 24 * 3600, 0),
   /** TEST ONLY: a PEM file of CA certificates that replaces the system CAs for webhook TLS (a test receiver's own CA). */
   P2M_TEST_ONLY_WEBHOOK_CA_FILE: z.string().optional(),
-=======
-  /** Web session: fixed lifetime from sign-in, and how long it may sit unused, seconds. */
-  P2M_SESSION_TTL_SECONDS: int(30 * 24 * 3600, 60),
-  P2M_SESSION_IDLE_SECONDS: int(7 * 24 * 3600, 60),
->>>>>>> main
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -111,7 +108,8 @@ export type Config = Readonly<{
   registerPerNetwork: number;
   announcement: Announcement | null;
   logLevel: string;
-<<<<<<< HEAD
+  sessionTtlSeconds: number;
+  sessionIdleSeconds: number;
   webhooks: WebhookConfig;
 }>;
 
@@ -128,10 +126,6 @@ export type WebhookConfig = Readonly<{
   maxOverlapSeconds: number;
   /** TEST ONLY: PEM path replacing the system CAs. */
   testOnlyCaFile: string | undefined;
-=======
-  sessionTtlSeconds: number;
-  sessionIdleSeconds: number;
->>>>>>> main
 }>;
 
 const Announcement = z.object({ active: z.boolean(), id: z.string(), kind: z.string(), url: z.url() });
@@ -171,7 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
     announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,
-<<<<<<< HEAD
+    sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,
+    sessionIdleSeconds: e.P2M_SESSION_IDLE_SECONDS,
     webhooks: Object.freeze({
       concurrency: e.P2M_WEBHOOK_CONCURRENCY,
       endpointConcurrency: e.P2M_WEBHOOK_ENDPOINT_CONCURRENCY,
@@ -183,10 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOverlapSeconds: e.P2M_WEBHOOK_MAX_OVERLAP_SECONDS,
       testOnlyCaFile: e.P2M_TEST_ONLY_WEBHOOK_CA_FILE,
     }),
-=======
-    sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,
-    sessionIdleSeconds: e.P2M_SESSION_IDLE_SECONDS,
->>>>>>> main
   });
 }
 
