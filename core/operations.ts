@@ -10,6 +10,7 @@ import { getLimits } from './jobs/get-limits.ts';
 import { getMarkdown } from './jobs/get-markdown.ts';
 import { listJobs } from './jobs/list-jobs.ts';
 import { SETTINGS_OPERATIONS } from './settings/settings-operations.ts';
+import { WEBHOOK_OPERATIONS } from './webhooks/webhook-operations.ts';
 
 export const JOB_OPERATIONS = [
   createJobFromUrl,
@@ -24,7 +25,10 @@ export const JOB_OPERATIONS = [
 /** Device conversion settings: device actors only, served by the v1 lane. */
 export { SETTINGS_OPERATIONS };
 
+/** Webhook endpoints and their delivery log: sessions and linked devices (REST v2, tRPC). */
+export { WEBHOOK_OPERATIONS };
+
 /** All operations. */
-export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS] as const;
+export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS, ...WEBHOOK_OPERATIONS] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
