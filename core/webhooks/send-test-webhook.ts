@@ -43,7 +43,7 @@ export const sendTestWebhook = defineOperation({
     const endpoint = await ownedEndpoint(ctx, webhook_id);
     const [row] = await ctx.db
       .insert(webhookDeliveries)
-      .values({ eventId: randomUUID(), accountId: endpoint.accountId, endpointId: endpoint.id, event, job: testJob(event), test: true })
+      .values({ eventId: randomUUID(), accountId: endpoint.accountId, endpointId: endpoint.id, jobId: TEST_JOB_ID, event, job: testJob(event), test: true })
       .returning();
     ctx.wake('webhooks');
     return toDeliveryView(row!, endpoint.url, [], maxAttemptsOf(ctx.config.webhooks.retrySeconds));
