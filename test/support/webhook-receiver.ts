@@ -24,6 +24,8 @@ export type Receiver = AsyncDisposable & {
   /** `https://127.0.0.1:<port>` */
   base: string;
   caFile: string;
+  /** The CA certificate (PEM), for a client built by the test itself. */
+  caPem: string;
   received: Received[];
   /** Sets how `path` answers from now on (a list is consumed in order; its last entry repeats). */
   answer(path: string, answers: Answer | Answer[]): void;
@@ -105,6 +107,7 @@ export async function startReceiver(): Promise<Receiver> {
     port,
     base: `https://127.0.0.1:${port}`,
     caFile: certs.caFile,
+    caPem: readFileSync(certs.caFile, 'utf8'),
     received,
     answer: (path, answers) => void plans.set(path, Array.isArray(answers) ? [...answers] : [answers]),
     at: (path) => received.filter((r) => r.path === path),
