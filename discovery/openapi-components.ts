@@ -105,6 +105,13 @@ export const SECURITY_SCHEMES = {
     description:
       '`Authorization: Device <device_token>` plus the request signature headers X-P2M-Timestamp, X-P2M-Nonce, X-P2M-Content-SHA256 and X-P2M-Signature (scheme P2M-DEVICE-V1, described in the API description).',
   },
+  Session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'p2m_session',
+    description:
+      'The web session cookie, set after sign-in. A state-changing request with it must come from an allowed Origin (else 403 forbidden). Webhook routes also accept a linked device\'s signed request.',
+  },
 } as const;
 
 export type SecurityScheme = keyof typeof SECURITY_SCHEMES;

@@ -17,6 +17,7 @@ import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
 import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
 import { procedure } from './procedure.ts';
 import { router } from './trpc.ts';
+import { webhooksRouter } from './webhooks.ts';
 
 export const jobsRouter = router({
   createFromUrl: procedure(createJobFromUrl).mutation(),
@@ -37,7 +38,7 @@ export const jobsRouter = router({
   limits: procedure(getLimits).query(),
 });
 
-export const appRouter = router({ jobs: jobsRouter });
+export const appRouter = router({ jobs: jobsRouter, webhooks: webhooksRouter });
 
 export type AppRouter = typeof appRouter;
 
