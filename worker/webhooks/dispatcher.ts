@@ -67,7 +67,7 @@ export function createDispatcher(runtime: DispatcherDeps, opts: { id?: string } 
     });
 
   function handle(d: ClaimedDelivery): Promise<void> {
-    const done = attempt(d)
+    const done = attemptDelivery(runtime, limiters, d)
       .then((outcome) => finishAttempt(runtime.db, { id: d.id, lease: d.lease, disableAfter: cfg.disableAfter, ...outcome }).then((held) => {
         if (!held) runtime.log.info({ deliveryId: d.id }, 'webhook lease lost; outcome discarded');
         events.emit('attempt', { deliveryId: d.id, outcome: held ? outcome.outcome : 'lost' });
@@ -80,24 +80,6 @@ export function createDispatcher(runtime: DispatcherDeps, opts: { id?: string } 
       .finally(() => active.delete(done));
     active.add(done);
     return done;
-  }
-
-  async function attempt(d: ClaimedDelivery): Promise<AttemptOutcome> {
-    if (!runtime.config.tiers[d.tier as TierName]?.webhooksEnabled) {
-      return { outcome: 'failed', statusCode: null, error: 'not_in_plan: the account\'s plan no longer includes webhooks (not sent)' };
-    }
-    if (d.endpoint_disabled && !d.test) {
-      return { outcome: 'failed', statusCode: null, error: 'endpoint_disabled: the endpoint was disabled (not sent)' };
-    }
-    const secrets = [d.secret_sealed, d.previous_secret_sealed].filter((s): s is string => s !== null).map((s) => open(runtime.secretKey, s));
-    const body = deliveryBody(d.event, d.job);
-    const headers = deliveryHeaders({ event: d.event, eventId: d.event_id, timestamp: d.now_s, secrets, body });
-    const target = d.endpoint_id ?? d.url;
-    const result: ClassifyInput['result'] = await limiters
-      .key(target)
-      .schedule(() => runtime.webhookClient.post(d.url, headers, body))
-      .then((res) => ({ kind: 'answered' as const, res }), (error: unknown) => ({ kind: 'error' as const, error }));
-    return classifyAttempt({ result, attempt: d.attempts, retrySeconds: cfg.retrySeconds });
   }
 
   const sweep = () => reapDeliveries(runtime.db, { maxAttempts });
@@ -118,6 +100,25 @@ export function createDispatcher(runtime: DispatcherDeps, opts: { id?: string } 
       }
     },
   };
+}
+
+/** Signs and sends one claimed delivery through its target's limiter; what happened, as the log records it. */
+async function attemptDelivery(runtime: DispatcherDeps, limiters: Bottleneck.Group, d: ClaimedDelivery): Promise<AttemptOutcome> {
+  const cfg = runtime.config.webhooks;
+  if (!runtime.config.tiers[d.tier as TierName]?.webhooksEnabled) {
+    return { outcome: 'failed', statusCode: null, error: 'not_in_plan: the account\'s plan no longer includes webhooks (not sent)' };
+  }
+  if (d.endpoint_disabled && !d.test) {
+    return { outcome: 'failed', statusCode: null, error: 'endpoint_disabled: the endpoint was disabled (not sent)' };
+  }
+  const secrets = [d.secret_sealed, d.previous_secret_sealed].filter((s): s is string => s !== null).map((s) => open(runtime.secretKey, s));
+  const body = deliveryBody(d.event, d.job);
+  const headers = deliveryHeaders({ event: d.event, eventId: d.event_id, timestamp: d.now_s, secrets, body });
+  const result: ClassifyInput['result'] = await limiters
+    .key(d.endpoint_id ?? d.url)
+    .schedule(() => runtime.webhookClient.post(d.url, headers, body))
+    .then((res) => ({ kind: 'answered' as const, res }), (error: unknown) => ({ kind: 'error' as const, error }));
+  return classifyAttempt({ result, attempt: d.attempts, retrySeconds: cfg.retrySeconds });
 }
 
 type LoopParts = {
