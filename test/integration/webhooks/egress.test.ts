@@ -76,7 +76,7 @@ describe('webhook egress', () => {
   });
 
   it('a receiver that never answers times out while other endpoints keep getting theirs', async () => {
-    await using env = await testEnv({ ...serviceEnv(receiver), P2M_WEBHOOK_TIMEOUT_MS: '400', P2M_WEBHOOK_ENDPOINT_CONCURRENCY: '2', P2M_WEBHOOK_CONCURRENCY: '4' });
+    await using env = await testEnv({ ...serviceEnv(receiver), P2M_WEBHOOK_TIMEOUT_MS: '1500', P2M_WEBHOOK_ENDPOINT_CONCURRENCY: '2', P2M_WEBHOOK_CONCURRENCY: '4' });
     const a = await account(env);
     receiver.answer('/slow', { hang: true });
     await register(env, a, `${receiver.base}/slow`);
