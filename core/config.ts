@@ -59,6 +59,9 @@ const Env = z.object({
   P2M_UPLOAD_TICKET_SECONDS: int(300, 10),
   /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
   P2M_ANNOUNCEMENT: z.string().optional(),
+  /** Web session: fixed lifetime from sign-in, and how long it may sit unused, seconds. */
+  P2M_SESSION_TTL_SECONDS: int(30 * 24 * 3600, 60),
+  P2M_SESSION_IDLE_SECONDS: int(7 * 24 * 3600, 60),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -93,6 +96,8 @@ export type Config = Readonly<{
   uploadTicketSeconds: number;
   announcement: Announcement | null;
   logLevel: string;
+  sessionTtlSeconds: number;
+  sessionIdleSeconds: number;
 }>;
 
 const Announcement = z.object({ active: z.boolean(), id: z.string(), kind: z.string(), url: z.url() });
@@ -134,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadTicketSeconds: e.P2M_UPLOAD_TICKET_SECONDS,
     announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,
+    sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,
+    sessionIdleSeconds: e.P2M_SESSION_IDLE_SECONDS,
   });
 }
 

@@ -2,13 +2,11 @@ import { DomainError } from '../errors.ts';
 import type { Principal } from '../principal.ts';
 
 /**
- * The account a principal acts for: a key's or session's account, a linked
- * device's account (also through its upload ticket). An unlinked device has
- * none: not_linked (403), which is what account-side operations answer it.
+ * The account a caller acts for. Account-side operations (API keys, webhooks,
+ * billing) are open to a session, an API key, or a device linked to an
+ * account; an anonymous device has no account to act for.
  */
 export function accountIdOf(p: Principal): string {
-  if (p.accountId === null) {
-    throw new DomainError('not_linked', 'This device is not linked to an account; link it first (POST /api/v2/account/link/start).');
-  }
-  return p.accountId;
+  if (p.accountId !== null) return p.accountId;
+  throw new DomainError('not_linked', 'This device is not linked to an account; link it first (POST /api/v2/account/link/start).');
 }
