@@ -41,6 +41,15 @@ export class AccountClient {
     return this.#signed('POST', '/api/v2/account/link/start', LinkStart);
   }
 
+  /**
+   * POST /api/v2/account/link/attach: links this device to the account signed
+   * in on the API origin (a browser sends its session cookie; elsewhere pass
+   * it as a Cookie header). Idempotent.
+   */
+  async attach(headers: Record<string, string> = {}): Promise<LinkStatus> {
+    return parse(await this.#device.signedFetch('POST', '/api/v2/account/link/attach', undefined, { headers, credentials: 'include' }), LinkStatus);
+  }
+
   /** POST /api/v2/account/unlink (idempotent). */
   unlink(): Promise<LinkStatus> {
     return this.#signed('POST', '/api/v2/account/unlink', LinkStatus);

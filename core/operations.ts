@@ -10,6 +10,7 @@ import { getLimits } from './jobs/get-limits.ts';
 import { getMarkdown } from './jobs/get-markdown.ts';
 import { listJobs } from './jobs/list-jobs.ts';
 import { SETTINGS_OPERATIONS } from './settings/settings-operations.ts';
+import { attachDevice } from './devices/link/attach-device.ts';
 import { getAccountLink } from './devices/link/get-account-link.ts';
 import { startDeviceLink } from './devices/link/start-device-link.ts';
 import { unlinkFromAccount } from './devices/link/unlink-from-account.ts';
@@ -36,11 +37,11 @@ export { SETTINGS_OPERATIONS };
 export const KEY_OPERATIONS = [listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation] as const;
 
 /** A device's link to an account and its ticketed uploads (device-signed REST, and the Upload-Ticket header). */
-export const DEVICE_ACCOUNT_OPERATIONS = [getAccountLink, startDeviceLink, unlinkFromAccount, createUploadTicket, createJobFromTicket] as const;
+export const DEVICE_ACCOUNT_OPERATIONS = [getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket] as const;
 
 /** All operations. */
 export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS, ...KEY_OPERATIONS, ...DEVICE_ACCOUNT_OPERATIONS] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
-export { getAccountLink, startDeviceLink, unlinkFromAccount, createUploadTicket, createJobFromTicket };
+export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket };
 export { listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation };
