@@ -1,6 +1,6 @@
 /**
  * The /api/v2/webhooks rows of the route table, from the operations' own
- * schemas. Auth: a session, or a linked device's signed request.
+ * schemas.
  */
 import { z } from 'zod';
 import { WebhookId } from '../core/webhooks/webhook-schema.ts';
@@ -17,7 +17,8 @@ import type { RouteSpec } from './route-spec.ts';
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const WebhookIdParam = WebhookId.meta({ param: { id: 'WebhookId', description: 'The webhook_id of an endpoint.' } });
 const byId = { path: z.object({ webhookId: WebhookIdParam }) };
-const common = { tag: 'webhooks', auth: 'Session' } as const;
+// A session, or a linked device's signed request.
+const common = { tag: 'webhooks', auth: [['Session'], ['DeviceToken']] } as const;
 
 /** The webhook rows. */
 export const WEBHOOK_ROUTES: readonly RouteSpec[] = [

@@ -1,5 +1,4 @@
 import { Router, type Request } from 'express';
-import type { Services } from '../../core/context.ts';
 import {
   createWebhook,
   deleteWebhook,
@@ -8,8 +7,8 @@ import {
   rotateWebhookSecret,
   sendTestWebhook,
 } from '../../core/webhooks/webhook-operations.ts';
-import { authenticate } from '../../http/credentials/authenticate.ts';
-import { jsonBody } from '../../http/json-body.ts';
+import { sessionOrLinkedDevice } from '../../http/credentials/session-or-device.ts';
+import type { Runtime } from '../../core/runtime.ts';
 import { restAdapter } from '../rest-handler.ts';
 
 // A body-less POST (test event, rotation with the defaults) has no JSON to read.
@@ -17,14 +16,15 @@ const body = (req: Request): Record<string, unknown> => (req.body && typeof req.
 
 /**
  * The /api/v2/webhooks routes: a session (cookie p2m_session; the gateway
- * refuses a cross-origin state change) or, once the device resolver for
- * "Session, or a linked Device" routes is merged, a linked device. Core
- * decides who may act (accountIdOf) and what the tier allows.
+ * refuses a cross-origin state change) or a linked device's signed request
+ * (sessionOrLinkedDevice, which also reads the JSON body). Core decides who
+ * may act (accountIdOf: an unlinked device is 403 not_linked) and what the
+ * tier allows.
  */
-export function createWebhooksRouter(services: Services): Router {
-  const rest = restAdapter(services);
+export function createWebhooksRouter(runtime: Runtime): Router {
+  const rest = restAdapter(runtime);
   const r = Router();
-  r.use('/api/v2/webhooks', authenticate(services), jsonBody(services));
+  r.use('/api/v2/webhooks', sessionOrLinkedDevice(runtime));
   r.get('/api/v2/webhooks', rest(listWebhooks, () => ({})));
   r.post('/api/v2/webhooks', rest(createWebhook, body, (res, out) => void res.status(201).location(`/api/v2/webhooks/${out.webhook_id}`).json(out)));
   r.get(
