@@ -101,7 +101,7 @@ describe('webhook egress', () => {
     expect(log.filter((d) => d.url!.endsWith('/fast')).every((d) => d.status === 'delivered')).toBe(true);
   });
 
-  it('1,000 events to 10 endpoints drain completely, never more than the per-endpoint cap in flight', async () => {
+  it('1,000 events to 10 endpoints drain completely, never more than the per-endpoint cap in flight', { timeout: 180_000 }, async () => {
     await using env = await testEnv({
       ...serviceEnv(receiver),
       P2M_WEBHOOK_CONCURRENCY: '24',
