@@ -89,7 +89,7 @@ export function errorResponse(status: number): ZodOpenApiResponseObject {
   return res;
 }
 
-/** The schemes that exist today; sessions and upload tickets join when the accounts work adds them. */
+/** Every credential the API accepts (spec: DeviceToken, ApiKey, Session, UploadTicket). */
 export const SECURITY_SCHEMES = {
   ApiKey: {
     type: 'http',
@@ -104,6 +104,20 @@ export const SECURITY_SCHEMES = {
     name: 'Authorization',
     description:
       '`Authorization: Device <device_token>` plus the request signature headers X-P2M-Timestamp, X-P2M-Nonce, X-P2M-Content-SHA256 and X-P2M-Signature (scheme P2M-DEVICE-V1, described in the API description).',
+  },
+  Session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'p2m_session',
+    description:
+      'The web session: an HttpOnly cookie set by the sign-in callback and removed at logout. A state-changing request authenticated by it must come from a page of this service (Origin, or Referer, one of its public origins), else 403.',
+  },
+  UploadTicket: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Upload-Ticket',
+    description:
+      'A single-use, short-lived ticket (`upt_...`) from POST /api/v2/jobs/upload-ticket, bound to the linked device that minted it, its account, tier and byte cap. A missing, invalid, expired or used ticket answers 401.',
   },
 } as const;
 

@@ -5,6 +5,9 @@
  * REST download.
  */
 import {
+  createApiKeyOperation,
+  listApiKeysOperation,
+  revokeApiKeyOperation,
   createJobFromUpload,
   createJobFromUrl,
   deleteJob,
@@ -17,6 +20,7 @@ import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
 import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
 import { procedure } from './procedure.ts';
 import { router } from './trpc.ts';
+import { webhooksRouter } from './webhooks.ts';
 
 export const jobsRouter = router({
   createFromUrl: procedure(createJobFromUrl).mutation(),
@@ -37,7 +41,14 @@ export const jobsRouter = router({
   limits: procedure(getLimits).query(),
 });
 
-export const appRouter = router({ jobs: jobsRouter });
+/** API keys of the caller's account: a session's (or a linked device's, on REST); an API key is refused (403). */
+export const keysRouter = router({
+  list: procedure(listApiKeysOperation).query(),
+  create: procedure(createApiKeyOperation).mutation(),
+  revoke: procedure(revokeApiKeyOperation).mutation(),
+});
+
+export const appRouter = router({ jobs: jobsRouter, keys: keysRouter, webhooks: webhooksRouter });
 
 export type AppRouter = typeof appRouter;
 
@@ -50,4 +61,11 @@ export const RPC_PROCEDURES = {
   get_markdown: 'jobs.markdown',
   delete_job: 'jobs.delete',
   get_limits: 'jobs.limits',
+} as const;
+
+/** Which operation each keys procedure runs. */
+export const KEY_RPC_PROCEDURES = {
+  list_api_keys: 'keys.list',
+  create_api_key: 'keys.create',
+  revoke_api_key: 'keys.revoke',
 } as const;

@@ -17,6 +17,10 @@ import { requestId } from '../http/request-id.ts';
 import { requestLog } from '../http/request-log.ts';
 import { createJobsRouter } from '../rest/v2/jobs.ts';
 import { createLimitsRouter } from '../rest/v2/limits.ts';
+import { createAccountRouter } from '../rest/v2/account-routes.ts';
+import { createApiKeyRouter } from '../rest/v2/api-key-routes.ts';
+import { createUploadRouter } from '../rest/v2/upload-routes.ts';
+import { createWebhooksRouter } from '../rest/v2/webhooks.ts';
 
 /** The HTTP app over a runtime; `mounts` adds the MCP, tRPC and v1 routers (see loadMounts). */
 export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Express {
@@ -25,7 +29,10 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   app.set('trust proxy', runtime.config.trustProxy);
   app.use(requestId(), requestLog(runtime.log), originCheck(runtime.config));
   app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
+  // Before the jobs router: its API-key guard covers all of /api/v2/jobs, and these two are device-signed and ticketed.
+  app.use(createUploadRouter(runtime), createAccountRouter(runtime), createApiKeyRouter(runtime));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
+  app.use(createWebhooksRouter(runtime));
   if (mounts.mcp) app.use(mounts.mcp(runtime));
   if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));
   if (mounts.v1) app.use(mounts.v1(runtime));

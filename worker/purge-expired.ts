@@ -1,11 +1,13 @@
 /**
  * The retention sweep: expires results past their retention, releases inputs
  * nobody needs, deletes old tombstones, then deletes their blobs; it also
- * drops used device nonces past their window and ended web sessions. Rows are
+ * drops used device nonces past their window, ended web sessions and old
+ * device-link and upload tickets. Rows are
  * updated before blobs are removed, so a crash in between leaves an orphan
  * file at worst, never a row pointing at nothing.
  */
 import { sweepDeviceNonces } from '../core/devices/db-nonce-store.ts';
+import { sweepTickets } from '../core/jobs/tickets/sweep-tickets.ts';
 import { purgeEndedSessions } from '../core/sessions/end-session.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { ReleasedBlobs } from './sql/expire-results.ts';
@@ -16,7 +18,7 @@ import { releaseInputs } from './sql/release-inputs.ts';
 
 const BATCH = 500;
 
-export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number; staleFetches: number; sessions: number };
+export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number; staleFetches: number; sessions: number; tickets: number };
 
 /** Runs one full retention sweep; safe to run from several workers at once (SKIP LOCKED). */
 export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'config'>): Promise<PurgeReport> {
@@ -40,6 +42,7 @@ export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'conf
     staleFetches: (await failStaleFetches(db, { urlTimeoutMs: config.urlTimeoutMs })).length,
     // Sessions past their lifetime already fail to authenticate; this only frees their rows.
     sessions: await purgeEndedSessions(db, config.sessionIdleSeconds),
+    tickets: await sweepTickets(db),
   };
 }
 

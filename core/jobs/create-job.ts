@@ -14,12 +14,14 @@ import { seal } from '../crypto/secret-box.ts';
 import { v1ProcessingLimit } from '../devices/v1-processing-limit.ts';
 import { DomainError } from '../errors.ts';
 import { converterFor } from '../settings/device-settings.ts';
+import { uploadBytesFor } from '../transport-limits.ts';
 import { ownerOf, type Owner } from './owner.ts';
 import { priorityFor } from './priority.ts';
 import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { countActive } from './slots.ts';
 import { createUrlJob } from './create-url-job.ts';
 import { storeInput, type JobSource, type StoredInput } from './store-input.ts';
+import { checkCallback } from '../webhooks/check-callback.ts';
 
 export type NewJob = {
   source: JobSource;
@@ -56,13 +58,15 @@ export function newJobFields(f: {
 
 export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
   const owner = ownerOf(ctx.principal);
+  // Before the slot check and the upload: a refused callback costs no storage and no fetch.
+  await checkCallback(ctx, req);
   if (req.source.kind === 'url') return createUrlJob(ctx, owner, req, req.source.url);
   const limits = ctx.config.tiers[owner.tier];
   const existing = req.idempotencyKey ? await findByIdempotencyKey(ctx, owner, req.idempotencyKey) : null;
   if (!existing) await assertFreeSlot(ctx, owner.ownerKey, limits.slots);
 
   const jobId = randomUUID();
-  const input = await storeInput(ctx, jobId, req.source, limits.maxFileBytes);
+  const input = await storeInput(ctx, jobId, req.source, uploadBytesFor(ctx.config, ctx.principal));
   const hash = requestHash(req, input.sha256);
   if (existing) {
     await ctx.blobs.delete(input.key);
