@@ -23,6 +23,8 @@ export { reapExpiredLeases } from './sql/reap-expired-leases.ts';
 export type WorkerOptions = {
   concurrency: number;
   pools: readonly Pool[];
+  /** Pools claimed from only when nothing in `pools` is runnable (core/queue/worker-pools.ts). */
+  idlePools?: readonly Pool[];
   workerId?: string;
   /** How long stop() lets running conversions finish before handing their jobs back. */
   stopTimeoutMs?: number;
@@ -65,7 +67,14 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
   const { config } = runtime;
 
   const claim = (limit: number) =>
-    claimJobs(runtime.db, { workerId: id, pools: opts.pools, limit, leaseSeconds: config.leaseSeconds });
+    claimJobs(runtime.db, {
+      workerId: id,
+      pools: opts.pools,
+      idlePools: opts.idlePools ?? [],
+      limit,
+      leaseSeconds: config.leaseSeconds,
+      agingSeconds: config.priorityAgingSeconds,
+    });
 
   async function handle(job: ClaimedJob): Promise<void> {
     events.emit('claimed', job);
@@ -96,7 +105,7 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
       runtime.wake(pool);
     if (reaped.length) runtime.log.info({ reaped: reaped.length }, 'expired leases reaped');
     const purged = await purgeExpired(runtime);
-    if (purged.expired + purged.deleted + purged.inputsReleased + purged.nonces + purged.staleFetches) {
+    if (Object.values(purged).some((n) => n > 0)) {
       runtime.log.info(purged, 'retention sweep');
     }
   }
@@ -154,7 +163,7 @@ function createLoop(p: LoopParts) {
     start(): void {
       if (state !== 'idle') return;
       state = 'running';
-      unsubscribe = runtime.wakeup.subscribe((pool) => opts.pools.includes(pool) && pump.kick());
+      unsubscribe = runtime.wakeup.subscribe((pool) => (opts.pools.includes(pool) || opts.idlePools?.includes(pool)) && pump.kick());
       timers.push(
         setInterval(pump.kick, runtime.config.pollMs),
         setInterval(runSweep, runtime.config.sweepSeconds * 1000),
