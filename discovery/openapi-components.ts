@@ -52,7 +52,7 @@ export const IdempotencyKeyHeader = z.string().min(1).max(255).optional().meta({
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad input', 401: 'Authentication missing, invalid or expired', 403: 'Forbidden', 404: 'Not found',
   405: 'Method not allowed', 409: 'Conflict', 410: 'Gone', 413: 'Too large', 422: 'Idempotency-Key reused with a different request',
-  429: 'Rate limited', 500: 'Internal error', 503: 'Not configured',
+  429: 'Rate limited', 500: 'Internal error', 502: 'Billing provider failed', 503: 'Not configured',
 };
 
 /** Headers every error response of a status carries. */
@@ -104,6 +104,13 @@ export const SECURITY_SCHEMES = {
     name: 'Authorization',
     description:
       '`Authorization: Device <device_token>` plus the request signature headers X-P2M-Timestamp, X-P2M-Nonce, X-P2M-Content-SHA256 and X-P2M-Signature (scheme P2M-DEVICE-V1, described in the API description).',
+  },
+  Session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'p2m_session',
+    description:
+      'The web session cookie (HttpOnly), set at sign-in. A state-changing request with it must come from an allowed Origin (or Referer), else 403.',
   },
 } as const;
 

@@ -22,6 +22,7 @@ const TAGS = [
   { name: 'account', description: 'Limits and entitlements of the caller.' },
   { name: 'mcp', description: 'The hosted MCP endpoint for agents.' },
   { name: 'v1', description: 'The browser extension lane: frozen paths at the root, device-signed.' },
+  { name: 'billing', description: 'Paid plans through the billing provider (Stripe): plans, checkout, portal, provider events.' },
 ];
 
 function describe(route: RouteSpec): Pick<ZodOpenApiOperationObject, 'summary' | 'description'> {

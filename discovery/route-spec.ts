@@ -21,7 +21,7 @@ export type RouteSpec = {
   summary?: string;
   /** Defaults to the operation's description and the scope it needs. */
   description?: string;
-  tag: 'jobs' | 'account' | 'mcp' | 'v1';
+  tag: 'jobs' | 'account' | 'mcp' | 'v1' | 'billing';
   auth: SecurityScheme | 'none';
   success: number;
   /** The response at `success`. */

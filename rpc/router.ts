@@ -5,6 +5,7 @@
  * REST download.
  */
 import {
+  createJobBatch,
   createJobFromUpload,
   createJobFromUrl,
   deleteJob,
@@ -35,6 +36,7 @@ export const jobsRouter = router({
   }).query(),
   delete: procedure(deleteJob).mutation(),
   limits: procedure(getLimits).query(),
+  createBatch: procedure(createJobBatch).mutation(),
 });
 
 export const appRouter = router({ jobs: jobsRouter });
@@ -50,4 +52,5 @@ export const RPC_PROCEDURES = {
   get_markdown: 'jobs.markdown',
   delete_job: 'jobs.delete',
   get_limits: 'jobs.limits',
+  create_job_batch: 'jobs.createBatch',
 } as const;

@@ -66,15 +66,9 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
   const active = new Map<string, { ctl: AbortController; done: Promise<void> }>();
   const { config } = runtime;
 
-  const claim = (limit: number) =>
-    claimJobs(runtime.db, {
-      workerId: id,
-      pools: opts.pools,
-      idlePools: opts.idlePools ?? [],
-      limit,
-      leaseSeconds: config.leaseSeconds,
-      agingSeconds: config.priorityAgingSeconds,
-    });
+  const { leaseSeconds, priorityAgingSeconds: agingSeconds } = config;
+  const pools = { pools: opts.pools, idlePools: opts.idlePools ?? [] };
+  const claim = (limit: number) => claimJobs(runtime.db, { workerId: id, ...pools, limit, leaseSeconds, agingSeconds });
 
   async function handle(job: ClaimedJob): Promise<void> {
     events.emit('claimed', job);

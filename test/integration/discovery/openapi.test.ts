@@ -51,7 +51,7 @@ describe('OpenAPI documents', () => {
       expect(doc.openapi).toBe('3.1.0');
       expect(doc.info.version).toBe('2.1.1');
       // Session and UploadTicket join when sessions and upload tickets exist; advertising them earlier would be false.
-      expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['ApiKey', 'DeviceToken']);
+      expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['ApiKey', 'DeviceToken', 'Session']);
     }
   });
 
