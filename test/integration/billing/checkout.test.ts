@@ -4,6 +4,7 @@
  * account), returning to the request's own public origin; the portal link for
  * a signed-in customer.
  */
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, billingCustomers } from '../../../db/schema.ts';
@@ -82,10 +83,13 @@ describe('checkout', () => {
   });
 
   it('limits anonymous checkouts per address', async () => {
-    await using env = await testEnv({ ...STRIPE_ENV, P2M_BILLING_CHECKOUT_PER_IP: '2' });
+    // A fresh client address (behind a trusted proxy): on PostgreSQL the counters live in the Redis every test shares.
+    await using env = await testEnv({ ...STRIPE_ENV, P2M_BILLING_CHECKOUT_PER_IP: '2', P2M_TRUST_PROXY: 'true' });
     await using api = await startApi(env);
-    for (let i = 0; i < 2; i++) expect((await api.call('POST', '/api/v2/billing/checkout', { json: { plan: 'pro', email: `b${i}@example.org` } })).status).toBe(200);
-    const res = await api.call('POST', '/api/v2/billing/checkout', { json: { plan: 'pro', email: 'b3@example.org' } });
+    const headers = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}` };
+    const buy = (i: number) => api.call('POST', '/api/v2/billing/checkout', { json: { plan: 'pro', email: `b${i}@example.org` }, headers });
+    for (let i = 0; i < 2; i++) expect((await buy(i)).status).toBe(200);
+    const res = await buy(3);
     expect([res.status, await errorCode(res)]).toEqual([429, 'rate_limited']);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
