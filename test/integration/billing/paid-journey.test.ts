@@ -58,14 +58,20 @@ describe('paid journey', () => {
     const limits = await (await api.call('GET', '/api/v2/limits', { key })).json();
     expect(limits).toMatchObject({ tier: 'pro', slot_usage: { limit: 20 }, max_file_size: 100 * 1024 * 1024, batch_enabled: true });
 
+    // Uploads past the free 10 MiB cap are taken (the cap is read from the live tier while the upload streams).
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
+    const upload = await api.upload(key, big);
+    expect(upload.status).toBe(201);
+    const bigId = ((await upload.json()) as { job_id: string }).job_id;
+
     // A free account fills the queue first; the pro batch still starts first.
     const free = await env.user();
     for (let i = 0; i < 5; i++) expect((await api.call('POST', '/api/v2/jobs', { key: free.key, json: { url: pdfUrl } })).status).toBe(201);
     const batch = await api.call('POST', '/api/v2/jobs/batch', { key, json: { items: [{ url: pdfUrl }, { url: pdfUrl }] } });
     expect(batch.status).toBe(201);
     const paidIds = ((await batch.json()) as { items: { job_id: string }[] }).items.map((j) => j.job_id);
-    const first = await claimJobs(env.runtime.db, { workerId: 'w', pools: ['paid', 'free'], limit: 2, leaseSeconds: 60 });
-    expect(first.map((j) => j.id).sort()).toEqual([...paidIds].sort());
+    const first = await claimJobs(env.runtime.db, { workerId: 'w', pools: ['paid', 'free'], limit: 3, leaseSeconds: 60 });
+    expect(first.map((j) => j.id).sort()).toEqual([bigId, ...paidIds].sort());
 
     await deliver(api, eventOf('customer.subscription.deleted', { ...sub, status: 'canceled' }));
     const after = await (await api.call('GET', '/api/v2/limits', { key })).json();
