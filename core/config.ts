@@ -5,6 +5,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { resolveTiers, type Tiers } from './tiers.ts';
+import { BILLING_ENV, billingConfigOf, type BillingConfig } from './billing/billing-config.ts';
+import { parseWorkerPools, type WorkerPoolSpec } from './queue/worker-pools.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -24,8 +26,10 @@ const Env = z.object({
   P2M_TRUST_PROXY: z.string().default('false'),
   /** Conversions run at once by an embedded or standalone worker (0: this process runs none). */
   P2M_WORKERS: int(1, 0),
-  /** Which pools this process's workers claim from. */
-  P2M_WORKER_POOLS: list.default(['paid', 'free']),
+  /** This process's workers: `all`, or `paid=N,free=M` (core/queue/worker-pools.ts); a pool without =N runs P2M_WORKERS. */
+  P2M_WORKER_POOLS: z.string().default('all'),
+  /** Seconds of waiting that raise a queued job's priority by one (claim order aging; see worker/sql/claim-jobs.ts). */
+  P2M_PRIORITY_AGING_SECONDS: int(6, 1),
   P2M_LEASE_SECONDS: int(60, 5),
   P2M_HEARTBEAT_SECONDS: int(15, 1),
   P2M_MAX_ATTEMPTS: int(3, 1),
@@ -81,6 +85,7 @@ const Env = z.object({
   /** TEST ONLY: a PEM file of CA certificates that replaces the system CAs for webhook TLS (a test receiver's own CA). */
   P2M_TEST_ONLY_WEBHOOK_CA_FILE: z.string().optional(),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...BILLING_ENV,
 });
 
 export type Config = Readonly<{
@@ -92,7 +97,9 @@ export type Config = Readonly<{
   publicOrigins: readonly string[];
   trustProxy: boolean | number | string;
   workers: number;
-  workerPools: readonly ('free' | 'paid')[];
+  /** One worker per entry, each with its pool mode and concurrency. */
+  workerPools: readonly WorkerPoolSpec[];
+  priorityAgingSeconds: number;
   leaseSeconds: number;
   heartbeatSeconds: number;
   maxAttempts: number;
@@ -116,6 +123,8 @@ export type Config = Readonly<{
   logLevel: string;
   sessionTtlSeconds: number;
   sessionIdleSeconds: number;
+  /** Stripe billing; null when not configured (billing endpoints answer 503). */
+  billing: BillingConfig | null;
   webhooks: WebhookConfig;
 }>;
 
@@ -141,7 +150,6 @@ export type Announcement = z.infer<typeof Announcement>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = Env.parse(env);
   const origins = e.P2M_PUBLIC_ORIGINS ?? [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`];
-  const pools = e.P2M_WORKER_POOLS.map((p) => z.enum(['free', 'paid']).parse(p));
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -151,7 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins: Object.freeze(origins.map((o) => new URL(o).origin)),
     trustProxy: parseTrustProxy(e.P2M_TRUST_PROXY),
     workers: e.P2M_WORKERS,
-    workerPools: Object.freeze(pools),
+    workerPools: parseWorkerPools(e.P2M_WORKER_POOLS, e.P2M_WORKERS),
+    priorityAgingSeconds: e.P2M_PRIORITY_AGING_SECONDS,
     leaseSeconds: e.P2M_LEASE_SECONDS,
     heartbeatSeconds: e.P2M_HEARTBEAT_SECONDS,
     maxAttempts: e.P2M_MAX_ATTEMPTS,
@@ -186,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOverlapSeconds: e.P2M_WEBHOOK_MAX_OVERLAP_SECONDS,
       testOnlyCaFile: e.P2M_TEST_ONLY_WEBHOOK_CA_FILE,
     }),
+    billing: billingConfigOf(e),
   });
 }
 

@@ -4,6 +4,7 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
+import type { Billing } from './billing/billing-service.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import type { JobReadCache } from './jobs/job-with-usage.ts';
 import type { ApiKeyCache } from './keys/api-key-cache.ts';
@@ -37,6 +38,8 @@ export type Services = {
   jobReadCache: JobReadCache;
   /** Webhook POSTs through the egress guard (core/egress/post-client.ts); tests swap its resolver. */
   webhookClient: PostClient;
+  /** Stripe and the cached plan prices; null when billing is not configured (core/billing/billing-service.ts). */
+  billing: Billing | null;
 };
 
 export type Ctx = Services & {

@@ -28,6 +28,11 @@ export const STATUS = {
   rate_limited: 429,
   internal: 500,
   not_configured: 503,
+  // Paid tiers (issue 12).
+  plan_required: 403,
+  already_subscribed: 409,
+  billing_unavailable: 502,
+  billing_not_configured: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;

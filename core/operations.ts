@@ -2,6 +2,9 @@
  * Every operation the service offers, once. Transports register these; a
  * coverage test fails when one is missing from a transport.
  */
+import { startCheckoutOp } from './billing/start-checkout.ts';
+import { openBillingPortal } from './billing/open-portal.ts';
+import { createJobBatch } from './jobs/create-job-batch.ts';
 import { createJobFromUpload } from './jobs/create-job-from-upload.ts';
 import { createJobFromUrl } from './jobs/create-job-from-url.ts';
 import { deleteJob } from './jobs/delete-job.ts';
@@ -29,6 +32,7 @@ export const JOB_OPERATIONS = [
   getMarkdown,
   deleteJob,
   getLimits,
+  createJobBatch,
 ] as const;
 
 /** Device conversion settings: device actors only, served by the v1 lane. */
@@ -43,9 +47,20 @@ export const DEVICE_ACCOUNT_OPERATIONS = [getAccountLink, startDeviceLink, attac
 /** Webhook endpoints and their delivery log: sessions and linked devices (REST v2, tRPC). */
 export { WEBHOOK_OPERATIONS };
 
+/** Billing for the signed-in account (session actors, REST only; the open and provider routes are not operations). */
+export const BILLING_OPERATIONS = [startCheckoutOp, openBillingPortal] as const;
+
 /** All operations. */
-export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS, ...KEY_OPERATIONS, ...DEVICE_ACCOUNT_OPERATIONS, ...WEBHOOK_OPERATIONS] as const;
+export const OPERATIONS = [
+  ...JOB_OPERATIONS,
+  ...SETTINGS_OPERATIONS,
+  ...KEY_OPERATIONS,
+  ...DEVICE_ACCOUNT_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
+  ...BILLING_OPERATIONS,
+] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
 export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket };
 export { listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation };
+export { createJobBatch, openBillingPortal, startCheckoutOp };

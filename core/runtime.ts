@@ -13,6 +13,7 @@ import { createLocalBlobStore } from './blobs/local-blob-store.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { createNonceStore } from './devices/nonce-store-for.ts';
+import { createBilling } from './billing/billing-service.ts';
 import { watchTableChanges } from './cache/table-changes.ts';
 import { createJobReadCache } from './jobs/job-with-usage.ts';
 import { ApiKeyCache } from './keys/api-key-cache.ts';
@@ -74,6 +75,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     }),
     apiKeyCache: new ApiKeyCache(changes),
     jobReadCache: createJobReadCache(changes),
+    billing: createBilling(config),
     async close() {
       await Promise.all([wakeup.close(), rateLimiter.close(), deviceNonces.close(), changes.close()]);
       await database.close();

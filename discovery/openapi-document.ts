@@ -25,6 +25,7 @@ const TAGS = [
   { name: 'mcp', description: 'The hosted MCP endpoint for agents.' },
   { name: 'webhooks', description: 'Signed job events: endpoints, deliveries, test events, secret rotation (paid tiers).' },
   { name: 'v1', description: 'The browser extension lane: frozen paths at the root, device-signed.' },
+  { name: 'billing', description: 'Paid plans through the billing provider (Stripe): plans, checkout, portal, provider events.' },
 ];
 
 function describe(route: RouteSpec): Pick<ZodOpenApiOperationObject, 'summary' | 'description'> {

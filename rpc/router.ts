@@ -8,6 +8,7 @@ import {
   createApiKeyOperation,
   listApiKeysOperation,
   revokeApiKeyOperation,
+  createJobBatch,
   createJobFromUpload,
   createJobFromUrl,
   deleteJob,
@@ -39,6 +40,7 @@ export const jobsRouter = router({
   }).query(),
   delete: procedure(deleteJob).mutation(),
   limits: procedure(getLimits).query(),
+  createBatch: procedure(createJobBatch).mutation(),
 });
 
 /** API keys of the caller's account: a session's (or a linked device's, on REST); an API key is refused (403). */
@@ -61,6 +63,7 @@ export const RPC_PROCEDURES = {
   get_markdown: 'jobs.markdown',
   delete_job: 'jobs.delete',
   get_limits: 'jobs.limits',
+  create_job_batch: 'jobs.createBatch',
 } as const;
 
 /** Which operation each keys procedure runs. */

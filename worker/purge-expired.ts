@@ -9,6 +9,8 @@
 import { sweepDeviceNonces } from '../core/devices/db-nonce-store.ts';
 import { sweepTickets } from '../core/jobs/tickets/sweep-tickets.ts';
 import { purgeEndedSessions } from '../core/sessions/end-session.ts';
+import { expireBillingGrace } from '../core/billing/expire-grace.ts';
+import { purgePaidRecords } from './sql/purge-paid-records.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { ReleasedBlobs } from './sql/expire-results.ts';
 import { deleteOldJobs } from './sql/delete-old-jobs.ts';
@@ -18,10 +20,22 @@ import { releaseInputs } from './sql/release-inputs.ts';
 
 const BATCH = 500;
 
-export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number; staleFetches: number; sessions: number; tickets: number };
+export type PurgeReport = {
+  expired: number;
+  inputsReleased: number;
+  deleted: number;
+  nonces: number;
+  staleFetches: number;
+  sessions: number;
+  /** Device-link and upload tickets a day past their expiry. */
+  tickets: number;
+  /** Accounts moved to free at the end of their billing grace, and paid-lane records forgotten. */
+  graceExpired: number;
+  paidRecords: number;
+};
 
 /** Runs one full retention sweep; safe to run from several workers at once (SKIP LOCKED). */
-export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'config'>): Promise<PurgeReport> {
+export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'config'> & Partial<Pick<Runtime, 'wake'>>): Promise<PurgeReport> {
   const { db, config } = runtime;
   const drain = async (step: () => Promise<ReleasedBlobs[]>) => {
     let total = 0;
@@ -43,6 +57,8 @@ export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'conf
     // Sessions past their lifetime already fail to authenticate; this only frees their rows.
     sessions: await purgeEndedSessions(db, config.sessionIdleSeconds),
     tickets: await sweepTickets(db),
+    graceExpired: (await expireBillingGrace(runtime)).length,
+    paidRecords: await purgePaidRecords(db, { tombstoneDays: config.tombstoneDays }),
   };
 }
 

@@ -124,8 +124,6 @@ export type RowInput = Pick<StoredInput, 'fileName' | 'sourceUrl'> & { key: stri
 /** Inserts the job after re-checking the slot under a per-owner lock; null when the idempotency key lost a race. */
 export async function insertJob(ctx: Ctx, owner: Owner, id: string, req: NewJob, input: RowInput, hash: string) {
   const limits = ctx.config.tiers[owner.tier];
-  // v1 jobs fail at the v1 time limit whatever the tier; devices convert with their stored setting.
-  const budget = owner.lane === 'v1' ? v1ProcessingLimit(ctx.config.tiers) : limits;
   const converter = req.settings?.converter ?? (await converterFor(ctx.db, ctx.principal));
   const priority = await priorityFor(ctx, owner, converter);
   return ctx.db.transaction(async (tx) => {
@@ -134,37 +132,50 @@ export async function insertJob(ctx: Ctx, owner: Owner, id: string, req: NewJob,
     await assertFreeSlot(ctx, owner.ownerKey, limits.slots, tx as unknown as Ctx['db']);
     const [row] = await tx
       .insert(jobs)
-      .values({
-        id,
-        ownerType: owner.ownerType,
-        ownerKey: owner.ownerKey,
-        accountId: owner.accountId,
-        deviceId: owner.deviceId,
-        apiKeyId: owner.apiKeyId,
-        lane: owner.lane,
-        tier: owner.tier,
-        pool: limits.pool,
-        priority,
-        status: 'queued',
-        sourceKind: req.source.kind,
-        sourceUrl: input.sourceUrl,
-        fileName: req.fileName ?? input.fileName,
-        externalId: req.externalId ?? null,
-        tags: req.tags ?? null,
-        callbackUrl: req.callbackUrl ?? null,
-        callbackSecret: req.callbackSecret ? seal(ctx.secretKey, req.callbackSecret) : null,
-        settings: { converter },
-        idempotencyKey: req.idempotencyKey ?? null,
-        requestHash: hash,
-        inputKey: input.key,
-        inputSize: input.size,
-        timeBudgetMs: budget.timeBudgetMs,
-        onBudget: budget.onBudget,
-        retentionSeconds: limits.retentionSeconds,
-        maxAttempts: ctx.config.maxAttempts,
-      })
+      .values(jobValues(ctx, owner, { id, req, input, hash, priority, converter }))
       .onConflictDoNothing()
       .returning();
     return row ?? null;
   });
+}
+
+/** The row of a new queued job: the owner's tier decides pool, budget and retention. */
+export function jobValues(
+  ctx: Pick<Ctx, 'config' | 'secretKey'>,
+  owner: Owner,
+  j: { id: string; req: NewJob; input: RowInput; hash: string; priority: number; converter: string },
+): typeof jobs.$inferInsert {
+  const limits = ctx.config.tiers[owner.tier];
+  // v1 jobs fail at the v1 time limit whatever the tier.
+  const budget = owner.lane === 'v1' ? v1ProcessingLimit(ctx.config.tiers) : limits;
+  const { req, input } = j;
+  return {
+    id: j.id,
+    ownerType: owner.ownerType,
+    ownerKey: owner.ownerKey,
+    accountId: owner.accountId,
+    deviceId: owner.deviceId,
+    apiKeyId: owner.apiKeyId,
+    lane: owner.lane,
+    tier: owner.tier,
+    pool: limits.pool,
+    priority: j.priority,
+    status: 'queued',
+    sourceKind: req.source.kind,
+    sourceUrl: input.sourceUrl,
+    fileName: req.fileName ?? input.fileName,
+    externalId: req.externalId ?? null,
+    tags: req.tags ?? null,
+    callbackUrl: req.callbackUrl ?? null,
+    callbackSecret: req.callbackSecret ? seal(ctx.secretKey, req.callbackSecret) : null,
+    settings: { converter: j.converter },
+    idempotencyKey: req.idempotencyKey ?? null,
+    requestHash: j.hash,
+    inputKey: input.key,
+    inputSize: input.size,
+    timeBudgetMs: budget.timeBudgetMs,
+    onBudget: budget.onBudget,
+    retentionSeconds: limits.retentionSeconds,
+    maxAttempts: ctx.config.maxAttempts,
+  };
 }

@@ -50,6 +50,6 @@ export const deleteJob = defineOperation({
   output: DeletedJob,
   async handler(ctx, { job_id }) {
     const row = await deleteOwnedJob(ctx, job_id);
-    return { ...toJobView(row, await usageOf(ctx)), deleted: row.deletedAt !== null };
+    return { ...toJobView(row, await usageOf(ctx), ctx.principal.tier), deleted: row.deletedAt !== null };
   },
 });
