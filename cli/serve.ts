@@ -1,6 +1,7 @@
 /**
  * `p2m serve`: the HTTP service (REST v1 and v2, MCP, discovery) and, unless
- * P2M_WORKERS=0, conversion workers in the same process. On the embedded
+ * P2M_WORKERS=0, conversion workers in the same process, and (unless
+ * P2M_WEBHOOK_CONCURRENCY=0) the webhook dispatcher. On the embedded
  * database it also answers `p2m keys` over a local admin socket, because
  * PGlite allows only one process.
  */
@@ -11,6 +12,7 @@ import { DirLockedError } from '../db/dir-lock.ts';
 import { createServiceApp } from '../server/create-app.ts';
 import { serveAdminSocket } from '../rpc/admin-socket.ts';
 import { createWorker } from '../worker/worker.ts';
+import { createDispatcher } from '../worker/webhooks/dispatcher.ts';
 import { adminSocketPath } from './paths.ts';
 
 export async function run(): Promise<number> {
@@ -27,6 +29,9 @@ export async function run(): Promise<number> {
   });
   const worker = config.workers > 0 ? createWorker(runtime, { concurrency: config.workers, pools: config.workerPools }) : null;
   worker?.start();
+  // Webhook deliveries go out from here too: on PGlite this is the only process there is.
+  const dispatcher = config.webhooks.concurrency > 0 ? createDispatcher(runtime) : null;
+  dispatcher?.start();
   const admin = runtime.database.kind === 'pglite' ? await serveAdminSocket(runtime, adminSocketPath(config)) : null;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -41,6 +46,7 @@ export async function run(): Promise<number> {
   server.closeIdleConnections();
   await closed;
   await worker?.stop();
+  await dispatcher?.stop();
   await admin?.close();
   await runtime.close();
   return 0;

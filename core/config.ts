@@ -62,6 +62,24 @@ const Env = z.object({
   /** Web session: fixed lifetime from sign-in, and how long it may sit unused, seconds. */
   P2M_SESSION_TTL_SECONDS: int(30 * 24 * 3600, 60),
   P2M_SESSION_IDLE_SECONDS: int(7 * 24 * 3600, 60),
+  /** Webhook deliveries one process sends at once (its dispatcher); 0: this process sends none. */
+  P2M_WEBHOOK_CONCURRENCY: int(16, 0),
+  /** Deliveries in flight to one endpoint (or callback URL) at once, across every dispatcher. */
+  P2M_WEBHOOK_ENDPOINT_CONCURRENCY: int(4, 1),
+  /** Requests a second to one endpoint (or callback URL). */
+  P2M_WEBHOOK_ENDPOINT_RATE: int(10, 1),
+  /** Whole-request budget of one delivery attempt (DNS, connect, TLS, response headers and body). */
+  P2M_WEBHOOK_TIMEOUT_MS: int(10_000, 100),
+  /** Bytes of a receiver's response body read (the rest is discarded). */
+  P2M_WEBHOOK_RESPONSE_BYTES: int(16 * 1024, 1),
+  /** Seconds before each retry (before jitter of ±20 %); its length + 1 is the number of attempts. */
+  P2M_WEBHOOK_RETRY_SECONDS: list.default(['30', '120', '600', '1800', '7200', '18000', '57600']),
+  /** Deliveries to one endpoint that fail in a row (each after its retries) before the endpoint is disabled. */
+  P2M_WEBHOOK_DISABLE_AFTER: int(10, 1),
+  /** Longest overlap a secret rotation may ask for (both secrets sign meanwhile), seconds. */
+  P2M_WEBHOOK_MAX_OVERLAP_SECONDS: int(7 * 24 * 3600, 0),
+  /** TEST ONLY: a PEM file of CA certificates that replaces the system CAs for webhook TLS (a test receiver's own CA). */
+  P2M_TEST_ONLY_WEBHOOK_CA_FILE: z.string().optional(),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -98,6 +116,22 @@ export type Config = Readonly<{
   logLevel: string;
   sessionTtlSeconds: number;
   sessionIdleSeconds: number;
+  webhooks: WebhookConfig;
+}>;
+
+/** Webhook delivery settings (P2M_WEBHOOK_*). */
+export type WebhookConfig = Readonly<{
+  concurrency: number;
+  endpointConcurrency: number;
+  endpointRatePerSecond: number;
+  timeoutMs: number;
+  responseBytes: number;
+  /** Delay before retry n (1-based) is retrySeconds[n-1]; attempts = retrySeconds.length + 1. */
+  retrySeconds: readonly number[];
+  disableAfter: number;
+  maxOverlapSeconds: number;
+  /** TEST ONLY: PEM path replacing the system CAs. */
+  testOnlyCaFile: string | undefined;
 }>;
 
 const Announcement = z.object({ active: z.boolean(), id: z.string(), kind: z.string(), url: z.url() });
@@ -141,6 +175,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.P2M_LOG_LEVEL,
     sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,
     sessionIdleSeconds: e.P2M_SESSION_IDLE_SECONDS,
+    webhooks: Object.freeze({
+      concurrency: e.P2M_WEBHOOK_CONCURRENCY,
+      endpointConcurrency: e.P2M_WEBHOOK_ENDPOINT_CONCURRENCY,
+      endpointRatePerSecond: e.P2M_WEBHOOK_ENDPOINT_RATE,
+      timeoutMs: e.P2M_WEBHOOK_TIMEOUT_MS,
+      responseBytes: e.P2M_WEBHOOK_RESPONSE_BYTES,
+      retrySeconds: Object.freeze(e.P2M_WEBHOOK_RETRY_SECONDS.map((v) => z.coerce.number().int().min(1).max(7 * 24 * 3600).parse(v))),
+      disableAfter: e.P2M_WEBHOOK_DISABLE_AFTER,
+      maxOverlapSeconds: e.P2M_WEBHOOK_MAX_OVERLAP_SECONDS,
+      testOnlyCaFile: e.P2M_TEST_ONLY_WEBHOOK_CA_FILE,
+    }),
   });
 }
 

@@ -16,6 +16,8 @@ export const STATUS = {
   device_blocked: 403,
   not_linked: 403,
   limit_reached: 403,
+  /** The caller's tier does not include the feature (webhooks on anonymous and free). */
+  not_in_plan: 403,
   not_found: 404,
   slots_full: 409,
   not_ready: 409,

@@ -19,6 +19,7 @@ import { createUploadTicket } from './jobs/tickets/create-upload-ticket.ts';
 import { createApiKeyOperation } from './keys/issue-api-key.ts';
 import { listApiKeysOperation } from './keys/list-api-keys.ts';
 import { revokeApiKeyOperation } from './keys/revoke-api-key.ts';
+import { WEBHOOK_OPERATIONS } from './webhooks/webhook-operations.ts';
 
 export const JOB_OPERATIONS = [
   createJobFromUrl,
@@ -39,8 +40,11 @@ export const KEY_OPERATIONS = [listApiKeysOperation, createApiKeyOperation, revo
 /** A device's link to an account and its ticketed uploads (device-signed REST, and the Upload-Ticket header). */
 export const DEVICE_ACCOUNT_OPERATIONS = [getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket] as const;
 
+/** Webhook endpoints and their delivery log: sessions and linked devices (REST v2, tRPC). */
+export { WEBHOOK_OPERATIONS };
+
 /** All operations. */
-export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS, ...KEY_OPERATIONS, ...DEVICE_ACCOUNT_OPERATIONS] as const;
+export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS, ...KEY_OPERATIONS, ...DEVICE_ACCOUNT_OPERATIONS, ...WEBHOOK_OPERATIONS] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
 export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket };

@@ -18,6 +18,7 @@ import { createJobReadCache } from './jobs/job-with-usage.ts';
 import { ApiKeyCache } from './keys/api-key-cache.ts';
 import type { NonceStore } from './devices/signing/nonce-store.ts';
 import { createEgressClient } from './egress/egress-client.ts';
+import { createPostClient } from './egress/post-client.ts';
 import { createRateLimiter } from './ratelimit/rate-limiter.ts';
 import { createLocalWakeup, createRedisWakeup, type Wakeup } from './wakeup/wakeup.ts';
 
@@ -64,6 +65,13 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     wake: (pool) => wakeup.notify(pool),
     rateLimiter,
     deviceNonces,
+    webhookClient: createPostClient({
+      timeoutMs: config.webhooks.timeoutMs,
+      maxResponseBytes: config.webhooks.responseBytes,
+      allowLoopback: config.allowPrivateUrls,
+      ...(config.webhooks.testOnlyCaFile ? { ca: readFileSync(config.webhooks.testOnlyCaFile, 'utf8') } : {}),
+      userAgent: 'p2m-webhooks/0.1',
+    }),
     apiKeyCache: new ApiKeyCache(changes),
     jobReadCache: createJobReadCache(changes),
     async close() {

@@ -230,3 +230,105 @@ export const uploadTickets = pgTable(
 );
 
 export type UploadTicketRow = typeof uploadTickets.$inferSelect;
+
+// ---- Webhooks (issue 11): registered endpoints, the delivery outbox and its attempt log ----
+
+/** The events a webhook can carry (core/webhooks/webhook-events.ts documents when each fires). */
+const WEBHOOK_EVENTS = ['job.ready', 'job.truncated', 'job.error', 'job.deleted'] as const;
+/** pending: waiting for its next attempt; delivering: leased by a dispatcher; delivered and failed are final. */
+const DELIVERY_STATUSES = ['pending', 'delivering', 'delivered', 'failed'] as const;
+
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** Events delivered; empty means all. */
+    events: text('events').array().notNull().default(sql`'{}'::text[]`),
+    /** The signing secret (whsec_…), sealed with the server key: it is needed to sign, so it cannot be hashed. */
+    secretSealed: text('secret_sealed').notNull(),
+    /** The secret before the last rotation, still signing (as a second signature) until previousSecretUntil. */
+    previousSecretSealed: text('previous_secret_sealed'),
+    previousSecretUntil: ts('previous_secret_until'),
+    /** Failed deliveries in a row (reset by a delivered one); at the configured threshold the endpoint is disabled. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    disabledAt: ts('disabled_at'),
+    disabledReason: text('disabled_reason'),
+    createdAt: ts('created_at').notNull().default(sql`date_trunc('milliseconds', now())`),
+  },
+  (t) => [index('webhook_endpoints_account_idx').on(t.accountId)],
+);
+
+/**
+ * The outbox: one row per event and destination (a registered endpoint, or a
+ * job's callback_url), inserted by the same statement that changes the job.
+ * Claimed by dispatchers under a lease like the job queue.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** X-P2M-Delivery: one per event, shared by its destinations, the same on every attempt. */
+    eventId: uuid('event_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Null for a per-job callback. Deleting the endpoint deletes its deliveries. */
+    endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** No foreign key: the job's tombstone may be swept before its last retry. */
+    jobId: uuid('job_id'),
+    event: text('event').notNull(),
+    /** Per-job callbacks only: the job's callback_url and sealed callback_secret, copied. */
+    callbackUrl: text('callback_url'),
+    callbackSecret: text('callback_secret'),
+    /** The `job` object of the body, as it was when the event fired. */
+    job: jsonb('job').notNull(),
+    /** A "send test event" delivery: not about a real job. */
+    test: boolean('test').notNull().default(false),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lease: uuid('lease'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: ts('lease_until'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().default(sql`date_trunc('milliseconds', now())`),
+    lastAttemptAt: ts('last_attempt_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('webhook_deliveries_claim_idx').on(t.status, t.runAt),
+    index('webhook_deliveries_account_idx').on(t.accountId, t.createdAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.status),
+    check('webhook_deliveries_event_check', sql`${t.event} in (${sqlList(WEBHOOK_EVENTS)})`),
+    check('webhook_deliveries_status_check', sql`${t.status} in (${sqlList(DELIVERY_STATUSES)})`),
+    check('webhook_deliveries_target_check', sql`(${t.endpointId} is null) <> (${t.callbackUrl} is null)`),
+  ],
+);
+
+/** One row per attempt, opened when the attempt is claimed and closed with its outcome. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    /** The dispatcher's lease for this attempt: the closing write is fenced by it. */
+    lease: uuid('lease').notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    /** delivered | retry | failed | interrupted (the dispatcher stopped mid-attempt); null while running. */
+    outcome: text('outcome'),
+    statusCode: integer('status_code'),
+    error: text('error'),
+  },
+  (t) => [uniqueIndex('webhook_attempts_pk').on(t.deliveryId, t.attempt)],
+);
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -21,7 +21,7 @@ export type RouteSpec = {
   summary?: string;
   /** Defaults to the operation's description and the scope it needs. */
   description?: string;
-  tag: 'jobs' | 'account' | 'mcp' | 'v1';
+  tag: 'jobs' | 'account' | 'mcp' | 'v1' | 'webhooks';
   /**
    * Who may call: one scheme, none, or alternatives each of which needs all
    * of its schemes (`[['Session'], ['DeviceToken']]` is either;

@@ -20,6 +20,7 @@ import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
 import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
 import { procedure } from './procedure.ts';
 import { router } from './trpc.ts';
+import { webhooksRouter } from './webhooks.ts';
 
 export const jobsRouter = router({
   createFromUrl: procedure(createJobFromUrl).mutation(),
@@ -47,7 +48,7 @@ export const keysRouter = router({
   revoke: procedure(revokeApiKeyOperation).mutation(),
 });
 
-export const appRouter = router({ jobs: jobsRouter, keys: keysRouter });
+export const appRouter = router({ jobs: jobsRouter, keys: keysRouter, webhooks: webhooksRouter });
 
 export type AppRouter = typeof appRouter;
 

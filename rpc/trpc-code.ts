@@ -18,6 +18,7 @@ export const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   device_blocked: 'FORBIDDEN',
   not_linked: 'FORBIDDEN',
   limit_reached: 'FORBIDDEN',
+  not_in_plan: 'FORBIDDEN',
   not_found: 'NOT_FOUND',
   slots_full: 'CONFLICT',
   not_ready: 'CONFLICT',

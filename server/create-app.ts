@@ -20,6 +20,7 @@ import { createLimitsRouter } from '../rest/v2/limits.ts';
 import { createAccountRouter } from '../rest/v2/account-routes.ts';
 import { createApiKeyRouter } from '../rest/v2/api-key-routes.ts';
 import { createUploadRouter } from '../rest/v2/upload-routes.ts';
+import { createWebhooksRouter } from '../rest/v2/webhooks.ts';
 
 /** The HTTP app over a runtime; `mounts` adds the MCP, tRPC and v1 routers (see loadMounts). */
 export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Express {
@@ -31,6 +32,7 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   // Before the jobs router: its API-key guard covers all of /api/v2/jobs, and these two are device-signed and ticketed.
   app.use(createUploadRouter(runtime), createAccountRouter(runtime), createApiKeyRouter(runtime));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
+  app.use(createWebhooksRouter(runtime));
   if (mounts.mcp) app.use(mounts.mcp(runtime));
   if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));
   if (mounts.v1) app.use(mounts.v1(runtime));

@@ -19,6 +19,7 @@ export const JSONRPC_CODE: Record<ErrorCode, number> = {
   device_blocked: -32013,
   not_linked: -32013,
   limit_reached: -32013,
+  not_in_plan: -32013,
   not_found: -32014,
   slots_full: -32019,
   not_ready: -32019,

@@ -1,11 +1,12 @@
 /**
- * `p2m worker`: a process that only converts, against the shared PostgreSQL
+ * `p2m worker`: a process that only converts (and sends webhook deliveries, unless P2M_WEBHOOK_CONCURRENCY=0), against the shared PostgreSQL
  * database and blob store. SIGTERM or SIGINT stops it gracefully: no new
  * claims, running conversions finish (or are handed back), then it exits.
  */
 import type { Config } from '../core/config.ts';
 import { createRuntime } from '../core/runtime.ts';
 import { createWorker, type Worker } from './worker.ts';
+import { createDispatcher } from './webhooks/dispatcher.ts';
 
 export type WorkerProcessOptions = {
   /** Stops the process as SIGTERM would (tests, embedding). */
@@ -46,8 +47,10 @@ export async function runWorkerProcess(config: Config, opts: WorkerProcessOption
     if (opts.signal?.aborted) onStop();
     else opts.signal?.addEventListener('abort', onStop, { once: true });
   });
+  const dispatcher = config.webhooks.concurrency > 0 ? createDispatcher(runtime) : null;
   try {
     worker.start();
+    dispatcher?.start();
     runtime.log.info(
       { worker: worker.id, pools: config.workerPools, concurrency: config.workers },
       'worker started',
@@ -55,6 +58,7 @@ export async function runWorkerProcess(config: Config, opts: WorkerProcessOption
     opts.onWorker?.(worker);
     await stopped;
     await worker.stop();
+    await dispatcher?.stop();
   } finally {
     await runtime.close();
   }

@@ -96,6 +96,8 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
       runtime.wake(pool);
     if (reaped.length) runtime.log.info({ reaped: reaped.length }, 'expired leases reaped');
     const purged = await purgeExpired(runtime);
+    // Failed and expired jobs fire events, written by the same statements.
+    if (reaped.some((r) => r.status === 'error') || purged.expired + purged.staleFetches > 0) runtime.wake('webhooks');
     if (purged.expired + purged.deleted + purged.inputsReleased + purged.nonces + purged.staleFetches) {
       runtime.log.info(purged, 'retention sweep');
     }
@@ -154,7 +156,7 @@ function createLoop(p: LoopParts) {
     start(): void {
       if (state !== 'idle') return;
       state = 'running';
-      unsubscribe = runtime.wakeup.subscribe((pool) => opts.pools.includes(pool) && pump.kick());
+      unsubscribe = runtime.wakeup.subscribe((topic) => (opts.pools as readonly string[]).includes(topic) && pump.kick());
       timers.push(
         setInterval(pump.kick, runtime.config.pollMs),
         setInterval(runSweep, runtime.config.sweepSeconds * 1000),
