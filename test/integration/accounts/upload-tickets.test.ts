@@ -51,6 +51,12 @@ describe('upload tickets', () => {
     expect(again).toEqual({ created: false, job: expect.objectContaining({ job_id: first.job.job_id }) });
     expect(await s.row(first.job.job_id)).toMatchObject({ accountId: person.accountId, deviceId: device.principal.deviceId, lane: 'v2', pool: 'paid' });
 
+    // Unlinked while queued, the v2 job returns to the device with the anonymous tier's budget, and back again.
+    await device.account.unlink();
+    const { tiers } = s.env.config;
+    expect(await s.row(first.job.job_id)).toMatchObject({ ownerType: 'device', tier: 'anonymous', timeBudgetMs: tiers.anonymous.timeBudgetMs, onBudget: 'fail' });
+    await s.link(device, person.accountId);
+    expect(await s.row(first.job.job_id)).toMatchObject({ ownerType: 'account_device', tier: 'pro', timeBudgetMs: tiers.pro.timeBudgetMs, onBudget: 'truncate' });
     await s.drain();
     // The device reads it over v1; the signed-in person sees it in the account.
     expect(await device.client.getJob(first.job.job_id)).toMatchObject({ status: 'ready' });
