@@ -30,7 +30,8 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Op
  * Runs an operation for ctx.principal: rate charge, actor and scope check,
  * input parse, handler, output parse, log. Every call is charged one point
  * of the caller's rate budget here, whatever the transport and however many
- * calls its request carries; the charge is reported through ctx.onRateCharge.
+ * calls its request carries; the charge is reported through ctx.onRateCharge
+ * (not at all when budgets are lifted).
  */
 export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   op: Operation<I, O>,
@@ -42,7 +43,7 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   try {
     // Charged before anything else: a refused or malformed call costs as much as a good one.
     const charge = await consumeRate(ctx);
-    ctx.onRateCharge?.(charge);
+    if (charge) ctx.onRateCharge?.(charge);
     const input = admit(op, p, raw);
     const out = op.output.parse(await op.handler(ctx, input));
     ctx.log.debug({ op: op.name, actor: p.kind, ms: Math.round(performance.now() - started) }, 'operation');

@@ -20,6 +20,8 @@ export type RateDecision =
 
 /** Counts calls per key within a one-minute window. */
 export interface RateLimiter {
+  /** True when budgets are lifted (P2M_RATE_LIMIT=false): every call passes and no policy applies. */
+  readonly lifted: boolean;
   /** Takes one point from `key`, whose window allows `perMinute` points. */
   consume(key: string, perMinute: number): Promise<RateDecision>;
   /** The same verdict without taking a point: is anything left? */
@@ -36,6 +38,7 @@ type Factory = (perMinute: number) => RateLimiterAbstract;
 /** Lets every call through and counts nothing: budgets lifted (P2M_RATE_LIMIT=false) cost no store round trip. */
 const UNLIMITED_DECISION: RateDecision = { allowed: true, remaining: Number.MAX_SAFE_INTEGER, resetSeconds: WINDOW_SECONDS };
 const UNLIMITED: RateLimiter = {
+  lifted: true,
   consume: () => Promise.resolve(UNLIMITED_DECISION),
   peek: () => Promise.resolve(UNLIMITED_DECISION),
   close: () => Promise.resolve(),
@@ -84,6 +87,7 @@ function limiterOver(make: Factory, closeStore: () => Promise<void>): RateLimite
     return l;
   };
   return {
+    lifted: false,
     async consume(key, perMinute) {
       try {
         const res = await limiterFor(perMinute).consume(key, 1);
