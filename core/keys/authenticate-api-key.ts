@@ -23,7 +23,8 @@ export async function authenticateApiKey(db: Db, secret: string, cache?: ApiKeyC
   const hash = hashSecret(secret);
   const cached = cache?.principals.get(hash);
   if (cached) {
-    if (cached.kind === 'api_key') await touch(db, cached.keyId, cache);
+    // The cached path is every poll's: no await unless the minute's last-use write is due.
+    if (cached.kind === 'api_key' && cache!.shouldTouch(cached.keyId)) await touch(db, cached.keyId);
     return cached;
   }
   const generation = cache?.principals.generation ?? 0;
@@ -39,13 +40,12 @@ export async function authenticateApiKey(db: Db, secret: string, cache?: ApiKeyC
     tier: TierName.parse(row.tier),
   };
   cache?.principals.set(hash, principal, generation, row.expiresAt?.getTime());
-  await touch(db, row.id, cache);
+  if (!cache || cache.shouldTouch(row.id)) await touch(db, row.id);
   return principal;
 }
 
 /** Coarse last-use tracking: at most one write a minute per key (and, with a cache, one statement a minute per process). */
-async function touch(db: Db, keyId: string, cache: ApiKeyCache | undefined): Promise<void> {
-  if (cache && !cache.shouldTouch(keyId)) return;
+async function touch(db: Db, keyId: string): Promise<void> {
   await db
     .update(apiKeys)
     .set({ lastUsedAt: sql`now()` })
