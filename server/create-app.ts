@@ -9,6 +9,7 @@ import express from 'express';
 import type { Runtime } from '../core/runtime.ts';
 import { createDiscoveryRouter } from '../discovery/discovery-router.ts';
 import { errorHandler } from '../http/error-envelope.ts';
+import { inOneLayer } from '../http/in-one-layer.ts';
 import { createHealthRouter } from '../rest/health.ts';
 import { SERVICE_MOUNTS, type Mounts } from './mounts.ts';
 import { notFound } from '../http/not-found.ts';
@@ -23,9 +24,11 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', runtime.config.trustProxy);
-  app.use(requestId(), requestLog(runtime.log), originCheck(runtime.config));
-  app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
+  // The gateway's steps in one layer, and the jobs routes (status polling is most requests) before the
+  // rarely called ones: each layer and router a request passes costs it a dispatch (bench/POLLING.md).
+  app.use(inOneLayer(requestId(), requestLog(runtime.log), originCheck(runtime.config)));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
+  app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
   if (mounts.mcp) app.use(mounts.mcp(runtime));
   if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));
   if (mounts.v1) app.use(mounts.v1(runtime));
