@@ -65,4 +65,25 @@ describe('status polling', () => {
     await env.runtime.db.execute(sql`update api_keys set expires_at = now() - interval '1 second' where revoked_at is null`);
     await expect(poll(env, key, jobId)).rejects.toMatchObject({ code: 'unauthenticated' });
   });
+
+  it('answers polls that go to the database together each for its own caller', async () => {
+    await using env = await testEnv();
+    const a = await seed(env);
+    const b = await seed(env);
+    const revoked = await env.user();
+    await env.runtime.db.execute(sql`update api_keys set revoked_at = now() where account_id = ${revoked.accountId}`);
+    // Asked for in one tick: the key lookups, then the job reads, share statements (core/batch/coalesced-reads.ts).
+    const [mine, theirs, others, gone, again] = await Promise.allSettled([
+      poll(env, a.key, a.jobId),
+      poll(env, b.key, b.jobId),
+      poll(env, b.key, a.jobId),
+      poll(env, revoked.key, a.jobId),
+      poll(env, a.key, a.jobId),
+    ]);
+    expect(mine).toMatchObject({ status: 'fulfilled', value: { job_id: a.jobId } });
+    expect(theirs).toMatchObject({ status: 'fulfilled', value: { job_id: b.jobId } });
+    expect(others).toMatchObject({ status: 'rejected', reason: { code: 'not_found' } });
+    expect(gone).toMatchObject({ status: 'rejected', reason: { code: 'unauthenticated' } });
+    expect(again).toMatchObject({ status: 'fulfilled', value: { job_id: a.jobId } });
+  });
 });
