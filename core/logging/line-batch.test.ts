@@ -1,32 +1,34 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { lineBatch } from './line-batch.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_CHARS, LINGER_MS, lineBatch } from './line-batch.ts';
 
 const run = promisify(execFile);
-const setImmediateP = () => new Promise((r) => setImmediate(r));
+afterEach(() => void vi.useRealTimers());
 
 describe('lineBatch', () => {
-  it('hands the lines of one event-loop turn on as one write, in order, within that turn', async () => {
+  it('hands lines on together, in order, at most LINGER_MS after the first of them', () => {
+    vi.useFakeTimers();
     const writes: string[] = [];
     const out = lineBatch({ write: (c) => writes.push(c) });
     out.write('a\n');
+    vi.advanceTimersByTime(LINGER_MS - 1);
     out.write('b\n');
     expect(writes).toEqual([]);
-    await setImmediateP();
+    vi.advanceTimersByTime(1);
     expect(writes).toEqual(['a\nb\n']);
     out.write('c\n');
-    await setImmediateP();
+    vi.advanceTimersByTime(LINGER_MS);
     expect(writes).toEqual(['a\nb\n', 'c\n']);
   });
 
-  it('writes at once when a turn logs a lot', () => {
+  it('writes a full chunk at once', () => {
     const writes: string[] = [];
     const out = lineBatch({ write: (c) => writes.push(c) });
     const line = `${'x'.repeat(1023)}\n`;
-    for (let i = 0; i < 64; i++) out.write(line);
-    expect(writes.join('')).toBe(line.repeat(64));
+    for (let i = 0; i < CHUNK_CHARS / line.length; i++) out.write(line);
+    expect(writes.join('')).toBe(line.repeat(CHUNK_CHARS / line.length));
   });
 
   it('loses no line when the process exits in the turn that logged it', async () => {
