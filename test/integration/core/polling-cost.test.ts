@@ -86,4 +86,16 @@ describe('status polling', () => {
     expect(gone).toMatchObject({ status: 'rejected', reason: { code: 'unauthenticated' } });
     expect(again).toMatchObject({ status: 'fulfilled', value: { job_id: a.jobId } });
   });
+
+  it('refuses a key on the first poll asked for after its revocation, though an earlier lookup is still under way', async () => {
+    await using env = await testEnv();
+    const { key, jobId, accountId } = await seed(env);
+    // Another caller's poll: its key lookup goes to the database and is still under way during the revocation.
+    const other = await env.user();
+    const earlier = authenticateApiKey(env.runtime.db, other.key, env.runtime.apiKeyCache);
+    await new Promise((r) => process.nextTick(r));
+    await env.runtime.db.execute(sql`update api_keys set revoked_at = now() where account_id = ${accountId}`);
+    await expect(poll(env, key, jobId)).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(earlier).resolves.toMatchObject({ accountId: other.accountId });
+  });
 });
