@@ -93,7 +93,7 @@ describe('status polling', () => {
     // Another caller's poll: its key lookup goes to the database and is still under way during the revocation.
     const other = await env.user();
     const earlier = authenticateApiKey(env.runtime.db, other.key, env.runtime.apiKeyCache);
-    await new Promise((r) => process.nextTick(r));
+    await new Promise((r) => setImmediate(r));
     await env.runtime.db.execute(sql`update api_keys set revoked_at = now() where account_id = ${accountId}`);
     await expect(poll(env, key, jobId)).rejects.toMatchObject({ code: 'unauthenticated' });
     await expect(earlier).resolves.toMatchObject({ accountId: other.accountId });
