@@ -6,15 +6,16 @@
  * every config.sweepSeconds it reaps deliveries whose dispatcher died.
  *
  * Per target (an endpoint, or a callback URL) a bottleneck limiter bounds
- * what this process sends at once (P2M_WEBHOOK_ENDPOINT_CONCURRENCY) and how
- * often (P2M_WEBHOOK_ENDPOINT_RATE a second); the claim applies the same
- * concurrency cap across processes, in the database. A slow or dead receiver
+ * what is sent at once (P2M_WEBHOOK_ENDPOINT_CONCURRENCY) and how often
+ * (P2M_WEBHOOK_ENDPOINT_RATE a second), for the whole service when Redis is
+ * configured (target-limiters.ts); the claim applies the same concurrency cap
+ * in the database. A slow or dead receiver
  * holds at most its own slots, each for at most P2M_WEBHOOK_TIMEOUT_MS.
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
-import Bottleneck from 'bottleneck';
+import { createTargetLimiters, type TargetLimiters } from './target-limiters.ts';
 import { open } from '../../core/crypto/secret-box.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { TierName } from '../../core/tiers.ts';
@@ -51,10 +52,7 @@ export function createDispatcher(runtime: DispatcherDeps, opts: { id?: string } 
   const cfg = runtime.config.webhooks;
   const events = new EventEmitter<DispatcherEvents>();
   events.on('error', () => undefined);
-  const limiters = new Bottleneck.Group({
-    maxConcurrent: cfg.endpointConcurrency,
-    minTime: Math.ceil(1000 / cfg.endpointRatePerSecond),
-  });
+  const limiters = createTargetLimiters(cfg, runtime.config.redisUrl, runtime.log);
   const active = new Set<Promise<void>>();
   const maxAttempts = cfg.retrySeconds.length + 1;
 
@@ -88,7 +86,10 @@ export function createDispatcher(runtime: DispatcherDeps, opts: { id?: string } 
     id,
     events,
     start: loop.start,
-    stop: loop.stop,
+    async stop() {
+      await loop.stop();
+      await limiters.close();
+    },
     sweep,
     async runOnce() {
       let n = 0;
@@ -103,7 +104,7 @@ export function createDispatcher(runtime: DispatcherDeps, opts: { id?: string } 
 }
 
 /** Signs and sends one claimed delivery through its target's limiter; what happened, as the log records it. */
-async function attemptDelivery(runtime: DispatcherDeps, limiters: Bottleneck.Group, d: ClaimedDelivery): Promise<AttemptOutcome> {
+async function attemptDelivery(runtime: DispatcherDeps, limiters: TargetLimiters, d: ClaimedDelivery): Promise<AttemptOutcome> {
   const cfg = runtime.config.webhooks;
   if (!runtime.config.tiers[d.tier as TierName]?.webhooksEnabled) {
     return { outcome: 'failed', statusCode: null, error: 'not_in_plan: the account\'s plan no longer includes webhooks (not sent)' };
@@ -115,8 +116,7 @@ async function attemptDelivery(runtime: DispatcherDeps, limiters: Bottleneck.Gro
   const body = deliveryBody(d.event, d.job);
   const headers = deliveryHeaders({ event: d.event, eventId: d.event_id, timestamp: d.now_s, secrets, body });
   const result: ClassifyInput['result'] = await limiters
-    .key(d.endpoint_id ?? d.url)
-    .schedule(() => runtime.webhookClient.post(d.url, headers, body))
+    .schedule(d.endpoint_id ?? d.url, () => runtime.webhookClient.post(d.url, headers, body))
     .then((res) => ({ kind: 'answered' as const, res }), (error: unknown) => ({ kind: 'error' as const, error }));
   return classifyAttempt({ result, attempt: d.attempts, retrySeconds: cfg.retrySeconds });
 }
