@@ -56,6 +56,17 @@ const Env = z.object({
   /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
   P2M_ANNOUNCEMENT: z.string().optional(),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Sign-in through an OpenID provider: unset issuer or client id → the sign-in routes answer 503.
+  P2M_OIDC_ISSUER: z.url().optional(),
+  P2M_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  /** Without it the client is public (PKCE only, token endpoint auth "none"). */
+  P2M_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Bound of each request to the provider (discovery, token exchange, userinfo). */
+  P2M_OIDC_TIMEOUT_MS: int(5000, 100),
+  /** How long a started sign-in may take to come back to the callback. */
+  P2M_SIGN_IN_TTL_SECONDS: int(600, 30),
+  /** Sign-ins started a minute from one client address. */
+  P2M_SIGN_IN_PER_IP: int(30, 1),
 });
 
 export type Config = Readonly<{
@@ -87,7 +98,14 @@ export type Config = Readonly<{
   registerPerNetwork: number;
   announcement: Announcement | null;
   logLevel: string;
+  oidc: OidcConfig | null;
+  oidcTimeoutMs: number;
+  signInTtlSeconds: number;
+  signInPerIp: number;
 }>;
+
+/** The OpenID provider this service signs people in with. */
+export type OidcConfig = Readonly<{ issuer: string; clientId: string; clientSecret: string | undefined }>;
 
 const Announcement = z.object({ active: z.boolean(), id: z.string(), kind: z.string(), url: z.url() });
 export type Announcement = z.infer<typeof Announcement>;
@@ -126,6 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
     announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,
+    oidc: e.P2M_OIDC_ISSUER && e.P2M_OIDC_CLIENT_ID
+      ? Object.freeze({ issuer: e.P2M_OIDC_ISSUER, clientId: e.P2M_OIDC_CLIENT_ID, clientSecret: e.P2M_OIDC_CLIENT_SECRET })
+      : null,
+    oidcTimeoutMs: e.P2M_OIDC_TIMEOUT_MS,
+    signInTtlSeconds: e.P2M_SIGN_IN_TTL_SECONDS,
+    signInPerIp: e.P2M_SIGN_IN_PER_IP,
   });
 }
 
