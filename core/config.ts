@@ -55,6 +55,9 @@ const Env = z.object({
   P2M_REGISTER_PER_NETWORK: int(30, 1),
   /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
   P2M_ANNOUNCEMENT: z.string().optional(),
+  /** Web session: fixed lifetime from sign-in, and how long it may sit unused, seconds. */
+  P2M_SESSION_TTL_SECONDS: int(30 * 24 * 3600, 60),
+  P2M_SESSION_IDLE_SECONDS: int(7 * 24 * 3600, 60),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Sign-in through an OpenID provider: unset issuer or client id → the sign-in routes answer 503.
   P2M_OIDC_ISSUER: z.url().optional(),
@@ -98,10 +101,15 @@ export type Config = Readonly<{
   registerPerNetwork: number;
   announcement: Announcement | null;
   logLevel: string;
+<<<<<<< HEAD
   oidc: OidcConfig | null;
   oidcTimeoutMs: number;
   signInTtlSeconds: number;
   signInPerIp: number;
+=======
+  sessionTtlSeconds: number;
+  sessionIdleSeconds: number;
+>>>>>>> main
 }>;
 
 /** The OpenID provider this service signs people in with. */
@@ -144,12 +152,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
     announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,
+<<<<<<< HEAD
     oidc: e.P2M_OIDC_ISSUER && e.P2M_OIDC_CLIENT_ID
       ? Object.freeze({ issuer: e.P2M_OIDC_ISSUER, clientId: e.P2M_OIDC_CLIENT_ID, clientSecret: e.P2M_OIDC_CLIENT_SECRET })
       : null,
     oidcTimeoutMs: e.P2M_OIDC_TIMEOUT_MS,
     signInTtlSeconds: e.P2M_SIGN_IN_TTL_SECONDS,
     signInPerIp: e.P2M_SIGN_IN_PER_IP,
+=======
+    sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,
+    sessionIdleSeconds: e.P2M_SESSION_IDLE_SECONDS,
+>>>>>>> main
   });
 }
 

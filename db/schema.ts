@@ -155,6 +155,28 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 
+// ---- Web sessions (sign-in through the identity provider) ----
+
+/** A signed-in browser. The cookie value is never stored: only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Moved forward at most once a minute; the idle timeout counts from it. */
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    /** The fixed lifetime's end, whatever the activity. */
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+
 // --- Sign-in through an OpenID provider (core/sign-in/) ---
 
 /**

@@ -1,11 +1,12 @@
 /**
  * The retention sweep: expires results past their retention, releases inputs
  * nobody needs, deletes old tombstones, then deletes their blobs; it also
- * drops used device nonces past their window. Rows are
+ * drops used device nonces past their window and ended web sessions. Rows are
  * updated before blobs are removed, so a crash in between leaves an orphan
  * file at worst, never a row pointing at nothing.
  */
 import { sweepDeviceNonces } from '../core/devices/db-nonce-store.ts';
+import { purgeEndedSessions } from '../core/sessions/end-session.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { ReleasedBlobs } from './sql/expire-results.ts';
 import { deleteOldJobs } from './sql/delete-old-jobs.ts';
@@ -15,7 +16,7 @@ import { releaseInputs } from './sql/release-inputs.ts';
 
 const BATCH = 500;
 
-export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number; staleFetches: number };
+export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number; staleFetches: number; sessions: number };
 
 /** Runs one full retention sweep; safe to run from several workers at once (SKIP LOCKED). */
 export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'config'>): Promise<PurgeReport> {
@@ -37,6 +38,8 @@ export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'conf
     nonces: await sweepDeviceNonces(db),
     // Link jobs whose fetch died with its process would hold a slot for ever.
     staleFetches: (await failStaleFetches(db, { urlTimeoutMs: config.urlTimeoutMs })).length,
+    // Sessions past their lifetime already fail to authenticate; this only frees their rows.
+    sessions: await purgeEndedSessions(db, config.sessionIdleSeconds),
   };
 }
 

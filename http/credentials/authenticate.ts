@@ -3,13 +3,14 @@ import type { Services } from '../../core/context.ts';
 import { DomainError, isDomainError } from '../../core/errors.ts';
 import '../request-types.ts';
 import { apiKeyBearer, type PrincipalResolver } from './api-key-bearer.ts';
+import { sessionCookie } from './session-cookie.ts';
 
 /**
- * Resolvers of the v2 API, tried in order. The web session (cookie
- * p2m_session) plugs in here as a second resolver once sessions exist; core
- * already refuses a session on API-key-only operations (api_key_required).
+ * Resolvers of the v2 API, tried in order: an API key, then the web session
+ * (cookie p2m_session). A request carrying both acts as the key. Core refuses
+ * a session on API-key-only operations (api_key_required).
  */
-export const V2_RESOLVERS: readonly PrincipalResolver[] = [apiKeyBearer];
+export const V2_RESOLVERS: readonly PrincipalResolver[] = [apiKeyBearer, sessionCookie];
 
 const CHALLENGE = 'Bearer realm="p2m"';
 
@@ -36,6 +37,6 @@ export function authenticate(services: Services, resolvers: readonly PrincipalRe
       }
     }
     res.setHeader('WWW-Authenticate', CHALLENGE);
-    throw new DomainError('unauthenticated', 'Send an API key: Authorization: Bearer p2m_...');
+    throw new DomainError('unauthenticated', 'Send an API key (Authorization: Bearer p2m_...) or sign in.');
   };
 }
