@@ -101,15 +101,12 @@ export type Config = Readonly<{
   registerPerNetwork: number;
   announcement: Announcement | null;
   logLevel: string;
-<<<<<<< HEAD
+  sessionTtlSeconds: number;
+  sessionIdleSeconds: number;
   oidc: OidcConfig | null;
   oidcTimeoutMs: number;
   signInTtlSeconds: number;
   signInPerIp: number;
-=======
-  sessionTtlSeconds: number;
-  sessionIdleSeconds: number;
->>>>>>> main
 }>;
 
 /** The OpenID provider this service signs people in with. */
@@ -152,17 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
     announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,
-<<<<<<< HEAD
+    sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,
+    sessionIdleSeconds: e.P2M_SESSION_IDLE_SECONDS,
     oidc: e.P2M_OIDC_ISSUER && e.P2M_OIDC_CLIENT_ID
       ? Object.freeze({ issuer: e.P2M_OIDC_ISSUER, clientId: e.P2M_OIDC_CLIENT_ID, clientSecret: e.P2M_OIDC_CLIENT_SECRET })
       : null,
     oidcTimeoutMs: e.P2M_OIDC_TIMEOUT_MS,
     signInTtlSeconds: e.P2M_SIGN_IN_TTL_SECONDS,
     signInPerIp: e.P2M_SIGN_IN_PER_IP,
-=======
-    sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,
-    sessionIdleSeconds: e.P2M_SESSION_IDLE_SECONDS,
->>>>>>> main
   });
 }
 
