@@ -26,6 +26,10 @@ export const STATUS = {
   rate_limited: 429,
   internal: 500,
   not_configured: 503,
+  /** The identity provider answered the sign-in's token exchange with a failure (not a refused code). */
+  idp_error: 502,
+  /** The identity provider could not be reached or described (discovery failed). */
+  idp_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;

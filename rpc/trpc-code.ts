@@ -29,6 +29,8 @@ export const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   rate_limited: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_SERVER_ERROR',
   not_configured: 'SERVICE_UNAVAILABLE',
+  idp_error: 'BAD_GATEWAY',
+  idp_unavailable: 'SERVICE_UNAVAILABLE',
 };
 
 /** Any failure as a TRPCError; unknown errors become `internal` without their message. */

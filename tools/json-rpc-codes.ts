@@ -29,6 +29,8 @@ export const JSONRPC_CODE: Record<ErrorCode, number> = {
   rate_limited: -32039,
   internal: RpcCode.InternalError,
   not_configured: -32063,
+  idp_error: -32062,
+  idp_unavailable: -32063,
 };
 
 /** What the `data` member of every p2m JSON-RPC error holds. */
