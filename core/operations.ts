@@ -10,6 +10,8 @@ import { getLimits } from './jobs/get-limits.ts';
 import { getMarkdown } from './jobs/get-markdown.ts';
 import { listJobs } from './jobs/list-jobs.ts';
 import { SETTINGS_OPERATIONS } from './settings/settings-operations.ts';
+import { getMe } from './accounts/get-me.ts';
+import { getUsage } from './accounts/get-usage.ts';
 
 export const JOB_OPERATIONS = [
   createJobFromUrl,
@@ -24,7 +26,11 @@ export const JOB_OPERATIONS = [
 /** Device conversion settings: device actors only, served by the v1 lane. */
 export { SETTINGS_OPERATIONS };
 
+/** Reads of the caller's account (API key or session): REST and tRPC; not MCP tools, whose list the spec fixes. */
+export const ACCOUNT_READ_OPERATIONS = [getMe, getUsage] as const;
+
 /** All operations. */
-export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS] as const;
+export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS, ...ACCOUNT_READ_OPERATIONS] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
+export { getMe, getUsage };

@@ -105,6 +105,13 @@ export const SECURITY_SCHEMES = {
     description:
       '`Authorization: Device <device_token>` plus the request signature headers X-P2M-Timestamp, X-P2M-Nonce, X-P2M-Content-SHA256 and X-P2M-Signature (scheme P2M-DEVICE-V1, described in the API description).',
   },
+  Session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'p2m_session',
+    description:
+      'The web session: an HttpOnly cookie set by the sign-in callback (GET /api/v2/auth/idp/callback) and removed by POST /api/v2/auth/logout. It has a fixed lifetime and an idle timeout. A state-changing request (POST, PUT, PATCH, DELETE) with this cookie must come from a page of this service (Origin, or Referer, among the public origins), else 403 forbidden. A session may read and delete jobs but not create them (403 api_key_required).',
+  },
 } as const;
 
 export type SecurityScheme = keyof typeof SECURITY_SCHEMES;

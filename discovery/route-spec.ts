@@ -21,8 +21,9 @@ export type RouteSpec = {
   summary?: string;
   /** Defaults to the operation's description and the scope it needs. */
   description?: string;
-  tag: 'jobs' | 'account' | 'mcp' | 'v1';
-  auth: SecurityScheme | 'none';
+  tag: 'jobs' | 'account' | 'auth' | 'mcp' | 'v1';
+  /** One scheme, alternatives (any one of them; e.g. Key or Session), or none. */
+  auth: SecurityScheme | readonly SecurityScheme[] | 'none';
   success: number;
   /** The response at `success`. */
   ok: ZodOpenApiResponseObject;

@@ -60,26 +60,26 @@ const download = {
 export const V2_ROUTES: readonly RouteSpec[] = [
   createJob,
   {
-    method: 'get', path: '/api/v2/jobs', operations: [listJobs], operationId: 'list_jobs', tag: 'jobs', auth: 'ApiKey',
+    method: 'get', path: '/api/v2/jobs', operations: [listJobs], operationId: 'list_jobs', tag: 'jobs', auth: ['ApiKey', 'Session'],
     success: 200, ok: { description: 'A page of jobs.', content: json(listJobs.output) }, errors: [400, 401, 403, 429],
     request: { requestParams: { query: listJobs.input } },
   },
   {
-    method: 'get', path: '/api/v2/jobs/{jobId}', operations: [getJob], operationId: 'get_job', tag: 'jobs', auth: 'ApiKey',
+    method: 'get', path: '/api/v2/jobs/{jobId}', operations: [getJob], operationId: 'get_job', tag: 'jobs', auth: ['ApiKey', 'Session'],
     success: 200, ok: { description: 'The job.', content: json(NAMED_SCHEMAS.Job) }, errors: [400, 401, 403, 404, 429],
     request: byId, reduced: true,
   },
   {
-    method: 'delete', path: '/api/v2/jobs/{jobId}', operations: [deleteJob], operationId: 'delete_job', tag: 'jobs', auth: 'ApiKey',
+    method: 'delete', path: '/api/v2/jobs/{jobId}', operations: [deleteJob], operationId: 'delete_job', tag: 'jobs', auth: ['ApiKey', 'Session'],
     success: 200, ok: { description: 'The job, canceled or deleted.', content: json(NAMED_SCHEMAS.DeletedJob) },
     errors: [400, 401, 403, 404, 429], request: byId,
   },
   {
     method: 'get', path: '/api/v2/jobs/{jobId}/download', operations: [getMarkdown], operationId: 'get_markdown', tag: 'jobs',
-    auth: 'ApiKey', success: 200, ok: download, errors: [400, 401, 403, 404, 409, 410, 429], request: byId, reduced: true,
+    auth: ['ApiKey', 'Session'], success: 200, ok: download, errors: [400, 401, 403, 404, 409, 410, 429], request: byId, reduced: true,
   },
   {
-    method: 'get', path: '/api/v2/limits', operations: [getLimits], operationId: 'get_limits', tag: 'account', auth: 'ApiKey',
+    method: 'get', path: '/api/v2/limits', operations: [getLimits], operationId: 'get_limits', tag: 'account', auth: ['ApiKey', 'Session'],
     success: 200, ok: { description: 'Live entitlements.', content: json(NAMED_SCHEMAS.Limits) }, errors: [401, 429],
   },
 ];

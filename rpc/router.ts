@@ -12,6 +12,8 @@ import {
   getLimits,
   getMarkdown,
   listJobs,
+  getMe,
+  getUsage,
 } from '../core/operations.ts';
 import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
 import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
@@ -37,7 +39,13 @@ export const jobsRouter = router({
   limits: procedure(getLimits).query(),
 });
 
-export const appRouter = router({ jobs: jobsRouter });
+/** Reads of the caller's account. */
+export const accountRouter = router({
+  me: procedure(getMe).query(),
+  usage: procedure(getUsage).query(),
+});
+
+export const appRouter = router({ jobs: jobsRouter, account: accountRouter });
 
 export type AppRouter = typeof appRouter;
 
@@ -50,4 +58,10 @@ export const RPC_PROCEDURES = {
   get_markdown: 'jobs.markdown',
   delete_job: 'jobs.delete',
   get_limits: 'jobs.limits',
+} as const;
+
+/** Which operation each account procedure runs. */
+export const RPC_ACCOUNT_PROCEDURES = {
+  get_me: 'account.me',
+  get_usage: 'account.usage',
 } as const;

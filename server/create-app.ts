@@ -18,6 +18,8 @@ import { requestLog } from '../http/request-log.ts';
 import { createJobsRouter } from '../rest/v2/jobs.ts';
 import { createLimitsRouter } from '../rest/v2/limits.ts';
 import { createSignInRouter } from '../rest/v2/sign-in.ts';
+import { createMeRouter } from '../rest/v2/me.ts';
+import { createAccountPageRouter } from '../rest/account-page.ts';
 
 /** The HTTP app over a runtime; `mounts` adds the MCP, tRPC and v1 routers (see loadMounts). */
 export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Express {
@@ -27,7 +29,7 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   app.use(requestId(), requestLog(runtime.log), originCheck(runtime.config));
   app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
-  app.use(createSignInRouter(runtime));
+  app.use(createSignInRouter(runtime), createMeRouter(runtime), createAccountPageRouter(runtime));
   if (mounts.mcp) app.use(mounts.mcp(runtime));
   if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));
   if (mounts.v1) app.use(mounts.v1(runtime));

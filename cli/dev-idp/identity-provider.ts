@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Account, type Configuration } from 'oidc-provider';
 import { handleInteraction } from './interactions.ts';
+import { memoryAdapter } from './memory-adapter.ts';
 
 export type IdpAccount = { email: string; emailVerified: boolean; name?: string };
 
@@ -95,6 +96,9 @@ async function configuration(clients: readonly IdpClient[], accounts: IdpAccount
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     pkce: { required: () => true },
+    adapter: memoryAdapter(),
+    // Short, fixed lifetimes: a person or a test signs in within minutes.
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     findAccount: (_ctx, sub): Account | undefined => {
       const account = accounts.find(sub);
       if (!account) return undefined;

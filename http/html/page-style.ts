@@ -14,4 +14,5 @@ input, button { font: inherit; padding: .35rem .6rem; }
 .error { border-left: 4px solid #b00020; padding-left: .75rem; }
 .meter { font-variant-numeric: tabular-nums; }
 [hidden] { display: none !important; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;

@@ -7,8 +7,8 @@
 import { Router } from 'express';
 import type { Services } from '../../core/context.ts';
 import { DomainError } from '../../core/errors.ts';
-import { endSession } from '../../core/sessions/end-session.ts';
 import { finishSignIn } from '../../core/sign-in/finish-sign-in.ts';
+import { signOut } from '../../core/sign-in/sign-out.ts';
 import { CALLBACK_PATH, startSignIn } from '../../core/sign-in/start-sign-in.ts';
 import { assertSameOrigin, clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../../http/credentials/session-cookie.ts';
 import { htmlRoute } from '../../http/html/html-route.ts';
@@ -50,9 +50,9 @@ export function createSignInRouter(services: Services): Router {
     const token = readCookie(req, SESSION_COOKIE);
     // A cookie is a credential: ending its session is a signed-in change, so it must come from our own pages.
     if (token !== undefined) assertSameOrigin(req, services.config);
-    const loggedOut = token !== undefined && (await endSession(services.db, token));
+    const result = await signOut(services.db, token);
     clearSessionCookie(req, res);
-    res.set('Cache-Control', 'no-store').json({ logged_out: loggedOut });
+    res.set('Cache-Control', 'no-store').json(result);
   });
   return r;
 }

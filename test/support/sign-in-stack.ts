@@ -70,7 +70,10 @@ export async function startSignInStack(opts: StackOptions = {}): Promise<Stack> 
 /** A browser reduced to what sign-in needs: one cookie jar and manual redirects. */
 export class FetchBrowser {
   readonly jar = new Map<string, string>();
-  constructor(readonly base: string) {}
+  readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
 
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
