@@ -7,6 +7,7 @@
  */
 import { sweepDeviceNonces } from '../core/devices/db-nonce-store.ts';
 import { purgeEndedSessions } from '../core/sessions/end-session.ts';
+import { purgeSignInAttempts } from '../core/sign-in/sign-in-attempts.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { ReleasedBlobs } from './sql/expire-results.ts';
 import { deleteOldJobs } from './sql/delete-old-jobs.ts';
@@ -16,7 +17,8 @@ import { releaseInputs } from './sql/release-inputs.ts';
 
 const BATCH = 500;
 
-export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number; staleFetches: number; sessions: number };
+export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number; staleFetches: number; sessions: number;
+  signInAttempts: number };
 
 /** Runs one full retention sweep; safe to run from several workers at once (SKIP LOCKED). */
 export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'config'>): Promise<PurgeReport> {
@@ -40,6 +42,8 @@ export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'conf
     staleFetches: (await failStaleFetches(db, { urlTimeoutMs: config.urlTimeoutMs })).length,
     // Sessions past their lifetime already fail to authenticate; this only frees their rows.
     sessions: await purgeEndedSessions(db, config.sessionIdleSeconds),
+    // Sign-ins nobody came back for.
+    signInAttempts: await purgeSignInAttempts(db),
   };
 }
 

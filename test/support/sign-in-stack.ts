@@ -35,21 +35,27 @@ export type StackOptions = {
   /** More service configuration (P2M_OIDC_CLIENT_SECRET to break the exchange, ...). */
   env?: Record<string, string>;
   mounts?: Mounts;
+  /** More public origins of the same server, without port (e.g. http://localhost); each gets the server's port. */
+  extraOrigins?: string[];
 };
 
 export async function startSignInStack(opts: StackOptions = {}): Promise<Stack> {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const base = `http://127.0.0.1:${port}`;
+  const origins = [base, ...(opts.extraOrigins ?? []).map((o) => `${o}:${port}`)];
   const idp = await startIdentityProvider({
-    clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [`${base}${CALLBACK_PATH}`] }],
+    clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: origins.map((o) => `${o}${CALLBACK_PATH}`) }],
     accounts: opts.accounts ?? openAccountStore(),
   });
   const env = await testEnv({
-    P2M_PUBLIC_ORIGINS: base,
+    P2M_PUBLIC_ORIGINS: origins.join(','),
     P2M_OIDC_ISSUER: idp.issuer,
     P2M_OIDC_CLIENT_ID: CLIENT_ID,
     P2M_OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    // Every test browser comes from 127.0.0.1, and on PostgreSQL runs the counters live in the shared Redis.
+    P2M_SIGN_IN_PER_IP: '100000',
     ...opts.env,
   });
   server.on('request', createApp(env.runtime, opts.mounts));
