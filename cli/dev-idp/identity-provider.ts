@@ -89,7 +89,7 @@ async function configuration(clients: readonly IdpClient[], accounts: IdpAccount
       token_endpoint_auth_method: 'client_secret_basic',
       id_token_signed_response_alg: 'ES256',
     })),
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: 'dev-idp' }] },
+    jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: `dev-idp-${randomBytes(6).toString('hex')}` }] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     scopes: ['openid', 'email', 'profile'],
