@@ -22,7 +22,12 @@ export type DeviceClientOptions = {
 export type RequestBody = { json: unknown } | { bytes: Uint8Array; contentType: string };
 
 /** Per-request extras for {@link DeviceClient.signedFetch}. */
-export type SignedFetchInit = { headers?: Record<string, string>; signal?: AbortSignal };
+export type SignedFetchInit = {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** 'include' sends the API origin's cookies from a browser (the web session, for linking). */
+  credentials?: RequestCredentials;
+};
 
 /** Options for job creation. */
 export type CreateOptions = { idempotencyKey?: string };
@@ -84,6 +89,7 @@ export class DeviceClient {
     const request: RequestInit = { method: method.toUpperCase(), headers };
     if (body) request.body = bytes as Uint8Array<ArrayBuffer>;
     if (init.signal) request.signal = init.signal;
+    if (init.credentials) request.credentials = init.credentials;
     return this.#fetch(url, request);
   }
 

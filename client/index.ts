@@ -14,3 +14,5 @@ export { encodeMultipartFile, type MultipartBody } from './multipart.ts';
 export type { ClientConfig, DeleteResult, JobStatus, Settings, V1Job } from './schemas.ts';
 export { signRequest, type RequestToSign } from './sign-request.ts';
 export { waitForJob, type WaitOptions } from './wait-for-job.ts';
+export { AccountClient, createAccountClient, type AccountClientOptions, type TicketUpload } from './account-client.ts';
+export type { LinkStart, LinkStatus, UploadTicket, V2Job } from './account-schemas.ts';

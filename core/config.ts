@@ -53,6 +53,10 @@ const Env = z.object({
   /** Device registrations a minute from one address, and from one /24 (IPv4) or /48 (IPv6) network. */
   P2M_REGISTER_PER_IP: int(10, 1),
   P2M_REGISTER_PER_NETWORK: int(30, 1),
+  /** Lifetime of a device-link ticket (POST /api/v2/account/link/start), seconds. */
+  P2M_LINK_TICKET_SECONDS: int(600, 30),
+  /** Lifetime of an upload ticket (POST /api/v2/jobs/upload-ticket), seconds. */
+  P2M_UPLOAD_TICKET_SECONDS: int(300, 10),
   /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
   P2M_ANNOUNCEMENT: z.string().optional(),
   /** Web session: fixed lifetime from sign-in, and how long it may sit unused, seconds. */
@@ -99,6 +103,8 @@ export type Config = Readonly<{
   supportUrl: string;
   registerPerIp: number;
   registerPerNetwork: number;
+  linkTicketSeconds: number;
+  uploadTicketSeconds: number;
   announcement: Announcement | null;
   logLevel: string;
   sessionTtlSeconds: number;
@@ -147,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportUrl: e.P2M_SUPPORT_URL,
     registerPerIp: e.P2M_REGISTER_PER_IP,
     registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
+    linkTicketSeconds: e.P2M_LINK_TICKET_SECONDS,
+    uploadTicketSeconds: e.P2M_UPLOAD_TICKET_SECONDS,
     announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,
     sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,

@@ -10,6 +10,15 @@ import { getLimits } from './jobs/get-limits.ts';
 import { getMarkdown } from './jobs/get-markdown.ts';
 import { listJobs } from './jobs/list-jobs.ts';
 import { SETTINGS_OPERATIONS } from './settings/settings-operations.ts';
+import { attachDevice } from './devices/link/attach-device.ts';
+import { getAccountLink } from './devices/link/get-account-link.ts';
+import { startDeviceLink } from './devices/link/start-device-link.ts';
+import { unlinkFromAccount } from './devices/link/unlink-from-account.ts';
+import { createJobFromTicket } from './jobs/tickets/create-job-from-ticket.ts';
+import { createUploadTicket } from './jobs/tickets/create-upload-ticket.ts';
+import { createApiKeyOperation } from './keys/issue-api-key.ts';
+import { listApiKeysOperation } from './keys/list-api-keys.ts';
+import { revokeApiKeyOperation } from './keys/revoke-api-key.ts';
 import { getMe } from './accounts/get-me.ts';
 import { getUsage } from './accounts/get-usage.ts';
 
@@ -26,11 +35,19 @@ export const JOB_OPERATIONS = [
 /** Device conversion settings: device actors only, served by the v1 lane. */
 export { SETTINGS_OPERATIONS };
 
+/** API keys, managed by a session or a linked device (REST /api/v2/api-keys and tRPC keys.*). */
+export const KEY_OPERATIONS = [listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation] as const;
+
+/** A device's link to an account and its ticketed uploads (device-signed REST, and the Upload-Ticket header). */
+export const DEVICE_ACCOUNT_OPERATIONS = [getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket] as const;
+
 /** Reads of the caller's account (API key or session): REST and tRPC; not MCP tools, whose list the spec fixes. */
 export const ACCOUNT_READ_OPERATIONS = [getMe, getUsage] as const;
 
 /** All operations. */
-export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS, ...ACCOUNT_READ_OPERATIONS] as const;
+export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS, ...KEY_OPERATIONS, ...DEVICE_ACCOUNT_OPERATIONS, ...ACCOUNT_READ_OPERATIONS] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
+export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket };
+export { listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation };
 export { getMe, getUsage };

@@ -8,13 +8,24 @@ import type { TierName } from './tiers.ts';
 export type Principal =
   | { kind: 'api_key'; accountId: string; keyId: string; scopes: readonly Scope[]; tier: TierName }
   | { kind: 'session'; accountId: string; sessionId: string; tier: TierName }
-  | { kind: 'device'; deviceId: string; accountId: string | null; tier: TierName };
+  | { kind: 'device'; deviceId: string; accountId: string | null; tier: TierName }
+  /**
+   * An Upload-Ticket header: the linked device that minted the ticket, acting
+   * only through it (one upload, under the ticket's tier and byte cap, which
+   * were fixed when it was minted).
+   */
+  | { kind: 'upload_ticket'; ticketId: string; deviceId: string; accountId: string; tier: TierName; maxBytes: number };
 
 export type PrincipalKind = Principal['kind'];
 
 /** Sessions and devices act for their owner in full; API keys only within their scopes. */
 export function hasScope(p: Principal, scope: Scope): boolean {
   return p.kind === 'api_key' ? p.scopes.includes(scope) : true;
+}
+
+/** The device acting, directly or through its upload ticket; null for keys and sessions. */
+export function deviceIdOf(p: Principal): string | null {
+  return p.kind === 'device' || p.kind === 'upload_ticket' ? p.deviceId : null;
 }
 
 /** Whose slots a principal's jobs use: the account when there is one, else the device. */

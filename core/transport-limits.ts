@@ -4,6 +4,7 @@
  * own, so REST, MCP, tRPC and v1 apply the same caps to the same caller.
  */
 import type { Config } from './config.ts';
+import type { Principal } from './principal.ts';
 import type { TierName } from './tiers.ts';
 
 export type TransportLimits = {
@@ -26,4 +27,9 @@ export function transportLimits(config: Pick<Config, 'tiers'>, tier: TierName): 
     inlineMarkdownBytes: t.inlineMarkdownBytes,
     recentJobsListed: t.recentJobsListed,
   };
+}
+
+/** Largest file this caller may upload: an upload ticket's own cap (fixed when it was minted), else its tier's. */
+export function uploadBytesFor(config: Pick<Config, 'tiers'>, p: Principal): number {
+  return p.kind === 'upload_ticket' ? p.maxBytes : config.tiers[p.tier].maxFileBytes;
 }

@@ -177,6 +177,59 @@ export const sessions = pgTable(
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+// --- Device links and upload tickets (issue 10: accounts-keys) ---
+
+/**
+ * One-time tickets that link the device which asked for one to the account
+ * that signs in with it (POST /api/v2/account/link/start, then the sign-in
+ * callback). Only the SHA-256 of a ticket is stored.
+ */
+export const deviceLinkTickets = pgTable(
+  'device_link_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the ticket, hex. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('device_link_tickets_exp').on(t.expiresAt)],
+);
+
+/**
+ * Single-use upload tickets (POST /api/v2/jobs/upload-ticket), bound to the
+ * linked device that minted them, its account, the tier and byte cap of that
+ * moment. Once an upload used it, job_id remembers its job so a repeated
+ * upload answers with the same job. Only the SHA-256 of a ticket is stored.
+ */
+export const uploadTickets = pgTable(
+  'upload_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the ticket, hex. */
+    tokenHash: text('token_hash').notNull().unique(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tier: text('tier').notNull(),
+    maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    /** The job the ticket's upload created (no foreign key: jobs are purged on their own schedule). */
+    jobId: uuid('job_id'),
+  },
+  (t) => [index('upload_tickets_exp').on(t.expiresAt)],
+);
+
+export type UploadTicketRow = typeof uploadTickets.$inferSelect;
 // --- Sign-in through an OpenID provider (core/sign-in/) ---
 
 /**

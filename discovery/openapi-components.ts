@@ -89,7 +89,7 @@ export function errorResponse(status: number): ZodOpenApiResponseObject {
   return res;
 }
 
-/** The schemes that exist today; sessions and upload tickets join when the accounts work adds them. */
+/** Every credential the API accepts (spec: DeviceToken, ApiKey, Session, UploadTicket). */
 export const SECURITY_SCHEMES = {
   ApiKey: {
     type: 'http',
@@ -110,7 +110,14 @@ export const SECURITY_SCHEMES = {
     in: 'cookie',
     name: 'p2m_session',
     description:
-      'The web session: an HttpOnly cookie set by the sign-in callback (GET /api/v2/auth/idp/callback) and removed by POST /api/v2/auth/logout. It has a fixed lifetime and an idle timeout. A state-changing request (POST, PUT, PATCH, DELETE) with this cookie must come from a page of this service (Origin, or Referer, among the public origins), else 403 forbidden. A session may read and delete jobs but not create them (403 api_key_required).',
+      'The web session: an HttpOnly cookie set by the sign-in callback and removed at logout. A state-changing request authenticated by it must come from a page of this service (Origin, or Referer, one of its public origins), else 403.',
+  },
+  UploadTicket: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Upload-Ticket',
+    description:
+      'A single-use, short-lived ticket (`upt_...`) from POST /api/v2/jobs/upload-ticket, bound to the linked device that minted it, its account, tier and byte cap. A missing, invalid, expired or used ticket answers 401.',
   },
 } as const;
 

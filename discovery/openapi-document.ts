@@ -9,6 +9,7 @@ import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject, 
 import type { Config } from '../core/config.ts';
 import { errorResponse, NAMED_SCHEMAS, SECURITY_SCHEMES } from './openapi-components.ts';
 import { overview, rules } from './openapi-text.ts';
+import { acceptsApiKey, securityOf } from './route-spec.ts';
 import { routeTable, type RouteSpec } from './route-table.ts';
 
 /** info.version of both documents: the version of the API description. */
@@ -19,7 +20,7 @@ type DocConfig = Pick<Config, 'tiers'>;
 
 const TAGS = [
   { name: 'jobs', description: 'PDF to Markdown conversion jobs (v2).' },
-  { name: 'account', description: 'The caller\'s account: who it is, its limits, entitlements and usage.' },
+  { name: 'account', description: "The caller's account: limits and entitlements, API keys, and a device's link to an account." },
   { name: 'auth', description: 'Sign-in through the identity provider (browser pages) and sign-out.' },
   { name: 'mcp', description: 'The hosted MCP endpoint for agents.' },
   { name: 'v1', description: 'The browser extension lane: frozen paths at the root, device-signed.' },
@@ -38,24 +39,16 @@ function operationOf(route: RouteSpec): ZodOpenApiOperationObject {
   const responses: ZodOpenApiOperationObject['responses'] = { [route.success]: route.ok, ...route.alsoOk };
   for (const s of route.errors) responses[`${s}` as `${4 | 5}${string}`] = route.errorResponse?.(s) ?? errorResponse(s);
   // Scopes belong to API keys; a device-signed route has none to name.
-  const schemes = securityOf(route);
-  const scope = schemes.some((s) => 'ApiKey' in s) ? route.operations.find((o) => o.scope)?.scope : undefined;
+  const scope = acceptsApiKey(route.auth) ? route.operations.find((o) => o.scope)?.scope : undefined;
   return {
     operationId: route.operationId,
     ...describe(route),
     tags: [route.tag],
-    security: schemes,
+    security: securityOf(route.auth),
     ...(scope ? { 'x-p2m-scope': scope } : {}),
     ...route.request,
     responses,
   };
-}
-
-/** The route's security requirements: alternatives, any one of which is enough. */
-export function securityOf(route: Pick<RouteSpec, 'auth'>): Record<string, string[]>[] {
-  if (route.auth === 'none') return [];
-  const schemes: readonly string[] = typeof route.auth === 'string' ? [route.auth] : route.auth;
-  return schemes.map((s) => ({ [s]: [] }));
 }
 
 function pathsOf(routes: readonly RouteSpec[]): ZodOpenApiPathsObject {

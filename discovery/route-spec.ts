@@ -22,8 +22,12 @@ export type RouteSpec = {
   /** Defaults to the operation's description and the scope it needs. */
   description?: string;
   tag: 'jobs' | 'account' | 'auth' | 'mcp' | 'v1';
-  /** One scheme, alternatives (any one of them; e.g. Key or Session), or none. */
-  auth: SecurityScheme | readonly SecurityScheme[] | 'none';
+  /**
+   * Who may call: one scheme, none, or alternatives each of which needs all
+   * of its schemes (`[['Session'], ['DeviceToken']]` is either;
+   * `[['DeviceToken', 'Session']]` is both), as OpenAPI security requirements.
+   */
+  auth: SecurityScheme | 'none' | readonly (readonly SecurityScheme[])[];
   success: number;
   /** The response at `success`. */
   ok: ZodOpenApiResponseObject;
@@ -36,3 +40,14 @@ export type RouteSpec = {
   /** Also in /openapi-ai.json (create, status, fetch). */
   reduced?: boolean;
 };
+
+/** A row's auth as OpenAPI security requirement objects. */
+export function securityOf(auth: RouteSpec['auth']): Record<string, string[]>[] {
+  if (auth === 'none') return [];
+  if (typeof auth === 'string') return [{ [auth]: [] }];
+  return auth.map((all) => Object.fromEntries(all.map((scheme) => [scheme, []])));
+}
+
+/** Whether an API key is one way to call the route (its operations' scopes then apply). */
+export const acceptsApiKey = (auth: RouteSpec['auth']): boolean =>
+  auth === 'ApiKey' || (typeof auth !== 'string' && auth.some((all) => all.length === 1 && all[0] === 'ApiKey'));

@@ -12,6 +12,8 @@ import type { RouteSpec } from './route-spec.ts';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const byId = { requestParams: { path: z.object({ jobId: JobIdParam }) } };
+// Reads and deletes are open to a signed-in person too; creating jobs needs an API key (a session gets 403).
+const KEY_OR_SESSION = [['ApiKey'], ['Session']] as const;
 
 /** multipart/form-data job creation: the job fields first, then the PDF in the part named `file`. */
 export const MultipartUpload = z
@@ -60,26 +62,26 @@ const download = {
 export const V2_ROUTES: readonly RouteSpec[] = [
   createJob,
   {
-    method: 'get', path: '/api/v2/jobs', operations: [listJobs], operationId: 'list_jobs', tag: 'jobs', auth: ['ApiKey', 'Session'],
+    method: 'get', path: '/api/v2/jobs', operations: [listJobs], operationId: 'list_jobs', tag: 'jobs', auth: KEY_OR_SESSION,
     success: 200, ok: { description: 'A page of jobs.', content: json(listJobs.output) }, errors: [400, 401, 403, 429],
     request: { requestParams: { query: listJobs.input } },
   },
   {
-    method: 'get', path: '/api/v2/jobs/{jobId}', operations: [getJob], operationId: 'get_job', tag: 'jobs', auth: ['ApiKey', 'Session'],
+    method: 'get', path: '/api/v2/jobs/{jobId}', operations: [getJob], operationId: 'get_job', tag: 'jobs', auth: KEY_OR_SESSION,
     success: 200, ok: { description: 'The job.', content: json(NAMED_SCHEMAS.Job) }, errors: [400, 401, 403, 404, 429],
     request: byId, reduced: true,
   },
   {
-    method: 'delete', path: '/api/v2/jobs/{jobId}', operations: [deleteJob], operationId: 'delete_job', tag: 'jobs', auth: ['ApiKey', 'Session'],
+    method: 'delete', path: '/api/v2/jobs/{jobId}', operations: [deleteJob], operationId: 'delete_job', tag: 'jobs', auth: KEY_OR_SESSION,
     success: 200, ok: { description: 'The job, canceled or deleted.', content: json(NAMED_SCHEMAS.DeletedJob) },
     errors: [400, 401, 403, 404, 429], request: byId,
   },
   {
     method: 'get', path: '/api/v2/jobs/{jobId}/download', operations: [getMarkdown], operationId: 'get_markdown', tag: 'jobs',
-    auth: ['ApiKey', 'Session'], success: 200, ok: download, errors: [400, 401, 403, 404, 409, 410, 429], request: byId, reduced: true,
+    auth: KEY_OR_SESSION, success: 200, ok: download, errors: [400, 401, 403, 404, 409, 410, 429], request: byId, reduced: true,
   },
   {
-    method: 'get', path: '/api/v2/limits', operations: [getLimits], operationId: 'get_limits', tag: 'account', auth: ['ApiKey', 'Session'],
+    method: 'get', path: '/api/v2/limits', operations: [getLimits], operationId: 'get_limits', tag: 'account', auth: KEY_OR_SESSION,
     success: 200, ok: { description: 'Live entitlements.', content: json(NAMED_SCHEMAS.Limits) }, errors: [401, 429],
   },
 ];

@@ -17,6 +17,9 @@ import { requestId } from '../http/request-id.ts';
 import { requestLog } from '../http/request-log.ts';
 import { createJobsRouter } from '../rest/v2/jobs.ts';
 import { createLimitsRouter } from '../rest/v2/limits.ts';
+import { createAccountRouter } from '../rest/v2/account-routes.ts';
+import { createApiKeyRouter } from '../rest/v2/api-key-routes.ts';
+import { createUploadRouter } from '../rest/v2/upload-routes.ts';
 import { createSignInRouter } from '../rest/v2/sign-in.ts';
 import { createMeRouter } from '../rest/v2/me.ts';
 import { createAccountPageRouter } from '../rest/account-page.ts';
@@ -28,6 +31,8 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   app.set('trust proxy', runtime.config.trustProxy);
   app.use(requestId(), requestLog(runtime.log), originCheck(runtime.config));
   app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
+  // Before the jobs router: its API-key guard covers all of /api/v2/jobs, and these two are device-signed and ticketed.
+  app.use(createUploadRouter(runtime), createAccountRouter(runtime), createApiKeyRouter(runtime));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
   app.use(createSignInRouter(runtime), createMeRouter(runtime), createAccountPageRouter(runtime));
   if (mounts.mcp) app.use(mounts.mcp(runtime));

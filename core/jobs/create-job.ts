@@ -14,6 +14,7 @@ import { seal } from '../crypto/secret-box.ts';
 import { v1ProcessingLimit } from '../devices/v1-processing-limit.ts';
 import { DomainError } from '../errors.ts';
 import { converterFor } from '../settings/device-settings.ts';
+import { uploadBytesFor } from '../transport-limits.ts';
 import { ownerOf, type Owner } from './owner.ts';
 import { priorityFor } from './priority.ts';
 import { JOB_READ_COLUMNS } from './read-columns.ts';
@@ -62,7 +63,7 @@ export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
   if (!existing) await assertFreeSlot(ctx, owner.ownerKey, limits.slots);
 
   const jobId = randomUUID();
-  const input = await storeInput(ctx, jobId, req.source, limits.maxFileBytes);
+  const input = await storeInput(ctx, jobId, req.source, uploadBytesFor(ctx.config, ctx.principal));
   const hash = requestHash(req, input.sha256);
   if (existing) {
     await ctx.blobs.delete(input.key);

@@ -59,8 +59,9 @@ export function createJobReadCache(changes: Pick<TableChanges, 'live' | 'on'>): 
 /** The caller's job (tombstones included, like findJob) with its owner's slot usage, or null. */
 export async function findJobWithUsage(ctx: Ctx, jobId: string): Promise<{ row: JobRow; usage: SlotUsageValue } | null> {
   const p = ctx.principal;
-  const by = p.kind === 'device' ? 'device' : 'account';
-  const params = { id: jobId, owner: p.kind === 'device' ? p.deviceId : p.accountId, ownerKey: ownerKeyOf(p) };
+  const byDevice = p.kind === 'device' || p.kind === 'upload_ticket';
+  const by = byDevice ? 'device' : 'account';
+  const params = { id: jobId, owner: byDevice ? p.deviceId : p.accountId, ownerKey: ownerKeyOf(p) };
   const key = `${by}:${params.owner}:${params.ownerKey}:${jobId}`;
   let found = ctx.jobReadCache.get(key);
   if (!found) {

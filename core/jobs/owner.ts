@@ -35,12 +35,16 @@ export function ownerOf(p: Principal): Owner {
         tier: p.tier,
         lane: 'v1',
       };
+    case 'upload_ticket':
+      // A ticketed upload is a v2 job of the linked device, on its account's slots and tier.
+      return { ownerType: 'account_device', ownerKey, accountId: p.accountId, deviceId: p.deviceId, apiKeyId: null, tier: p.tier, lane: 'v2' };
   }
 }
 
 /** A filter for the jobs the principal may see. */
 export function visibleTo(p: Principal): SQL {
-  return p.kind === 'device' ? eq(jobs.deviceId, p.deviceId) : eq(jobs.accountId, p.accountId);
+  // A device sees the jobs it made, whether it acts by signature or through a ticket.
+  return p.kind === 'device' || p.kind === 'upload_ticket' ? eq(jobs.deviceId, p.deviceId) : eq(jobs.accountId, p.accountId);
 }
 
 export function jobVisibleTo(p: Principal, id: string): SQL {

@@ -7,7 +7,12 @@ import type { Db } from '../../db/database.ts';
 import { accounts, apiKeys, type ApiKeyRow } from '../../db/schema.ts';
 import { hashSecret, newSecret } from '../crypto/hash-secret.ts';
 import { DomainError } from '../errors.ts';
-import { DEFAULT_SCOPES, type Scope } from '../scopes.ts';
+import { z } from 'zod';
+import { accountIdOf } from '../accounts/account-of.ts';
+import { defineOperation } from '../operation.ts';
+import { DEFAULT_SCOPES, Scope } from '../scopes.ts';
+import { plainText } from '../text/plain-text.ts';
+import { ApiKeyRecord, toApiKeyRecord } from './api-key-record.ts';
 import type { Tiers, TierName } from '../tiers.ts';
 
 export const API_KEY_PREFIX = 'p2m_';
@@ -45,3 +50,42 @@ export async function issueApiKey(
     return { record: record!, secret };
   });
 }
+
+export const CreateApiKeyInput = z.object({
+  name: plainText(100).describe('A label to tell keys apart.'),
+  scopes: z
+    .array(Scope)
+    .min(1)
+    .refine((s) => new Set(s).size === s.length, { message: 'scopes must not repeat' })
+    .optional()
+    .describe(`Default: ${DEFAULT_SCOPES.join(', ')}.`),
+  expires_at: z.iso
+    .datetime({ offset: true })
+    .refine((t) => Date.parse(t) > Date.now(), { message: 'expires_at must be in the future' })
+    .optional()
+    .describe('When the key stops working (ISO 8601). Default: never.'),
+});
+
+export const CreatedApiKey = ApiKeyRecord.extend({
+  secret: z.string().describe('The key itself (p2m_…), shown this once: it is not stored.'),
+});
+
+export const createApiKeyOperation = defineOperation({
+  name: 'create_api_key',
+  title: 'Create an API key',
+  description:
+    "Creates an API key for the account and returns its secret once. Refused with 403 limit_reached at the plan's api_keys_limit, and 403 not_linked for a device that is not linked to an account.",
+  scope: null,
+  actors: ['session', 'device'],
+  input: CreateApiKeyInput,
+  output: CreatedApiKey,
+  async handler(ctx, { name, scopes, expires_at }) {
+    const { record, secret } = await issueApiKey(ctx.db, ctx.config.tiers, {
+      accountId: accountIdOf(ctx.principal),
+      name,
+      ...(scopes ? { scopes } : {}),
+      expiresAt: expires_at === undefined ? null : new Date(expires_at),
+    });
+    return { ...toApiKeyRecord(record), secret };
+  },
+});

@@ -11,7 +11,8 @@ import { DomainError } from '../errors.ts';
 import { Scope } from '../scopes.ts';
 import { TierName } from '../tiers.ts';
 import { issueApiKey } from './issue-api-key.ts';
-import { listApiKeys, type ApiKeySummary } from './list-api-keys.ts';
+import type { ApiKeyRecord } from './api-key-record.ts';
+import { listApiKeys } from './list-api-keys.ts';
 import { revokeApiKey } from './revoke-api-key.ts';
 
 export const LocalKeyInput = z.object({
@@ -50,7 +51,7 @@ export async function createLocalKey(s: Pick<Services, 'db' | 'config'>, raw: Lo
   return tier === previous ? key : { ...key, previous_tier: previous };
 }
 
-export async function listLocalKeys(s: Pick<Services, 'db'>, raw: { email: string }): Promise<ApiKeySummary[]> {
+export async function listLocalKeys(s: Pick<Services, 'db'>, raw: { email: string }): Promise<ApiKeyRecord[]> {
   const [account] = await s.db.select().from(accounts).where(eq(accounts.email, raw.email.trim().toLowerCase()));
   if (!account) throw new DomainError('not_found', `No account ${raw.email}.`);
   return listApiKeys(s.db, account.id);

@@ -1,7 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { apiKeys } from '../../db/schema.ts';
+import { z } from 'zod';
+import { accountIdOf } from '../accounts/account-of.ts';
 import { DomainError } from '../errors.ts';
+import { defineOperation } from '../operation.ts';
 
 /**
  * Revokes a key at once: on PostgreSQL authentication reads revoked_at on
@@ -18,5 +21,23 @@ export async function revokeApiKey(db: Db, keyId: string, accountId: string | nu
     .returning({ id: apiKeys.id });
   if (row) return;
   const [existing] = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, keyId), owner));
-  if (!existing) throw new DomainError('not_found', `No API key ${keyId}.`);
+  if (!existing) throw new DomainError('not_found', 'No such API key.');
 }
+
+export const revokeApiKeyOperation = defineOperation({
+  name: 'revoke_api_key',
+  title: 'Revoke an API key',
+  description:
+    "Revokes one of the account's API keys at once: the next request with it is 401. Revoking a revoked key again succeeds; another account's key, or an unknown id, is not_found.",
+  scope: null,
+  actors: ['session', 'device'],
+  input: z.object({ key_id: z.string().describe('The id of the key (a UUID).') }),
+  output: z.object({ key_id: z.string(), revoked: z.literal(true) }),
+  async handler(ctx, { key_id }) {
+    const accountId = accountIdOf(ctx.principal);
+    // An id that cannot be a key is as unknown as any other: 404, not 400.
+    if (!z.uuid().safeParse(key_id).success) throw new DomainError('not_found', 'No such API key.');
+    await revokeApiKey(ctx.db, key_id, accountId);
+    return { key_id, revoked: true as const };
+  },
+});

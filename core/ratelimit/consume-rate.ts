@@ -32,6 +32,8 @@ export function rateKeyOf(p: Principal): string {
     case 'api_key':
       return `key:${p.keyId}`;
     case 'device':
+    case 'upload_ticket':
+      // An upload through a ticket spends from the budget of the device that minted it.
       return `device:${p.deviceId}`;
     case 'session':
       return `session:${p.sessionId}`;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { devices } from '../../db/schema.ts';
-import type { Principal } from '../principal.ts';
+import { deviceIdOf, type Principal } from '../principal.ts';
 import { DEFAULT_SETTINGS, DeviceSettings, type Converter } from './settings-schema.ts';
 
 /**
@@ -21,5 +21,6 @@ export async function readDeviceSettings(db: Db, deviceId: string): Promise<Devi
 
 /** The converter a new job of this caller uses: a device's stored choice, else auto. */
 export async function converterFor(db: Db, p: Principal): Promise<Converter> {
-  return p.kind === 'device' ? (await readDeviceSettings(db, p.deviceId)).converter : DEFAULT_SETTINGS.converter;
+  const deviceId = deviceIdOf(p);
+  return deviceId !== null ? (await readDeviceSettings(db, deviceId)).converter : DEFAULT_SETTINGS.converter;
 }

@@ -8,7 +8,7 @@ import { streamSource } from '../../core/blobs/blob-source.ts';
 import type { Services } from '../../core/context.ts';
 import { DomainError } from '../../core/errors.ts';
 import { openMultipartUpload } from '../../http/multipart-upload.ts';
-import { transportLimits } from '../../core/transport-limits.ts';
+import { uploadBytesFor } from '../../core/transport-limits.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -25,7 +25,7 @@ export function jsonInput(req: Request): Record<string, unknown> {
 
 /** A multipart body as raw create_job_from_upload input, the file part as its BlobSource (read as it arrives). */
 export const multipartInput = (services: Pick<Services, 'config'>) => async (req: Request): Promise<Record<string, unknown>> => {
-  const session = openMultipartUpload(req, { maxFileBytes: transportLimits(services.config, req.principal!.tier).uploadBytes });
+  const session = openMultipartUpload(req, { maxFileBytes: uploadBytesFor(services.config, req.principal!) });
   // An early answer (slots full, over the cap, bad field) drains the rest of the body instead of reading it.
   req.res?.once('finish', () => {
     if (!req.complete) session.discard();

@@ -8,7 +8,8 @@ import pg from 'pg';
 import { openDatabase } from '../../db/database.ts';
 
 export const PG_ADMIN_URL = process.env.P2M_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const TEMPLATE = 'p2m_template';
+// Overridable so worktrees with different migrations can run their PostgreSQL suites side by side.
+export const TEMPLATE = process.env.P2M_TEST_PG_TEMPLATE ?? 'p2m_template';
 
 const urlFor = (db: string) => {
   const u = new URL(PG_ADMIN_URL);

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineOperation } from '../../operation.ts';
+import { deviceIdOf } from '../../principal.ts';
+import { authenticateSession } from '../../sessions/authenticate-session.ts';
+import { linkDevice } from './link-device.ts';
+import { LinkStatus } from './link-status.ts';
+
+/**
+ * The second way to link (besides the sign-in callback with a link ticket):
+ * a device-signed request that also carries a valid web session. Both
+ * credentials are checked here in core, the device's by the caller's
+ * principal, the session's by its token.
+ */
+export const attachDevice = defineOperation({
+  name: 'attach_device',
+  title: 'Link the device to the signed-in account',
+  description:
+    "Links the calling device to the account of the web session sent with the same request; the device's anonymous jobs move to the account (owner_type account_device, its tier and slots). Idempotent; a device linked to another account is refused (403).",
+  scope: null,
+  actors: ['device'],
+  input: z.object({ session_token: z.string().min(1).describe('The p2m_session cookie of the same request.') }),
+  output: LinkStatus,
+  async handler(ctx, { session_token }) {
+    const session = await authenticateSession(ctx, session_token);
+    const deviceId = deviceIdOf(ctx.principal)!;
+    const { tier } = await ctx.db.transaction((tx) => linkDevice(tx, ctx.config.tiers, deviceId, session.accountId));
+    return { linked: true, tier };
+  },
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { DomainError } from '../../errors.ts';
+import { defineOperation } from '../../operation.ts';
+import { deviceIdOf } from '../../principal.ts';
+import { issueLinkTicket } from './issue-link-ticket.ts';
+import { signInConfigured } from './sign-in-configured.ts';
+
+/** Where sign-in starts; the ticket rides along to the callback. */
+export const SIGN_IN_START_PATH = '/api/v2/auth/idp/start';
+
+export const LinkStart = z.object({
+  login_url: z.url().describe('Open this in a browser: sign-in, after which the device is linked to the signed-in account.'),
+  expires_at: z.string().describe('When the one-time ticket in login_url stops working.'),
+});
+
+export const startDeviceLink = defineOperation({
+  name: 'start_device_link',
+  title: 'Start linking the device to an account',
+  description:
+    'Issues a one-time, short-lived ticket bound to the calling device and returns the sign-in address that carries it. Signing in there links the device (a device linked to another account is refused at the callback).',
+  scope: null,
+  actors: ['device'],
+  input: z.object({ origin: z.string().optional().describe('The public origin the request came in on.') }),
+  output: LinkStart,
+  async handler(ctx, { origin }) {
+    if (!signInConfigured(ctx.config)) {
+      throw new DomainError('not_configured', 'Sign-in is not configured on this service, so devices cannot be linked.');
+    }
+    const { ticket, expiresAt } = await issueLinkTicket(ctx, deviceIdOf(ctx.principal)!);
+    // Only a configured public origin is ever put in front of the ticket.
+    const base = origin !== undefined && ctx.config.publicOrigins.includes(origin) ? origin : ctx.config.publicOrigins[0]!;
+    const url = new URL(SIGN_IN_START_PATH, base);
+    url.searchParams.set('ticket', ticket);
+    return { login_url: url.toString(), expires_at: expiresAt.toISOString() };
+  },
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineOperation } from '../../operation.ts';
+import { deviceIdOf } from '../../principal.ts';
+import { unlinkDevice } from './link-device.ts';
+import { LinkStatus } from './link-status.ts';
+
+export const unlinkFromAccount = defineOperation({
+  name: 'unlink_device',
+  title: 'Unlink the device from its account',
+  description:
+    'Unlinks the calling device. Its active jobs return to it as anonymous jobs (owner_type device, tier anonymous) and keep running; finished jobs stay readable. Idempotent.',
+  scope: null,
+  actors: ['device'],
+  input: z.object({}),
+  output: LinkStatus,
+  async handler(ctx) {
+    const deviceId = deviceIdOf(ctx.principal)!;
+    await ctx.db.transaction((tx) => unlinkDevice(tx, ctx.config.tiers, deviceId));
+    return { linked: false, tier: 'anonymous' as const };
+  },
+});

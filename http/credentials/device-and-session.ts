@@ -1,0 +1,28 @@
+/**
+ * "Device and Session" (POST /api/v2/account/link/attach): a device-signed
+ * request that also carries the web session cookie. deviceAuth checks the
+ * signature and sets req.principal; the session token is handed to core,
+ * which authenticates it (sessionTokenOf). No Origin rule applies here as it
+ * does to cookie requests elsewhere: the device signature already proves the
+ * request was made by the key holder, which no hostile page can forge, and
+ * the extension's own origin is not one of ours.
+ */
+import type { Request, RequestHandler } from 'express';
+import { DomainError } from '../../core/errors.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import { deviceAuth } from './device-signature.ts';
+import { readCookie, SESSION_COOKIE } from './session-cookie.ts';
+
+/** deviceAuth, then 401 unless the request also carries a session cookie. */
+export function deviceAndSession(runtime: Runtime): RequestHandler[] {
+  const requireSession: RequestHandler = (req, _res, next) => {
+    if (readCookie(req, SESSION_COOKIE) === undefined) {
+      throw new DomainError('unauthenticated', 'Sign in first: this request needs the device signature and the web session.');
+    }
+    next();
+  };
+  return [deviceAuth(runtime), requireSession];
+}
+
+/** The session token of a request that passed deviceAndSession. */
+export const sessionTokenOf = (req: Request): string => readCookie(req, SESSION_COOKIE) ?? '';
