@@ -3,6 +3,7 @@ import { accountForVerifiedEmail } from '../accounts/account-for-verified-email.
 import type { Services } from '../context.ts';
 import { hashSecret, safeEqual } from '../crypto/hash-secret.ts';
 import { open } from '../crypto/secret-box.ts';
+import { linkDeviceWithTicket } from '../devices/link/link-device-with-ticket.ts';
 import { DomainError } from '../errors.ts';
 import { createSession, type NewSession } from '../sessions/create-session.ts';
 import { endSession } from '../sessions/end-session.ts';
@@ -57,7 +58,8 @@ export async function finishSignIn(s: Services, input: FinishSignInInput): Promi
   const identity = await verifiedIdentity(client, tokens);
   const account = await accountForVerifiedEmail(s.db, identity.email, identity.name);
   const linkedDevice = attempt.linkTicketSealed !== null;
-  if (attempt.linkTicketSealed !== null) await linkDevice(s, open(s.secretKey, attempt.linkTicketSealed), account.id);
+  // Consumes the ticket; bad_input when it was used or expired meanwhile, forbidden when the device has another account.
+  if (attempt.linkTicketSealed !== null) await linkDeviceWithTicket(s, open(s.secretKey, attempt.linkTicketSealed), account.id);
   if (input.previousSessionToken !== undefined) await endSession(s.db, input.previousSessionToken);
   const session = await createSession(s, account.id);
   return { accountId: account.id, email: account.email!, session, linkedDevice };
@@ -90,9 +92,4 @@ async function exchange(
     }
     throw new DomainError('idp_error', 'The identity provider could not complete the sign-in; try again later.', { cause: err });
   }
-}
-
-/** Placeholder until device linking lands: refuses, so nothing is half done. */
-async function linkDevice(_s: Services, _ticket: string, _accountId: string): Promise<void> {
-  throw new DomainError('bad_input', 'Device-link tickets are not accepted yet.');
 }

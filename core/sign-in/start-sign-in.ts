@@ -3,6 +3,7 @@ import * as oidc from 'openid-client';
 import type { Services } from '../context.ts';
 import { hashSecret } from '../crypto/hash-secret.ts';
 import { seal } from '../crypto/secret-box.ts';
+import { peekLinkTicket } from '../devices/link/peek-link-ticket.ts';
 import { canonicalAddress } from '../devices/network-prefix.ts';
 import { DomainError } from '../errors.ts';
 import { WINDOW_SECONDS } from '../ratelimit/rate-limiter.ts';
@@ -87,6 +88,8 @@ async function consumeStartBudget(s: StartServices, clientIp: string): Promise<v
 }
 
 /** A link ticket is checked before the person is sent away, so a stale one fails here and not after signing in. */
-async function assertLinkTicket(_s: StartServices, _ticket: string): Promise<void> {
-  throw new DomainError('bad_input', 'Device-link tickets are not accepted yet.');
+async function assertLinkTicket(s: StartServices, ticket: string): Promise<void> {
+  if ((await peekLinkTicket(s.db, ticket)) === null) {
+    throw new DomainError('bad_input', 'This device-link ticket is invalid, expired or already used; start the link again from the device.');
+  }
 }
