@@ -11,8 +11,13 @@ export const COMMAND_HELP: Record<string, string> = {
   serve: `usage: p2m serve
 Starts the service (REST API, MCP, discovery) and, unless P2M_WORKERS=0, conversion workers.
 Listens on HOST:PORT (default 127.0.0.1:8080); the database is DATABASE_URL or the embedded one in P2M_DATA_DIR.`,
-  worker: `usage: p2m worker
-Runs conversion workers only, sharing the queue of the PostgreSQL database in DATABASE_URL.`,
+  worker: `usage: p2m worker [--pool paid|free|all[=N]]... [--concurrency N]
+Runs conversion workers only, sharing the queue of the PostgreSQL database in DATABASE_URL.
+--pool         which queue a worker serves (repeatable, one worker each; default P2M_WORKER_POOLS, else all):
+               paid  paid-tier jobs only;  free  free jobs, and paid ones when no free job waits;
+               all   both, paid first by priority, free jobs aging past them (no starvation).
+               =N    that worker's concurrency.
+--concurrency  conversions at once of a pool given without =N (default P2M_WORKERS, else 1).`,
   keys: `usage: p2m keys create [--email E] [--name N] [--scopes a,b] [--tier free|pro]
        p2m keys list [--email E]
        p2m keys revoke <key-id>
@@ -38,7 +43,8 @@ export const USAGE = `p2m — PDF to Markdown
 
 Usage:
   p2m serve                      start the service (API, MCP, workers) on the configured database
-  p2m worker                     run conversion workers only (needs DATABASE_URL: PostgreSQL)
+  p2m worker [--pool paid|free|all[=N]]... [--concurrency N]
+                                 run conversion workers only (needs DATABASE_URL: PostgreSQL)
   p2m keys create [--email E] [--name N] [--scopes a,b] [--tier free|pro]
                                  create an account (if needed) and an API key; prints the key once
   p2m keys list [--email E]      list keys (never their secrets)

@@ -1,6 +1,7 @@
 /**
  * `p2m serve`: the HTTP service (REST v1 and v2, MCP, discovery) and, unless
- * P2M_WORKERS=0, conversion workers in the same process. On the embedded
+ * P2M_WORKERS=0, conversion workers in the same process, and (unless
+ * P2M_WEBHOOK_CONCURRENCY=0) the webhook dispatcher. On the embedded
  * database it also answers `p2m keys` over a local admin socket, because
  * PGlite allows only one process.
  */
@@ -10,7 +11,8 @@ import { createRuntime } from '../core/runtime.ts';
 import { DirLockedError } from '../db/dir-lock.ts';
 import { createServiceApp } from '../server/create-app.ts';
 import { serveAdminSocket } from '../rpc/admin-socket.ts';
-import { createWorker } from '../worker/worker.ts';
+import { createDispatcher } from '../worker/webhooks/dispatcher.ts';
+import { createPoolWorkers, startPoolWorkers } from '../worker/pool-workers.ts';
 import { adminSocketPath } from './paths.ts';
 
 export async function run(): Promise<number> {
@@ -25,8 +27,11 @@ export async function run(): Promise<number> {
     await runtime.close();
     throw err;
   });
-  const worker = config.workers > 0 ? createWorker(runtime, { concurrency: config.workers, pools: config.workerPools }) : null;
-  worker?.start();
+  // P2M_WORKERS=0 with no per-pool counts: an API-only process (every pool entry has concurrency 0).
+  const stopWorkers = startPoolWorkers(createPoolWorkers(runtime, config.workerPools));
+  // Webhook deliveries go out from here too: on PGlite this is the only process there is.
+  const dispatcher = config.webhooks.concurrency > 0 ? createDispatcher(runtime) : null;
+  dispatcher?.start();
   const admin = runtime.database.kind === 'pglite' ? await serveAdminSocket(runtime, adminSocketPath(config)) : null;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -40,7 +45,8 @@ export async function run(): Promise<number> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   await closed;
-  await worker?.stop();
+  await stopWorkers();
+  await dispatcher?.stop();
   await admin?.close();
   await runtime.close();
   return 0;

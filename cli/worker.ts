@@ -1,8 +1,26 @@
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config.ts';
 import { runWorkerProcess } from '../worker/main.ts';
 
-/** `p2m worker`: conversion workers alone, sharing the PostgreSQL queue with any number of machines. */
-export async function run(): Promise<number> {
-  await runWorkerProcess(loadConfig());
+/**
+ * The environment `p2m worker` runs with: `--pool` (repeatable, `paid`,
+ * `free` or `all`, each optionally `=N`) replaces P2M_WORKER_POOLS and
+ * `--concurrency N` replaces P2M_WORKERS, the count of a pool given without `=N`.
+ */
+export function workerEnv(argv: string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { values } = parseArgs({
+    args: argv,
+    options: { pool: { type: 'string', multiple: true }, concurrency: { type: 'string' } },
+    strict: true,
+  });
+  const out: NodeJS.ProcessEnv = { ...env };
+  if (values.pool?.length) out.P2M_WORKER_POOLS = values.pool.join(',');
+  if (values.concurrency !== undefined) out.P2M_WORKERS = values.concurrency;
+  return out;
+}
+
+/** `p2m worker [--pool paid|free|all[=N]]... [--concurrency N]`: conversion workers alone, sharing the PostgreSQL queue. */
+export async function run(argv: string[] = []): Promise<number> {
+  await runWorkerProcess(loadConfig(workerEnv(argv, process.env)));
   return 0;
 }

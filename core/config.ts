@@ -5,6 +5,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { resolveTiers, type Tiers } from './tiers.ts';
+import { BILLING_ENV, billingConfigOf, type BillingConfig } from './billing/billing-config.ts';
+import { parseWorkerPools, type WorkerPoolSpec } from './queue/worker-pools.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -24,8 +26,10 @@ const Env = z.object({
   P2M_TRUST_PROXY: z.string().default('false'),
   /** Conversions run at once by an embedded or standalone worker (0: this process runs none). */
   P2M_WORKERS: int(1, 0),
-  /** Which pools this process's workers claim from. */
-  P2M_WORKER_POOLS: list.default(['paid', 'free']),
+  /** This process's workers: `all`, or `paid=N,free=M` (core/queue/worker-pools.ts); a pool without =N runs P2M_WORKERS. */
+  P2M_WORKER_POOLS: z.string().default('all'),
+  /** Seconds of waiting that raise a queued job's priority by one (claim order aging; see worker/sql/claim-jobs.ts). */
+  P2M_PRIORITY_AGING_SECONDS: int(6, 1),
   P2M_LEASE_SECONDS: int(60, 5),
   P2M_HEARTBEAT_SECONDS: int(15, 1),
   P2M_MAX_ATTEMPTS: int(3, 1),
@@ -62,7 +66,26 @@ const Env = z.object({
   /** Web session: fixed lifetime from sign-in, and how long it may sit unused, seconds. */
   P2M_SESSION_TTL_SECONDS: int(30 * 24 * 3600, 60),
   P2M_SESSION_IDLE_SECONDS: int(7 * 24 * 3600, 60),
+  /** Webhook deliveries one process sends at once (its dispatcher); 0: this process sends none. */
+  P2M_WEBHOOK_CONCURRENCY: int(16, 0),
+  /** Deliveries in flight to one endpoint (or callback URL) at once, across every dispatcher. */
+  P2M_WEBHOOK_ENDPOINT_CONCURRENCY: int(4, 1),
+  /** Requests a second to one endpoint (or callback URL). */
+  P2M_WEBHOOK_ENDPOINT_RATE: int(10, 1),
+  /** Whole-request budget of one delivery attempt (DNS, connect, TLS, response headers and body). */
+  P2M_WEBHOOK_TIMEOUT_MS: int(10_000, 100),
+  /** Bytes of a receiver's response body read (the rest is discarded). */
+  P2M_WEBHOOK_RESPONSE_BYTES: int(16 * 1024, 1),
+  /** Seconds before each retry (before jitter of ±20 %); its length + 1 is the number of attempts. */
+  P2M_WEBHOOK_RETRY_SECONDS: list.default(['30', '120', '600', '1800', '7200', '18000', '57600']),
+  /** Deliveries to one endpoint that fail in a row (each after its retries) before the endpoint is disabled. */
+  P2M_WEBHOOK_DISABLE_AFTER: int(10, 1),
+  /** Longest overlap a secret rotation may ask for (both secrets sign meanwhile), seconds. */
+  P2M_WEBHOOK_MAX_OVERLAP_SECONDS: int(7 * 24 * 3600, 0),
+  /** TEST ONLY: a PEM file of CA certificates that replaces the system CAs for webhook TLS (a test receiver's own CA). */
+  P2M_TEST_ONLY_WEBHOOK_CA_FILE: z.string().optional(),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...BILLING_ENV,
   // Sign-in through an OpenID provider: unset issuer or client id → the sign-in routes answer 503.
   P2M_OIDC_ISSUER: z.url().optional(),
   P2M_OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -85,7 +108,9 @@ export type Config = Readonly<{
   publicOrigins: readonly string[];
   trustProxy: boolean | number | string;
   workers: number;
-  workerPools: readonly ('free' | 'paid')[];
+  /** One worker per entry, each with its pool mode and concurrency. */
+  workerPools: readonly WorkerPoolSpec[];
+  priorityAgingSeconds: number;
   leaseSeconds: number;
   heartbeatSeconds: number;
   maxAttempts: number;
@@ -109,10 +134,28 @@ export type Config = Readonly<{
   logLevel: string;
   sessionTtlSeconds: number;
   sessionIdleSeconds: number;
+  /** Stripe billing; null when not configured (billing endpoints answer 503). */
+  billing: BillingConfig | null;
+  webhooks: WebhookConfig;
   oidc: OidcConfig | null;
   oidcTimeoutMs: number;
   signInTtlSeconds: number;
   signInPerIp: number;
+}>;
+
+/** Webhook delivery settings (P2M_WEBHOOK_*). */
+export type WebhookConfig = Readonly<{
+  concurrency: number;
+  endpointConcurrency: number;
+  endpointRatePerSecond: number;
+  timeoutMs: number;
+  responseBytes: number;
+  /** Delay before retry n (1-based) is retrySeconds[n-1]; attempts = retrySeconds.length + 1. */
+  retrySeconds: readonly number[];
+  disableAfter: number;
+  maxOverlapSeconds: number;
+  /** TEST ONLY: PEM path replacing the system CAs. */
+  testOnlyCaFile: string | undefined;
 }>;
 
 /** The OpenID provider this service signs people in with. */
@@ -125,7 +168,6 @@ export type Announcement = z.infer<typeof Announcement>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = Env.parse(env);
   const origins = e.P2M_PUBLIC_ORIGINS ?? [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`];
-  const pools = e.P2M_WORKER_POOLS.map((p) => z.enum(['free', 'paid']).parse(p));
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -135,7 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins: Object.freeze(origins.map((o) => new URL(o).origin)),
     trustProxy: parseTrustProxy(e.P2M_TRUST_PROXY),
     workers: e.P2M_WORKERS,
-    workerPools: Object.freeze(pools),
+    workerPools: parseWorkerPools(e.P2M_WORKER_POOLS, e.P2M_WORKERS),
+    priorityAgingSeconds: e.P2M_PRIORITY_AGING_SECONDS,
     leaseSeconds: e.P2M_LEASE_SECONDS,
     heartbeatSeconds: e.P2M_HEARTBEAT_SECONDS,
     maxAttempts: e.P2M_MAX_ATTEMPTS,
@@ -159,6 +202,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.P2M_LOG_LEVEL,
     sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,
     sessionIdleSeconds: e.P2M_SESSION_IDLE_SECONDS,
+    webhooks: Object.freeze({
+      concurrency: e.P2M_WEBHOOK_CONCURRENCY,
+      endpointConcurrency: e.P2M_WEBHOOK_ENDPOINT_CONCURRENCY,
+      endpointRatePerSecond: e.P2M_WEBHOOK_ENDPOINT_RATE,
+      timeoutMs: e.P2M_WEBHOOK_TIMEOUT_MS,
+      responseBytes: e.P2M_WEBHOOK_RESPONSE_BYTES,
+      retrySeconds: Object.freeze(e.P2M_WEBHOOK_RETRY_SECONDS.map((v) => z.coerce.number().int().min(1).max(7 * 24 * 3600).parse(v))),
+      disableAfter: e.P2M_WEBHOOK_DISABLE_AFTER,
+      maxOverlapSeconds: e.P2M_WEBHOOK_MAX_OVERLAP_SECONDS,
+      testOnlyCaFile: e.P2M_TEST_ONLY_WEBHOOK_CA_FILE,
+    }),
+    billing: billingConfigOf(e),
     oidc: e.P2M_OIDC_ISSUER && e.P2M_OIDC_CLIENT_ID
       ? Object.freeze({ issuer: e.P2M_OIDC_ISSUER, clientId: e.P2M_OIDC_CLIENT_ID, clientSecret: e.P2M_OIDC_CLIENT_SECRET })
       : null,

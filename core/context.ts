@@ -4,6 +4,7 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
+import type { Billing } from './billing/billing-service.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import type { JobReadCache } from './jobs/job-with-usage.ts';
 import type { ApiKeyCache } from './keys/api-key-cache.ts';
@@ -11,6 +12,8 @@ import type { Config } from './config.ts';
 import type { Principal } from './principal.ts';
 import type { RateCharge } from './ratelimit/consume-rate.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
+import type { PostClient } from './egress/post-client.ts';
+import type { WakeTopic } from './wakeup/wakeup.ts';
 
 /** Outbound fetch of a client-supplied link, refusing internal addresses. */
 export interface Fetcher {
@@ -25,14 +28,18 @@ export type Services = {
   log: Logger;
   /** Server key (32 bytes) sealing stored secrets such as callback secrets. */
   secretKey: Buffer;
-  /** Tells workers that a pool has new work (in-process event, or Redis when configured). */
-  wake(pool: 'free' | 'paid'): void;
+  /** Tells workers that a pool (or the webhook outbox) has new work (in-process event, or Redis when configured). */
+  wake(topic: WakeTopic): void;
   /** Per-caller request budget, shared by every transport (see core/ratelimit/consume-rate.ts). */
   rateLimiter: RateLimiter;
   /** Authenticated keys remembered by this process (see core/keys/api-key-cache.ts). */
   apiKeyCache: ApiKeyCache;
   /** Job reads remembered by this process for status polling (see core/jobs/job-with-usage.ts). */
   jobReadCache: JobReadCache;
+  /** Webhook POSTs through the egress guard (core/egress/post-client.ts); tests swap its resolver. */
+  webhookClient: PostClient;
+  /** Stripe and the cached plan prices; null when billing is not configured (core/billing/billing-service.ts). */
+  billing: Billing | null;
 };
 
 export type Ctx = Services & {

@@ -16,6 +16,8 @@ export const STATUS = {
   device_blocked: 403,
   not_linked: 403,
   limit_reached: 403,
+  /** The caller's tier does not include the feature (webhooks on anonymous and free). */
+  not_in_plan: 403,
   not_found: 404,
   slots_full: 409,
   not_ready: 409,
@@ -26,6 +28,11 @@ export const STATUS = {
   rate_limited: 429,
   internal: 500,
   not_configured: 503,
+  // Paid tiers (issue 12).
+  plan_required: 403,
+  already_subscribed: 409,
+  billing_unavailable: 502,
+  billing_not_configured: 503,
   /** The identity provider answered the sign-in's token exchange with a failure (not a refused code). */
   idp_error: 502,
   /** The identity provider could not be reached or described (discovery failed). */

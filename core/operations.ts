@@ -2,6 +2,9 @@
  * Every operation the service offers, once. Transports register these; a
  * coverage test fails when one is missing from a transport.
  */
+import { startCheckoutOp } from './billing/start-checkout.ts';
+import { openBillingPortal } from './billing/open-portal.ts';
+import { createJobBatch } from './jobs/create-job-batch.ts';
 import { createJobFromUpload } from './jobs/create-job-from-upload.ts';
 import { createJobFromUrl } from './jobs/create-job-from-url.ts';
 import { deleteJob } from './jobs/delete-job.ts';
@@ -19,6 +22,7 @@ import { createUploadTicket } from './jobs/tickets/create-upload-ticket.ts';
 import { createApiKeyOperation } from './keys/issue-api-key.ts';
 import { listApiKeysOperation } from './keys/list-api-keys.ts';
 import { revokeApiKeyOperation } from './keys/revoke-api-key.ts';
+import { WEBHOOK_OPERATIONS } from './webhooks/webhook-operations.ts';
 import { getMe } from './accounts/get-me.ts';
 import { getUsage } from './accounts/get-usage.ts';
 
@@ -30,6 +34,7 @@ export const JOB_OPERATIONS = [
   getMarkdown,
   deleteJob,
   getLimits,
+  createJobBatch,
 ] as const;
 
 /** Device conversion settings: device actors only, served by the v1 lane. */
@@ -41,13 +46,28 @@ export const KEY_OPERATIONS = [listApiKeysOperation, createApiKeyOperation, revo
 /** A device's link to an account and its ticketed uploads (device-signed REST, and the Upload-Ticket header). */
 export const DEVICE_ACCOUNT_OPERATIONS = [getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket] as const;
 
+/** Webhook endpoints and their delivery log: sessions and linked devices (REST v2, tRPC). */
+export { WEBHOOK_OPERATIONS };
+
+/** Billing for the signed-in account (session actors, REST only; the open and provider routes are not operations). */
+export const BILLING_OPERATIONS = [startCheckoutOp, openBillingPortal] as const;
+
 /** Reads of the caller's account (API key or session): REST and tRPC; not MCP tools, whose list the spec fixes. */
 export const ACCOUNT_READ_OPERATIONS = [getMe, getUsage] as const;
 
 /** All operations. */
-export const OPERATIONS = [...JOB_OPERATIONS, ...SETTINGS_OPERATIONS, ...KEY_OPERATIONS, ...DEVICE_ACCOUNT_OPERATIONS, ...ACCOUNT_READ_OPERATIONS] as const;
+export const OPERATIONS = [
+  ...JOB_OPERATIONS,
+  ...SETTINGS_OPERATIONS,
+  ...KEY_OPERATIONS,
+  ...DEVICE_ACCOUNT_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
+  ...BILLING_OPERATIONS,
+  ...ACCOUNT_READ_OPERATIONS,
+] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
 export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket };
 export { listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation };
+export { createJobBatch, openBillingPortal, startCheckoutOp };
 export { getMe, getUsage };

@@ -13,11 +13,13 @@ import { createLocalBlobStore } from './blobs/local-blob-store.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { createNonceStore } from './devices/nonce-store-for.ts';
+import { createBilling } from './billing/billing-service.ts';
 import { watchTableChanges } from './cache/table-changes.ts';
 import { createJobReadCache } from './jobs/job-with-usage.ts';
 import { ApiKeyCache } from './keys/api-key-cache.ts';
 import type { NonceStore } from './devices/signing/nonce-store.ts';
 import { createEgressClient } from './egress/egress-client.ts';
+import { createPostClient } from './egress/post-client.ts';
 import { createRateLimiter } from './ratelimit/rate-limiter.ts';
 import { createLocalWakeup, createRedisWakeup, type Wakeup } from './wakeup/wakeup.ts';
 
@@ -64,8 +66,16 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     wake: (pool) => wakeup.notify(pool),
     rateLimiter,
     deviceNonces,
+    webhookClient: createPostClient({
+      timeoutMs: config.webhooks.timeoutMs,
+      maxResponseBytes: config.webhooks.responseBytes,
+      allowLoopback: config.allowPrivateUrls,
+      ...(config.webhooks.testOnlyCaFile ? { ca: readFileSync(config.webhooks.testOnlyCaFile, 'utf8') } : {}),
+      userAgent: 'p2m-webhooks/0.1',
+    }),
     apiKeyCache: new ApiKeyCache(changes),
     jobReadCache: createJobReadCache(changes),
+    billing: createBilling(config),
     async close() {
       await Promise.all([wakeup.close(), rateLimiter.close(), deviceNonces.close(), changes.close()]);
       await database.close();

@@ -24,6 +24,8 @@ export const TierLimits = z.object({
   ratePerMinute: z.number().int().positive(),
   apiKeysLimit: z.number().int().nonnegative(),
   webhooksLimit: z.number().int().nonnegative(),
+  /** Webhooks exist on this tier: registered endpoints and per-job callback_url (the spec's webhooks_enabled). */
+  webhooksEnabled: z.boolean(),
   batchEnabled: z.boolean(),
   pool: z.enum(['free', 'paid']),
   /** Base queue priority; higher runs first. */
@@ -59,19 +61,19 @@ const TRANSPORT = { inlineMarkdownBytes: 8 * MB, recentJobsListed: 3 };
 export const DEFAULT_TIERS: Tiers = {
   anonymous: {
     slots: 3, maxFileBytes: 10 * MB, timeBudgetMs: 5 * MIN, onBudget: 'fail', retentionSeconds: 3600,
-    ratePerMinute: 60, apiKeysLimit: 0, webhooksLimit: 0, batchEnabled: false, pool: 'free', priority: 0,
+    ratePerMinute: 60, apiKeysLimit: 0, webhooksLimit: 0, webhooksEnabled: false, batchEnabled: false, pool: 'free', priority: 0,
     uploadTicketBytes: 10 * MB, jsonBodyBytes: base64Of(10 * MB), ...TRANSPORT,
     fairUseJobsPerMonth: 300, fairUsePagesPerMonth: 3_000,
   },
   free: {
     slots: 3, maxFileBytes: 10 * MB, timeBudgetMs: 15 * MIN, onBudget: 'truncate', retentionSeconds: 3600,
-    ratePerMinute: 120, apiKeysLimit: 3, webhooksLimit: 0, batchEnabled: false, pool: 'free', priority: 0,
+    ratePerMinute: 120, apiKeysLimit: 3, webhooksLimit: 0, webhooksEnabled: false, batchEnabled: false, pool: 'free', priority: 0,
     uploadTicketBytes: 10 * MB, jsonBodyBytes: base64Of(10 * MB), ...TRANSPORT,
     fairUseJobsPerMonth: 500, fairUsePagesPerMonth: 10_000,
   },
   pro: {
     slots: 20, maxFileBytes: 100 * MB, timeBudgetMs: 60 * MIN, onBudget: 'truncate', retentionSeconds: 24 * 3600,
-    ratePerMinute: 600, apiKeysLimit: 20, webhooksLimit: 10, batchEnabled: true, pool: 'paid', priority: 100,
+    ratePerMinute: 600, apiKeysLimit: 20, webhooksLimit: 10, webhooksEnabled: true, batchEnabled: true, pool: 'paid', priority: 100,
     uploadTicketBytes: 100 * MB, jsonBodyBytes: base64Of(100 * MB), ...TRANSPORT,
     fairUseJobsPerMonth: 10_000, fairUsePagesPerMonth: 500_000,
   },

@@ -230,50 +230,162 @@ export const uploadTickets = pgTable(
 );
 
 export type UploadTicketRow = typeof uploadTickets.$inferSelect;
-// --- Sign-in through an OpenID provider (core/sign-in/) ---
 
-/**
- * A started sign-in, waiting for the provider to send the browser back.
- * Looked up by the SHA-256 of its `state`, taken (deleted) once, and bound to
- * the browser that started it by the SHA-256 of a short-lived cookie. The
- * PKCE verifier, the nonce and a device-link ticket are needed again, so they
- * are sealed (core/crypto/secret-box.ts), never stored in the clear.
- */
-export const signInAttempts = pgTable(
-  'sign_in_attempts',
+// ---- Webhooks (issue 11): registered endpoints, the delivery outbox and its attempt log ----
+
+/** The events a webhook can carry (core/webhooks/webhook-events.ts documents when each fires). */
+const WEBHOOK_EVENTS = ['job.ready', 'job.truncated', 'job.error', 'job.deleted'] as const;
+/** pending: waiting for its next attempt; delivering: leased by a dispatcher; delivered and failed are final. */
+const DELIVERY_STATUSES = ['pending', 'delivering', 'delivered', 'failed'] as const;
+
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    stateHash: text('state_hash').notNull().unique(),
-    bindingHash: text('binding_hash').notNull(),
-    codeVerifierSealed: text('code_verifier_sealed').notNull(),
-    nonceSealed: text('nonce_sealed').notNull(),
-    /** The redirect_uri sent to the provider: the start request's public origin plus the callback path. */
-    redirectUri: text('redirect_uri').notNull(),
-    linkTicketSealed: text('link_ticket_sealed'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    expiresAt: ts('expires_at').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** Events delivered; empty means all. */
+    events: text('events').array().notNull().default(sql`'{}'::text[]`),
+    /** The signing secret (whsec_…), sealed with the server key: it is needed to sign, so it cannot be hashed. */
+    secretSealed: text('secret_sealed').notNull(),
+    /** The secret before the last rotation, still signing (as a second signature) until previousSecretUntil. */
+    previousSecretSealed: text('previous_secret_sealed'),
+    previousSecretUntil: ts('previous_secret_until'),
+    /** Failed deliveries in a row (reset by a delivered one); at the configured threshold the endpoint is disabled. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    disabledAt: ts('disabled_at'),
+    disabledReason: text('disabled_reason'),
+    createdAt: ts('created_at').notNull().default(sql`date_trunc('milliseconds', now())`),
   },
-  (t) => [index('sign_in_attempts_expires_idx').on(t.expiresAt)],
+  (t) => [index('webhook_endpoints_account_idx').on(t.accountId)],
 );
-
-export type SignInAttemptRow = typeof signInAttempts.$inferSelect;
-
-// --- Account usage (fair-use progress, core/accounts/get-usage.ts) ---
 
 /**
- * Jobs created and pages converted per account and calendar month (UTC).
- * Kept by triggers on jobs (migration account_usage_sql), so the counts stay
- * exact when jobs are deleted or purged and no code path can forget them.
+ * The outbox: one row per event and destination (a registered endpoint, or a
+ * job's callback_url), inserted by the same statement that changes the job.
+ * Claimed by dispatchers under a lease like the job queue.
  */
-export const accountUsage = pgTable(
-  'account_usage',
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
   {
-    // No foreign key: a trigger on jobs writes here, and it must never make a job's insert fail.
-    accountId: uuid('account_id').notNull(),
-    /** First day of the month, UTC. */
-    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
-    jobs: integer('jobs').notNull().default(0),
-    pages: integer('pages').notNull().default(0),
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** X-P2M-Delivery: one per event, shared by its destinations, the same on every attempt. */
+    eventId: uuid('event_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Null for a per-job callback. Deleting the endpoint deletes its deliveries. */
+    endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** No foreign key: the job's tombstone may be swept before its last retry. */
+    jobId: uuid('job_id'),
+    event: text('event').notNull(),
+    /** Per-job callbacks only: the job's callback_url and sealed callback_secret, copied. */
+    callbackUrl: text('callback_url'),
+    callbackSecret: text('callback_secret'),
+    /** The `job` object of the body, as it was when the event fired. */
+    job: jsonb('job').notNull(),
+    /** A "send test event" delivery: not about a real job. */
+    test: boolean('test').notNull().default(false),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lease: uuid('lease'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: ts('lease_until'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().default(sql`date_trunc('milliseconds', now())`),
+    lastAttemptAt: ts('last_attempt_at'),
+    finishedAt: ts('finished_at'),
   },
-  (t) => [uniqueIndex('account_usage_pk').on(t.accountId, t.periodStart)],
+  (t) => [
+    index('webhook_deliveries_claim_idx').on(t.status, t.runAt),
+    index('webhook_deliveries_account_idx').on(t.accountId, t.createdAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.status),
+    check('webhook_deliveries_event_check', sql`${t.event} in (${sqlList(WEBHOOK_EVENTS)})`),
+    check('webhook_deliveries_status_check', sql`${t.status} in (${sqlList(DELIVERY_STATUSES)})`),
+    check('webhook_deliveries_target_check', sql`(${t.endpointId} is null) <> (${t.callbackUrl} is null)`),
+  ],
 );
+
+/** One row per attempt, opened when the attempt is claimed and closed with its outcome. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    /** The dispatcher's lease for this attempt: the closing write is fenced by it. */
+    lease: uuid('lease').notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    /** delivered | retry | failed | interrupted (the dispatcher stopped mid-attempt); null while running. */
+    outcome: text('outcome'),
+    statusCode: integer('status_code'),
+    error: text('error'),
+  },
+  (t) => [uniqueIndex('webhook_attempts_pk').on(t.deliveryId, t.attempt)],
+);
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+// ---- Paid tiers: billing through Stripe, batch creation (issue 12) ----
+
+/**
+ * An account's Stripe customer and its current subscription. The account's
+ * tier (accounts.tier) is what every request reads; this row is what the
+ * provider's events are matched against and ordered by.
+ */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Stripe customer id (cus_…). */
+    customerId: text('customer_id').notNull().unique(),
+    /** The subscription that sets the tier (sub_…), once there is one. */
+    subscriptionId: text('subscription_id'),
+    subscriptionStatus: text('subscription_status'),
+    /** The paid tier the subscription's price buys. */
+    plan: text('plan'),
+    /** First failed payment not yet made good: the grace period counts from here. */
+    paymentFailedAt: ts('payment_failed_at'),
+    /** `created` of the last subscription event applied: older events arriving late are ignored. */
+    eventCreatedAt: ts('event_created_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('billing_customers_grace_idx').on(t.paymentFailedAt).where(sql`payment_failed_at is not null`)],
+);
+
+/** Provider events already processed, by event id: a redelivered event changes nothing. */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('billing_events_received_idx').on(t.receivedAt)],
+);
+
+/** A batch creation made with an Idempotency-Key: a repeat answers with the same jobs. */
+export const jobBatches = pgTable(
+  'job_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerKey: text('owner_key').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    jobIds: uuid('job_ids').array().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('job_batches_idempotency_idx').on(t.ownerKey, t.idempotencyKey), index('job_batches_created_idx').on(t.createdAt)],
+);
+
+export type BillingCustomerRow = typeof billingCustomers.$inferSelect;
+// --- Sign-in attempts and account usage (issue 10, sign-in): in sign-in-schema.ts, this file being at its length limit ---
+export * from './sign-in-schema.ts';

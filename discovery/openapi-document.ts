@@ -10,20 +10,23 @@ import type { Config } from '../core/config.ts';
 import { errorResponse, NAMED_SCHEMAS, SECURITY_SCHEMES } from './openapi-components.ts';
 import { overview, rules } from './openapi-text.ts';
 import { acceptsApiKey, securityOf } from './route-spec.ts';
+import { webhooksText } from './webhooks-text.ts';
 import { routeTable, type RouteSpec } from './route-table.ts';
 
 /** info.version of both documents: the version of the API description. */
 export const API_VERSION = '2.1.1';
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
-type DocConfig = Pick<Config, 'tiers'>;
+type DocConfig = Pick<Config, 'tiers' | 'webhooks'>;
 
 const TAGS = [
   { name: 'jobs', description: 'PDF to Markdown conversion jobs (v2).' },
   { name: 'account', description: "The caller's account: limits and entitlements, API keys, and a device's link to an account." },
   { name: 'auth', description: 'Sign-in through the identity provider (browser pages) and sign-out.' },
   { name: 'mcp', description: 'The hosted MCP endpoint for agents.' },
+  { name: 'webhooks', description: 'Signed job events: endpoints, deliveries, test events, secret rotation (paid tiers).' },
   { name: 'v1', description: 'The browser extension lane: frozen paths at the root, device-signed.' },
+  { name: 'billing', description: 'Paid plans through the billing provider (Stripe): plans, checkout, portal, provider events.' },
 ];
 
 function describe(route: RouteSpec): Pick<ZodOpenApiOperationObject, 'summary' | 'description'> {
@@ -73,7 +76,7 @@ function document(info: ZodOpenApiObject['info'], routes: readonly RouteSpec[]) 
 export function fullOpenApi(config: DocConfig, deviceSigning: string): OpenApiDocument {
   // The embedded scheme's headings move down two levels to sit under the description's own.
   const signing = deviceSigning.replace(/^(#+) /gm, '$1## ');
-  const description = `${overview(config)}\n\nThe v2 API lives under /api/v2; the v1 paths at the root are frozen. An MCP endpoint (JSON-RPC 2.0 over Streamable HTTP) is at /api/v2/mcp with the same API keys and scopes.\n\n${rules(config)}\n\n${signing}`;
+  const description = `${overview(config)}\n\nThe v2 API lives under /api/v2; the v1 paths at the root are frozen. An MCP endpoint (JSON-RPC 2.0 over Streamable HTTP) is at /api/v2/mcp with the same API keys and scopes.\n\n${rules(config)}\n\n${webhooksText(config)}\n\n${signing}`;
   return document({ title: 'p2m: PDF to Markdown', version: API_VERSION, description }, routeTable(config));
 }
 

@@ -1,6 +1,7 @@
 /**
  * The internal tRPC API as Express middleware (mounted at /api/internal/trpc
- * by rest/app.ts), authenticated by API key bearer like the public API.
+ * by rest/app.ts), authenticated like the public v2 API: an API key bearer,
+ * or the web session cookie (with its Origin rule for mutations).
  * 401 carries a Bearer challenge and 429 Retry-After and RateLimit, as on REST.
  */
 import { randomUUID } from 'node:crypto';
@@ -8,7 +9,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import type { RequestHandler } from 'express';
 import type { Runtime } from '../core/runtime.ts';
 import { transportLimits } from '../core/transport-limits.ts';
-import { apiKeyBearer } from '../http/credentials/api-key-bearer.ts';
+import { resolvePrincipal } from '../http/credentials/resolve-principal.ts';
 import '../http/request-types.ts';
 import { rateLimitHeaders } from '../http/rate-headers.ts';
 import { isDomainError } from '../core/errors.ts';
@@ -21,15 +22,15 @@ import type { RpcContext } from './trpc.ts';
  * distinct JSON cap of the tier table, and each request goes to its caller's
  * (an unknown caller to the smallest: the context refuses it anyway).
  */
-/** Each request's one API key lookup, made before tRPC reads the body. */
-const authenticated = new WeakMap<object, ReturnType<typeof apiKeyBearer>>();
+/** Each request's one credential lookup, made before tRPC reads the body. */
+const authenticated = new WeakMap<object, ReturnType<typeof resolvePrincipal>>();
 
 export function createTrpcMiddleware(runtime: Runtime): RequestHandler {
   const handlers = new Map<number, RequestHandler>();
   const smallest = Math.min(...Object.values(runtime.config.tiers).map((t) => t.jsonBodyBytes));
   return async (req, res, next) => {
     // Authenticated once: the same answer (or refusal) serves the context below.
-    const auth = apiKeyBearer(req, runtime);
+    const auth = resolvePrincipal(req, runtime);
     authenticated.set(req, auth);
     const principal = await auth.catch(() => null);
     const cap = principal ? transportLimits(runtime.config, principal.tier).jsonBodyBytes : smallest;
@@ -47,7 +48,7 @@ function trpcHandler(runtime: Runtime, maxBodySize: number): RequestHandler {
     createContext: ({ req }): RpcContext => ({
       services: runtime,
       requestId: typeof req.requestId === 'string' ? req.requestId : randomUUID(),
-      authenticate: () => authenticated.get(req) ?? apiKeyBearer(req, runtime),
+      authenticate: () => authenticated.get(req) ?? resolvePrincipal(req, runtime),
     }),
     responseMeta: ({ errors }) => {
       const headers = new Headers();

@@ -5,6 +5,10 @@
  * REST download.
  */
 import {
+  createApiKeyOperation,
+  listApiKeysOperation,
+  revokeApiKeyOperation,
+  createJobBatch,
   createJobFromUpload,
   createJobFromUrl,
   deleteJob,
@@ -19,6 +23,7 @@ import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
 import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
 import { procedure } from './procedure.ts';
 import { router } from './trpc.ts';
+import { webhooksRouter } from './webhooks.ts';
 
 export const jobsRouter = router({
   createFromUrl: procedure(createJobFromUrl).mutation(),
@@ -37,6 +42,14 @@ export const jobsRouter = router({
   }).query(),
   delete: procedure(deleteJob).mutation(),
   limits: procedure(getLimits).query(),
+  createBatch: procedure(createJobBatch).mutation(),
+});
+
+/** API keys of the caller's account: a session's (or a linked device's, on REST); an API key is refused (403). */
+export const keysRouter = router({
+  list: procedure(listApiKeysOperation).query(),
+  create: procedure(createApiKeyOperation).mutation(),
+  revoke: procedure(revokeApiKeyOperation).mutation(),
 });
 
 /** Reads of the caller's account. */
@@ -45,7 +58,7 @@ export const accountRouter = router({
   usage: procedure(getUsage).query(),
 });
 
-export const appRouter = router({ jobs: jobsRouter, account: accountRouter });
+export const appRouter = router({ jobs: jobsRouter, keys: keysRouter, webhooks: webhooksRouter, account: accountRouter });
 
 export type AppRouter = typeof appRouter;
 
@@ -58,6 +71,14 @@ export const RPC_PROCEDURES = {
   get_markdown: 'jobs.markdown',
   delete_job: 'jobs.delete',
   get_limits: 'jobs.limits',
+  create_job_batch: 'jobs.createBatch',
+} as const;
+
+/** Which operation each keys procedure runs. */
+export const KEY_RPC_PROCEDURES = {
+  list_api_keys: 'keys.list',
+  create_api_key: 'keys.create',
+  revoke_api_key: 'keys.revoke',
 } as const;
 
 /** Which operation each account procedure runs. */

@@ -18,6 +18,7 @@ export const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   device_blocked: 'FORBIDDEN',
   not_linked: 'FORBIDDEN',
   limit_reached: 'FORBIDDEN',
+  not_in_plan: 'FORBIDDEN',
   not_found: 'NOT_FOUND',
   slots_full: 'CONFLICT',
   not_ready: 'CONFLICT',
@@ -29,6 +30,10 @@ export const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   rate_limited: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_SERVER_ERROR',
   not_configured: 'SERVICE_UNAVAILABLE',
+  plan_required: 'FORBIDDEN',
+  already_subscribed: 'CONFLICT',
+  billing_unavailable: 'BAD_GATEWAY',
+  billing_not_configured: 'SERVICE_UNAVAILABLE',
   idp_error: 'BAD_GATEWAY',
   idp_unavailable: 'SERVICE_UNAVAILABLE',
 };

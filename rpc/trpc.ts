@@ -26,7 +26,7 @@ export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
   let core: Ctx;
   try {
     const principal = await ctx.authenticate();
-    if (!principal) throw new DomainError('unauthenticated', 'Send an API key: Authorization: Bearer p2m_...');
+    if (!principal) throw new DomainError('unauthenticated', 'Send an API key (Authorization: Bearer p2m_...) or sign in.');
     core = { ...ctx.services, log: ctx.services.log.child({ request_id: ctx.requestId }), principal, requestId: ctx.requestId };
   } catch (err) {
     throw toTrpcError(err);

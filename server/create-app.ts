@@ -20,6 +20,8 @@ import { createLimitsRouter } from '../rest/v2/limits.ts';
 import { createAccountRouter } from '../rest/v2/account-routes.ts';
 import { createApiKeyRouter } from '../rest/v2/api-key-routes.ts';
 import { createUploadRouter } from '../rest/v2/upload-routes.ts';
+import { createWebhooksRouter } from '../rest/v2/webhooks.ts';
+import { createBillingRouter } from '../rest/v2/billing.ts';
 import { createSignInRouter } from '../rest/v2/sign-in.ts';
 import { createMeRouter } from '../rest/v2/me.ts';
 import { createAccountPageRouter } from '../rest/account-page.ts';
@@ -34,6 +36,8 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   // Before the jobs router: its API-key guard covers all of /api/v2/jobs, and these two are device-signed and ticketed.
   app.use(createUploadRouter(runtime), createAccountRouter(runtime), createApiKeyRouter(runtime));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
+  app.use(createWebhooksRouter(runtime));
+  app.use(createBillingRouter(runtime));
   app.use(createSignInRouter(runtime), createMeRouter(runtime), createAccountPageRouter(runtime));
   if (mounts.mcp) app.use(mounts.mcp(runtime));
   if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));

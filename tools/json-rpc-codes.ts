@@ -19,6 +19,7 @@ export const JSONRPC_CODE: Record<ErrorCode, number> = {
   device_blocked: -32013,
   not_linked: -32013,
   limit_reached: -32013,
+  not_in_plan: -32013,
   not_found: -32014,
   slots_full: -32019,
   not_ready: -32019,
@@ -29,6 +30,10 @@ export const JSONRPC_CODE: Record<ErrorCode, number> = {
   rate_limited: -32039,
   internal: RpcCode.InternalError,
   not_configured: -32063,
+  plan_required: -32013,
+  already_subscribed: -32019,
+  billing_unavailable: -32062,
+  billing_not_configured: -32063,
   idp_error: -32062,
   idp_unavailable: -32063,
 };

@@ -15,4 +15,5 @@ export const TOOL_ANNOTATIONS: Readonly<Record<string, ToolAnnotations>> = {
   get_markdown: READ,
   delete_job: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   get_limits: READ,
+  create_job_batch: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 };

@@ -1,16 +1,18 @@
 /**
- * `p2m worker`: a process that only converts, against the shared PostgreSQL
+ * `p2m worker`: a process that only converts (and sends webhook deliveries, unless P2M_WEBHOOK_CONCURRENCY=0), against the shared PostgreSQL
  * database and blob store. SIGTERM or SIGINT stops it gracefully: no new
  * claims, running conversions finish (or are handed back), then it exits.
  */
 import type { Config } from '../core/config.ts';
 import { createRuntime } from '../core/runtime.ts';
-import { createWorker, type Worker } from './worker.ts';
+import { createDispatcher } from './webhooks/dispatcher.ts';
+import { createPoolWorkers, startPoolWorkers } from './pool-workers.ts';
+import type { Worker } from './worker.ts';
 
 export type WorkerProcessOptions = {
   /** Stops the process as SIGTERM would (tests, embedding). */
   signal?: AbortSignal;
-  /** Called with the worker once it runs, e.g. to listen to its events. */
+  /** Called with each worker once it runs, e.g. to listen to its events. */
   onWorker?: (worker: Worker) => void;
 };
 
@@ -22,23 +24,22 @@ export function assertStandaloneConfig(config: Config): void {
         'database that only one process can open; there, `p2m serve` runs the conversions itself (P2M_WORKERS).',
     );
   }
-  if (config.workerPools.length === 0) throw new Error('P2M_WORKER_POOLS names no pool to serve.');
+  if (config.workerPools.length === 0) {
+    throw new Error('P2M_WORKER_POOLS (or --pool) names no pool with a concurrency above 0 to serve.');
+  }
 }
 
 /** Runs workers until SIGTERM, SIGINT or opts.signal; resolves once they have stopped and the runtime is closed. */
 export async function runWorkerProcess(config: Config, opts: WorkerProcessOptions = {}): Promise<void> {
   assertStandaloneConfig(config);
   const runtime = await createRuntime(config);
-  const worker = createWorker(runtime, {
-    concurrency: Math.max(1, config.workers),
-    pools: config.workerPools,
-  });
+  const workers = createPoolWorkers(runtime, config.workerPools);
   const stopped = new Promise<void>((resolve) => {
     const onStop = () => {
       process.off('SIGTERM', onStop);
       process.off('SIGINT', onStop);
       opts.signal?.removeEventListener('abort', onStop);
-      runtime.log.info({ worker: worker.id }, 'worker stopping');
+      runtime.log.info({ workers: workers.map((w) => w.id) }, 'worker stopping');
       resolve();
     };
     process.once('SIGTERM', onStop);
@@ -46,15 +47,15 @@ export async function runWorkerProcess(config: Config, opts: WorkerProcessOption
     if (opts.signal?.aborted) onStop();
     else opts.signal?.addEventListener('abort', onStop, { once: true });
   });
+  const dispatcher = config.webhooks.concurrency > 0 ? createDispatcher(runtime) : null;
   try {
-    worker.start();
-    runtime.log.info(
-      { worker: worker.id, pools: config.workerPools, concurrency: config.workers },
-      'worker started',
-    );
-    opts.onWorker?.(worker);
+    const stop = startPoolWorkers(workers);
+    dispatcher?.start();
+    runtime.log.info({ workers: workers.map((w) => w.id), pools: config.workerPools }, 'worker started');
+    for (const w of workers) opts.onWorker?.(w);
     await stopped;
-    await worker.stop();
+    await stop();
+    await dispatcher?.stop();
   } finally {
     await runtime.close();
   }

@@ -1,12 +1,16 @@
 /**
  * The retention sweep: expires results past their retention, releases inputs
  * nobody needs, deletes old tombstones, then deletes their blobs; it also
- * drops used device nonces past their window and ended web sessions. Rows are
+ * drops used device nonces past their window, ended web sessions and old
+ * device-link and upload tickets. Rows are
  * updated before blobs are removed, so a crash in between leaves an orphan
  * file at worst, never a row pointing at nothing.
  */
 import { sweepDeviceNonces } from '../core/devices/db-nonce-store.ts';
+import { sweepTickets } from '../core/jobs/tickets/sweep-tickets.ts';
 import { purgeEndedSessions } from '../core/sessions/end-session.ts';
+import { expireBillingGrace } from '../core/billing/expire-grace.ts';
+import { purgePaidRecords } from './sql/purge-paid-records.ts';
 import { purgeSignInAttempts } from '../core/sign-in/sign-in-attempts.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { ReleasedBlobs } from './sql/expire-results.ts';
@@ -17,11 +21,23 @@ import { releaseInputs } from './sql/release-inputs.ts';
 
 const BATCH = 500;
 
-export type PurgeReport = { expired: number; inputsReleased: number; deleted: number; nonces: number; staleFetches: number; sessions: number;
-  signInAttempts: number };
+export type PurgeReport = {
+  expired: number;
+  inputsReleased: number;
+  deleted: number;
+  nonces: number;
+  staleFetches: number;
+  sessions: number;
+  /** Device-link and upload tickets a day past their expiry. */
+  tickets: number;
+  /** Accounts moved to free at the end of their billing grace, and paid-lane records forgotten. */
+  graceExpired: number;
+  paidRecords: number;
+  signInAttempts: number;
+};
 
 /** Runs one full retention sweep; safe to run from several workers at once (SKIP LOCKED). */
-export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'config'>): Promise<PurgeReport> {
+export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'config'> & Partial<Pick<Runtime, 'wake'>>): Promise<PurgeReport> {
   const { db, config } = runtime;
   const drain = async (step: () => Promise<ReleasedBlobs[]>) => {
     let total = 0;
@@ -42,6 +58,9 @@ export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'conf
     staleFetches: (await failStaleFetches(db, { urlTimeoutMs: config.urlTimeoutMs })).length,
     // Sessions past their lifetime already fail to authenticate; this only frees their rows.
     sessions: await purgeEndedSessions(db, config.sessionIdleSeconds),
+    tickets: await sweepTickets(db),
+    graceExpired: (await expireBillingGrace(runtime)).length,
+    paidRecords: await purgePaidRecords(db, { tombstoneDays: config.tombstoneDays }),
     // Sign-ins nobody came back for.
     signInAttempts: await purgeSignInAttempts(db),
   };

@@ -29,9 +29,7 @@ export async function settleJob(deps: WorkerDeps, job: ClaimedJob, conv: Convers
     case 'converted':
       return publish(deps, job, conv);
     case 'failed':
-      return (await failJob(deps.db, { ...fence, code: conv.code, message: conv.message }))
-        ? 'error'
-        : 'lost';
+      return (await failJob(deps.db, { ...fence, code: conv.code, message: conv.message })) ? settled(deps, 'error') : 'lost';
     case 'transient':
       return retryOrFail(deps, job, conv.message);
     case 'lost':
@@ -64,7 +62,7 @@ async function publish(deps: WorkerDeps, job: ClaimedJob, conv: Extract<Conversi
     pagesDone: conv.pagesDone,
     truncated: conv.truncated,
   });
-  if (done) return 'ready';
+  if (done) return settled(deps, 'ready');
   deps.log.info({ jobId: job.id }, 'lease lost before completion; result discarded');
   await deps.blobs.delete(outputKey);
   return 'lost';
@@ -83,5 +81,11 @@ async function retryOrFail(deps: WorkerDeps, job: ClaimedJob, message: string): 
     code: 'internal_error',
     message: errorMessage('internal_error', message),
   });
-  return failed ? 'error' : 'lost';
+  return failed ? settled(deps, 'error') : 'lost';
+}
+
+// The statement that settled the job also wrote its webhook deliveries (if any): send them now, not at the next poll.
+function settled(deps: WorkerDeps, outcome: 'ready' | 'error'): JobOutcome {
+  deps.wake('webhooks');
+  return outcome;
 }

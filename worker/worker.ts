@@ -23,6 +23,8 @@ export { reapExpiredLeases } from './sql/reap-expired-leases.ts';
 export type WorkerOptions = {
   concurrency: number;
   pools: readonly Pool[];
+  /** Pools claimed from only when nothing in `pools` is runnable (core/queue/worker-pools.ts). */
+  idlePools?: readonly Pool[];
   workerId?: string;
   /** How long stop() lets running conversions finish before handing their jobs back. */
   stopTimeoutMs?: number;
@@ -64,8 +66,9 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
   const active = new Map<string, { ctl: AbortController; done: Promise<void> }>();
   const { config } = runtime;
 
-  const claim = (limit: number) =>
-    claimJobs(runtime.db, { workerId: id, pools: opts.pools, limit, leaseSeconds: config.leaseSeconds });
+  const { leaseSeconds, priorityAgingSeconds: agingSeconds } = config;
+  const pools = { pools: opts.pools, idlePools: opts.idlePools ?? [] };
+  const claim = (limit: number) => claimJobs(runtime.db, { workerId: id, ...pools, limit, leaseSeconds, agingSeconds });
 
   async function handle(job: ClaimedJob): Promise<void> {
     events.emit('claimed', job);
@@ -96,7 +99,9 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
       runtime.wake(pool);
     if (reaped.length) runtime.log.info({ reaped: reaped.length }, 'expired leases reaped');
     const purged = await purgeExpired(runtime);
-    if (purged.expired + purged.deleted + purged.inputsReleased + purged.nonces + purged.staleFetches) {
+    // Failed and expired jobs fire events, written by the same statements.
+    if (reaped.some((r) => r.status === 'error') || purged.expired + purged.staleFetches > 0) runtime.wake('webhooks');
+    if (Object.values(purged).some((n) => n > 0)) {
       runtime.log.info(purged, 'retention sweep');
     }
   }
@@ -154,7 +159,7 @@ function createLoop(p: LoopParts) {
     start(): void {
       if (state !== 'idle') return;
       state = 'running';
-      unsubscribe = runtime.wakeup.subscribe((pool) => opts.pools.includes(pool) && pump.kick());
+      unsubscribe = runtime.wakeup.subscribe((topic) => (isIn(opts.pools, topic) || isIn(opts.idlePools, topic)) && pump.kick());
       timers.push(
         setInterval(pump.kick, runtime.config.pollMs),
         setInterval(runSweep, runtime.config.sweepSeconds * 1000),
@@ -218,3 +223,6 @@ async function drain(active: Map<string, { ctl: AbortController; done: Promise<v
   for (const r of running) r.ctl.abort(SHUTDOWN);
   await Promise.all(running.map((r) => r.done));
 }
+
+/** Whether a wake-up topic (a pool, or 'webhooks') is one of these pools. */
+const isIn = (pools: readonly string[] | undefined, topic: string): boolean => pools?.includes(topic) ?? false;

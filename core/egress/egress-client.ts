@@ -95,9 +95,11 @@ const toSettings = (o: EgressClientOptions): Settings => {
   };
 };
 
-type Deadline = { signal: AbortSignal; clear(): void };
+/** A whole-request time budget: its signal aborts with a `timeout` EgressError. */
+export type Deadline = { signal: AbortSignal; clear(): void };
 
-const startDeadline = (timeoutMs: number): Deadline => {
+/** Starts a {@link Deadline} of timeoutMs. */
+export const startDeadline = (timeoutMs: number): Deadline => {
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new EgressError('timeout', `Fetching the link took longer than ${timeoutMs} ms.`)),
@@ -106,8 +108,8 @@ const startDeadline = (timeoutMs: number): Deadline => {
   return { signal: controller.signal, clear: () => clearTimeout(timer) };
 };
 
-// A resolver cannot be cancelled, so a hung lookup is abandoned at the deadline.
-const beforeDeadline = <T>(work: Promise<T>, signal: AbortSignal): Promise<T> =>
+/** `work`, abandoned at the deadline: a resolver cannot be cancelled, so a hung lookup is left behind. */
+export const beforeDeadline = <T>(work: Promise<T>, signal: AbortSignal): Promise<T> =>
   new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(toEgressError(signal.reason));
     if (signal.aborted) onAbort();

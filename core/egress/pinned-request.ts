@@ -13,6 +13,10 @@ export type PinnedRequestOptions = {
   addressPolicy: AddressPolicy;
   /** Aborted when the whole fetch runs out of time; its reason is the error to throw. */
   deadline: AbortSignal;
+  /** A POST with this body and these extra headers instead of a GET (webhook deliveries). */
+  send?: { headers: Readonly<Record<string, string>>; body: Buffer };
+  /** PEM CA certificates replacing the system CAs for TLS (tests' own receivers only). */
+  ca?: string;
 };
 
 // The socket library calls this instead of DNS, so the connection can only go
@@ -73,7 +77,7 @@ const watchSocket = (
 };
 
 /**
- * Sends one GET to `target`, connecting only to `addresses`, and resolves with
+ * Sends one GET (or, with `send`, one POST) to `target`, connecting only to `addresses`, and resolves with
  * the response once its headers arrive. Does not follow redirects. The caller
  * owns the response (and must consume or destroy it).
  */
@@ -91,12 +95,19 @@ export function requestPinned(
       hostname: target.hostname,
       port: target.url.port === '' ? undefined : Number(target.url.port),
       path: `${target.url.pathname}${target.url.search}`,
-      method: 'GET',
+      method: o.send ? 'POST' : 'GET',
       // A private agent per hop: no pooled sockets from other hosts, and no
       // env-configured proxy (NODE_USE_ENV_PROXY applies to the global agent).
       agent: new transport.Agent({ keepAlive: false }),
       lookup: pinnedLookup(addresses),
-      headers: { 'user-agent': o.userAgent, accept: '*/*', 'accept-encoding': 'identity' },
+      headers: {
+        ...o.send?.headers,
+        'user-agent': o.userAgent,
+        accept: '*/*',
+        'accept-encoding': 'identity',
+        ...(o.send ? { 'content-length': String(o.send.body.length) } : {}),
+      },
+      ...(o.ca !== undefined ? { ca: o.ca } : {}),
     });
     const fail = (e: EgressError): void => void req.destroy(e);
     const onDeadline = (): void => fail(toEgressError(o.deadline.reason));
@@ -119,6 +130,6 @@ export function requestPinned(
       reject(toEgressError(e));
     });
     if (o.deadline.aborted) onDeadline();
-    req.end();
+    req.end(o.send?.body);
   });
 }

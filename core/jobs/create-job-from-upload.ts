@@ -50,7 +50,7 @@ export const createJobFromUpload = defineOperation({
       source: { kind: 'upload', body: file.open(), fileName: fields.file_name },
       ...newJobFields(fields),
     });
-    return { ...toJobView(row, await usageOf(ctx)), created };
+    return { ...toJobView(row, await usageOf(ctx), ctx.principal.tier), created };
   },
 });
 

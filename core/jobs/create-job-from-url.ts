@@ -21,6 +21,6 @@ export const createJobFromUrl = defineOperation({
   output: CreatedJob,
   async handler(ctx, { url, ...fields }) {
     const { row, created } = await createJob(ctx, { source: { kind: 'url', url }, ...newJobFields(fields) });
-    return { ...toJobView(row, await usageOf(ctx)), created };
+    return { ...toJobView(row, await usageOf(ctx), ctx.principal.tier), created };
   },
 });

@@ -21,6 +21,7 @@ import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { countActive } from './slots.ts';
 import { createUrlJob } from './create-url-job.ts';
 import { storeInput, type JobSource, type StoredInput } from './store-input.ts';
+import { checkCallback } from '../webhooks/check-callback.ts';
 
 export type NewJob = {
   source: JobSource;
@@ -57,6 +58,8 @@ export function newJobFields(f: {
 
 export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
   const owner = ownerOf(ctx.principal);
+  // Before the slot check and the upload: a refused callback costs no storage and no fetch.
+  await checkCallback(ctx, req);
   if (req.source.kind === 'url') return createUrlJob(ctx, owner, req, req.source.url);
   const limits = ctx.config.tiers[owner.tier];
   const existing = req.idempotencyKey ? await findByIdempotencyKey(ctx, owner, req.idempotencyKey) : null;
@@ -121,8 +124,6 @@ export type RowInput = Pick<StoredInput, 'fileName' | 'sourceUrl'> & { key: stri
 /** Inserts the job after re-checking the slot under a per-owner lock; null when the idempotency key lost a race. */
 export async function insertJob(ctx: Ctx, owner: Owner, id: string, req: NewJob, input: RowInput, hash: string) {
   const limits = ctx.config.tiers[owner.tier];
-  // v1 jobs fail at the v1 time limit whatever the tier; devices convert with their stored setting.
-  const budget = owner.lane === 'v1' ? v1ProcessingLimit(ctx.config.tiers) : limits;
   const converter = req.settings?.converter ?? (await converterFor(ctx.db, ctx.principal));
   const priority = await priorityFor(ctx, owner, converter);
   return ctx.db.transaction(async (tx) => {
@@ -131,37 +132,50 @@ export async function insertJob(ctx: Ctx, owner: Owner, id: string, req: NewJob,
     await assertFreeSlot(ctx, owner.ownerKey, limits.slots, tx as unknown as Ctx['db']);
     const [row] = await tx
       .insert(jobs)
-      .values({
-        id,
-        ownerType: owner.ownerType,
-        ownerKey: owner.ownerKey,
-        accountId: owner.accountId,
-        deviceId: owner.deviceId,
-        apiKeyId: owner.apiKeyId,
-        lane: owner.lane,
-        tier: owner.tier,
-        pool: limits.pool,
-        priority,
-        status: 'queued',
-        sourceKind: req.source.kind,
-        sourceUrl: input.sourceUrl,
-        fileName: req.fileName ?? input.fileName,
-        externalId: req.externalId ?? null,
-        tags: req.tags ?? null,
-        callbackUrl: req.callbackUrl ?? null,
-        callbackSecret: req.callbackSecret ? seal(ctx.secretKey, req.callbackSecret) : null,
-        settings: { converter },
-        idempotencyKey: req.idempotencyKey ?? null,
-        requestHash: hash,
-        inputKey: input.key,
-        inputSize: input.size,
-        timeBudgetMs: budget.timeBudgetMs,
-        onBudget: budget.onBudget,
-        retentionSeconds: limits.retentionSeconds,
-        maxAttempts: ctx.config.maxAttempts,
-      })
+      .values(jobValues(ctx, owner, { id, req, input, hash, priority, converter }))
       .onConflictDoNothing()
       .returning();
     return row ?? null;
   });
+}
+
+/** The row of a new queued job: the owner's tier decides pool, budget and retention. */
+export function jobValues(
+  ctx: Pick<Ctx, 'config' | 'secretKey'>,
+  owner: Owner,
+  j: { id: string; req: NewJob; input: RowInput; hash: string; priority: number; converter: string },
+): typeof jobs.$inferInsert {
+  const limits = ctx.config.tiers[owner.tier];
+  // v1 jobs fail at the v1 time limit whatever the tier.
+  const budget = owner.lane === 'v1' ? v1ProcessingLimit(ctx.config.tiers) : limits;
+  const { req, input } = j;
+  return {
+    id: j.id,
+    ownerType: owner.ownerType,
+    ownerKey: owner.ownerKey,
+    accountId: owner.accountId,
+    deviceId: owner.deviceId,
+    apiKeyId: owner.apiKeyId,
+    lane: owner.lane,
+    tier: owner.tier,
+    pool: limits.pool,
+    priority: j.priority,
+    status: 'queued',
+    sourceKind: req.source.kind,
+    sourceUrl: input.sourceUrl,
+    fileName: req.fileName ?? input.fileName,
+    externalId: req.externalId ?? null,
+    tags: req.tags ?? null,
+    callbackUrl: req.callbackUrl ?? null,
+    callbackSecret: req.callbackSecret ? seal(ctx.secretKey, req.callbackSecret) : null,
+    settings: { converter: j.converter },
+    idempotencyKey: req.idempotencyKey ?? null,
+    requestHash: j.hash,
+    inputKey: input.key,
+    inputSize: input.size,
+    timeBudgetMs: budget.timeBudgetMs,
+    onBudget: budget.onBudget,
+    retentionSeconds: limits.retentionSeconds,
+    maxAttempts: ctx.config.maxAttempts,
+  };
 }

@@ -2,18 +2,19 @@
  * Delete or cancel, exactly as the state table says: an active job is
  * canceled and its input deleted; a finished one is removed with its
  * Markdown. A tombstone remains so that a repeated DELETE answers the same
- * and a later download says 410 rather than 404.
+ * and a later download says 410 rather than 404. Both fire job.deleted
+ * (core/webhooks/webhook-events.ts), written with the change itself.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { jobs, type JobRow } from '../../db/schema.ts';
+import type { JobRow } from '../../db/schema.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
 import { findJob, usageOf } from './job-access.ts';
 import { Job, JobId } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
-import { ACTIVE_STATUSES } from './slots.ts';
+import { cancelJob } from './sql/cancel-job.ts';
+import { removeJob } from './sql/remove-job.ts';
 
 export const DeletedJob = Job.extend({
   deleted: z.boolean().describe('True when the record and its Markdown were removed; false when an active job was canceled.'),
@@ -24,20 +25,14 @@ export async function deleteOwnedJob(ctx: Ctx, jobId: string): Promise<JobRow> {
   const row = await findJob(ctx, jobId);
   if (!row) throw new DomainError('not_found', `No job ${jobId}.`);
   if (row.deletedAt || row.status === 'canceled') return row;
-  const [canceled] = await ctx.db
-    .update(jobs)
-    .set({ status: 'canceled', statusSince: sql`now()`, lease: null, leaseOwner: null, leaseUntil: null, inputKey: null })
-    .where(and(eq(jobs.id, row.id), inArray(jobs.status, [...ACTIVE_STATUSES])))
-    .returning();
-  if (canceled) {
+  const canceled = await cancelJob(ctx.db, row.id);
+  if (canceled.queued > 0) ctx.wake('webhooks');
+  if (canceled.changed) {
     if (row.inputKey) await ctx.blobs.delete(row.inputKey);
-    return canceled;
+    return (await findJob(ctx, jobId))!;
   }
   // Finished meanwhile (or already): remove the result, keep a tombstone.
-  await ctx.db
-    .update(jobs)
-    .set({ deletedAt: sql`now()`, idempotencyKey: null, inputKey: null, outputKey: null })
-    .where(and(eq(jobs.id, row.id), isNull(jobs.deletedAt)));
+  if ((await removeJob(ctx.db, row.id)).queued > 0) ctx.wake('webhooks');
   // Read back through findJob: a result past its retention answers as expired, not ready.
   const current = (await findJob(ctx, jobId))!;
   await Promise.all([row.inputKey, row.outputKey].filter((k): k is string => !!k).map((k) => ctx.blobs.delete(k)));
@@ -55,6 +50,6 @@ export const deleteJob = defineOperation({
   output: DeletedJob,
   async handler(ctx, { job_id }) {
     const row = await deleteOwnedJob(ctx, job_id);
-    return { ...toJobView(row, await usageOf(ctx)), deleted: row.deletedAt !== null };
+    return { ...toJobView(row, await usageOf(ctx), ctx.principal.tier), deleted: row.deletedAt !== null };
   },
 });

@@ -14,6 +14,6 @@ export const getJob = defineOperation({
   output: Job,
   async handler(ctx, { job_id }) {
     const { row, usage } = await getOwnedJobWithUsage(ctx, job_id);
-    return toJobView(row, usage);
+    return toJobView(row, usage, ctx.principal.tier);
   },
 });

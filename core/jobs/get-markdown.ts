@@ -50,7 +50,7 @@ export const getMarkdown = defineOperation({
   async handler(ctx, { job_id }) {
     const row = await readyJob(ctx, job_id);
     return {
-      job: toJobView(row, await usageOf(ctx)),
+      job: toJobView(row, await usageOf(ctx), ctx.principal.tier),
       file_name: markdownFileName(row),
       result: { key: row.outputKey, bytes: row.outputSize },
     };

@@ -3,8 +3,12 @@ import { JobErrorCode } from './job-error-code.ts';
 import { JobStatus, type Job } from './job-schema.ts';
 import type { SlotUsageValue } from './slots.ts';
 
-/** The v2 view of a job row, with its owner's quota context. */
-export function toJobView(row: JobRow, usage: SlotUsageValue): Job {
+/**
+ * The v2 view of a job row, with its owner's quota context: slot usage and the
+ * tier, the caller's live one when given (so every answer shows a plan change
+ * at once), else the tier the job was created under.
+ */
+export function toJobView(row: JobRow, usage: SlotUsageValue, tier: string = row.tier): Job {
   // Rows come through JOB_READ_COLUMNS: a ready row past its retention already says expired.
   const status = JobStatus.parse(row.status);
   const view: Job = {
@@ -22,7 +26,7 @@ export function toJobView(row: JobRow, usage: SlotUsageValue): Job {
     external_id: row.externalId,
     tags: (row.tags as string[] | null) ?? null,
     slot_usage: usage,
-    tier: row.tier,
+    tier,
   };
   if (row.status === 'error') {
     // The database guarantees a code on every failed job (jobs_error_has_code); the fallback is for types only.

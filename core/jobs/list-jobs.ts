@@ -51,7 +51,7 @@ export const listJobs = defineOperation({
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      items: page.map((r) => toJobView(r, usage)),
+      items: page.map((r) => toJobView(r, usage, ctx.principal.tier)),
       next_cursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
       slot_usage: usage,
       tier: ctx.principal.tier,

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { accounts } from '../../db/schema.ts';
 import { ensureAccount } from '../accounts/ensure-account.ts';
+import { setAccountTier } from '../accounts/set-account-tier.ts';
 import type { Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { Scope } from '../scopes.ts';
@@ -41,7 +42,8 @@ export async function createLocalKey(s: Pick<Services, 'db' | 'config'>, raw: Lo
   const tier = input.tier ?? previous;
   // The operator asked for this plan: an existing account moves to it (before
   // the key is issued, so the new plan's key limit applies).
-  if (tier !== previous) await s.db.update(accounts).set({ tier }).where(eq(accounts.id, account.id));
+  // Its queued jobs follow the plan (pool, priority, budget), as for a change made by billing.
+  if (tier !== previous) await setAccountTier(s, account.id, tier);
   const { record, secret } = await issueApiKey(s.db, s.config.tiers, {
     accountId: account.id,
     name: input.name,

@@ -2,8 +2,11 @@
  * Request-rate limiting over rate-limiter-flexible. One limiter per process,
  * built from Config: Redis when REDIS_URL is set (so every API process shares
  * the counters), else process memory. Counters are per caller key and window
- * of one minute; the number of points per window comes from the caller's
- * tier, so one store holds a limiter per distinct ratePerMinute.
+ * of one minute, and independent of the limit: each call passes the caller's
+ * current ratePerMinute (its live tier), and the verdict compares the one
+ * counter against it. So a plan change moves the limit at once, within the
+ * same window: an upgrade raises it without starting the count afresh, a
+ * downgrade lowers it without handing out a fresh budget.
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
@@ -31,7 +34,11 @@ export interface RateLimiter {
 export const WINDOW_SECONDS = 60;
 const KEY_PREFIX = 'p2m:rl';
 
-type Factory = (perMinute: number) => RateLimiterAbstract;
+/**
+ * The store counts far past any tier's limit and never refuses by itself;
+ * the limit is applied per call (see limiterOver). Finite, like every limit.
+ */
+const COUNT_CEILING = 1_000_000_000;
 
 /** Lets every call through and counts nothing: budgets lifted (P2M_RATE_LIMIT=false) cost no store round trip. */
 const UNLIMITED_DECISION: RateDecision = { allowed: true, remaining: Number.MAX_SAFE_INTEGER, resetSeconds: WINDOW_SECONDS };
@@ -44,30 +51,29 @@ const UNLIMITED: RateLimiter = {
 /** A limiter over Redis (config.redisUrl) or, without Redis, process memory; none when config.rateLimit is off. */
 export async function createRateLimiter(config: Pick<Config, 'redisUrl' | 'rateLimit'>): Promise<RateLimiter> {
   if (!config.rateLimit) return UNLIMITED;
-  if (!config.redisUrl) return limiterOver((points) => memoryLimiter(points), async () => undefined);
+  if (!config.redisUrl) return limiterOver(memoryLimiter(), async () => undefined);
   const client = createClient({ url: config.redisUrl });
   // The client reconnects by itself; meanwhile the insurance limiter counts in memory.
   client.on('error', () => undefined);
   await client.connect();
   return limiterOver(
-    (points) =>
-      new RateLimiterRedis({
-        storeClient: client,
-        useRedisPackage: true,
-        rejectIfRedisNotReady: true,
-        keyPrefix: `${KEY_PREFIX}:${points}`,
-        points,
-        duration: WINDOW_SECONDS,
-        insuranceLimiter: memoryLimiter(points),
-      }),
+    new RateLimiterRedis({
+      storeClient: client,
+      useRedisPackage: true,
+      rejectIfRedisNotReady: true,
+      keyPrefix: KEY_PREFIX,
+      points: COUNT_CEILING,
+      duration: WINDOW_SECONDS,
+      insuranceLimiter: memoryLimiter(),
+    }),
     async () => {
       await client.close();
     },
   );
 }
 
-function memoryLimiter(points: number): RateLimiterMemory {
-  return new RateLimiterMemory({ keyPrefix: `${KEY_PREFIX}:${points}`, points, duration: WINDOW_SECONDS });
+function memoryLimiter(): RateLimiterMemory {
+  return new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points: COUNT_CEILING, duration: WINDOW_SECONDS });
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -76,29 +82,28 @@ function refused(res: RateLimiterRes): RateDecision {
   return { allowed: false, retryAfterSeconds: seconds(res.msBeforeNext), resetSeconds: seconds(res.msBeforeNext) };
 }
 
-function limiterOver(make: Factory, closeStore: () => Promise<void>): RateLimiter {
-  const byPoints = new Map<number, RateLimiterAbstract>();
-  const limiterFor = (points: number) => {
-    let l = byPoints.get(points);
-    if (!l) byPoints.set(points, (l = make(points)));
-    return l;
-  };
+/** The verdict of a window that has counted `res.consumedPoints` calls, against the caller's limit. */
+function judge(res: RateLimiterRes, perMinute: number): RateDecision {
+  const remaining = perMinute - res.consumedPoints;
+  return remaining >= 0 ? { allowed: true, remaining, resetSeconds: seconds(res.msBeforeNext) } : refused(res);
+}
+
+function limiterOver(store: RateLimiterAbstract, closeStore: () => Promise<void>): RateLimiter {
   return {
     async consume(key, perMinute) {
       try {
-        const res = await limiterFor(perMinute).consume(key, 1);
-        return { allowed: true, remaining: res.remainingPoints, resetSeconds: seconds(res.msBeforeNext) };
+        return judge(await store.consume(key, 1), perMinute);
       } catch (err) {
-        // rate-limiter-flexible rejects with a RateLimiterRes when the points are spent, and with an Error on store failure.
+        // rate-limiter-flexible rejects with a RateLimiterRes past its own ceiling, and with an Error on store failure.
         if (!(err instanceof RateLimiterRes)) throw err;
         return refused(err);
       }
     },
     async peek(key, perMinute) {
-      const res = await limiterFor(perMinute).get(key);
+      const res = await store.get(key);
       if (!res) return { allowed: true, remaining: perMinute, resetSeconds: WINDOW_SECONDS };
-      const remaining = Math.max(0, perMinute - res.consumedPoints);
-      return remaining > 0 ? { allowed: true, remaining, resetSeconds: seconds(res.msBeforeNext) } : refused(res);
+      // Something left means the next call would pass: at least one point below the limit.
+      return res.consumedPoints < perMinute ? judge(res, perMinute) : refused(res);
     },
     close: closeStore,
   };

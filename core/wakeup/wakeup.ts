@@ -8,10 +8,13 @@ import { EventEmitter } from 'node:events';
 import { createClient } from 'redis';
 
 export type Pool = 'free' | 'paid';
+/** What a wake-up is about: a job pool, or webhook deliveries waiting in the outbox. */
+export type WakeTopic = Pool | 'webhooks';
+const TOPICS: readonly string[] = ['free', 'paid', 'webhooks'] satisfies WakeTopic[];
 
 export interface Wakeup {
-  notify(pool: Pool): void;
-  subscribe(listener: (pool: Pool) => void): () => void;
+  notify(topic: WakeTopic): void;
+  subscribe(listener: (topic: WakeTopic) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -38,7 +41,7 @@ export async function createRedisWakeup(url: string): Promise<Wakeup> {
   sub.on('error', () => undefined);
   await Promise.all([pub.connect(), sub.connect()]);
   await sub.subscribe(CHANNEL, (message: string) => {
-    if (message === 'free' || message === 'paid') local.notify(message);
+    if (TOPICS.includes(message)) local.notify(message as WakeTopic);
   });
   return {
     notify: (pool) => void pub.publish(CHANNEL, pool).catch(() => undefined),

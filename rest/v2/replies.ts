@@ -1,8 +1,15 @@
 import type { Response } from 'express';
+import type { z } from 'zod';
+import type { JobBatch } from '../../core/jobs/create-job-batch.ts';
 import type { Job } from '../../core/jobs/job-schema.ts';
 
 /** 201 with Location for a new job, 200 for the earlier job an Idempotency-Key names; `created` stays internal. */
 export function replyCreated(res: Response, { created, ...job }: Job & { created: boolean }): void {
   if (created) res.status(201).location(`/api/v2/jobs/${job.job_id}`);
   res.json(job);
+}
+
+/** 201 for a new batch, 200 for the earlier batch an Idempotency-Key names. */
+export function replyBatch(res: Response, { created, ...batch }: z.output<typeof JobBatch>): void {
+  res.status(created ? 201 : 200).json(batch);
 }

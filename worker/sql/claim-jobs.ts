@@ -8,9 +8,21 @@
  * (subquery)` may be re-planned as a join that evaluates LIMIT/SKIP LOCKED
  * differently.
  *
- * Order: the paid pool first (a worker serving both pools must never make a
- * paying customer wait behind free work), then priority, then age (run_at),
- * then id so that ties are deterministic.
+ * Order: a worker's own pools first (`pools`; a free-pool worker takes from
+ * `idlePools` only when nothing of its own is runnable), then effective
+ * priority, then age (run_at), then id so that ties are deterministic.
+ *
+ * Effective priority = priority + floor(seconds waited / agingSeconds).
+ * Paid tiers have a higher base (core/tiers.ts: pro 100, free 0, v1 devices
+ * 0 − max(4, runs today)), so a paid job goes before free jobs that queued
+ * shortly before it; but every waiting job gains a point per agingSeconds, so
+ * none starves. The bound: a job J of priority p queued at t0 can be
+ * overtaken only by jobs K with p_K + (now − t_K)/A ≥ p + (now − t0)/A, i.e.
+ * t_K ≤ t0 + (p_K − p)·A. No job queued later than t0 + (P − p)·A, where P is
+ * the highest base priority (pro: 100), ever goes ahead of J: with the
+ * default A = 6 s, a free v2 job is overtaken by paid jobs arriving in the
+ * next 10 minutes at most, and then waits only for the work queued before
+ * that.
  *
  * A queued job without an input is a link still being fetched: its row only
  * holds the owner's slot (core/jobs/create-url-job.ts) and is not claimable.
@@ -51,23 +63,34 @@ export type ClaimedJob = {
 
 export type ClaimParams = {
   workerId: string;
+  /** The worker's own pools. */
   pools: readonly ('free' | 'paid')[];
+  /** Pools it claims from only when nothing in `pools` is runnable (a free worker helping the paid pool). */
+  idlePools?: readonly ('free' | 'paid')[];
+  /** Seconds of waiting that add one point of priority; default 6. */
+  agingSeconds?: number;
   limit: number;
   leaseSeconds: number;
 };
 
+/** The default of P2M_PRIORITY_AGING_SECONDS. */
+export const DEFAULT_AGING_SECONDS = 6;
+
 /** Moves up to `limit` runnable queued jobs of `pools` to processing under fresh leases. */
 export async function claimJobs(db: Db, p: ClaimParams): Promise<ClaimedJob[]> {
   if (p.limit <= 0 || p.pools.length === 0) return [];
-  // The pool list is bound as a text array literal: both drivers accept it.
-  const pools = `{${p.pools.join(',')}}`;
+  // The pool lists are bound as text array literals: both drivers accept them.
+  const own = `{${p.pools.join(',')}}`;
+  const all = `{${[...new Set([...p.pools, ...(p.idlePools ?? [])])].join(',')}}`;
+  const aging = p.agingSeconds ?? DEFAULT_AGING_SECONDS;
   const claimed = await rows<unknown>(
     db,
     sql`WITH picked AS MATERIALIZED (
           SELECT id FROM jobs
-          WHERE status = 'queued' AND pool = ANY(${pools}::text[]) AND run_at <= now() AND deleted_at IS NULL
+          WHERE status = 'queued' AND pool = ANY(${all}::text[]) AND run_at <= now() AND deleted_at IS NULL
             AND input_key IS NOT NULL
-          ORDER BY CASE pool WHEN 'paid' THEN 0 ELSE 1 END, priority DESC, run_at, id
+          ORDER BY pool = ANY(${own}::text[]) DESC,
+            priority + floor(extract(epoch FROM now() - run_at) / ${aging}::float8) DESC, run_at, id
           LIMIT ${p.limit}
           FOR UPDATE SKIP LOCKED)
         UPDATE jobs j SET status = 'processing', status_since = now(), lease = gen_random_uuid(),

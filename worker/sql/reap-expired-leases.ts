@@ -4,10 +4,11 @@
  * max_attempts once it has used them all, so a document that kills every
  * worker that touches it cannot circulate forever. One statement: a
  * heartbeat that lands concurrently makes PostgreSQL re-check the row and
- * skip it.
+ * skip it. A job failed here fires job.error (core/webhooks/outbox-sql.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { jobEventColumns, OUTBOX_CTES } from '../../core/webhooks/outbox-sql.ts';
 import { rows } from '../../db/rows.ts';
 
 export type ReapedJob = { id: string; status: 'queued' | 'error'; pool: 'free' | 'paid' };
@@ -16,7 +17,8 @@ export type ReapedJob = { id: string; status: 'queued' | 'error'; pool: 'free' |
 export async function reapExpiredLeases(db: Db): Promise<ReapedJob[]> {
   return rows<ReapedJob>(
     db,
-    sql`UPDATE jobs SET
+    sql`WITH changed AS (
+        UPDATE jobs j SET
           status = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'error' END,
           status_since = now(), run_at = now(), pages_done = 0,
           error_code = CASE WHEN attempts < max_attempts THEN error_code ELSE 'max_attempts' END,
@@ -25,6 +27,9 @@ export async function reapExpiredLeases(db: Db): Promise<ReapedJob[]> {
           END,
           lease = NULL, lease_owner = NULL, lease_until = NULL
         WHERE status = 'processing' AND lease_until < now()
-        RETURNING id, status, pool`,
+        RETURNING ${jobEventColumns('j')}, j.pool,
+          CASE WHEN j.status = 'error' THEN ARRAY['job.error'] ELSE ARRAY[]::text[] END AS events),
+        ${OUTBOX_CTES}
+        SELECT id, status, pool FROM changed`,
   );
 }

@@ -2,10 +2,11 @@
  * Moving a device's jobs between owners when it is linked or unlinked. Slots
  * are counted by owner_key (core/jobs/slots.ts), so a job's slot moves with
  * its owner_key in the same statement: the counts of both owners are exact at
- * every commit. Queued jobs take the new owner's tier, pool and priority base
+ * every commit. Moved jobs take the new owner's tier, pool and priority base
  * (a v1 job keeps its per-device runs component: priority − old base + new
- * base, see core/jobs/priority.ts); a running job keeps running, and takes
- * the new pool should it ever be queued again.
+ * base, see core/jobs/priority.ts); unfinished ones its retention, and queued
+ * v2 ones its time budget (v1 jobs keep the v1 lane's). A running job keeps
+ * running, and takes the new pool should it ever be queued again.
  *
  * An Idempotency-Key is unique per owner_key: a moved job whose key the new
  * owner already uses loses its key instead of failing the move.
@@ -31,6 +32,9 @@ function ownerColumns(tiers: Tiers, to: { ownerKey: string; tier: TierName }): S
   const t = tiers[to.tier];
   return sql`owner_key = ${to.ownerKey}, tier = ${to.tier}, pool = ${t.pool},
     priority = priority - ${baseOf(tiers)} + ${t.priority}::int,
+    retention_seconds = case when status in (${ACTIVE}) then ${t.retentionSeconds}::int else retention_seconds end,
+    time_budget_ms = case when status = 'queued' and lane = 'v2' then ${t.timeBudgetMs}::int else time_budget_ms end,
+    on_budget = case when status = 'queued' and lane = 'v2' then ${t.onBudget} else on_budget end,
     idempotency_key = case when idempotency_key is not null and exists (
         select 1 from jobs o where o.owner_key = ${to.ownerKey} and o.idempotency_key = jobs.idempotency_key)
       then null else idempotency_key end`;

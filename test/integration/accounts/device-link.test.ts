@@ -75,7 +75,14 @@ describe('device link', () => {
     await s.link(device, pro.accountId);
     const linked = await s.row(job.job_id);
     const { tiers } = s.env.config;
-    expect(linked).toMatchObject({ tier: 'pro', pool: 'paid', priority: before.priority - tiers.anonymous.priority + tiers.pro.priority });
+    expect(linked).toMatchObject({
+      tier: 'pro',
+      pool: 'paid',
+      priority: before.priority - tiers.anonymous.priority + tiers.pro.priority,
+      retentionSeconds: tiers.pro.retentionSeconds,
+      // A v1 job keeps the v1 lane's time budget whatever the tier.
+      timeBudgetMs: before.timeBudgetMs,
+    });
     await device.account.unlink();
     expect(await s.row(job.job_id)).toMatchObject({
       ownerType: 'device',
@@ -84,6 +91,7 @@ describe('device link', () => {
       tier: 'anonymous',
       pool: 'free',
       priority: before.priority,
+      retentionSeconds: tiers.anonymous.retentionSeconds,
     });
   });
 

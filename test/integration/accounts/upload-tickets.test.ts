@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unlinkDevice } from '../../../core/devices/link/link-device.ts';
 import { invoke } from '../../../core/operation.ts';
+import { purgeExpired } from '../../../worker/worker.ts';
 import { createJobFromUpload } from '../../../core/operations.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { signIn } from '../../support/sign-in.ts';
@@ -50,11 +51,32 @@ describe('upload tickets', () => {
     expect(again).toEqual({ created: false, job: expect.objectContaining({ job_id: first.job.job_id }) });
     expect(await s.row(first.job.job_id)).toMatchObject({ accountId: person.accountId, deviceId: device.principal.deviceId, lane: 'v2', pool: 'paid' });
 
+    // Unlinked while queued, the v2 job returns to the device with the anonymous tier's budget, and back again.
+    await device.account.unlink();
+    const { tiers } = s.env.config;
+    expect(await s.row(first.job.job_id)).toMatchObject({ ownerType: 'device', tier: 'anonymous', timeBudgetMs: tiers.anonymous.timeBudgetMs, onBudget: 'fail' });
+    await s.link(device, person.accountId);
+    expect(await s.row(first.job.job_id)).toMatchObject({ ownerType: 'account_device', tier: 'pro', timeBudgetMs: tiers.pro.timeBudgetMs, onBudget: 'truncate' });
     await s.drain();
     // The device reads it over v1; the signed-in person sees it in the account.
     expect(await device.client.getJob(first.job.job_id)).toMatchObject({ status: 'ready' });
     const viaSession = await fetch(`${s.baseUrl}/api/v2/jobs/${first.job.job_id}`, { headers: { cookie: person.cookie } });
     expect(((await viaSession.json()) as { status: string }).status).toBe('ready');
+  });
+
+  it('a used ticket answers repeats after its expiry until the retention sweep removes it a day later', async () => {
+    await using s = await startAccounts();
+    const device = await s.newDevice();
+    await s.link(device, (await s.user()).accountId);
+    const ticket = await ticketOf(device);
+    const first = await device.account.uploadWithTicket(ticket, await pdfBytes(), 'a.pdf');
+    const db = s.env.runtime.db;
+    await db.execute(sql`update upload_tickets set expires_at = now() - interval '1 hour'`);
+    expect(await device.account.uploadWithTicket(ticket, await pdfBytes(), 'a.pdf')).toMatchObject({ created: false, job: { job_id: first.job.job_id } });
+    expect((await purgeExpired(s.env.runtime)).tickets).toBe(0);
+    await db.execute(sql`update upload_tickets set expires_at = now() - interval '25 hours'`);
+    expect((await purgeExpired(s.env.runtime)).tickets).toBe(1);
+    expect((await upload(s, ticket, await pdfBytes())).status).toBe(401);
   });
 
   it('401 for a missing, malformed, unknown, expired or used ticket', async () => {

@@ -40,7 +40,7 @@ describe('MCP protocol over stateless Streamable HTTP', () => {
   it('lists one tool per operation, with input and output schemas and annotations', async () => {
     const { tools } = await (await mcp.client(alice.key)).listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(JOB_OPERATIONS.map((op) => `pdf_to_markdown_${op.name}`).sort());
-    expect(tools).toHaveLength(7);
+    expect(tools).toHaveLength(JOB_OPERATIONS.length);
     for (const tool of tools) {
       expect(tool.description).toBeTruthy();
       expect(tool.inputSchema.type).toBe('object');
@@ -86,7 +86,7 @@ describe('MCP protocol over stateless Streamable HTTP', () => {
     expect(reply.status).toBe(200);
     const body = reply.body as { id: number; result: Record<string, unknown> }[];
     expect(body.map((m) => m.id)).toEqual([1, 2]);
-    expect(body[1]!.result.tools).toHaveLength(7);
+    expect(body[1]!.result.tools).toHaveLength(JOB_OPERATIONS.length);
   });
 
   it('answers an unknown method with MethodNotFound and an unknown tool with InvalidParams, in a 200', async () => {

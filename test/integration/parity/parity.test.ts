@@ -63,6 +63,7 @@ async function validInput(op: string): Promise<Input> {
     get_markdown: () => ({ job_id: readyJob }),
     delete_job: async () => ({ job_id: (await createAs(alice)).job_id }),
     get_limits: () => ({}),
+    create_job_batch: () => ({ items: [{ url: `http://127.0.0.1:${port}/parity.pdf` }] }),
   };
   const make = inputs[op];
   if (!make) throw new Error(`no valid input for ${op}`);
@@ -78,8 +79,9 @@ describe.each(['rest', 'mcp', 'rpc'])('%s', (name) => {
     const data = (reply as { data: unknown }).data;
     if (op === 'get_markdown') expect(data).toContain('Parity for all');
     else expect(data).toMatchObject({ slot_usage: { limit: 20 }, tier: 'pro' });
-    const created = data as { created?: boolean; job_id?: string };
+    const created = data as { created?: boolean; job_id?: string; items?: { job_id: string }[] };
     if (created.created) await t().call(alice.key, 'delete_job', { job_id: created.job_id });
+    if (op === 'create_job_batch') for (const job of created.items!) await t().call(alice.key, 'delete_job', { job_id: job.job_id });
   });
 
   it.each(JOB_OPERATIONS.filter((op) => op.scope !== null).map((op) => [op.name, op.scope!] as const))(

@@ -24,6 +24,7 @@ export const REST_ROUTES: Record<string, { method: 'GET' | 'POST' | 'DELETE'; pa
   get_markdown: { method: 'GET', path: '/api/v2/jobs/:id/download' },
   delete_job: { method: 'DELETE', path: '/api/v2/jobs/:id' },
   get_limits: { method: 'GET', path: '/api/v2/limits' },
+  create_job_batch: { method: 'POST', path: '/api/v2/jobs/batch' },
 };
 
 const auth = (key: string | undefined): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {});

@@ -15,7 +15,7 @@ async function setRow(env: TestEnv, id: string, priority: number, ageMinutes: nu
 }
 
 describe('claim-jobs', () => {
-  it('orders paid pool first, then priority, then age', async () => {
+  it('orders by effective priority (priority plus a point per aging period waited), then age', async () => {
     await using env = await testEnv(MANY_SLOTS);
     const free = await env.user();
     const pro = await env.user({ tier: 'pro' });
@@ -23,14 +23,14 @@ describe('claim-jobs', () => {
     const youngFree = await queueJob(env, free);
     const urgentFree = await queueJob(env, free);
     const paid = await queueJob(env, pro);
+    // Default aging: a point per 6 s. oldFree 0 + 300, youngFree 0 + 100, urgentFree 5 + 10, paid 100 + 0.
     await setRow(env, oldFree, 0, 30);
     await setRow(env, youngFree, 0, 10);
     await setRow(env, urgentFree, 5, 1);
-    // Lowest priority and youngest of all, yet paid: it still goes first.
-    await setRow(env, paid, -100, 0);
+    await setRow(env, paid, 100, 0);
     const order: string[] = [];
     for (let i = 0; i < 4; i++) order.push((await claimOne(env, 'w')).id);
-    expect(order).toEqual([paid, urgentFree, oldFree, youngFree]);
+    expect(order).toEqual([oldFree, youngFree, paid, urgentFree]);
   });
 
   it('claims only its pools, nothing scheduled for later, nothing deleted', async () => {

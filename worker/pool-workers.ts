@@ -1,0 +1,21 @@
+/**
+ * The workers of one process, one per configured pool entry
+ * (P2M_WORKER_POOLS, or `p2m worker --pool`), each with its own concurrency,
+ * so paid capacity is sized apart from free capacity.
+ */
+import type { Runtime } from '../core/runtime.ts';
+import { claimPoolsOf, type WorkerPoolSpec } from '../core/queue/worker-pools.ts';
+import { createWorker, type Worker } from './worker.ts';
+
+/** Builds (does not start) a worker per spec. */
+export function createPoolWorkers(runtime: Runtime, specs: readonly WorkerPoolSpec[]): Worker[] {
+  return specs.map((spec) => createWorker(runtime, { concurrency: spec.concurrency, ...claimPoolsOf(spec.pool) }));
+}
+
+/** Starts every worker; the returned function stops them all (gracefully, in parallel). */
+export function startPoolWorkers(workers: readonly Worker[]): () => Promise<void> {
+  for (const w of workers) w.start();
+  return async () => {
+    await Promise.all(workers.map((w) => w.stop()));
+  };
+}
