@@ -35,6 +35,8 @@ export type IdpOptions = {
   port?: number;
   clients: readonly IdpClient[];
   accounts?: IdpAccountStore;
+  /** The e-mail claims in the ID token and no userinfo endpoint (default: claims only behind userinfo, as many providers do). */
+  claimsInIdToken?: boolean;
 };
 
 /** Every typed address signs in, verified; the account id is derived from it. */
@@ -61,7 +63,9 @@ export async function startIdentityProvider(opts: IdpOptions): Promise<IdentityP
     server.listen(opts.port ?? 0, host, () => resolve());
   });
   const issuer = `http://${host}:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, await configuration(opts.clients, accounts));
+  const config = await configuration(opts.clients, accounts);
+  if (opts.claimsInIdToken) Object.assign(config, { conformIdTokenClaims: false, features: { ...config.features, userinfo: { enabled: false } } });
+  const provider = new Provider(issuer, config);
   const callback = provider.callback();
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/interaction/')) {

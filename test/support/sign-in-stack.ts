@@ -35,6 +35,8 @@ export type StackOptions = {
   /** More service configuration (P2M_OIDC_CLIENT_SECRET to break the exchange, ...). */
   env?: Record<string, string>;
   mounts?: Mounts;
+  /** The provider puts the e-mail in the ID token (else only behind its userinfo endpoint). */
+  claimsInIdToken?: boolean;
   /** More public origins of the same server, without port (e.g. http://localhost); each gets the server's port. */
   extraOrigins?: string[];
 };
@@ -48,6 +50,7 @@ export async function startSignInStack(opts: StackOptions = {}): Promise<Stack> 
   const idp = await startIdentityProvider({
     clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: origins.map((o) => `${o}${CALLBACK_PATH}`) }],
     accounts: opts.accounts ?? openAccountStore(),
+    claimsInIdToken: opts.claimsInIdToken ?? false,
   });
   const env = await testEnv({
     P2M_PUBLIC_ORIGINS: origins.join(','),

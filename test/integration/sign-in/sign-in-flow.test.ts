@@ -7,6 +7,7 @@
 import { request } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openAccountStore } from '../../../cli/dev-idp/identity-provider.ts';
 import { accounts, sessions } from '../../../db/schema.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { startSignInStack, type FetchBrowser } from '../../support/sign-in-stack.ts';
@@ -46,6 +47,13 @@ describe('sign-in through the identity provider', () => {
     const stored = await stack.env.runtime.db.select().from(sessions).where(eq(sessions.accountId, row!.id));
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('reads the e-mail from the ID token when the provider puts it there (this one has no userinfo endpoint)', async () => {
+    await using stack = await startSignInStack({ claimsInIdToken: true, accounts: openAccountStore({ 'named@example.org': { name: 'Ada' } }) });
+    const b = stack.browser();
+    expect((await b.signIn('named@example.org')).status).toBe(200);
+    expect((await me(b)).body).toMatchObject({ email: 'named@example.org', name: 'Ada' });
   });
 
   it('signs the same person into the same account again, and claims an account made by an anonymous purchase', async () => {
