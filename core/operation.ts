@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Ctx } from './context.ts';
+import { deepFreeze } from './deep-freeze.ts';
 import { DomainError } from './errors.ts';
 import { consumeRate } from './ratelimit/consume-rate.ts';
 import { hasScope, type PrincipalKind } from './principal.ts';
@@ -30,7 +31,8 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Op
  * Runs an operation for ctx.principal: rate charge, actor and scope check,
  * input parse, handler, output parse, log. Every call is charged one point
  * of the caller's rate budget here, whatever the transport and however many
- * calls its request carries; the charge is reported through ctx.onRateCharge.
+ * calls its request carries; the charge is reported through ctx.onRateCharge
+ * (not at all when budgets are lifted).
  */
 export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   op: Operation<I, O>,
@@ -42,9 +44,9 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   try {
     // Charged before anything else: a refused or malformed call costs as much as a good one.
     const charge = await consumeRate(ctx);
-    ctx.onRateCharge?.(charge);
+    if (charge) ctx.onRateCharge?.(charge);
     const input = admit(op, p, raw);
-    const out = op.output.parse(await op.handler(ctx, input));
+    const out = checkedOutput(op.output, await op.handler(ctx, input));
     ctx.log.debug({ op: op.name, actor: p.kind, ms: Math.round(performance.now() - started) }, 'operation');
     return out;
   } catch (err) {
@@ -53,6 +55,25 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
     ctx.log.info({ op: op.name, actor: p.kind, code, ms: Math.round(performance.now() - started) }, 'operation failed');
     throw err;
   }
+}
+
+/**
+ * Outputs already validated, by the object the handler returned. A handler
+ * may return the same deeply frozen object again (a poll of an unchanged job
+ * answers its cached view): that object cannot have changed since it passed
+ * the schema, so its parsed form is reused instead of parsed anew. Anything
+ * else is parsed on every call.
+ */
+const validated = new WeakMap<object, { schema: z.ZodType; out: unknown }>();
+
+function checkedOutput<O extends z.ZodType>(schema: O, raw: unknown): z.output<O> {
+  const frozen = typeof raw === 'object' && raw !== null && Object.isFrozen(raw);
+  if (!frozen) return schema.parse(raw);
+  const hit = validated.get(raw);
+  if (hit?.schema === schema) return hit.out as z.output<O>;
+  const out = deepFreeze(schema.parse(raw));
+  validated.set(raw, { schema, out });
+  return out;
 }
 
 /** Actor and scope check, then the parsed input; throws the DomainError that refuses the call. */

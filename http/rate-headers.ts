@@ -19,5 +19,7 @@ export function rateLimitHeaders(c: RateCharge): Record<'RateLimit-Policy' | 'Ra
 /** Sets the RateLimit header fields on a response whose headers are not sent yet. */
 export function writeRateHeaders(res: Response, c: RateCharge): void {
   if (res.headersSent) return;
-  for (const [name, value] of Object.entries(rateLimitHeaders(c))) res.setHeader(name, value);
+  // Written on every charged call: set directly rather than through rateLimitHeaders' record.
+  res.setHeader('RateLimit-Policy', `"${c.policy}";q=${c.limit};w=${c.windowSeconds}`);
+  res.setHeader('RateLimit', `"${c.policy}";r=${c.remaining};t=${c.resetSeconds}`);
 }

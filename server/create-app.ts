@@ -9,6 +9,7 @@ import express from 'express';
 import type { Runtime } from '../core/runtime.ts';
 import { createDiscoveryRouter } from '../discovery/discovery-router.ts';
 import { errorHandler } from '../http/error-envelope.ts';
+import { inOneLayer } from '../http/in-one-layer.ts';
 import { createHealthRouter } from '../rest/health.ts';
 import { SERVICE_MOUNTS, type Mounts } from './mounts.ts';
 import { notFound } from '../http/not-found.ts';
@@ -31,11 +32,13 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', runtime.config.trustProxy);
-  app.use(requestId(), requestLog(runtime.log), originCheck(runtime.config));
-  app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
+  // The gateway's steps in one layer, and the jobs routes (status polling is most requests) before the
+  // rarely called ones: each layer and router a request passes costs it a dispatch (bench/POLLING.md).
+  app.use(inOneLayer(requestId(), requestLog(runtime.log), originCheck(runtime.config)));
   // Before the jobs router: its API-key guard covers all of /api/v2/jobs, and these two are device-signed and ticketed.
   app.use(createUploadRouter(runtime), createAccountRouter(runtime), createApiKeyRouter(runtime));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
+  app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
   app.use(createWebhooksRouter(runtime));
   app.use(createBillingRouter(runtime));
   app.use(createSignInRouter(runtime), createMeRouter(runtime), createAccountPageRouter(runtime));

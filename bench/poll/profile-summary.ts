@@ -3,7 +3,12 @@
  * self time by package or source folder, then the top functions by self and
  * by total (inclusive) time.
  *
- *   node bench/poll/profile-summary.ts FILE.cpuprofile [--top 30] [--match TEXT]
+ *   node bench/poll/profile-summary.ts FILE.cpuprofile [--top 30] [--match TEXT] [--requests N]
+ *
+ * --requests N: the server answered N requests while profiled (warm-up and
+ * rounds; the benchmark prints them): times are then printed as µs per
+ * request, counting only samples from the first HTTP request on (start-up
+ * and module loading left out) and leaving out idle time.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -13,7 +18,7 @@ type Node = { id: number; callFrame: Frame; children?: number[] };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
 const { values, positionals } = parseArgs({
-  options: { top: { type: 'string', default: '30' }, match: { type: 'string' } },
+  options: { top: { type: 'string', default: '30' }, match: { type: 'string' }, requests: { type: 'string' } },
   allowPositionals: true,
 });
 const profile = JSON.parse(readFileSync(positionals[0]!, 'utf8')) as Profile;
@@ -23,8 +28,20 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
+const requests = values.requests ? Number(values.requests) : null;
+const servesHttp = (id: number) => {
+  for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+    if (byId.get(cur)!.callFrame.functionName === 'parserOnIncoming') return true;
+  }
+  return false;
+};
 const selfUs = new Map<number, number>();
-profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+let counting = requests === null;
+profile.samples.forEach((id, i) => {
+  counting ||= servesHttp(id);
+  if (!counting || (requests !== null && byId.get(id)!.callFrame.functionName === '(idle)')) return;
+  selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 const totalUs = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
 const where = (f: Frame) => {
@@ -57,9 +74,16 @@ function tally(key: (f: Frame) => string, inclusive: boolean): [string, number][
 
 const print = (title: string, rows: [string, number][]) => {
   console.log(`\n${title}`);
-  for (const [k, us] of rows) console.log(`${((100 * us) / totalUs).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, us] of rows) {
+    const v = requests === null ? `${((100 * us) / totalUs).toFixed(1).padStart(5)}%` : `${(us / requests).toFixed(2).padStart(6)} µs`;
+    console.log(`${v}  ${k}`);
+  }
 };
-console.log(`${(totalUs / 1e6).toFixed(2)} s sampled`);
+console.log(
+  requests === null
+    ? `${(totalUs / 1e6).toFixed(2)} s sampled`
+    : `${(totalUs / requests).toFixed(1)} µs busy per request (${requests} requests, from the first on)`,
+);
 print('self time by package / folder', tally(where, false));
 print('self time by function', tally(label, false));
 print('total time by function', tally(label, true));

@@ -59,9 +59,10 @@ async function benchDb(db: DbKind, target: DbTarget): Promise<DbReport> {
   });
   const svc: LoadResult[] = [];
   const base: LoadResult[] = [];
+  let svcWarm: LoadResult | undefined;
   try {
     // JIT, caches and connection pools settle during the warm-up; its numbers are dropped.
-    await runLoad(spec(service.jobUrl, opts.warmup), [service.pid]);
+    svcWarm = await runLoad(spec(service.jobUrl, opts.warmup), [service.pid]);
     await runLoad(spec(baseline.url, opts.warmup), [baseline.pid]);
     for (let i = 0; i < opts.rounds; i++) {
       svc.push(await runLoad(spec(service.jobUrl, opts.duration), [service.pid]));
@@ -72,6 +73,11 @@ async function benchDb(db: DbKind, target: DbTarget): Promise<DbReport> {
     }
   } finally {
     await Promise.all([service.stop(), baseline.stop()]);
+  }
+  if (values.profile) {
+    // What profile-summary.ts --requests needs to print µs per request.
+    const answered = [svcWarm, ...svc].reduce((n, r) => n + (r ? Math.round(r.reqPerSec * r.seconds) : 0), 0);
+    console.error(`${db}: profile in ${values.profile}; the server answered ${answered} requests (--requests ${answered})`);
   }
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
   return {

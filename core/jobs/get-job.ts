@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { getOwnedJobWithUsage } from './job-access.ts';
 import { Job, JobId } from './job-schema.ts';
-import { toJobView } from './job-view.ts';
+import { frozenJobView } from './job-view.ts';
 
 export const getJob = defineOperation({
   name: 'get_job',
@@ -14,6 +14,7 @@ export const getJob = defineOperation({
   output: Job,
   async handler(ctx, { job_id }) {
     const { row, usage } = await getOwnedJobWithUsage(ctx, job_id);
-    return toJobView(row, usage, ctx.principal.tier);
+    // Polled all the time: an unchanged job answers the same frozen view, validated once. The tier is the caller's live one.
+    return frozenJobView(row, usage, ctx.principal.tier);
   },
 });

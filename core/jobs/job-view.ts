@@ -1,4 +1,5 @@
 import type { JobRow } from '../../db/schema.ts';
+import { deepFreeze } from '../deep-freeze.ts';
 import { JobErrorCode } from './job-error-code.ts';
 import { JobStatus, type Job } from './job-schema.ts';
 import type { SlotUsageValue } from './slots.ts';
@@ -37,6 +38,25 @@ export function toJobView(row: JobRow, usage: SlotUsageValue, tier: string = row
     view.expires_at = new Date(row.readyAt.getTime() + row.retentionSeconds * 1000).toISOString();
   }
   if (status === 'ready') view.download_url = `/api/v2/jobs/${row.id}/download`;
+  return view;
+}
+
+// Views of rows kept by the job read cache (frozen rows), by row: polls of an unchanged job share one.
+const views = new WeakMap<JobRow, Job>();
+
+/**
+ * toJobView for a row that stays the same object while it is unchanged (the
+ * polling cache's frozen rows): its deeply frozen view is built once per row
+ * and slot usage, so invoke() validates it once (see operation.ts). Other
+ * rows get a fresh view.
+ */
+export function frozenJobView(row: JobRow, usage: SlotUsageValue, tier: string = row.tier): Job {
+  if (!Object.isFrozen(row)) return toJobView(row, usage, tier);
+  const kept = views.get(row);
+  const u = kept?.slot_usage;
+  if (kept && kept.tier === tier && u!.used === usage.used && u!.limit === usage.limit && u!.free === usage.free) return kept;
+  const view = deepFreeze(toJobView(row, usage, tier));
+  views.set(row, view);
   return view;
 }
 

@@ -2,6 +2,8 @@
  * The read behind status polling: the caller's job and its owner's active-job
  * count in one prepared statement, instead of two statements built by drizzle
  * on every request (on PGlite, building a query costs more than running it).
+ * Polls that arrive together share that statement (one row per distinct
+ * read), each answered by a read that started after it was asked.
  * Where the change feed is live (the embedded server), the answer is kept
  * until any statement changes a job, so a client polling an unchanged job
  * costs no query at all.
@@ -9,6 +11,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jobs, type JobRow } from '../../db/schema.ts';
+import { CoalescedReads } from '../batch/coalesced-reads.ts';
 import { ReadCache } from '../cache/read-cache.ts';
 import type { TableChanges } from '../cache/table-changes.ts';
 import type { Ctx } from '../context.ts';
@@ -16,8 +19,13 @@ import { ownerKeyOf } from '../principal.ts';
 import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { ACTIVE_STATUSES, type SlotUsageValue } from './slots.ts';
 
+// One row per read asked for: r(id, owner, owner_key, i) holds the batch's job ids, their asking owners
+// and those owners' slot keys (core/batch/coalesced-reads.ts gathers them).
+const asked = sql`unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('owners')}::uuid[], ${sql.placeholder('ownerKeys')}::text[])
+  with ordinality as r(id, owner, owner_key, i)`;
+
 const activeCount = sql<number>`(select count(*)::int from jobs a
-  where a.owner_key = ${sql.placeholder('ownerKey')}
+  where a.owner_key = r.owner_key
     and a.status in (${sql.raw(ACTIVE_STATUSES.map((s) => `'${s}'`).join(', '))})
     and a.deleted_at is null)`;
 
@@ -26,20 +34,38 @@ const activeCount = sql<number>`(select count(*)::int from jobs a
 function prepare(db: Db, by: 'account' | 'device') {
   const owner = by === 'account' ? jobs.accountId : jobs.deviceId;
   return db
-    .select({ ...JOB_READ_COLUMNS, activeJobs: activeCount })
+    .select({ ...JOB_READ_COLUMNS, activeJobs: activeCount, asked: sql<string>`r.i::text` })
     .from(jobs)
-    .where(and(eq(jobs.id, sql.placeholder('id')), eq(owner, sql.placeholder('owner'))))
-    .limit(1)
-    .prepare(`p2m_job_with_usage_by_${by}`);
+    .innerJoin(asked, and(eq(jobs.id, sql`r.id`), eq(owner, sql`r.owner`)))
+    .prepare(`p2m_jobs_with_usage_by_${by}`);
 }
 
-type Statements = Record<'account' | 'device', ReturnType<typeof prepare>>;
-const prepared = new WeakMap<Db, Statements>();
+type Ask = { id: string; owner: string; ownerKey: string };
+type Reads = Record<'account' | 'device', CoalescedReads<Ask, Found>>;
 
-function statements(db: Db): Statements {
-  let s = prepared.get(db);
-  if (!s) prepared.set(db, (s = { account: prepare(db, 'account'), device: prepare(db, 'device') }));
-  return s;
+// Polls of many clients at once read their jobs in one statement per batch, each still as fresh as its own.
+const perDb = new WeakMap<Db, Reads>();
+
+function coalesced(db: Db, by: 'account' | 'device'): CoalescedReads<Ask, Found> {
+  const statement = prepare(db, by);
+  const idOf = (a: Ask) => `${a.id}:${a.owner}:${a.ownerKey}`;
+  return new CoalescedReads(async (keys) => {
+    const rows = await statement.execute({
+      ids: keys.map((k) => k.id),
+      owners: keys.map((k) => k.owner),
+      ownerKeys: keys.map((k) => k.ownerKey),
+    });
+    // Rows come back by the ordinal of the read that asked for them; frozen, as several polls may share one.
+    return new Map(
+      rows.map(({ activeJobs, asked: i, ...row }) => [idOf(keys[Number(i) - 1]!), { row: Object.freeze(row), activeJobs }]),
+    );
+  }, idOf);
+}
+
+function reads(db: Db): Reads {
+  let r = perDb.get(db);
+  if (!r) perDb.set(db, (r = { account: coalesced(db, 'account'), device: coalesced(db, 'device') }));
+  return r;
 }
 
 type Found = { row: JobRow; activeJobs: number };
@@ -66,11 +92,9 @@ export async function findJobWithUsage(ctx: Ctx, jobId: string): Promise<{ row: 
   let found = ctx.jobReadCache.get(key);
   if (!found) {
     const generation = ctx.jobReadCache.generation;
-    const [r] = await statements(ctx.db)[by].execute(params);
-    if (!r) return null;
-    const { activeJobs, ...row } = r;
-    found = { row: Object.freeze(row), activeJobs };
-    ctx.jobReadCache.set(key, found, generation, resultExpiry(row));
+    found = await reads(ctx.db)[by].load({ id: jobId, owner: params.owner, ownerKey: params.ownerKey });
+    if (!found) return null;
+    ctx.jobReadCache.set(key, found, generation, resultExpiry(found.row));
   }
   const limit = ctx.config.tiers[p.tier].slots;
   return { row: found.row, usage: { used: found.activeJobs, limit, free: Math.max(0, limit - found.activeJobs) } };

@@ -7,6 +7,7 @@ import type { Principal } from '../principal.ts';
 import { Scope } from '../scopes.ts';
 import { TierName } from '../tiers.ts';
 import type { ApiKeyCache } from './api-key-cache.ts';
+import { CoalescedReads } from '../batch/coalesced-reads.ts';
 import { API_KEY_PREFIX } from './issue-api-key.ts';
 
 const KEY_SHAPE = /^p2m_[A-Za-z0-9_-]{43}$/;
@@ -23,12 +24,13 @@ export async function authenticateApiKey(db: Db, secret: string, cache?: ApiKeyC
   const hash = hashSecret(secret);
   const cached = cache?.principals.get(hash);
   if (cached) {
-    if (cached.kind === 'api_key') await touch(db, cached.keyId, cache);
+    // The cached path is every poll's: no await unless the minute's last-use write is due.
+    if (cached.kind === 'api_key' && cache!.shouldTouch(cached.keyId)) await touch(db, cached.keyId);
     return cached;
   }
   const generation = cache?.principals.generation ?? 0;
-  const [row] = await lookupStatement(db).execute({ hash });
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) {
+  const row = await lookups(db).load(hash);
+  if (!row || row.revokedAt || row.expired) {
     throw new DomainError('unauthenticated', 'The API key is invalid, revoked or expired.');
   }
   const principal: Principal = {
@@ -39,13 +41,12 @@ export async function authenticateApiKey(db: Db, secret: string, cache?: ApiKeyC
     tier: TierName.parse(row.tier),
   };
   cache?.principals.set(hash, principal, generation, row.expiresAt?.getTime());
-  await touch(db, row.id, cache);
+  if (!cache || cache.shouldTouch(row.id)) await touch(db, row.id);
   return principal;
 }
 
 /** Coarse last-use tracking: at most one write a minute per key (and, with a cache, one statement a minute per process). */
-async function touch(db: Db, keyId: string, cache: ApiKeyCache | undefined): Promise<void> {
-  if (cache && !cache.shouldTouch(keyId)) return;
+async function touch(db: Db, keyId: string): Promise<void> {
   await db
     .update(apiKeys)
     .set({ lastUsedAt: sql`now()` })
@@ -53,27 +54,40 @@ async function touch(db: Db, keyId: string, cache: ApiKeyCache | undefined): Pro
 }
 
 // Built once per database: drizzle's query building costs more than PGlite's execution of this lookup.
-const statements = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-
+// Expiry is judged by the database clock, like every other time rule.
 function prepareLookup(db: Db) {
   return db
     .select({
+      hash: apiKeys.hash,
       id: apiKeys.id,
       accountId: apiKeys.accountId,
       scopes: apiKeys.scopes,
       revokedAt: apiKeys.revokedAt,
       expiresAt: apiKeys.expiresAt,
+      expired: sql<boolean>`coalesce(${apiKeys.expiresAt} <= now(), false)`,
       tier: accounts.tier,
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(eq(apiKeys.hash, sql.placeholder('hash')))
-    .limit(1)
-    .prepare('p2m_authenticate_api_key');
+    .where(sql`${apiKeys.hash} = any(${sql.placeholder('hashes')}::text[])`)
+    .prepare('p2m_authenticate_api_keys');
 }
 
-function lookupStatement(db: Db): ReturnType<typeof prepareLookup> {
-  let s = statements.get(db);
-  if (!s) statements.set(db, (s = prepareLookup(db)));
-  return s;
+type KeyRow = Awaited<ReturnType<ReturnType<typeof prepareLookup>['execute']>>[number];
+
+// Every request with a key looks it up: concurrent lookups go to the database as one statement
+// (core/batch/coalesced-reads.ts), each still answered by a read that started after it was asked.
+const perDb = new WeakMap<Db, CoalescedReads<string, KeyRow>>();
+
+function lookups(db: Db): CoalescedReads<string, KeyRow> {
+  let reads = perDb.get(db);
+  if (!reads) {
+    const statement = prepareLookup(db);
+    reads = new CoalescedReads(async (hashes) => {
+      const rows = await statement.execute({ hashes });
+      return new Map(rows.map((r) => [r.hash, r]));
+    }, (hash) => hash);
+    perDb.set(db, reads);
+  }
+  return reads;
 }

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { lineBatch } from './line-batch.ts';
 import { safeError } from './safe-error.ts';
 
 /**
@@ -12,5 +13,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: { err: safeError, error: safeError },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // Standard output through pino's own stream, with the lines of each event-loop turn written together.
+  return pino(options, destination ?? lineBatch(pino.destination({ dest: 1, sync: false })));
 }

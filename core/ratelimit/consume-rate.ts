@@ -40,8 +40,12 @@ export function rateKeyOf(p: Principal): string {
   }
 }
 
-/** Spends one call from the caller's budget; throws rate_limited (with retryAfter and the charge) when it is empty. */
-export async function consumeRate(ctx: RateCtx): Promise<RateCharge> {
+/**
+ * Spends one call from the caller's budget; throws rate_limited (with retryAfter and the charge) when it is empty.
+ * Null when budgets are lifted: no policy applies, so there is nothing to report.
+ */
+export async function consumeRate(ctx: RateCtx): Promise<RateCharge | null> {
+  if (ctx.rateLimiter.lifted) return null;
   const perMinute = ctx.config.tiers[ctx.principal.tier].ratePerMinute;
   return verdict(ctx.principal, perMinute, await ctx.rateLimiter.consume(rateKeyOf(ctx.principal), perMinute));
 }

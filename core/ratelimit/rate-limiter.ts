@@ -23,6 +23,8 @@ export type RateDecision =
 
 /** Counts calls per key within a one-minute window. */
 export interface RateLimiter {
+  /** True when budgets are lifted (P2M_RATE_LIMIT=false): every call passes and no policy applies. */
+  readonly lifted: boolean;
   /** Takes one point from `key`, whose window allows `perMinute` points. */
   consume(key: string, perMinute: number): Promise<RateDecision>;
   /** The same verdict without taking a point: is anything left? */
@@ -43,6 +45,7 @@ const COUNT_CEILING = 1_000_000_000;
 /** Lets every call through and counts nothing: budgets lifted (P2M_RATE_LIMIT=false) cost no store round trip. */
 const UNLIMITED_DECISION: RateDecision = { allowed: true, remaining: Number.MAX_SAFE_INTEGER, resetSeconds: WINDOW_SECONDS };
 const UNLIMITED: RateLimiter = {
+  lifted: true,
   consume: () => Promise.resolve(UNLIMITED_DECISION),
   peek: () => Promise.resolve(UNLIMITED_DECISION),
   close: () => Promise.resolve(),
@@ -90,6 +93,7 @@ function judge(res: RateLimiterRes, perMinute: number): RateDecision {
 
 function limiterOver(store: RateLimiterAbstract, closeStore: () => Promise<void>): RateLimiter {
   return {
+    lifted: false,
     async consume(key, perMinute) {
       try {
         return judge(await store.consume(key, 1), perMinute);

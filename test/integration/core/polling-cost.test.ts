@@ -65,4 +65,37 @@ describe('status polling', () => {
     await env.runtime.db.execute(sql`update api_keys set expires_at = now() - interval '1 second' where revoked_at is null`);
     await expect(poll(env, key, jobId)).rejects.toMatchObject({ code: 'unauthenticated' });
   });
+
+  it('answers polls that go to the database together each for its own caller', async () => {
+    await using env = await testEnv();
+    const a = await seed(env);
+    const b = await seed(env);
+    const revoked = await env.user();
+    await env.runtime.db.execute(sql`update api_keys set revoked_at = now() where account_id = ${revoked.accountId}`);
+    // Asked for in one tick: the key lookups, then the job reads, share statements (core/batch/coalesced-reads.ts).
+    const [mine, theirs, others, gone, again] = await Promise.allSettled([
+      poll(env, a.key, a.jobId),
+      poll(env, b.key, b.jobId),
+      poll(env, b.key, a.jobId),
+      poll(env, revoked.key, a.jobId),
+      poll(env, a.key, a.jobId),
+    ]);
+    expect(mine).toMatchObject({ status: 'fulfilled', value: { job_id: a.jobId } });
+    expect(theirs).toMatchObject({ status: 'fulfilled', value: { job_id: b.jobId } });
+    expect(others).toMatchObject({ status: 'rejected', reason: { code: 'not_found' } });
+    expect(gone).toMatchObject({ status: 'rejected', reason: { code: 'unauthenticated' } });
+    expect(again).toMatchObject({ status: 'fulfilled', value: { job_id: a.jobId } });
+  });
+
+  it('refuses a key on the first poll asked for after its revocation, though an earlier lookup is still under way', async () => {
+    await using env = await testEnv();
+    const { key, jobId, accountId } = await seed(env);
+    // Another caller's poll: its key lookup goes to the database and is still under way during the revocation.
+    const other = await env.user();
+    const earlier = authenticateApiKey(env.runtime.db, other.key, env.runtime.apiKeyCache);
+    await new Promise((r) => setImmediate(r));
+    await env.runtime.db.execute(sql`update api_keys set revoked_at = now() where account_id = ${accountId}`);
+    await expect(poll(env, key, jobId)).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(earlier).resolves.toMatchObject({ accountId: other.accountId });
+  });
 });

@@ -37,6 +37,18 @@ describe('rate limit', () => {
     expect([res.status, await errorCode(res)]).toEqual([429, 'rate_limited']);
   });
 
+  it('sends no RateLimit fields when the budgets are lifted (P2M_RATE_LIMIT=false)', async () => {
+    await using env = await testEnv({ P2M_RATE_LIMIT: 'false' });
+    await using api = await startApi(env);
+    const alice = await env.user();
+    for (const path of ['/api/v2/limits', '/api/v2/jobs']) {
+      const res = await api.call('GET', path, { key: alice.key });
+      expect(res.status).toBe(200);
+      // No policy applies, so none is announced (not a remaining count of 2^53 - 1).
+      expect([res.headers.get('ratelimit'), res.headers.get('ratelimit-policy')]).toEqual([null, null]);
+    }
+  });
+
   it('does not spend budget on requests without a valid key', async () => {
     await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
     await using api = await startApi(env);
