@@ -32,6 +32,11 @@ Without -o one file goes to stdout; several files get <name>.md beside each PDF 
 Shows progress on a terminal; quiet when stderr is not a terminal.`,
   migrate: `usage: p2m migrate
 Applies pending database migrations and exits.`,
+  'dev-idp': `usage: p2m dev-idp [--port 4400] [--origins http://localhost:8080,...] [--secret S]
+Starts a development OpenID provider on 127.0.0.1 for trying sign-in without an external account,
+and prints the P2M_OIDC_* variables to start \`p2m serve\` with. Anyone can sign in as any e-mail.
+--origins  the service's public origins (default: P2M_PUBLIC_ORIGINS, else localhost and 127.0.0.1 on PORT)
+--secret   the client secret (default: a new random one each start)`,
 };
 
 export const USAGE = `p2m — PDF to Markdown
@@ -47,6 +52,7 @@ Usage:
   p2m convert IN.pdf... [-o OUT] [--pages 1-5] [--ocr auto|off|force] [--jobs N]
                                  convert PDFs locally, no service needed
   p2m migrate                    apply database migrations and exit
+  p2m dev-idp [--port 4400]      a development identity provider on loopback, for trying sign-in
   p2m <command> --help           help on one command
 
 Configuration comes from environment variables; see README.md.`;

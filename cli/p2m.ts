@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The p2m command line: serve, worker, keys, convert, migrate.
+ * The p2m command line: serve, worker, keys, convert, migrate, dev-idp.
  * Each subcommand lives in its own module and is loaded only when used.
  */
 import { errorSentence } from './error-sentence.ts';
@@ -12,6 +12,7 @@ const commands: Record<string, () => Promise<{ run(argv: string[]): Promise<numb
   keys: () => import('./keys.ts'),
   convert: () => import('./convert.ts'),
   migrate: () => import('./migrate.ts'),
+  'dev-idp': () => import('./dev-idp.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -86,6 +86,17 @@ const Env = z.object({
   P2M_TEST_ONLY_WEBHOOK_CA_FILE: z.string().optional(),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...BILLING_ENV,
+  // Sign-in through an OpenID provider: unset issuer or client id → the sign-in routes answer 503.
+  P2M_OIDC_ISSUER: z.url().optional(),
+  P2M_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  /** Without it the client is public (PKCE only, token endpoint auth "none"). */
+  P2M_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Bound of each request to the provider (discovery, token exchange, userinfo). */
+  P2M_OIDC_TIMEOUT_MS: int(5000, 100),
+  /** How long a started sign-in may take to come back to the callback. */
+  P2M_SIGN_IN_TTL_SECONDS: int(600, 30),
+  /** Sign-ins started a minute from one client address. */
+  P2M_SIGN_IN_PER_IP: int(30, 1),
 });
 
 export type Config = Readonly<{
@@ -126,6 +137,10 @@ export type Config = Readonly<{
   /** Stripe billing; null when not configured (billing endpoints answer 503). */
   billing: BillingConfig | null;
   webhooks: WebhookConfig;
+  oidc: OidcConfig | null;
+  oidcTimeoutMs: number;
+  signInTtlSeconds: number;
+  signInPerIp: number;
 }>;
 
 /** Webhook delivery settings (P2M_WEBHOOK_*). */
@@ -142,6 +157,9 @@ export type WebhookConfig = Readonly<{
   /** TEST ONLY: PEM path replacing the system CAs. */
   testOnlyCaFile: string | undefined;
 }>;
+
+/** The OpenID provider this service signs people in with. */
+export type OidcConfig = Readonly<{ issuer: string; clientId: string; clientSecret: string | undefined }>;
 
 const Announcement = z.object({ active: z.boolean(), id: z.string(), kind: z.string(), url: z.url() });
 export type Announcement = z.infer<typeof Announcement>;
@@ -196,6 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testOnlyCaFile: e.P2M_TEST_ONLY_WEBHOOK_CA_FILE,
     }),
     billing: billingConfigOf(e),
+    oidc: e.P2M_OIDC_ISSUER && e.P2M_OIDC_CLIENT_ID
+      ? Object.freeze({ issuer: e.P2M_OIDC_ISSUER, clientId: e.P2M_OIDC_CLIENT_ID, clientSecret: e.P2M_OIDC_CLIENT_SECRET })
+      : null,
+    oidcTimeoutMs: e.P2M_OIDC_TIMEOUT_MS,
+    signInTtlSeconds: e.P2M_SIGN_IN_TTL_SECONDS,
+    signInPerIp: e.P2M_SIGN_IN_PER_IP,
   });
 }
 

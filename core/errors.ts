@@ -33,6 +33,10 @@ export const STATUS = {
   already_subscribed: 409,
   billing_unavailable: 502,
   billing_not_configured: 503,
+  /** The identity provider answered the sign-in's token exchange with a failure (not a refused code). */
+  idp_error: 502,
+  /** The identity provider could not be reached or described (discovery failed). */
+  idp_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;

@@ -23,6 +23,8 @@ import { createApiKeyOperation } from './keys/issue-api-key.ts';
 import { listApiKeysOperation } from './keys/list-api-keys.ts';
 import { revokeApiKeyOperation } from './keys/revoke-api-key.ts';
 import { WEBHOOK_OPERATIONS } from './webhooks/webhook-operations.ts';
+import { getMe } from './accounts/get-me.ts';
+import { getUsage } from './accounts/get-usage.ts';
 
 export const JOB_OPERATIONS = [
   createJobFromUrl,
@@ -50,6 +52,9 @@ export { WEBHOOK_OPERATIONS };
 /** Billing for the signed-in account (session actors, REST only; the open and provider routes are not operations). */
 export const BILLING_OPERATIONS = [startCheckoutOp, openBillingPortal] as const;
 
+/** Reads of the caller's account (API key or session): REST and tRPC; not MCP tools, whose list the spec fixes. */
+export const ACCOUNT_READ_OPERATIONS = [getMe, getUsage] as const;
+
 /** All operations. */
 export const OPERATIONS = [
   ...JOB_OPERATIONS,
@@ -58,9 +63,11 @@ export const OPERATIONS = [
   ...DEVICE_ACCOUNT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...BILLING_OPERATIONS,
+  ...ACCOUNT_READ_OPERATIONS,
 ] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
 export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket };
 export { listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation };
 export { createJobBatch, openBillingPortal, startCheckoutOp };
+export { getMe, getUsage };

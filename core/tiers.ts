@@ -41,6 +41,10 @@ export const TierLimits = z.object({
   inlineMarkdownBytes: z.number().int().positive(),
   /** How many recent jobs the v1 GET /jobs lists. */
   recentJobsListed: z.number().int().positive().max(100),
+  /** Fair-use allowance of one calendar month (UTC), shown by GET /api/v2/usage: jobs created. */
+  fairUseJobsPerMonth: z.number().int().positive(),
+  /** Fair-use allowance of one calendar month (UTC): pages converted. */
+  fairUsePagesPerMonth: z.number().int().positive(),
 });
 export type TierLimits = z.infer<typeof TierLimits>;
 export type Tiers = Record<TierName, TierLimits>;
@@ -59,16 +63,19 @@ export const DEFAULT_TIERS: Tiers = {
     slots: 3, maxFileBytes: 10 * MB, timeBudgetMs: 5 * MIN, onBudget: 'fail', retentionSeconds: 3600,
     ratePerMinute: 60, apiKeysLimit: 0, webhooksLimit: 0, webhooksEnabled: false, batchEnabled: false, pool: 'free', priority: 0,
     uploadTicketBytes: 10 * MB, jsonBodyBytes: base64Of(10 * MB), ...TRANSPORT,
+    fairUseJobsPerMonth: 300, fairUsePagesPerMonth: 3_000,
   },
   free: {
     slots: 3, maxFileBytes: 10 * MB, timeBudgetMs: 15 * MIN, onBudget: 'truncate', retentionSeconds: 3600,
     ratePerMinute: 120, apiKeysLimit: 3, webhooksLimit: 0, webhooksEnabled: false, batchEnabled: false, pool: 'free', priority: 0,
     uploadTicketBytes: 10 * MB, jsonBodyBytes: base64Of(10 * MB), ...TRANSPORT,
+    fairUseJobsPerMonth: 500, fairUsePagesPerMonth: 10_000,
   },
   pro: {
     slots: 20, maxFileBytes: 100 * MB, timeBudgetMs: 60 * MIN, onBudget: 'truncate', retentionSeconds: 24 * 3600,
     ratePerMinute: 600, apiKeysLimit: 20, webhooksLimit: 10, webhooksEnabled: true, batchEnabled: true, pool: 'paid', priority: 100,
     uploadTicketBytes: 100 * MB, jsonBodyBytes: base64Of(100 * MB), ...TRANSPORT,
+    fairUseJobsPerMonth: 10_000, fairUsePagesPerMonth: 500_000,
   },
 };
 

@@ -387,3 +387,5 @@ export const jobBatches = pgTable(
 );
 
 export type BillingCustomerRow = typeof billingCustomers.$inferSelect;
+// --- Sign-in attempts and account usage (issue 10, sign-in): in sign-in-schema.ts, this file being at its length limit ---
+export * from './sign-in-schema.ts';

@@ -52,7 +52,7 @@ export const IdempotencyKeyHeader = z.string().min(1).max(255).optional().meta({
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad input', 401: 'Authentication missing, invalid or expired', 403: 'Forbidden', 404: 'Not found',
   405: 'Method not allowed', 409: 'Conflict', 410: 'Gone', 413: 'Too large', 422: 'Idempotency-Key reused with a different request',
-  429: 'Rate limited', 500: 'Internal error', 502: 'Billing provider failed', 503: 'Not configured',
+  429: 'Rate limited', 500: 'Internal error', 502: 'Identity or billing provider failed', 503: 'Not configured or unavailable',
 };
 
 /** Headers every error response of a status carries. */

@@ -22,6 +22,7 @@ type DocConfig = Pick<Config, 'tiers' | 'webhooks'>;
 const TAGS = [
   { name: 'jobs', description: 'PDF to Markdown conversion jobs (v2).' },
   { name: 'account', description: "The caller's account: limits and entitlements, API keys, and a device's link to an account." },
+  { name: 'auth', description: 'Sign-in through the identity provider (browser pages) and sign-out.' },
   { name: 'mcp', description: 'The hosted MCP endpoint for agents.' },
   { name: 'webhooks', description: 'Signed job events: endpoints, deliveries, test events, secret rotation (paid tiers).' },
   { name: 'v1', description: 'The browser extension lane: frozen paths at the root, device-signed.' },

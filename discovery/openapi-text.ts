@@ -25,7 +25,7 @@ export function rules(config: Texts): string {
 
 - **ApiKey**: \`Authorization: Bearer p2m_...\`. Create keys in your account; a key is shown once and carries scopes. Job creation needs an API key with \`jobs:create\`.
 - **DeviceToken**: the browser extension's signed requests (v1 lane and the device routes under /api/v2/account and /api/v2/jobs/upload-ticket, see *Device request signing* below).
-- **Session**: the \`p2m_session\` cookie of a signed-in browser; reads jobs and manages API keys, but cannot create jobs (403 \`api_key_required\`). A state-changing request with it must come from a page of this service.
+- **Session**: the \`p2m_session\` cookie of a signed-in browser; reads jobs and manages API keys, but cannot create jobs (403 \`api_key_required\`). A state-changing request with it must come from a page of this service. A browser gets it by signing in through the identity provider at GET /api/v2/auth/idp/start (pages, not JSON: the callback answers HTML, errors included) and loses it with POST /api/v2/auth/logout.
 - **UploadTicket**: the \`Upload-Ticket\` header of POST /api/v2/jobs/upload; single-use, short-lived, minted by a linked device.
 
 API keys are managed by a session or by a device linked to the account (an anonymous device gets 403 \`not_linked\`). A device is linked by signing in through \`login_url\` from POST /api/v2/account/link/start, or with POST /api/v2/account/link/attach (device signature and session in one request). Linking moves the device's jobs onto the account's slots and tier: jobs already running keep running even when that puts the account over its slots, and new jobs wait (409 \`slots_full\`) until it is under them again. Unlinking returns its active jobs to the device as anonymous jobs.

@@ -21,7 +21,7 @@ export type RouteSpec = {
   summary?: string;
   /** Defaults to the operation's description and the scope it needs. */
   description?: string;
-  tag: 'jobs' | 'account' | 'mcp' | 'v1' | 'webhooks' | 'billing';
+  tag: 'jobs' | 'account' | 'auth' | 'mcp' | 'v1' | 'webhooks' | 'billing';
   /**
    * Who may call: one scheme, none, or alternatives each of which needs all
    * of its schemes (`[['Session'], ['DeviceToken']]` is either;

@@ -16,6 +16,8 @@ import {
   getLimits,
   getMarkdown,
   listJobs,
+  getMe,
+  getUsage,
 } from '../core/operations.ts';
 import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
 import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
@@ -50,7 +52,13 @@ export const keysRouter = router({
   revoke: procedure(revokeApiKeyOperation).mutation(),
 });
 
-export const appRouter = router({ jobs: jobsRouter, keys: keysRouter, webhooks: webhooksRouter });
+/** Reads of the caller's account. */
+export const accountRouter = router({
+  me: procedure(getMe).query(),
+  usage: procedure(getUsage).query(),
+});
+
+export const appRouter = router({ jobs: jobsRouter, keys: keysRouter, webhooks: webhooksRouter, account: accountRouter });
 
 export type AppRouter = typeof appRouter;
 
@@ -71,4 +79,10 @@ export const KEY_RPC_PROCEDURES = {
   list_api_keys: 'keys.list',
   create_api_key: 'keys.create',
   revoke_api_key: 'keys.revoke',
+} as const;
+
+/** Which operation each account procedure runs. */
+export const RPC_ACCOUNT_PROCEDURES = {
+  get_me: 'account.me',
+  get_usage: 'account.usage',
 } as const;

@@ -34,6 +34,8 @@ export const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   already_subscribed: 'CONFLICT',
   billing_unavailable: 'BAD_GATEWAY',
   billing_not_configured: 'SERVICE_UNAVAILABLE',
+  idp_error: 'BAD_GATEWAY',
+  idp_unavailable: 'SERVICE_UNAVAILABLE',
 };
 
 /** Any failure as a TRPCError; unknown errors become `internal` without their message. */

@@ -34,6 +34,8 @@ export const JSONRPC_CODE: Record<ErrorCode, number> = {
   already_subscribed: -32019,
   billing_unavailable: -32062,
   billing_not_configured: -32063,
+  idp_error: -32062,
+  idp_unavailable: -32063,
 };
 
 /** What the `data` member of every p2m JSON-RPC error holds. */

@@ -11,6 +11,7 @@ import { sweepTickets } from '../core/jobs/tickets/sweep-tickets.ts';
 import { purgeEndedSessions } from '../core/sessions/end-session.ts';
 import { expireBillingGrace } from '../core/billing/expire-grace.ts';
 import { purgePaidRecords } from './sql/purge-paid-records.ts';
+import { purgeSignInAttempts } from '../core/sign-in/sign-in-attempts.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { ReleasedBlobs } from './sql/expire-results.ts';
 import { deleteOldJobs } from './sql/delete-old-jobs.ts';
@@ -32,6 +33,7 @@ export type PurgeReport = {
   /** Accounts moved to free at the end of their billing grace, and paid-lane records forgotten. */
   graceExpired: number;
   paidRecords: number;
+  signInAttempts: number;
 };
 
 /** Runs one full retention sweep; safe to run from several workers at once (SKIP LOCKED). */
@@ -59,6 +61,8 @@ export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'conf
     tickets: await sweepTickets(db),
     graceExpired: (await expireBillingGrace(runtime)).length,
     paidRecords: await purgePaidRecords(db, { tombstoneDays: config.tombstoneDays }),
+    // Sign-ins nobody came back for.
+    signInAttempts: await purgeSignInAttempts(db),
   };
 }
 

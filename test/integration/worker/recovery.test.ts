@@ -117,7 +117,7 @@ describe('worker: retention', () => {
     const alice = await env.user();
     const id = await queueJob(env, alice);
     await createWorker(env.runtime, { concurrency: 1, pools: ['free'] }).runOnce();
-    expect(await purgeExpired(env.runtime)).toEqual({ expired: 0, inputsReleased: 0, deleted: 0, nonces: 0, staleFetches: 0, sessions: 0, tickets: 0, graceExpired: 0, paidRecords: 0 });
+    expect(await purgeExpired(env.runtime)).toEqual({ expired: 0, inputsReleased: 0, deleted: 0, nonces: 0, staleFetches: 0, sessions: 0, tickets: 0, graceExpired: 0, paidRecords: 0, signInAttempts: 0 });
     await env.runtime.db.execute(
       sql`UPDATE jobs SET ready_at = now() - interval '61 minutes' WHERE id = ${id}`,
     );

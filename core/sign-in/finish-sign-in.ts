@@ -1,0 +1,95 @@
+import * as oidc from 'openid-client';
+import { accountForVerifiedEmail } from '../accounts/account-for-verified-email.ts';
+import type { Services } from '../context.ts';
+import { hashSecret, safeEqual } from '../crypto/hash-secret.ts';
+import { open } from '../crypto/secret-box.ts';
+import { linkDeviceWithTicket } from '../devices/link/link-device-with-ticket.ts';
+import { DomainError } from '../errors.ts';
+import { createSession, type NewSession } from '../sessions/create-session.ts';
+import { endSession } from '../sessions/end-session.ts';
+import { oidcClient, requireOidc } from './oidc-client.ts';
+import { takeSignInAttempt } from './sign-in-attempts.ts';
+import { verifiedIdentity } from './verified-identity.ts';
+
+export type FinishSignInInput = {
+  /** The callback's query string as received (code, state, or error). */
+  query: URLSearchParams;
+  /** The binding cookie set at start; undefined when the browser sent none. */
+  binding: string | undefined;
+  /** A session cookie the browser already had: ended, never reused (no fixation). */
+  previousSessionToken: string | undefined;
+};
+
+export type FinishedSignIn = { accountId: string; email: string; session: NewSession; linkedDevice: boolean };
+
+const badState = () => new DomainError('bad_input', 'This sign-in link is invalid, was already used, or has expired. Start again.');
+
+/**
+ * The callback's work: take the attempt its state names (once), exchange the
+ * code with PKCE and check the ID token's nonce, read a verified e-mail,
+ * create or claim the account, link a device when the attempt carried a
+ * ticket, and start a new session. Refuses: not_configured, bad_input (state,
+ * code, provider error, unverified e-mail, link ticket), idp_unavailable,
+ * idp_error (the exchange failed).
+ */
+export async function finishSignIn(s: Services, input: FinishSignInInput): Promise<FinishedSignIn> {
+  requireOidc(s.config);
+  const state = input.query.get('state');
+  if (!state) throw badState();
+  const attempt = await takeSignInAttempt(s.db, hashSecret(state));
+  // Bound to the browser that started it: a callback link handed to someone else cannot sign them in.
+  if (!attempt || attempt.expired || input.binding === undefined || !safeEqual(hashSecret(input.binding), attempt.bindingHash)) {
+    throw badState();
+  }
+  const providerError = input.query.get('error');
+  if (providerError !== null) {
+    throw new DomainError('bad_input', `The identity provider did not sign you in (${providerError}${describe(input.query)}).`);
+  }
+  if (!input.query.get('code')) throw new DomainError('bad_input', 'The identity provider sent no authorization code.');
+  const client = await oidcClient(s.config);
+  const callbackUrl = new URL(attempt.redirectUri);
+  callbackUrl.search = input.query.toString();
+  const tokens = await exchange(client, callbackUrl, {
+    pkceCodeVerifier: open(s.secretKey, attempt.codeVerifierSealed),
+    expectedState: state,
+    expectedNonce: open(s.secretKey, attempt.nonceSealed),
+    idTokenExpected: true,
+  });
+  const identity = await verifiedIdentity(client, tokens);
+  const account = await accountForVerifiedEmail(s.db, identity.email, identity.name);
+  const linkedDevice = attempt.linkTicketSealed !== null;
+  // Consumes the ticket; bad_input when it was used or expired meanwhile, forbidden when the device has another account.
+  if (attempt.linkTicketSealed !== null) await linkDeviceWithTicket(s, open(s.secretKey, attempt.linkTicketSealed), account.id);
+  if (input.previousSessionToken !== undefined) await endSession(s.db, input.previousSessionToken);
+  const session = await createSession(s, account.id);
+  return { accountId: account.id, email: account.email!, session, linkedDevice };
+}
+
+function describe(query: URLSearchParams): string {
+  const text = query.get('error_description');
+  return text ? `: ${text.slice(0, 200)}` : '';
+}
+
+/**
+ * The token request. A code the provider refuses (invalid_grant: wrong,
+ * expired or already used) or a malformed answer to our request is the
+ * browser's bad input; anything else — the provider failing, an ID token
+ * that does not verify — is an exchange failure.
+ */
+async function exchange(
+  client: oidc.Configuration,
+  callbackUrl: URL,
+  checks: oidc.AuthorizationCodeGrantChecks,
+): Promise<Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>> {
+  try {
+    return await oidc.authorizationCodeGrant(client, callbackUrl, checks);
+  } catch (err) {
+    if (err instanceof oidc.ResponseBodyError && err.error === 'invalid_grant') {
+      throw new DomainError('bad_input', 'The authorization code is invalid, expired or already used. Start again.', { cause: err });
+    }
+    if (err instanceof oidc.AuthorizationResponseError) {
+      throw new DomainError('bad_input', `The identity provider did not sign you in (${err.error}).`, { cause: err });
+    }
+    throw new DomainError('idp_error', 'The identity provider could not complete the sign-in; try again later.', { cause: err });
+  }
+}
