@@ -94,6 +94,18 @@ function isColumnPart(els: readonly Element[], start: number, end: number, g: Sp
   return proseStack(left, x1 - x0) && proseStack(right, x1 - x0);
 }
 
+/** Whether enough lines in [start, end) have text on each side of the gutter (cheap: no text is read). */
+function bothSides(els: readonly Element[], start: number, end: number, g: Span): boolean {
+  let left = 0, right = 0;
+  for (let k = start; k < end && (left < MIN_STACK_LINES || right < MIN_STACK_LINES); k++) {
+    const e = els[k]!;
+    if (!e.line) continue;
+    if (e.spans.some((s) => s.x1 <= g.x0)) left++;
+    if (e.spans.some((s) => s.x0 >= g.x1)) right++;
+  }
+  return left >= MIN_STACK_LINES && right >= MIN_STACK_LINES;
+}
+
 /**
  * Finds the two-column parts among y-ordered page elements. A window grows
  * from each start while some strip inside the text area's middle stays empty;
@@ -116,7 +128,7 @@ export function findColumnRegions(els: readonly Element[]): ColumnRegion[] {
       free = next;
     }
     steps += j - i;
-    const g = j - i >= MIN_STACK_LINES ? free.find((f) => isColumnPart(els, i, j, f)) : undefined;
+    const g = j - i >= MIN_STACK_LINES ? free.find((f) => bothSides(els, i, j, f) && isColumnPart(els, i, j, f)) : undefined;
     if (g) {
       regions.push({ start: i, end: j, gutter: g });
       i = j;

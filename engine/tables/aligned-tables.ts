@@ -214,7 +214,8 @@ const multiCount = (lines: readonly Info[]): number => lines.filter((l) => l.kin
  */
 function tableLines(half: Info[], pageWidth: number): number {
   if (multiCount(half) >= 2 && regionColumns(half, pageWidth)) return half.length;
-  return withoutEdgeLine(half, pageWidth)?.length ?? 0;
+  // Both ends of a half are rows (trimmed); leaving one out must leave two.
+  return multiCount(half) >= 3 ? withoutEdgeLine(half, pageWidth)?.length ?? 0 : 0;
 }
 
 /** The lines without the first or the last one, if that leaves a table of three columns or more; else null. */
