@@ -1,7 +1,9 @@
 /**
  * The ordered stage list and the runner. Table stages come from engine/tables:
  * `tables` runs on full-width lines (before reading order splits them at
- * gutters), `joinTables` merges tables split across pages once blocks exist.
+ * gutters), `joinTables` merges tables split across pages once blocks exist,
+ * and `rtlColumns` puts the columns of a right-to-left document's tables in
+ * reading order.
  */
 import type { Doc } from './model.ts';
 import { DEFAULT_CONFIG, type EngineConfig, type Stage } from './stage.ts';
@@ -16,9 +18,10 @@ import { lists } from './stages/lists.ts';
 import { quotes } from './stages/quotes.ts';
 import { joinTables } from './tables/join-tables.ts';
 import { tables } from './tables/tables.ts';
+import { rtlColumns } from './tables/rtl-columns.ts';
 
 /** The pipeline's stages in order. */
-export const STAGES: readonly Stage[] = [typewriter, lines, furniture, tables, readingOrder, blocks, headings, code, lists, quotes, joinTables];
+export const STAGES: readonly Stage[] = [typewriter, lines, furniture, tables, readingOrder, blocks, headings, code, lists, quotes, joinTables, rtlColumns];
 
 /** Runs the stages in order over the document. */
 export function runStages(doc: Doc, stages: readonly Stage[] = STAGES, cfg: EngineConfig = DEFAULT_CONFIG): Doc {

@@ -15,6 +15,7 @@ import { applyLinks, extractLinks, type LinkReader } from './links.ts';
 import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
 import { withBullets } from './bullet-marks.ts';
 import { uprightPage } from './page-turn.ts';
+import { hasMonoSpaces, repairMonoSpaces } from './monospace-spaces.ts';
 
 /** Extracts a page with the direct reader; `readLinks` should be the document's linkReader. */
 export async function extractDirectPage(direct: DirectDocument, page: PDFPageProxy, number: number, readLinks: LinkReader = extractLinks): Promise<Page> {
@@ -36,7 +37,10 @@ export async function extractDirectPage(direct: DirectDocument, page: PDFPagePro
     }
     return style;
   };
-  const runs = withBullets(read.marks, itemsToRuns(read.content.items, read.content.styles, vt, fontOf, roles));
+  const { styles: textStyles, glyphs } = read.content;
+  const mono = (id: string) => textStyles[id]?.fontFamily === 'monospace';
+  const items = glyphs && hasMonoSpaces(read.content.items, mono) ? repairMonoSpaces(read.content.items, glyphs, mono) : read.content.items;
+  const runs = withBullets(read.marks, itemsToRuns(items, textStyles, vt, fontOf, roles));
   const links = runs.length ? await readLinks(page) : [];
   const page0: Page = { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules: read.rules, lines: [], blocks: [] };
   // Sideways text is read in its own direction (page-turn.ts); the table gate then sees upright rows.

@@ -3,11 +3,13 @@
  * Font names and styles come from the document's fonts (document-fonts.ts).
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import type { TextItem, TextMarkedContent, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
 import type { TextRun } from '../model.ts';
 import type { DocumentFonts } from './document-fonts.ts';
 import { structRoles } from './struct-roles.ts';
 import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
+import { hasMonoSpaces, repairMonoSpaces } from './monospace-spaces.ts';
+import { pdfjsShownGlyphs } from './pdfjs-shown-glyphs.ts';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -22,5 +24,19 @@ export async function extractPageRuns(page: PDFPageProxy, number: number, fonts:
   // Only tagged pages carry marked-content ids; only they pay for the structure tree.
   const roles = hasMarkedIds(content.items) ? await structRoles(page) : new Map<string, string>();
   const vt = page.getViewport({ scale: 1 }).transform as Matrix;
-  return itemsToRuns(content.items, content.styles, vt, (id) => fonts.style(id), roles);
+  return itemsToRuns(await withMonoSpaces(page, content.items, content.styles, fonts), content.styles, vt, (id) => fonts.style(id), roles);
+}
+
+/**
+ * The items with word spaces in monospace text judged by the glyphs
+ * (monospace-spaces.ts). Only pages with a space between two glyphs of a
+ * fixed-pitch item pay for the operator list it needs; the fonts it brings
+ * are resolved on the way.
+ */
+async function withMonoSpaces<T extends TextItem | TextMarkedContent>(page: PDFPageProxy, items: T[], styles: Record<string, TextStyle>, fonts: DocumentFonts): Promise<T[]> {
+  const mono = (id: string) => styles[id]?.fontFamily === 'monospace';
+  if (!hasMonoSpaces(items, mono)) return items;
+  const glyphs = await pdfjsShownGlyphs(page).catch(() => null);
+  fonts.collect(page);
+  return glyphs ? repairMonoSpaces(items, glyphs, mono) : items;
 }

@@ -30,13 +30,19 @@ const RTL_PAGE_SHARE = 0.3;
 /** Whether a text holds right-to-left letters. */
 export const hasRtl = (text: string): boolean => STRONG_RTL.test(text);
 
-/** The base direction of a page's paragraphs, from its letters. */
-export function pageDirection(runs: readonly TextRun[]): BaseDir {
+/** How many strong right-to-left and left-to-right letters the runs hold. */
+export function letterDirections(runs: readonly TextRun[]): { rtl: number; ltr: number } {
   let rtl = 0, ltr = 0;
   for (const r of runs) {
     rtl += r.text.match(STRONG_RTL_ALL)?.length ?? 0;
     ltr += r.text.match(STRONG_LTR_ALL)?.length ?? 0;
   }
+  return { rtl, ltr };
+}
+
+/** The base direction of a page's paragraphs, from its letters. */
+export function pageDirection(runs: readonly TextRun[]): BaseDir {
+  const { rtl, ltr } = letterDirections(runs);
   return rtl > 0 && rtl >= RTL_PAGE_SHARE * (rtl + ltr) ? 'rtl' : 'ltr';
 }
 

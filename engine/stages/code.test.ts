@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { code, codeText } from './code.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
-import { doc, line, page, para, textLines } from '../../test/engine/build.ts';
+import { doc, line, page, para, run, textLines } from '../../test/engine/build.ts';
 
 const mono = { monospace: true, fontName: 'Courier' };
 
@@ -9,6 +9,16 @@ describe('code stage', () => {
   it('rebuilds indentation from x positions and blank lines from gaps', () => {
     const lines = [line(['if (x) {'], 40, 100, mono), line(['return 1;'], 60, 112, mono), line(['}'], 40, 124, mono), line(['done();'], 40, 148, mono)];
     expect(codeText(lines)).toBe('if (x) {\n    return 1;\n}\n\ndone();');
+  });
+
+  it('spaces a run from the run before it, so a grid wider than the glyphs does not add spaces down the line', () => {
+    // Fixed columns: 5pt glyphs centred in 5.5pt cells, one run per token or stretch of tokens.
+    const tok = (t: string, col: number, lead = ' ') => {
+      const r = run(t, 40 + col * 5.5 + 0.25, 100, mono);
+      return { ...r, text: col > 0 ? lead + t : t, box: { ...r.box, x1: 40 + (col + t.length) * 5.5 - 0.25 } };
+    };
+    const runs = [tok('x', 0), tok('=', 2), tok('compute_something(1,', 4), tok('2);', 25)];
+    expect(codeText([{ runs, box: { x0: 40, y0: 100, x1: 180, y1: 110 } }])).toBe('x = compute_something(1, 2);');
   });
 
   it('turns monospace paragraphs into one code block and leaves prose alone', () => {

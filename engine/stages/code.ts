@@ -63,13 +63,17 @@ export function codeText(lines: Line[]): string {
       for (let k = 0; k < Math.min(gap, 3); k++) out.push('');
     }
     let text = '';
-    for (const r of line.runs) {
-      const col = Math.max(0, Math.round((r.box.x0 - left) / cw));
+    line.runs.forEach((r, k) => {
+      // The first run is indented from the block's left edge; the others are
+      // spaced from the run before them, so a grid wider than the glyphs
+      // (fixed columns) does not add up to extra spaces along the line.
+      const prev = line.runs[k - 1];
+      const col = prev ? text.length + Math.round((r.box.x0 - prev.box.x1) / cw) : Math.max(0, Math.round((r.box.x0 - left) / cw));
       const body = r.text.replace(/^\s+/, '');
       if (text.length < col) text += ' '.repeat(col - text.length);
       else if (/^\s/.test(r.text) && !/\s$/.test(text) && text.length > 0) text += ' ';
       text += body;
-    }
+    });
     out.push(text.trimEnd());
   });
   return out.join('\n');

@@ -100,3 +100,56 @@ describe('readingOrder stage', () => {
     expect(out.indexOf('Braces')).toBeLessThan(out.indexOf('r1'));
   });
 });
+
+describe('readingOrder: a two-column part under full-width text', () => {
+  const prose = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}${i} words run on in this column`);
+  /** Full-width lines, then left and right stacks whose rows share baselines, then full-width lines again. */
+  function mixedPage(dir: 'ltr' | 'rtl' = 'ltr') {
+    const top = textLines(prose('top', 4).map((t) => `${t} across the whole page width`), 40, 60, { dir });
+    const rows = Array.from({ length: 6 }, (_, i) => {
+      const l = line([`L${i} left column words here`], 40, 120 + i * 12, { dir });
+      const r = line([`R${i} right column words here`], 320, 120 + i * 12, { dir });
+      return { runs: [...l.runs, ...r.runs], box: { x0: 40, y0: l.box.y0, x1: r.box.x1, y1: l.box.y1 } };
+    });
+    const bottom = textLines(prose('end', 3).map((t) => `${t} across the whole page width`), 40, 200, { dir });
+    return page(1, [...top, ...rows, ...bottom]);
+  }
+
+  it('reads the left stack, then the right one, only inside the part', () => {
+    const out = readingOrder.run(doc([mixedPage()]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText);
+    expect(out.slice(0, 4).every((t) => t.startsWith('top'))).toBe(true);
+    expect(out.slice(4, 10).every((t) => t.startsWith('L'))).toBe(true);
+    expect(out.slice(10, 16).every((t) => t.startsWith('R'))).toBe(true);
+    expect(out.slice(16).every((t) => t.startsWith('end'))).toBe(true);
+  });
+
+  it('reads the right stack first on a right-to-left page', () => {
+    const out = readingOrder.run(doc([mixedPage('rtl')]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText);
+    expect(out.slice(4, 10).every((t) => t.startsWith('R'))).toBe(true);
+    expect(out.slice(10, 16).every((t) => t.startsWith('L'))).toBe(true);
+  });
+
+  it('keeps a label/value list under full-width text row by row', () => {
+    const top = textLines(prose('top', 4).map((t) => `${t} across the whole page width`), 40, 60);
+    const labels = ['Name', 'Date of birth', 'Address', 'Phone', 'Email', 'Occupation'];
+    const rows = labels.map((k, i) => {
+      const l = line([k], 40, 120 + i * 12);
+      const r = line([`value ${i} of the field, written out at some length`], 320, 120 + i * 12);
+      return { runs: [...l.runs, ...r.runs], box: { x0: 40, y0: l.box.y0, x1: r.box.x1, y1: l.box.y1 } };
+    });
+    const p = page(1, [...top, ...rows]);
+    const out = readingOrder.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText);
+    expect(out.slice(4)).toEqual(rows.map(lineText));
+  });
+
+  it('keeps a monospace option list (two stacks in a code block) row by row', () => {
+    const top = textLines(prose('top', 4).map((t) => `${t} across the whole page width`), 40, 60);
+    const rows = Array.from({ length: 6 }, (_, i) => {
+      const l = line([`-${i}, --option-${i} VALUE`], 40, 120 + i * 12, { monospace: true });
+      const r = line([`sets the option number ${i} to the value`], 320, 120 + i * 12, { monospace: true });
+      return { runs: [...l.runs, ...r.runs], box: { x0: 40, y0: l.box.y0, x1: r.box.x1, y1: l.box.y1 } };
+    });
+    const out = readingOrder.run(doc([page(1, [...top, ...rows])]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText);
+    expect(out.slice(4)).toEqual(rows.map(lineText));
+  });
+});

@@ -8,6 +8,7 @@
 import type { Box, FlowItem, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { median, unionBox } from '../geometry.ts';
+import { findColumnRegions, type Element } from './column-regions.ts';
 
 /** A gutter must be at least this wide (points) and this empty. */
 const MIN_GUTTER = 8;
@@ -153,14 +154,41 @@ function toItems(page: Page, gutters: Gutter[]): Item[] {
   return items.sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
 }
 
+/**
+ * A page without page-wide columns, top to bottom, except that a two-column
+ * part between full-width text (column-regions.ts) is read one stack after
+ * the other: left then right, or right then left on a right-to-left page.
+ */
+function orderWithoutGutters(page: Page, rtl: boolean): FlowItem[] {
+  const els: (Element & { flow: FlowItem })[] = [
+    ...page.lines.map((line) => ({ box: line.box, spans: line.runs.filter((r) => r.text.trim() !== '').map((r) => r.box), line, flow: { kind: 'line', line } as FlowItem })),
+    ...page.blocks.map((block) => ({ box: block.prov.box, spans: [block.prov.box], flow: { kind: 'block', block } as FlowItem })),
+  ].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+  const out: FlowItem[] = [];
+  let next = 0;
+  for (const r of findColumnRegions(els)) {
+    out.push(...els.slice(next, r.start).map((e) => e.flow));
+    const g = { x0: r.gutter.x0, x1: r.gutter.x1 };
+    const stacks: FlowItem[][] = [[], []];
+    for (const e of els.slice(r.start, r.end)) {
+      if (!e.line) { stacks[mid(e.box) > mid(g) ? 1 : 0]!.push(e.flow); continue; }
+      for (const part of splitAtGutters(e.line, [g])) stacks[mid(part.box) > mid(g) ? 1 : 0]!.push({ kind: 'line', line: part });
+    }
+    out.push(...(rtl ? [...stacks[1]!, ...stacks[0]!] : [...stacks[0]!, ...stacks[1]!]));
+    next = r.end;
+  }
+  out.push(...els.slice(next).map((e) => e.flow));
+  return out;
+}
+
 /** Orders a page's lines and pre-built blocks for reading. */
 export function orderPage(page: Page): FlowItem[] {
   // Gutters come from the lines left after the tables stage: a spanning table's
   // cells would otherwise fill the gutter.
   const gutters = findGutters(page.lines, page.width);
-  const items = toItems(page, gutters);
-  if (gutters.length === 0) return items.map((i) => i.flow);
   const rtl = page.lines.flatMap((l) => l.runs).filter((r) => r.dir === 'rtl').length > page.lines.length / 2;
+  if (gutters.length === 0) return orderWithoutGutters(page, rtl);
+  const items = toItems(page, gutters);
   const out: FlowItem[] = [];
   let band: Item[][] = gutters.map(() => []).concat([[]]);
   const flush = () => {

@@ -170,7 +170,11 @@ function buildRows(rows: readonly RegionLine[][], cols: readonly Column[], words
 function analyse(lines: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
   if (lines.filter((l) => l.kind === 'multi').length < 2 || depth > 8) return [];
   const cols = regionColumns(lines, page.width);
-  if (!cols) return bestSplit(lines, page.width).flatMap((part) => analyse(part, rules, page, depth + 1));
+  if (!cols) {
+    const inner = withoutEdgeLine(lines, page.width);
+    if (inner) return analyse(inner, rules, page, depth + 1);
+    return bestSplit(lines, page.width).flatMap((part) => analyse(part, rules, page, depth + 1));
+  }
   const cut = cutAtStraddler(lines, cols);
   if (cut) return cut.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
   const rows = groupRows(lines, cols, rules);
@@ -191,7 +195,7 @@ function bestSplit(lines: readonly Info[], pageWidth: number): Info[][] {
   let bestScore = 0;
   for (let k = 2; k < lines.length - 1; k++) {
     const halves = [trimSingles(lines.slice(0, k)), trimSingles(lines.slice(k))];
-    const score = halves.reduce((n, h) => n + (multiCount(h) >= 2 && regionColumns(h, pageWidth) ? h.length : 0), 0);
+    const score = halves.reduce((n, h) => n + tableLines(h, pageWidth), 0);
     if (score > bestScore) {
       bestScore = score;
       best = halves;
@@ -201,6 +205,26 @@ function bestSplit(lines: readonly Info[], pageWidth: number): Info[][] {
 }
 
 const multiCount = (lines: readonly Info[]): number => lines.filter((l) => l.kind === 'multi').length;
+
+/**
+ * How many of a half's lines form a table: all of them, or all but the line
+ * at one end (a caption or source note set apart like cells: the half is
+ * split again when analysed) if what is left has three columns or more (two
+ * are as often a marker or label beside prose); 0 when none qualifies.
+ */
+function tableLines(half: Info[], pageWidth: number): number {
+  if (multiCount(half) >= 2 && regionColumns(half, pageWidth)) return half.length;
+  // Both ends of a half are rows (trimmed); leaving one out must leave two.
+  return multiCount(half) >= 3 ? withoutEdgeLine(half, pageWidth)?.length ?? 0 : 0;
+}
+
+/** The lines without the first or the last one, if that leaves a table of three columns or more; else null. */
+function withoutEdgeLine(lines: Info[], pageWidth: number): Info[] | null {
+  for (const h of [trimSingles(lines.slice(1)), trimSingles(lines.slice(0, -1))]) {
+    if (multiCount(h) >= 2 && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h;
+  }
+  return null;
+}
 
 function trimSingles(lines: Info[]): Info[] {
   let a = 0;

@@ -159,4 +159,20 @@ describe('tables stage: whitespace-aligned tables', () => {
     const runs = [...spread(['because', 'we', 'only', 'attached', 'to'], 300, 100), ...spread(['communicate', 'with', 'each', 'other'], 40, 113)];
     expect(tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG))).toEqual([]);
   });
+
+  it('finds a one-row table between a caption and a source note set apart like cells', () => {
+    // A justified caption whose words stand apart, a note under it, the table, and a source line in two chunks.
+    const words = 'Number of persons attending labour market training from 2001 to 2005'.split(' ');
+    let x = 110;
+    const caption = [run('Table 8:', 50, 60), ...words.map((w) => { const r = run(w, x, 60); x = r.box.x1 + 12; return r; })];
+    const years = ['2001', '2002', '2003', '2004', '2005'], counts = ['29 300', '25 800', '33 300', '33 500', '33 000'];
+    const runs = [
+      ...caption, run('(reference date: end of January)', 110, 74),
+      ...years.map((y, k) => run(y, 230 + k * 65 + 12, 96)),
+      run('On labour market training', 52, 112), ...counts.map((c, k) => run(c, 230 + k * 65, 112)),
+      run('Source:', 50, 130), run('Ministry of Labour, 2005.', 106, 130),
+    ];
+    const [t] = tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG));
+    expect(texts(t!)).toEqual([['', ...years], ['On labour market training', ...counts]]);
+  });
 });

@@ -11,6 +11,7 @@ import { alignedPositions, advanceScale, textTransform } from './text-geometry.t
 import { translateTextMatrix, type TextState } from './text-state.ts';
 import { glyphKind, itemText } from './text-unicode.ts';
 import { Unsupported, type Glyph, type Matrix, type TextContent } from './types.ts';
+import { noteGlyph, shownGlyphs } from '../monospace-spaces.ts';
 
 /** Reused per glyph by placeGlyph (see there). */
 const CURRENT: Matrix = [0, 0, 0, 0, 0, 0];
@@ -68,6 +69,8 @@ export class TextItems {
   private markedLevel = 0;
   private textMarkedLevel: number | null = null;
   private fontKey: FontKey | null = null;
+  /** Gap from the previous glyph to the one placeGlyph last placed on the same line (text space), for monospace-spaces.ts. */
+  private gap = 0;
   private readonly viewBox: readonly [number, number, number, number];
   private readonly out: TextContent;
 
@@ -92,6 +95,9 @@ export class TextItems {
     this.flushOnFontChange(s);
     const font = s.font;
     if (!font) throw new Unsupported('text shown without a font');
+    // Glyphs are recorded from the page's first fixed-pitch text on (monospace-spaces.ts); a font
+    // change has just ended the item before it, so the record starts with the next item.
+    if (font.monospace && !this.out.glyphs) this.out.glyphs = shownGlyphs(this.out.items.length);
     if (glyphs.length === 0) {
       const spacing = s.charSpacing + extraSpacing;
       if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
@@ -193,6 +199,7 @@ export class TextItems {
       this.saveLastChar(' ');
       return;
     }
+    this.gap = 0;
     if (kind !== 'diacritic' && !this.placeGlyph(s, advance)) {
       translateTextMatrix(s, advance * s.textHScale, 0);
       return;
@@ -207,6 +214,8 @@ export class TextItems {
     }
     if (this.saveLastChar(glyph.unicode)) c.str.push(' ');
     c.str.push(glyph.unicode);
+    // Glyphs are reported with their gaps, so spaces in fixed-pitch text can be judged by the glyph advance.
+    if (this.out.glyphs) noteGlyph(this.out.glyphs, glyph.unicode, this.gap, advance);
     if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
   }
 
@@ -269,6 +278,7 @@ export class TextItems {
       this.endLine(s);
       return true;
     }
+    this.gap = advanceX;
     this.addGap(s, advanceX, orientation, prev);
     if (Math.abs(advanceY) > c.height * VERTICAL_SHIFT) this.flush();
     return true;

@@ -7,6 +7,7 @@
  */
 import type { Matrix } from '../../geometry.ts';
 import type { PdfDict, PdfValue } from '../pdf-objects/values.ts';
+import type { ShownGlyphs } from '../monospace-spaces.ts';
 
 /** The direct reader cannot handle this input; the caller falls back to pdf.js. */
 export class Unsupported extends Error {
@@ -74,8 +75,11 @@ export type MarkedItem =
 /** What pdf.js puts in `textContent.styles` for a font. */
 export type TextStyle = { fontFamily: string; ascent: number; descent: number; vertical: boolean };
 
-/** A page's text content in pdf.js's shape. */
-export type TextContent = { items: (TextItem | MarkedItem)[]; styles: Record<string, TextStyle> };
+/**
+ * A page's text content in pdf.js's shape, plus what pdf.js does not give:
+ * the glyphs shown, with their gaps (monospace-spaces.ts).
+ */
+export type TextContent = { items: (TextItem | MarkedItem)[]; styles: Record<string, TextStyle>; glyphs?: ShownGlyphs };
 
 /** What a content stream needs from the document: its objects, decoded. */
 export interface ObjectSource {
