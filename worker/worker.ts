@@ -12,6 +12,7 @@ import type { Runtime } from '../core/runtime.ts';
 import type { Pool } from '../core/wakeup/wakeup.ts';
 import { SHUTDOWN } from './convert-job.ts';
 import { processJob } from './process-job.ts';
+import { createClaimPump } from './claim-pump.ts';
 import { purgeExpired } from './purge-expired.ts';
 import type { JobOutcome } from './settle-job.ts';
 import { claimJobs, type ClaimedJob } from './sql/claim-jobs.ts';
@@ -146,7 +147,7 @@ function createLoop(p: LoopParts) {
     runtime.log.error({ err }, 'worker loop error');
     events.emit('error', err);
   };
-  const pump = createPump(p, report, () => state === 'running');
+  const pump = createClaimPump({ ...p, concurrency: p.opts.concurrency }, report, () => state === 'running');
 
   function runSweep(): void {
     sweeping ??= p
@@ -179,36 +180,6 @@ function createLoop(p: LoopParts) {
   };
 }
 
-/** Claims up to the free concurrency, one claim at a time; a kick during a claim runs another right after. */
-function createPump(p: LoopParts, report: (err: unknown) => void, open: () => boolean) {
-  let filling: Promise<void> | null = null;
-  let again = false;
-
-  function kick(): void {
-    if (!open()) return;
-    if (filling) return void (again = true);
-    filling = fill()
-      .catch(report)
-      .finally(() => {
-        filling = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  async function fill(): Promise<void> {
-    const free = p.opts.concurrency - p.active.size;
-    if (free <= 0) return;
-    const jobs = await p.claim(free);
-    for (const job of jobs) void p.handle(job).finally(kick);
-    // A full batch suggests more is waiting.
-    if (jobs.length === free) again = true;
-  }
-
-  return { kick, idle: async () => void (await filling) };
-}
 
 /** Waits for running jobs up to timeoutMs, then aborts the rest so their jobs are handed back. */
 async function drain(active: Map<string, { ctl: AbortController; done: Promise<void> }>, timeoutMs: number) {

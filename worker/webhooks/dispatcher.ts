@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
+import { createClaimPump } from '../claim-pump.ts';
 import { createTargetLimiters, type TargetLimiters } from './target-limiters.ts';
 import { open } from '../../core/crypto/secret-box.ts';
 import type { Runtime } from '../../core/runtime.ts';
@@ -134,8 +135,6 @@ type LoopParts = {
 /** start()/stop(): wake-ups, polling and the reaper timer; one claim at a time, up to the free concurrency. */
 function createLoop(p: LoopParts) {
   let running = false;
-  let filling: Promise<void> | null = null;
-  let again = false;
   const timers: NodeJS.Timeout[] = [];
   let unsubscribe = (): void => undefined;
   const report = (err: unknown): void => {
@@ -143,27 +142,8 @@ function createLoop(p: LoopParts) {
     p.events.emit('error', err);
   };
 
-  function kick(): void {
-    if (!running) return;
-    if (filling) return void (again = true);
-    filling = fill()
-      .catch(report)
-      .finally(() => {
-        filling = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  async function fill(): Promise<void> {
-    const free = p.concurrency - p.active.size;
-    if (free <= 0) return;
-    const batch = await p.claim(free);
-    for (const d of batch) void p.handle(d).finally(kick);
-    if (batch.length === free) again = true;
-  }
+  const pump = createClaimPump(p, report, () => running);
+  const kick = pump.kick;
 
   const sweep = (): void => void p.sweep().then((n) => n > 0 && kick(), report);
 
@@ -180,7 +160,7 @@ function createLoop(p: LoopParts) {
       running = false;
       unsubscribe();
       timers.forEach(clearInterval);
-      await filling;
+      await pump.idle();
       await Promise.all([...p.active]);
     },
   };
