@@ -1,25 +1,13 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { jobs } from '../../db/schema.ts';
-import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
+import { decodeCursor, encodeCursor } from '../pagination/time-cursor.ts';
 import { usageOf } from './job-access.ts';
 import { Job, JobStatus, SlotUsage } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
 import { visibleTo } from './owner.ts';
 import { effectiveStatus, JOB_READ_COLUMNS } from './read-columns.ts';
-
-const Cursor = z.object({ t: z.iso.datetime(), id: z.uuid() });
-
-const encodeCursor = (t: Date, id: string) => Buffer.from(JSON.stringify({ t: t.toISOString(), id })).toString('base64url');
-
-function decodeCursor(cursor: string): z.infer<typeof Cursor> {
-  try {
-    return Cursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new DomainError('bad_input', 'cursor is not one this API returned.');
-  }
-}
 
 export const listJobs = defineOperation({
   name: 'list_jobs',

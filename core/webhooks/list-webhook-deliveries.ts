@@ -2,21 +2,10 @@ import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { accountIdOf } from '../accounts/account-of.ts';
-import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
+import { decodeCursor, encodeCursor } from '../pagination/time-cursor.ts';
 import { attemptsOf, toDeliveryView } from './delivery-view.ts';
 import { WebhookDelivery, WebhookId } from './webhook-schema.ts';
-
-const Cursor = z.object({ t: z.iso.datetime(), id: z.uuid() });
-const encodeCursor = (t: Date, id: string) => Buffer.from(JSON.stringify({ t: t.toISOString(), id })).toString('base64url');
-
-function decodeCursor(cursor: string): z.infer<typeof Cursor> {
-  try {
-    return Cursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new DomainError('bad_input', 'cursor is not one this API returned.');
-  }
-}
 
 /** Attempts a delivery gets at most under this configuration. */
 export const maxAttemptsOf = (retrySeconds: readonly number[]): number => retrySeconds.length + 1;

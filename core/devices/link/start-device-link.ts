@@ -3,7 +3,6 @@ import { DomainError } from '../../errors.ts';
 import { defineOperation } from '../../operation.ts';
 import { deviceIdOf } from '../../principal.ts';
 import { issueLinkTicket } from './issue-link-ticket.ts';
-import { signInConfigured } from './sign-in-configured.ts';
 
 /** Where sign-in starts; the ticket rides along to the callback. */
 export const SIGN_IN_START_PATH = '/api/v2/auth/idp/start';
@@ -23,7 +22,8 @@ export const startDeviceLink = defineOperation({
   input: z.object({ origin: z.string().optional().describe('The public origin the request came in on.') }),
   output: LinkStart,
   async handler(ctx, { origin }) {
-    if (!signInConfigured(ctx.config)) {
+    // Without a provider a link ticket leads nowhere.
+    if (ctx.config.oidc === null) {
       throw new DomainError('not_configured', 'Sign-in is not configured on this service, so devices cannot be linked.');
     }
     const { ticket, expiresAt } = await issueLinkTicket(ctx, deviceIdOf(ctx.principal)!);
