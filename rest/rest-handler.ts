@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Ctx, Services } from '../core/context.ts';
 import { invoke, type Operation } from '../core/operation.ts';
+import { sendJson as sendJsonValue } from '../http/json-reply.ts';
 import { writeRateHeaders } from '../http/rate-headers.ts';
 import '../http/request-types.ts';
 
@@ -10,7 +11,7 @@ export type MapRequest = (req: Request) => unknown;
 /** Writes an operation's output as the response. */
 export type Reply<O> = (res: Response, out: O) => void | Promise<void>;
 
-const sendJson: Reply<unknown> = (res, out) => void res.status(200).json(out);
+const sendJson: Reply<unknown> = (res, out) => sendJsonValue(res.status(200), out);
 
 /**
  * The caller's context for core: the services, the authenticated principal

@@ -13,6 +13,7 @@ import { inOneLayer } from '../http/in-one-layer.ts';
 import { createHealthRouter } from '../rest/health.ts';
 import { SERVICE_MOUNTS, type Mounts } from './mounts.ts';
 import { notFound } from '../http/not-found.ts';
+import { onlyUnder } from '../http/only-under.ts';
 import { originCheck } from '../http/origin-check.ts';
 import { requestId } from '../http/request-id.ts';
 import { requestLog } from '../http/request-log.ts';
@@ -35,9 +36,11 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   // The gateway's steps in one layer, and the jobs routes (status polling is most requests) before the
   // rarely called ones: each layer and router a request passes costs it a dispatch (bench/POLLING.md).
   app.use(inOneLayer(requestId(), requestLog(runtime.log), originCheck(runtime.config)));
-  // Before the jobs router: its API-key guard covers all of /api/v2/jobs, and these two are device-signed and ticketed.
-  app.use(createUploadRouter(runtime), createAccountRouter(runtime), createApiKeyRouter(runtime));
+  // Before the jobs router, whose API-key guard covers all of /api/v2/jobs: the two upload routes are
+  // device-signed and ticketed. Entered only by their paths, so polls pass it by.
+  app.use(onlyUnder('/api/v2/jobs/upload', createUploadRouter(runtime)));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
+  app.use(createAccountRouter(runtime), createApiKeyRouter(runtime));
   app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
   app.use(createWebhooksRouter(runtime));
   app.use(createBillingRouter(runtime));
