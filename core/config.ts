@@ -34,6 +34,10 @@ const Env = z.object({
   P2M_HEARTBEAT_SECONDS: int(15, 1),
   P2M_MAX_ATTEMPTS: int(3, 1),
   P2M_POLL_MS: int(1000, 10),
+  /** Most reads of one kind (keys, jobs) that concurrent requests share in one statement; more wait for the next. */
+  P2M_READ_BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),
+  /** Most entries of each in-process read cache (keys, polled jobs; embedded database only); the oldest go first. */
+  P2M_READ_CACHE_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Memory limit of one conversion process (V8 old space), MB. */
   P2M_CONVERT_MEMORY_MB: int(1024, 64),
   P2M_MAX_PAGES: int(5000, 1),
@@ -115,6 +119,8 @@ export type Config = Readonly<{
   heartbeatSeconds: number;
   maxAttempts: number;
   pollMs: number;
+  readBatchMax: number;
+  readCacheEntries: number;
   convertMemoryMb: number;
   maxPages: number;
   urlTimeoutMs: number;
@@ -183,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heartbeatSeconds: e.P2M_HEARTBEAT_SECONDS,
     maxAttempts: e.P2M_MAX_ATTEMPTS,
     pollMs: e.P2M_POLL_MS,
+    readBatchMax: e.P2M_READ_BATCH_MAX,
+    readCacheEntries: e.P2M_READ_CACHE_ENTRIES,
     convertMemoryMb: e.P2M_CONVERT_MEMORY_MB,
     maxPages: e.P2M_MAX_PAGES,
     urlTimeoutMs: e.P2M_URL_TIMEOUT_MS,

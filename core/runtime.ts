@@ -73,8 +73,8 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
       ...(config.webhooks.testOnlyCaFile ? { ca: readFileSync(config.webhooks.testOnlyCaFile, 'utf8') } : {}),
       userAgent: 'p2m-webhooks/0.1',
     }),
-    apiKeyCache: new ApiKeyCache(changes),
-    jobReadCache: createJobReadCache(changes),
+    apiKeyCache: new ApiKeyCache(changes, config.readCacheEntries),
+    jobReadCache: createJobReadCache(changes, config.readCacheEntries),
     billing: createBilling(config),
     async close() {
       await Promise.all([wakeup.close(), rateLimiter.close(), deviceNonces.close(), changes.close()]);

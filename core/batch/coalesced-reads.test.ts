@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { CoalescedReads } from './coalesced-reads.ts';
 
 /** A runner whose batches the test answers by hand. */
-function manualRunner() {
+function manualRunner(maxBatch?: number) {
   const batches: { keys: readonly string[]; answer(m: Record<string, number>): void; fail(e: unknown): void }[] = [];
   const run = (keys: readonly string[]) =>
     new Promise<ReadonlyMap<string, number>>((resolve, reject) => {
       batches.push({ keys, answer: (m) => resolve(new Map(Object.entries(m))), fail: reject });
     });
-  return { batches, reads: new CoalescedReads<string, number>(run, (k) => k) };
+  return { batches, reads: new CoalescedReads<string, number>(run, (k) => k, maxBatch) };
 }
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -20,6 +20,20 @@ describe('CoalescedReads', () => {
     expect(batches.map((b) => b.keys)).toEqual([['a', 'b', 'x']]);
     batches[0]!.answer({ a: 1, b: 2 });
     expect(await got).toEqual([1, 2, 1, undefined]);
+  });
+
+  it('puts at most maxBatch distinct keys in one statement; the others go in the next batch', async () => {
+    const { batches, reads } = manualRunner(2);
+    const got = Promise.all(['a', 'b', 'c', 'a'].map((k) => reads.load(k)));
+    await tick();
+    expect(batches.map((b) => b.keys)).toEqual([['a', 'b']]);
+    batches[0]!.answer({ a: 1, b: 2 });
+    await tick();
+    await tick();
+    expect(batches.map((b) => b.keys)).toEqual([['a', 'b'], ['c']]);
+    batches[1]!.answer({ c: 3 });
+    expect(await got).toEqual([1, 2, 3, 1]);
+    expect(() => new CoalescedReads(async () => new Map(), String, 0)).toThrow(RangeError);
   });
 
   it('never answers a read from a batch that started before it was asked', async () => {

@@ -18,20 +18,23 @@ export type BatchRunner<K, V> = (keys: readonly K[]) => Promise<ReadonlyMap<stri
 
 type Waiter<V> = { resolve(v: V | undefined): void; reject(e: unknown): void };
 
-// A bound on one statement's parameter arrays; more waiting reads go in the next batch.
-const MAX_BATCH = 256;
+/** The default bound on one statement's parameter arrays (config P2M_READ_BATCH_MAX); more waiting reads go in the next batch. */
+export const DEFAULT_MAX_BATCH = 256;
 
 export class CoalescedReads<K, V> {
   readonly #run: BatchRunner<K, V>;
   readonly #idOf: (key: K) => string;
+  readonly #maxBatch: number;
   #waiting = new Map<string, { key: K; waiters: Waiter<V>[] }>();
   #busy = false;
   #scheduled = false;
 
-  /** `idOf` names a key: reads with the same id in one batch share its answer. */
-  constructor(run: BatchRunner<K, V>, idOf: (key: K) => string) {
+  /** `idOf` names a key: reads with the same id in one batch share its answer; a batch holds at most `maxBatch` keys. */
+  constructor(run: BatchRunner<K, V>, idOf: (key: K) => string, maxBatch = DEFAULT_MAX_BATCH) {
+    if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`maxBatch must be a positive integer, not ${maxBatch}`);
     this.#run = run;
     this.#idOf = idOf;
+    this.#maxBatch = maxBatch;
   }
 
   /** The value for `key` from a batch that starts after this call; undefined when there is none. */
@@ -60,7 +63,7 @@ export class CoalescedReads<K, V> {
     this.#busy = true;
     const batch = new Map<string, { key: K; waiters: Waiter<V>[] }>();
     for (const [id, entry] of this.#waiting) {
-      if (batch.size === MAX_BATCH) break;
+      if (batch.size === this.#maxBatch) break;
       batch.set(id, entry);
       this.#waiting.delete(id);
     }

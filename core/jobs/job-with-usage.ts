@@ -46,7 +46,7 @@ type Reads = Record<'account' | 'device', CoalescedReads<Ask, Found>>;
 // Polls of many clients at once read their jobs in one statement per batch, each still as fresh as its own.
 const perDb = new WeakMap<Db, Reads>();
 
-function coalesced(db: Db, by: 'account' | 'device'): CoalescedReads<Ask, Found> {
+function coalesced(db: Db, by: 'account' | 'device', maxBatch: number): CoalescedReads<Ask, Found> {
   const statement = prepare(db, by);
   const idOf = (a: Ask) => `${a.id}:${a.owner}:${a.ownerKey}`;
   return new CoalescedReads(async (keys) => {
@@ -59,12 +59,13 @@ function coalesced(db: Db, by: 'account' | 'device'): CoalescedReads<Ask, Found>
     return new Map(
       rows.map(({ activeJobs, asked: i, ...row }) => [idOf(keys[Number(i) - 1]!), { row: Object.freeze(row), activeJobs }]),
     );
-  }, idOf);
+  }, idOf, maxBatch);
 }
 
-function reads(db: Db): Reads {
+/** The coalesced job reads of one database; `maxBatch` (config P2M_READ_BATCH_MAX) is fixed by the first call. */
+function reads(db: Db, maxBatch: number): Reads {
   let r = perDb.get(db);
-  if (!r) perDb.set(db, (r = { account: coalesced(db, 'account'), device: coalesced(db, 'device') }));
+  if (!r) perDb.set(db, (r = { account: coalesced(db, 'account', maxBatch), device: coalesced(db, 'device', maxBatch) }));
   return r;
 }
 
@@ -76,8 +77,8 @@ export type JobReadCache = ReadCache<Found>;
 // Changes empty the cache at once; the age bound is only a safety net.
 const MAX_AGE_MS = 10_000;
 
-export function createJobReadCache(changes: Pick<TableChanges, 'live' | 'on'>): JobReadCache {
-  const cache = new ReadCache<Found>({ live: changes.live, maxAgeMs: MAX_AGE_MS });
+export function createJobReadCache(changes: Pick<TableChanges, 'live' | 'on'>, maxEntries?: number): JobReadCache {
+  const cache = new ReadCache<Found>({ live: changes.live, maxAgeMs: MAX_AGE_MS, ...(maxEntries ? { maxEntries } : {}) });
   changes.on('jobs', () => cache.invalidate());
   return cache;
 }
@@ -92,7 +93,7 @@ export async function findJobWithUsage(ctx: Ctx, jobId: string): Promise<{ row: 
   let found = ctx.jobReadCache.get(key);
   if (!found) {
     const generation = ctx.jobReadCache.generation;
-    found = await reads(ctx.db)[by].load({ id: jobId, owner: params.owner, ownerKey: params.ownerKey });
+    found = await reads(ctx.db, ctx.config.readBatchMax)[by].load({ id: jobId, owner: params.owner, ownerKey: params.ownerKey });
     if (!found) return null;
     ctx.jobReadCache.set(key, found, generation, resultExpiry(found.row));
   }

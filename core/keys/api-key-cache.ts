@@ -24,8 +24,9 @@ export class ApiKeyCache {
   readonly principals: ReadCache<Principal>;
   #touched = new Map<string, number>();
 
-  constructor(changes: Pick<TableChanges, 'live' | 'on'>) {
-    this.principals = new ReadCache({ live: changes.live, maxAgeMs: MAX_AGE_MS });
+  /** `maxEntries`: most principals remembered (config P2M_READ_CACHE_ENTRIES). */
+  constructor(changes: Pick<TableChanges, 'live' | 'on'>, maxEntries?: number) {
+    this.principals = new ReadCache({ live: changes.live, maxAgeMs: MAX_AGE_MS, ...(maxEntries ? { maxEntries } : {}) });
     changes.on('api_keys', () => this.principals.invalidate());
     changes.on('accounts', () => this.principals.invalidate());
   }

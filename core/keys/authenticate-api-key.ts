@@ -17,7 +17,13 @@ const KEY_SHAPE = /^p2m_[A-Za-z0-9_-]{43}$/;
  * secret is ever compared byte by byte; revoked and expired keys fail alike.
  * With a live cache (see api-key-cache.ts) a key seen before costs no query.
  */
-export async function authenticateApiKey(db: Db, secret: string, cache?: ApiKeyCache): Promise<Principal> {
+export async function authenticateApiKey(
+  db: Db,
+  secret: string,
+  cache?: ApiKeyCache,
+  /** Most key lookups in one statement (config P2M_READ_BATCH_MAX); fixed by the first call per database. */
+  maxBatch?: number,
+): Promise<Principal> {
   if (!secret.startsWith(API_KEY_PREFIX) || !KEY_SHAPE.test(secret)) {
     throw new DomainError('unauthenticated', 'The API key is malformed; it starts with p2m_.');
   }
@@ -29,7 +35,7 @@ export async function authenticateApiKey(db: Db, secret: string, cache?: ApiKeyC
     return cached;
   }
   const generation = cache?.principals.generation ?? 0;
-  const row = await lookups(db).load(hash);
+  const row = await lookups(db, maxBatch).load(hash);
   if (!row || row.revokedAt || row.expired) {
     throw new DomainError('unauthenticated', 'The API key is invalid, revoked or expired.');
   }
@@ -79,14 +85,14 @@ type KeyRow = Awaited<ReturnType<ReturnType<typeof prepareLookup>['execute']>>[n
 // (core/batch/coalesced-reads.ts), each still answered by a read that started after it was asked.
 const perDb = new WeakMap<Db, CoalescedReads<string, KeyRow>>();
 
-function lookups(db: Db): CoalescedReads<string, KeyRow> {
+function lookups(db: Db, maxBatch: number | undefined): CoalescedReads<string, KeyRow> {
   let reads = perDb.get(db);
   if (!reads) {
     const statement = prepareLookup(db);
     reads = new CoalescedReads(async (hashes) => {
       const rows = await statement.execute({ hashes });
       return new Map(rows.map((r) => [r.hash, r]));
-    }, (hash) => hash);
+    }, (hash) => hash, maxBatch);
     perDb.set(db, reads);
   }
   return reads;

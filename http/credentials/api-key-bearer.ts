@@ -17,5 +17,5 @@ export const apiKeyBearer: PrincipalResolver = async (req, services) => {
   const header = req.get('authorization');
   const secret = header ? BEARER.exec(header)?.[1] : undefined;
   if (secret === undefined) return null;
-  return authenticateApiKey(services.db, secret, services.apiKeyCache);
+  return authenticateApiKey(services.db, secret, services.apiKeyCache, services.config.readBatchMax);
 };
