@@ -68,7 +68,16 @@ export const V2_ROUTES: readonly RouteSpec[] = [
   },
   {
     method: 'get', path: '/api/v2/jobs/{jobId}', operations: [getJob], operationId: 'get_job', tag: 'jobs', auth: KEY_OR_SESSION,
-    success: 200, ok: { description: 'The job.', content: json(NAMED_SCHEMAS.Job) }, errors: [400, 401, 403, 404, 429],
+    success: 200,
+    ok: {
+      description: 'The job.',
+      content: json(NAMED_SCHEMAS.Job),
+      headers: z.object({
+        ETag: z.string().meta({ description: 'Weak entity tag of this answer: send it back as If-None-Match while polling.' }),
+      }),
+    },
+    alsoOk: { 304: { description: 'Not Modified: the job reads exactly as the answer whose ETag was sent in If-None-Match. No body.' } },
+    errors: [400, 401, 403, 404, 429],
     request: byId, reduced: true,
   },
   {

@@ -20,4 +20,8 @@ describe('onlyUnder', () => {
     await run('/api/v2/jobs');
     expect(entered).toEqual(['/api/v2/jobs/upload-ticket', '/api/v2/jobs/upload']);
   });
+
+  it('keeps the router\'s routes visible, as a router does', () => {
+    expect(layer.stack).toBe(router.stack);
+  });
 });

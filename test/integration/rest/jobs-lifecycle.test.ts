@@ -111,3 +111,34 @@ describe('v2 jobs over HTTP', () => {
     expect(await limits.json()).toMatchObject({ tier: 'free', slot_usage: { used: 2, limit: 3, free: 1 }, rate_limit_per_minute: 120 });
   });
 });
+
+describe('polling a job with its entity tag', () => {
+  it('answers 304 while the job is unchanged and the new job, with a new tag, once it changed', async () => {
+    await using env = await testEnv();
+    await using api = await startApi(env);
+    const alice = await env.user();
+    const { job_id } = await createJob(api, alice.key, [['Polled with If-None-Match']]);
+    const path = `/api/v2/jobs/${job_id}`;
+    // Cache-Control is given so that fetch does not add no-cache to a conditional request (which disables 304).
+    const poll = (etag: string) =>
+      api.call('GET', path, { key: alice.key, headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } });
+    const queued = await api.call('GET', path, { key: alice.key });
+    const queuedTag = queued.headers.get('etag')!;
+    expect([queued.status, ((await queued.json()) as Job).status, queuedTag]).toEqual([200, 'queued', expect.stringMatching(/^W\/"/)]);
+    for (let i = 0; i < 2; i++) {
+      const same = await poll(queuedTag);
+      expect([same.status, await same.text()]).toEqual([304, '']);
+    }
+    await drainQueue(env);
+    const ready = await poll(queuedTag);
+    expect(ready.status).toBe(200);
+    expect(((await ready.json()) as Job).status).toBe('ready');
+    const readyTag = ready.headers.get('etag')!;
+    expect(readyTag).not.toBe(queuedTag);
+    expect((await poll(readyTag)).status).toBe(304);
+    // Another caller never gets a 304 for a job that is not theirs.
+    const bob = await env.user();
+    const foreign = await api.call('GET', path, { key: bob.key, headers: { 'if-none-match': readyTag, 'cache-control': 'max-age=0' } });
+    expect(foreign.status).toBe(404);
+  });
+});
