@@ -11,11 +11,12 @@
 import type { Words } from './broken-words.ts';
 import type { Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
-import { lineChunks, union } from './chunks.ts';
+import { lineChunks, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { continuesAcrossGap } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
+import { cutHeaderLine, splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
@@ -52,7 +53,9 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
     const height = Math.max(info.y1 - info.y0, 1);
     if (prev && info.y0 - prev.y1 > 1.6 * height && !continuesAcrossGap(cur, info, infos[i + 1])) close();
     if (info.kind === 'multi') cur.push(info);
-    else if (info.kind === 'single' && cur.length && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
+    else if (info.kind === 'single' && cur.length && cur.some((l) => l.kind === 'multi') && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
+    // Two lines just above a region's first row may be labels spanning its columns (`Race`); analyse() decides.
+    else if (info.kind === 'single' && !cur.some((l) => l.kind === 'multi')) cur = [...cur.slice(-1), info];
     else if (info.kind === 'mono' && admitsCode(cur, info, rules, coded)) {
       cur.push({ ...info, kind: 'multi' });
       coded = true;
@@ -167,8 +170,12 @@ function buildRows(rows: readonly RegionLine[][], cols: readonly Column[], words
   return { cells, used };
 }
 
-function analyse(lines: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
-  if (lines.filter((l) => l.kind === 'multi').length < 2 || depth > 8) return [];
+function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
+  if (region.filter((l) => l.kind === 'multi').length < 2 || depth > 8) return [];
+  const spanned = withSpanningHeader(region, rules, page);
+  if (spanned) return [spanned];
+  // A region may open with a line above its first row; unless it spans columns, it is not the table's.
+  const lines = region.slice(region.findIndex((l) => l.kind === 'multi'));
   const cols = regionColumns(lines, page.width);
   if (!cols) {
     const inner = withoutEdgeLine(lines, page.width);
@@ -183,6 +190,31 @@ function analyse(lines: Info[], rules: readonly Rule[], page: TableScope, depth:
   markHeader(cells, ruleUnderFirstRow(rows, rules, cols));
   const box = union(lines.flatMap((l) => l.chunks.map((c) => c.box)));
   return [{ block: { kind: 'table', rows: cells, prov: { page: page.number, box } }, runs: used, rowTops: rows.map((r) => r[0]!.y0) }];
+}
+
+/**
+ * The table of a region whose header spans columns (spanning-headers.ts):
+ * the rows below the header give the columns; wrapped header lines join the
+ * first of them; each spanning line is a header row of labels over their columns.
+ */
+function withSpanningHeader(region: Info[], rules: readonly Rule[], page: TableScope): Detected | null {
+  const split = splitSpanningHeader(region, (part) => regionColumns(part, page.width), rules);
+  if (!split || cutAtStraddler(split.rest, split.cols)) return null;
+  const { spanning, wrapped, rest, cols } = split;
+  const rows = groupRows(rest, cols, rules);
+  if (rows.length < 2) return null;
+  rows[0] = [...wrapped.map((l) => cutHeaderLine(l, cols)), ...rows[0]!];
+  const { cells, used } = buildRows(rows, cols, page.words);
+  for (const r of wrapped.flatMap((l) => l.chunks.flatMap((c) => c.runs))) used.add(r);
+  const makeCell = (chunks: Chunk[]): Cell => {
+    const runs = chunks.flatMap((c) => c.runs);
+    for (const r of runs) used.add(r);
+    return { spans: cellSpans(runs) };
+  };
+  const table = withSpanningRows(cells, spanRowGroups(spanning), cols.length, makeCell);
+  const box = union([...spanning.map((s) => s.line), ...wrapped, ...rest].flatMap((l) => l.chunks.map((c) => c.box)));
+  const rowTops = [...spanRowGroups(spanning).map((g) => g[0]!.line.y0), ...rows.map((r) => Math.min(...r.map((l) => l.y0)))];
+  return { block: { kind: 'table', rows: table, prov: { page: page.number, box } }, runs: used, rowTops };
 }
 
 /**
