@@ -139,11 +139,16 @@ function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | nu
  * Rows must agree on the columns: at least two lines put text in two or more
  * columns that another line also uses. Lines that only sit side by side (text
  * of two layout columns on one baseline) each bring columns of their own.
+ * Two lines alone must share half the columns or more: a header over one row
+ * fills the row's columns, while two unrelated lines (a paragraph's last
+ * words beside a note, over a line of `label = value` pairs) meet only at
+ * the page's edges.
  */
 function rowsAgree(multi: readonly Info[], cols: readonly Column[]): boolean {
   const used = multi.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
   const users = new Array<number>(cols.length).fill(0);
   for (const set of used) for (const k of set) users[k]!++;
+  if (used.length === 2 && 2 * [...used[0]!].filter((k) => used[1]!.has(k)).length < cols.length) return false;
   return used.filter((set) => [...set].filter((k) => users[k]! >= 2).length >= 2).length >= 2;
 }
 
