@@ -16,6 +16,9 @@ import type { GridCell, RuleGrid } from './rule-grid.ts';
 /** Baselines agree when vertical centres differ by less than this share of the line height. */
 const BASELINE_SHARE = 0.3;
 
+/** Rows with a line of their own a column of labels fills at least; a label wrapped in a cell merged over two rows fills two. */
+const MIN_LABEL_ROWS = 3;
+
 const midX = (r: TextRun): number => (r.box.x0 + r.box.x1) / 2;
 const midY = (r: TextRun): number => (r.box.y0 + r.box.y1) / 2;
 
@@ -25,7 +28,7 @@ function slot(bounds: readonly number[], v: number): number {
   return -1;
 }
 
-/** Whether every run of the merged cell sits on the baseline of a run of another cell in the same grid row, and they fill two rows or more. */
+/** Whether every run of the merged cell sits on the baseline of a run of another cell in the same grid row, and they fill three rows or more. */
 function rowsOwnLines(grid: RuleGrid, c: GridCell, runs: readonly TextRun[]): boolean {
   const inCols = (r: TextRun, a: number, b: number): boolean => midX(r) >= grid.xs[a]! && midX(r) < grid.xs[b]!;
   const inRows = (r: TextRun): boolean => midY(r) >= grid.ys[c.r0]! && midY(r) < grid.ys[c.r1]!;
@@ -33,7 +36,7 @@ function rowsOwnLines(grid: RuleGrid, c: GridCell, runs: readonly TextRun[]): bo
   const others = runs.filter((r) => inRows(r) && !inCols(r, c.c0, c.c1) && r.text.trim() !== '');
   if (own.length < 2) return false;
   const rows = new Set(own.map((r) => slot(grid.ys, midY(r))));
-  if (rows.size < 2) return false;
+  if (rows.size < MIN_LABEL_ROWS) return false;
   return own.every((r) => {
     const row = slot(grid.ys, midY(r));
     // The line stays inside its row, and some other cell of that row has text on its baseline.
