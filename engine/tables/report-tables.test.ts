@@ -210,3 +210,19 @@ describe('lines that only look like rows', () => {
     expect(tables).toEqual([[head, row]]);
   });
 });
+
+describe('numeric columns set close together', () => {
+  it('keeps two numbers placed as runs of their own apart though less than a cell gap separates them', async () => {
+    const rows = [['Illinois', '17,747', '134.8', '5,989', '45.4'], ['Ohio', '19,820', '154.0', '5,828', '45.2'], ['Iowa', '5,469', '141.6', '1,718', '42.9']];
+    // Right edges of three value columns; the last column starts 0.65em after the third's right edge.
+    const rights = [140, 170, 215];
+    const texts: Text[] = [];
+    for (const [i, row] of rows.entries()) {
+      texts.push({ text: row[0]!, x: 60, y: 100 + 10 * i, size: 7.5 }, { text: row[4]!, x: 215 + 0.65 * 7.5, y: 100 + 10 * i, size: 7.5 });
+      for (const [k, text] of row.slice(1, 4).entries()) texts.push({ text, x: rights[k]! - (await textWidth(text, 7.5)), y: 100 + 10 * i, size: 7.5 });
+    }
+    const { tables } = await tablesOf([{ texts }]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.filter((r) => r.some((c) => c !== ''))).toEqual(rows);
+  });
+});
