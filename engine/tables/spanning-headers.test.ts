@@ -55,4 +55,25 @@ describe('spanning headers of whitespace tables', () => {
     expect(markdown).not.toContain('colspan');
     expect(tables[0]).toContainEqual(['Education system', 'Weighted school participation rate', 'Weighted student response rate', 'Number of schools']);
   });
+
+  it('cuts sub-headers set a space apart in one run at the gutters of the columns below', async () => {
+    // One run '0-4 5-9 10+' whose pieces end where the single-digit columns below end.
+    const pieces = ['0-4', '5-9', '10+'];
+    const x0 = 200;
+    const rights = [await textWidth('0-4'), await textWidth('0-4 5-9'), await textWidth('0-4 5-9 10+')].map((w) => x0 + w);
+    const body = [['Total', '4', '7', '2'], ['Public', '5', '8', '1'], ['Private', '3', '6', '9']];
+    const texts: Text[] = [
+      await centred('Amount', x0, rights[2]!, 100),
+      { text: pieces.join(' '), x: x0, y: 112 },
+      { text: 'Characteristic', x: 60, y: 124 },
+    ];
+    for (const right of rights) texts.push({ text: 'n', x: right - (await textWidth('n')), y: 124 });
+    for (const [i, row] of body.entries()) {
+      texts.push({ text: row[0]!, x: 60, y: 140 + 12 * i });
+      for (const [k, text] of row.slice(1).entries()) texts.push({ text, x: rights[k]! - (await textWidth(text)), y: 140 + 12 * i });
+    }
+    const { markdown, tables } = await tablesOf([{ texts, strokes: [h(x0 - 5, rights[2]! + 5, 110), h(55, rights[2]! + 5, 135)] }]);
+    expect(markdown).toContain('<th colspan="3">Amount</th>');
+    expect(tables[0]!.slice(1)).toEqual([pieces.map((p) => `${p} n`), ...body]);
+  });
 });
