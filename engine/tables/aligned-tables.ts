@@ -152,10 +152,19 @@ function rowsAgree(multi: readonly Info[], cols: readonly Column[]): boolean {
   return used.filter((set) => [...set].filter((k) => users[k]! >= 2).length >= 2).length >= 2;
 }
 
-/** Cuts a region before the first single-chunk line that straddles a gutter. */
+/** Number of gutters between the columns that a chunk reaches across from one side to the other. */
+const guttersCrossed = (cols: readonly Column[], c: Chunk): number => cols.slice(1).filter((col, i) => c.box.x0 < cols[i]!.x1 && c.box.x1 > col.x0).length;
+
+/**
+ * Cuts a region before the first single-chunk line that straddles a gutter,
+ * and before a last line with a piece reaching across two gutters or more:
+ * prose under the table (`TEST COMMENTS:` and its text), not a row.
+ */
 function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[], Info[]] | null {
   const i = lines.findIndex((l) => l.kind === 'single' && straddles(cols, l.chunks[0]!));
-  return i < 0 ? null : [lines.slice(0, i), lines.slice(i + 1)];
+  if (i >= 0) return [lines.slice(0, i), lines.slice(i + 1)];
+  const last = lines[lines.length - 1]!;
+  return lines.length > 2 && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null;
 }
 
 function buildRows(rows: readonly RegionLine[][], cols: readonly Column[], words?: Words): { cells: Cell[][]; used: Set<TextRun> } {

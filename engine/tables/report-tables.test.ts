@@ -202,6 +202,15 @@ describe('lines that only look like rows', () => {
     expect(tables).toEqual([]);
   });
 
+  it('leaves a label and its prose under a table out of the table', async () => {
+    const rows = [['Brand', 'Yield', 'Moisture', 'Stand'], ['Kruger', '56.4', '7.6', '126.3'], ['Stine', '55.3', '7.6', '120.0'], ['Hefty', '53.7', '7.7', '124.4']];
+    const texts = rows.flatMap((row, i) => row.map((text, k): Text => ({ text, x: 60 + 90 * k, y: 100 + 12 * i, bold: i === 0 })));
+    texts.push({ text: 'COMMENTS:', x: 60, y: 148, bold: true }, { text: 'Planting conditions were very good here, and crop growth was exceptional.', x: 130, y: 148 });
+    const { markdown, tables } = await tablesOf([{ texts }]);
+    expect(tables).toEqual([rows]);
+    expect(markdown).toContain('Planting conditions were very good here');
+  });
+
   it('still reads a header over one row of cells as a table', async () => {
     const head = ['Sample', 'Moisture', 'Shrink', 'Price'];
     const row = ['Plot 1', '13%', '1.3', '$15.00'];
