@@ -16,7 +16,8 @@ import { columnOf, straddles, findColumns, type Column, type RegionLine } from '
 import { groupRows, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { continuesAcrossGap } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
-import { cutHeaderLine, splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
+import { cutHeaderLine } from './glued-runs.ts';
+import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
