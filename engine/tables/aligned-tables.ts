@@ -11,11 +11,13 @@
 import type { Words } from './broken-words.ts';
 import type { Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
-import { lineChunks, union } from './chunks.ts';
+import { lineChunks, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { continuesAcrossGap } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
+import { cutHeaderLine } from './glued-runs.ts';
+import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
@@ -52,7 +54,9 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
     const height = Math.max(info.y1 - info.y0, 1);
     if (prev && info.y0 - prev.y1 > 1.6 * height && !continuesAcrossGap(cur, info, infos[i + 1])) close();
     if (info.kind === 'multi') cur.push(info);
-    else if (info.kind === 'single' && cur.length && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
+    else if (info.kind === 'single' && cur.length && cur.some((l) => l.kind === 'multi') && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
+    // Two lines just above a region's first row may be labels spanning its columns (`Race`); analyse() decides.
+    else if (info.kind === 'single' && !cur.some((l) => l.kind === 'multi')) cur = [...cur.slice(-1), info];
     else if (info.kind === 'mono' && admitsCode(cur, info, rules, coded)) {
       cur.push({ ...info, kind: 'multi' });
       coded = true;
@@ -136,18 +140,32 @@ function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | nu
  * Rows must agree on the columns: at least two lines put text in two or more
  * columns that another line also uses. Lines that only sit side by side (text
  * of two layout columns on one baseline) each bring columns of their own.
+ * Two lines alone must share half the columns or more: a header over one row
+ * fills the row's columns, while two unrelated lines (a paragraph's last
+ * words beside a note, over a line of `label = value` pairs) meet only at
+ * the page's edges.
  */
 function rowsAgree(multi: readonly Info[], cols: readonly Column[]): boolean {
   const used = multi.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
   const users = new Array<number>(cols.length).fill(0);
   for (const set of used) for (const k of set) users[k]!++;
+  if (used.length === 2 && 2 * [...used[0]!].filter((k) => used[1]!.has(k)).length < cols.length) return false;
   return used.filter((set) => [...set].filter((k) => users[k]! >= 2).length >= 2).length >= 2;
 }
 
-/** Cuts a region before the first single-chunk line that straddles a gutter. */
+/** Number of gutters between the columns that a chunk reaches across from one side to the other. */
+const guttersCrossed = (cols: readonly Column[], c: Chunk): number => cols.slice(1).filter((col, i) => c.box.x0 < cols[i]!.x1 && c.box.x1 > col.x0).length;
+
+/**
+ * Cuts a region before the first single-chunk line that straddles a gutter,
+ * and before a last line with a piece reaching across two gutters or more:
+ * prose under the table (`TEST COMMENTS:` and its text), not a row.
+ */
 function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[], Info[]] | null {
   const i = lines.findIndex((l) => l.kind === 'single' && straddles(cols, l.chunks[0]!));
-  return i < 0 ? null : [lines.slice(0, i), lines.slice(i + 1)];
+  if (i >= 0) return [lines.slice(0, i), lines.slice(i + 1)];
+  const last = lines[lines.length - 1]!;
+  return lines.length > 2 && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null;
 }
 
 function buildRows(rows: readonly RegionLine[][], cols: readonly Column[], words?: Words): { cells: Cell[][]; used: Set<TextRun> } {
@@ -167,8 +185,12 @@ function buildRows(rows: readonly RegionLine[][], cols: readonly Column[], words
   return { cells, used };
 }
 
-function analyse(lines: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
-  if (lines.filter((l) => l.kind === 'multi').length < 2 || depth > 8) return [];
+function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
+  if (region.filter((l) => l.kind === 'multi').length < 2 || depth > 8) return [];
+  const spanned = withSpanningHeader(region, rules, page);
+  if (spanned) return [spanned];
+  // A region may open with a line above its first row; unless it spans columns, it is not the table's.
+  const lines = region.slice(region.findIndex((l) => l.kind === 'multi'));
   const cols = regionColumns(lines, page.width);
   if (!cols) {
     const inner = withoutEdgeLine(lines, page.width);
@@ -183,6 +205,31 @@ function analyse(lines: Info[], rules: readonly Rule[], page: TableScope, depth:
   markHeader(cells, ruleUnderFirstRow(rows, rules, cols));
   const box = union(lines.flatMap((l) => l.chunks.map((c) => c.box)));
   return [{ block: { kind: 'table', rows: cells, prov: { page: page.number, box } }, runs: used, rowTops: rows.map((r) => r[0]!.y0) }];
+}
+
+/**
+ * The table of a region whose header spans columns (spanning-headers.ts):
+ * the rows below the header give the columns; wrapped header lines join the
+ * first of them; each spanning line is a header row of labels over their columns.
+ */
+function withSpanningHeader(region: Info[], rules: readonly Rule[], page: TableScope): Detected | null {
+  const split = splitSpanningHeader(region, (part) => regionColumns(part, page.width), rules);
+  if (!split || cutAtStraddler(split.rest, split.cols)) return null;
+  const { spanning, wrapped, rest, cols } = split;
+  const rows = groupRows(rest, cols, rules);
+  if (rows.length < 2) return null;
+  rows[0] = [...wrapped.map((l) => cutHeaderLine(l, cols)), ...rows[0]!];
+  const { cells, used } = buildRows(rows, cols, page.words);
+  for (const r of wrapped.flatMap((l) => l.chunks.flatMap((c) => c.runs))) used.add(r);
+  const makeCell = (chunks: Chunk[]): Cell => {
+    const runs = chunks.flatMap((c) => c.runs);
+    for (const r of runs) used.add(r);
+    return { spans: cellSpans(runs) };
+  };
+  const table = withSpanningRows(cells, spanRowGroups(spanning), cols.length, makeCell);
+  const box = union([...spanning.map((s) => s.line), ...wrapped, ...rest].flatMap((l) => l.chunks.map((c) => c.box)));
+  const rowTops = [...spanRowGroups(spanning).map((g) => g[0]!.line.y0), ...rows.map((r) => Math.min(...r.map((l) => l.y0)))];
+  return { block: { kind: 'table', rows: table, prov: { page: page.number, box } }, runs: used, rowTops };
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Splits text lines into chunks: stretches of runs separated by less than a
- * column-sized gap. A chunk is the unit that lands in one table cell.
+ * column-sized gap (or, between two numbers, more than a word space). A
+ * chunk is the unit that lands in one table cell.
  */
 import type { Box, Line, TextRun } from '../model.ts';
 
@@ -9,6 +10,10 @@ export type Chunk = { runs: TextRun[]; box: Box };
 
 /** Gap (in ems of the larger font) that separates two chunks of one line. */
 export const CHUNK_GAP_EM = 0.7;
+/** Gap (ems) wider than a word space that separates two numbers placed as runs of their own. */
+const NUMBER_GAP_EM = 0.4;
+/** A run that is one number, amount, percentage or bracketed range (`5,989`, `45.4`, `(44.3–46.6)`). */
+const NUMERIC = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?$/;
 /** Overlap (ems) past which a run is printed over its left neighbour. */
 const OVERPRINT_EM = 0.3;
 
@@ -34,10 +39,19 @@ function overprints(prev: TextRun, run: TextRun, em: number): boolean {
   return run.box.x0 > prev.box.x0 + em && run.box.x0 < prev.box.x1 - OVERPRINT_EM * em;
 }
 
+/**
+ * Whether two neighbouring runs are numbers set wider apart than a word
+ * space: the cells of two columns set close together (a report's table in
+ * one layout column). Numbers in running text share one run.
+ */
+function numbersApart(prev: TextRun, run: TextRun, gap: number, em: number): boolean {
+  return gap > NUMBER_GAP_EM * em && NUMERIC.test(prev.text.trim()) && NUMERIC.test(run.text.trim());
+}
+
 // The layout-gutter search and the table detector chunk the same lines; do it once per line.
 const cache = new WeakMap<Line, Chunk[]>();
 
-/** Splits a line into chunks at gaps wider than `gapEm` ems and where text overprints. */
+/** Splits a line into chunks at gaps wider than `gapEm` ems, where text overprints, and between numbers set apart. */
 export function lineChunks(line: Line, gapEm = CHUNK_GAP_EM): Chunk[] {
   const cached = gapEm === CHUNK_GAP_EM ? cache.get(line) : undefined;
   if (cached) return cached;
@@ -47,7 +61,8 @@ export function lineChunks(line: Line, gapEm = CHUNK_GAP_EM): Chunk[] {
   for (const run of runs) {
     const prev = cur[cur.length - 1];
     const em = Math.max(prev?.fontSize ?? 0, run.fontSize, 1);
-    if (prev && (run.box.x0 - prev.box.x1 > gapEm * em || overprints(prev, run, em))) {
+    const gap = prev ? run.box.x0 - prev.box.x1 : 0;
+    if (prev && (gap > gapEm * em || overprints(prev, run, em) || numbersApart(prev, run, gap, em))) {
       chunks.push({ runs: cur, box: union(cur.map((r) => r.box)) });
       cur = [];
     }

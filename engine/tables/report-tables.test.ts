@@ -164,3 +164,74 @@ describe('figures', () => {
     expect(markdown).toContain('25-44');
   });
 });
+
+describe('ruled tables whose row rules leave the stub column open', () => {
+  it('gives each label of the open stub column the row of the ruled cells on its baseline', async () => {
+    const labels = ['Salaries', 'Fringe benefits', 'Staff travel', 'Office rent'];
+    const values = [['1,314,000', '373,250'], ['352,000', '99,988'], ['94,000', '20,000'], ['170,000', '150,000']];
+    const texts: Text[] = [
+      { text: 'Cost category', x: 90, y: 136, bold: true }, { text: 'Total', x: 260, y: 136, bold: true }, { text: 'Indirect', x: 345, y: 136, bold: true },
+      ...labels.flatMap((label, i): Text[] => [
+        { text: label, x: 90, y: 154 + 14 * i },
+        ...values[i]!.map((v, k): Text => ({ text: v, x: 250 + 85 * k, y: 154 + 14 * i })),
+      ]),
+    ];
+    // Row rules only across the value columns; the frame's left edge runs down the stub.
+    const bottom = 150 + 14 * labels.length;
+    const strokes = [
+      h(85, 420, 130), h(85, 420, 150), ...labels.slice(1).map((_, i) => h(245, 420, 164 + 14 * i)), h(85, 420, bottom),
+      v(85, 130, bottom), v(245, 130, bottom), v(330, 130, bottom), v(420, 130, bottom),
+    ];
+    const { tables } = await tablesOf([{ texts, strokes }]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]).toEqual([['Cost category', 'Total', 'Indirect'], ...labels.map((l, i) => [l, ...values[i]!])]);
+  });
+});
+
+describe('lines that only look like rows', () => {
+  it('takes no table from two lines that share only their first and last columns', async () => {
+    const texts: Text[] = [
+      { text: 'Planting conditions were very good here, and crop growth was exceptional through June, and the', x: 60, y: 100 },
+      { text: 'they could find.', x: 60, y: 112 },
+      { text: 'Lat: 44.67, Long: -94.82', x: 450, y: 112 },
+      { text: 'Yield & Income Factors:', x: 60, y: 130, bold: true },
+      { text: 'Base Moisture = 13%', x: 170, y: 130 }, { text: 'Shrink = 1.3', x: 270, y: 130 },
+      { text: 'Drying =', x: 340, y: 130 }, { text: '$0.020', x: 385, y: 130 }, { text: 'Price = $15.00', x: 460, y: 130 },
+    ];
+    const { tables } = await tablesOf([{ texts }]);
+    expect(tables).toEqual([]);
+  });
+
+  it('leaves a label and its prose under a table out of the table', async () => {
+    const rows = [['Brand', 'Yield', 'Moisture', 'Stand'], ['Kruger', '56.4', '7.6', '126.3'], ['Stine', '55.3', '7.6', '120.0'], ['Hefty', '53.7', '7.7', '124.4']];
+    const texts = rows.flatMap((row, i) => row.map((text, k): Text => ({ text, x: 60 + 90 * k, y: 100 + 12 * i, bold: i === 0 })));
+    texts.push({ text: 'COMMENTS:', x: 60, y: 148, bold: true }, { text: 'Planting conditions were very good here, and crop growth was exceptional.', x: 130, y: 148 });
+    const { markdown, tables } = await tablesOf([{ texts }]);
+    expect(tables).toEqual([rows]);
+    expect(markdown).toContain('Planting conditions were very good here');
+  });
+
+  it('still reads a header over one row of cells as a table', async () => {
+    const head = ['Sample', 'Moisture', 'Shrink', 'Price'];
+    const row = ['Plot 1', '13%', '1.3', '$15.00'];
+    const texts = [...head, ...row].map((text, i): Text => ({ text, x: 60 + 110 * (i % 4), y: i < 4 ? 100 : 114, bold: i < 4 }));
+    const { tables } = await tablesOf([{ texts }]);
+    expect(tables).toEqual([[head, row]]);
+  });
+});
+
+describe('numeric columns set close together', () => {
+  it('keeps two numbers placed as runs of their own apart though less than a cell gap separates them', async () => {
+    const rows = [['Illinois', '17,747', '134.8', '5,989', '45.4'], ['Ohio', '19,820', '154.0', '5,828', '45.2'], ['Iowa', '5,469', '141.6', '1,718', '42.9']];
+    // Right edges of three value columns; the last column starts 0.65em after the third's right edge.
+    const rights = [140, 170, 215];
+    const texts: Text[] = [];
+    for (const [i, row] of rows.entries()) {
+      texts.push({ text: row[0]!, x: 60, y: 100 + 10 * i, size: 7.5 }, { text: row[4]!, x: 215 + 0.65 * 7.5, y: 100 + 10 * i, size: 7.5 });
+      for (const [k, text] of row.slice(1, 4).entries()) texts.push({ text, x: rights[k]! - (await textWidth(text, 7.5)), y: 100 + 10 * i, size: 7.5 });
+    }
+    const { tables } = await tablesOf([{ texts }]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.filter((r) => r.some((c) => c !== ''))).toEqual(rows);
+  });
+});

@@ -9,6 +9,7 @@ import { cellSpans } from './cell-text.ts';
 import { readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
 import { splitMergedByText, underRuled } from './split-merged.ts';
 import { splitRowsByText } from './sub-rows.ts';
+import { splitRowMergedByText } from './row-merged.ts';
 import { centreIn, emptyRow, markHeader, type Detected } from './table-parts.ts';
 
 /** Share of a grid's cells that must hold text for it to be a table rather than a figure. */
@@ -92,7 +93,7 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
     const drawn = readGrid(group);
     if (!drawn) continue;
     const inside = runs.filter((r) => centreIn(r.box, drawn.box));
-    const columns = { ...drawn, cells: splitMergedByText(drawn, inside) };
+    const columns = { ...drawn, cells: splitRowMergedByText(drawn, splitMergedByText(drawn, inside), inside) };
     if (underRuled(columns, columns.cells, inside)) continue;
     const grid = splitRowsByText(columns, columns.cells, inside);
     const { rows, used } = gridRows(grid, inside, words);

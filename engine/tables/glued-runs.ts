@@ -1,0 +1,52 @@
+/**
+ * Header cells set a word space apart often come as one run (`Less than
+ * $10,000–  $15,000–`), each word over its own column. Without glyph
+ * positions, a run's characters are placed along its box by rough advances
+ * (Helvetica's widths by class of character), which is enough to tell in
+ * which gutter a space falls.
+ */
+import type { TextRun } from '../model.ts';
+import type { Column, RegionLine } from './columns.ts';
+
+/** Rough advance of a character in ems of a proportional font (Helvetica's widths by class), to place a run's characters. */
+function advance(ch: string): number {
+  if (/\s|[.,:;'!|]/.test(ch)) return 0.28;
+  if (/[-()[\]/]/.test(ch)) return 0.33;
+  if (/[0-9]/.test(ch)) return 0.56;
+  if (/[ijlft]/.test(ch)) return 0.26;
+  if (/[mwMW]/.test(ch)) return 0.85;
+  if (/[A-Z%$€£]/.test(ch)) return 0.68;
+  return /[a-z]/.test(ch) ? 0.53 : 1;
+}
+
+/** x at the left of each character of the run (and at its end), spreading the box by the characters' rough advances. */
+function charEdges(r: TextRun): number[] {
+  const chars = [...r.text];
+  const total = chars.reduce((n, ch) => n + advance(ch), 0) || 1;
+  const edges = [r.box.x0];
+  let acc = 0;
+  for (const ch of chars) edges.push(r.box.x0 + ((acc += advance(ch)) / total) * (r.box.x1 - r.box.x0));
+  return edges;
+}
+
+/** Whether a word space of the run falls in [x0, x1] (within 2pt). */
+export function spaceIn(r: TextRun, x0: number, x1: number): boolean {
+  const edges = charEdges(r);
+  return [...r.text].some((ch, i) => /\s/.test(ch) && i > 0 && (edges[i]! + edges[i + 1]!) / 2 >= x0 - 2 && (edges[i]! + edges[i + 1]!) / 2 <= x1 + 2);
+}
+
+/** The run cut at its word spaces that fall in gutters of the columns, each piece with its share of the box. */
+function cutAtGutters(r: TextRun, cols: readonly Column[]): TextRun[] {
+  const edges = charEdges(r);
+  const mid = (i: number): number => (edges[i]! + edges[i + 1]!) / 2;
+  const cuts = [...r.text].flatMap((ch, i) => (/\s/.test(ch) && cols.slice(1).some((col, k) => mid(i) >= cols[k]!.x1 - 2 && mid(i) <= col.x0 + 2) ? [i] : []));
+  if (!cuts.length) return [r];
+  const bounds = [0, ...cuts, r.text.length];
+  return bounds.slice(1).map((end, j) => ({ ...r, text: r.text.slice(bounds[j]!, end), box: { ...r.box, x0: edges[bounds[j]!]!, x1: edges[end]! } }))
+    .filter((p) => p.text.trim() !== '');
+}
+
+/** A wrapped header line with runs cut where header cells set a space apart share one run (see `spaceIn`). */
+export function cutHeaderLine(line: RegionLine, cols: readonly Column[]): RegionLine {
+  return { ...line, chunks: line.chunks.map((c) => ({ ...c, runs: c.runs.flatMap((r) => cutAtGutters(r, cols)) })) };
+}

@@ -1,0 +1,79 @@
+/**
+ * Whitespace tables whose header labels groups of columns, as statistical
+ * reports set them: a label centred over its columns with a rule drawn under
+ * it, stacked two deep, the stub's header wrapped down beside them.
+ */
+import { describe, expect, it } from 'vitest';
+import { tablesOf, textWidth, type Stroke, type Text } from './test-pdf.ts';
+
+/** Left edges of the six value columns: two groups of three. */
+const XS = [150, 195, 240, 320, 365, 410];
+const SUB = ['No.', 'Rate', '(95% CI)', 'No.', 'Rate', '(95% CI)'];
+const BODY = [
+  ['45–54', '47', '21.8', '(16.0–29.0)', '91', '8.7', '(7.0–10.6)'],
+  ['55–64', '116', '85.5', '(69.9–101.0)', '224', '31.9', '(27.7–36.1)'],
+  ['65–74', '164', '234.9', '(199.0–270.9)', '527', '132.2', '(120.9–143.5)'],
+];
+const h = (x0: number, x1: number, y: number): Stroke => ({ x0, y0: y, x1, y1: y });
+
+/** `text` centred over [x0, x1] on the line at y. */
+async function centred(text: string, x0: number, x1: number, y: number): Promise<Text> {
+  return { text, x: (x0 + x1) / 2 - (await textWidth(text)) / 2, y };
+}
+
+describe('spanning headers of whitespace tables', () => {
+  it('gives a label with a rule under it the columns the rule spans, and the stub header its rows', async () => {
+    const right = XS[5]! + 55;
+    const texts: Text[] = [
+      await centred('Race', XS[0]!, right, 100),
+      { text: 'Age group', x: 60, y: 114 },
+      await centred('Black', XS[0]!, XS[3]! - 20, 114),
+      await centred('White', XS[3]!, right, 114),
+      { text: '(yrs)', x: 60, y: 128 },
+      ...SUB.map((text, k): Text => ({ text, x: XS[k]!, y: 128 })),
+      ...BODY.flatMap((row, i) => row.map((text, k): Text => ({ text, x: k === 0 ? 60 : XS[k - 1]!, y: 145 + 12 * i }))),
+    ];
+    const strokes = [h(55, right, 95), h(XS[0]!, right, 111), h(XS[0]!, XS[3]! - 20, 125), h(XS[3]!, right, 125), h(55, right, 140)];
+    const { markdown, tables } = await tablesOf([{ texts, strokes }]);
+    expect(tables).toHaveLength(1);
+    expect(markdown).toContain('<tr><th rowspan="3">Age group (yrs)</th><th colspan="6">Race</th></tr>');
+    expect(markdown).toContain('<tr><th colspan="3">Black</th><th colspan="3">White</th></tr>');
+    expect(tables[0]!.slice(2)).toEqual([SUB, ...BODY]);
+  });
+
+  it('keeps wrapped column headers over one column each when only the bottom border is drawn, cell by cell', async () => {
+    const heads = [['Weighted school', 'participation rate'], ['Weighted student', 'response rate'], ['Number of', 'schools']];
+    const texts: Text[] = [
+      ...heads.flatMap(([a, b], k): Text[] => [{ text: a!, x: 150 + 110 * k, y: 100 }, { text: b!, x: 150 + 110 * k, y: 111 }]),
+      { text: 'Education system', x: 60, y: 111 },
+      ...[['Australia', '96', '95', '290'], ['Austria', '100', '98', '160'], ['Bulgaria', '97', '95', '150']]
+        .flatMap((row, i) => row.map((text, k): Text => ({ text, x: k === 0 ? 60 : 170 + 110 * (k - 1), y: 128 + 12 * i }))),
+    ];
+    // The border under the header drawn in one segment per cell, each wider than the numbers below it.
+    const strokes = [h(55, 145, 123), h(145, 255, 123), h(255, 365, 123), h(365, 475, 123)];
+    const { markdown, tables } = await tablesOf([{ texts, strokes }]);
+    expect(markdown).not.toContain('colspan');
+    expect(tables[0]).toContainEqual(['Education system', 'Weighted school participation rate', 'Weighted student response rate', 'Number of schools']);
+  });
+
+  it('cuts sub-headers set a space apart in one run at the gutters of the columns below', async () => {
+    // One run '0-4 5-9 10+' whose pieces end where the single-digit columns below end.
+    const pieces = ['0-4', '5-9', '10+'];
+    const x0 = 200;
+    const rights = [await textWidth('0-4'), await textWidth('0-4 5-9'), await textWidth('0-4 5-9 10+')].map((w) => x0 + w);
+    const body = [['Total', '4', '7', '2'], ['Public', '5', '8', '1'], ['Private', '3', '6', '9']];
+    const texts: Text[] = [
+      await centred('Amount', x0, rights[2]!, 100),
+      { text: pieces.join(' '), x: x0, y: 112 },
+      { text: 'Characteristic', x: 60, y: 124 },
+    ];
+    for (const right of rights) texts.push({ text: 'n', x: right - (await textWidth('n')), y: 124 });
+    for (const [i, row] of body.entries()) {
+      texts.push({ text: row[0]!, x: 60, y: 140 + 12 * i });
+      for (const [k, text] of row.slice(1).entries()) texts.push({ text, x: rights[k]! - (await textWidth(text)), y: 140 + 12 * i });
+    }
+    const { markdown, tables } = await tablesOf([{ texts, strokes: [h(x0 - 5, rights[2]! + 5, 110), h(55, rights[2]! + 5, 135)] }]);
+    expect(markdown).toContain('<th colspan="3">Amount</th>');
+    expect(tables[0]!.slice(1)).toEqual([pieces.map((p) => `${p} n`), ...body]);
+  });
+});

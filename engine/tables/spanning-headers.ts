@@ -1,0 +1,219 @@
+/**
+ * Spanning headers of whitespace-aligned tables: a group label set over
+ * several columns (`Coronary heart disease` over `No.  Rate  (95% CI)`),
+ * often stacked (`Race` over `Black` over `Rate`), with the stub's header
+ * wrapped down beside them (`Age` / `group` / `(yrs)`).
+ *
+ * A header line spans when a rule drawn under one of its pieces reaches
+ * over two or more of the columns the rows below make, and a line below it
+ * sets those columns' own headers. Such lines are rows of their own whose
+ * cells cover the columns they label; the other header lines are wrapped
+ * lines of the column headers and join the first row below them. Without
+ * a rule, a label is left to the column it overlaps most: centred text over
+ * narrow numeric columns is as often one column's wrapped header.
+ */
+import type { Cell, Rule } from '../model.ts';
+import type { Chunk } from './chunks.ts';
+import { columnOf, type Column, type RegionLine } from './columns.ts';
+import { spaceIn } from './glued-runs.ts';
+
+/** Header lines (spanning or not) that may sit above a table's first row. */
+const MAX_HEAD_LINES = 6;
+/** A label is centred over its columns to within this share of their width (plus 2pt of rounding). */
+const CENTRE_SHARE = 0.12;
+
+/** A line of a candidate region; `kind` as the aligned-tables detector classifies it. */
+type HeadLine = RegionLine & { kind: string };
+
+/** A spanning line (its spanning pieces, left to right) and the columns each covers, `[first, last]`. */
+export type SpanRow = { line: RegionLine; ranges: [number, number][] };
+
+/** How a region splits into spanning header lines, wrapped column-header lines and the rows below. */
+export type HeaderSplit<L extends HeadLine> = { spanning: SpanRow[]; wrapped: RegionLine[]; rest: L[]; cols: Column[] };
+
+/** Share of a line's height a spanning label reaches into the columns on both sides of a gutter (more than a touch of a ragged edge). */
+const REACH_SHARE = 0.3;
+
+/**
+ * Whether a chunk crosses the whole gutter between two neighbouring columns,
+ * reaching into both, with a run that has no word space in the gutter.
+ */
+export function crossesGutter(cols: readonly Column[], c: Chunk): boolean {
+  const reach = REACH_SHARE * (c.box.y1 - c.box.y0);
+  return c.runs.some((r) => cols.slice(1).some((col, i) => r.box.x0 < cols[i]!.x1 - reach && r.box.x1 > col.x0 + reach
+    && !spaceIn(r, cols[i]!.x1, col.x0)));
+}
+
+/** Columns a chunk overlaps, as [first, last]; the nearest one when it sits in a gutter. */
+function overlapped(cols: readonly Column[], c: Chunk): [number, number] {
+  const hit = cols.flatMap((col, k) => (Math.min(col.x1, c.box.x1) > Math.max(col.x0, c.box.x0) ? [k] : []));
+  const k = columnOf(cols, c);
+  return hit.length ? [hit[0]!, hit[hit.length - 1]!] : [k, k];
+}
+
+/** The x-extent of a horizontal rule with the segments that continue it on its line (a border drawn cell by cell). */
+function ruleExtent(rule: Rule, rules: readonly Rule[]): [number, number] {
+  const y = (rule.box.y0 + rule.box.y1) / 2;
+  const level = rules.filter((r) => r.orientation === 'h' && Math.abs((r.box.y0 + r.box.y1) / 2 - y) <= 1).sort((a, b) => a.box.x0 - b.box.x0);
+  let [x0, x1] = [rule.box.x0, rule.box.x1];
+  for (const r of level) if (r.box.x0 <= x1 + 2 && r.box.x1 > x1) x1 = r.box.x1;
+  for (const r of [...level].reverse()) if (r.box.x1 >= x0 - 2 && r.box.x0 < x0) x0 = r.box.x0;
+  return [x0, x1];
+}
+
+/** Columns under a rule drawn just below the chunk and under no other chunk of its line nor the stub column, or null. */
+function ruledRange(cols: readonly Column[], c: Chunk, line: RegionLine, rules: readonly Rule[]): [number, number] | null {
+  const height = c.box.y1 - c.box.y0;
+  const rule = rules.find((r) => {
+    const y = (r.box.y0 + r.box.y1) / 2;
+    return r.orientation === 'h' && y > c.box.y1 - 0.3 * height && y < c.box.y1 + height
+      && Math.min(r.box.x1, c.box.x1) - Math.max(r.box.x0, c.box.x0) > 0.5 * (c.box.x1 - c.box.x0)
+      && line.chunks.every((o) => o === c || o.box.x1 <= r.box.x0 || o.box.x0 >= r.box.x1);
+  });
+  if (!rule) return null;
+  const [rx0, rx1] = ruleExtent(rule, rules);
+  const under = cols.flatMap((col, k) => ((col.x0 + col.x1) / 2 >= rx0 && (col.x0 + col.x1) / 2 <= rx1 ? [k] : []));
+  // A rule under the stub too is the header's bottom rule, not a label's.
+  return under.length && under[0]! > 0 ? [under[0]!, under[under.length - 1]!] : null;
+}
+
+/**
+ * Whether a chunk labels several columns: a rule drawn under it reaches over
+ * two columns or more, and a line below it (`below`, top down) sets two
+ * pieces or more within those columns, their own headers. A rule under one
+ * column's wrapped header (wider than its numbers) has no such line.
+ */
+function spansColumns(cols: readonly Column[], c: Chunk, line: RegionLine, rules: readonly Rule[], below: readonly RegionLine[]): boolean {
+  const ruled = ruledRange(cols, c, line, rules);
+  if (ruled === null || ruled[1] === ruled[0]) return false;
+  const x0 = cols[ruled[0]]!.x0 - 2;
+  const x1 = cols[ruled[1]]!.x1 + 2;
+  return below.some((l) => l.y0 > line.y0 && l.chunks.filter((o) => o.box.x0 >= x0 && o.box.x1 <= x1).length >= 2);
+}
+
+/** The widest run of columns within [lo, hi] holding [a, b] that the chunk is centred over; [a, b] if none. */
+function centredRange(cols: readonly Column[], c: Chunk, [a, b]: [number, number], lo: number, hi: number): [number, number] {
+  const mid = (c.box.x0 + c.box.x1) / 2;
+  let best: [number, number] = [a, b];
+  for (let i = lo; i <= a; i++) {
+    for (let j = b; j <= hi; j++) {
+      const width = cols[j]!.x1 - cols[i]!.x0;
+      const centred = Math.abs(mid - (cols[i]!.x0 + cols[j]!.x1) / 2) <= CENTRE_SHARE * width + 2;
+      if (centred && j - i > best[1] - best[0]) best = [i, j];
+    }
+  }
+  return best;
+}
+
+/** Column ranges of a spanning line's chunks, left to right, never overlapping nor reaching the stub unless the text does. */
+function spanRanges(cols: readonly Column[], line: RegionLine, rules: readonly Rule[]): [number, number][] {
+  const chunks = [...line.chunks].sort((p, q) => p.box.x0 - q.box.x0);
+  const own = chunks.map((c) => overlapped(cols, c));
+  const out: [number, number][] = [];
+  chunks.forEach((c, i) => {
+    const lo = i > 0 ? out[i - 1]![1] + 1 : Math.min(1, own[i]![0]);
+    const hi = i + 1 < chunks.length ? own[i + 1]![0] - 1 : cols.length - 1;
+    const ruled = ruledRange(cols, c, line, rules);
+    const fits = ruled && ruled[0] >= lo && ruled[1] <= hi && ruled[0] <= own[i]![0] && ruled[1] >= own[i]![1];
+    out.push(fits ? ruled : centredRange(cols, c, own[i]!, Math.min(lo, own[i]![0]), Math.max(hi, own[i]![1])));
+  });
+  return out;
+}
+
+/**
+ * Splits off the header lines above a table's rows when some of them span
+ * columns: the smallest set of leading lines such that the lines below start
+ * with a row that crosses no gutter of their own columns, and some leading
+ * line does. Header lines stay within the table's width, and spanning
+ * pieces clear of the stub column (a caption reaching across the table
+ * starts there); lines above the first spanning one are left out (a
+ * caption) unless set beside it. Null when the region has no such header.
+ */
+export function splitSpanningHeader<L extends HeadLine>(lines: readonly L[], columnsOf: (part: L[]) => Column[] | null, rules: readonly Rule[]): HeaderSplit<L> | null {
+  for (let h = 1; h <= Math.min(MAX_HEAD_LINES, lines.length - 2); h++) {
+    const rest = lines.slice(h);
+    if (rest[0]!.kind !== 'multi') continue;
+    const cols = columnsOf(rest);
+    // The first row below the header labels single columns: it neither crosses a gutter nor spans columns itself.
+    const labels = (c: Chunk): boolean => crossesGutter(cols!, c) || spansColumns(cols!, c, rest[0]!, rules, rest.slice(1, 3));
+    if (!cols || cols.length < 3 || rest[0]!.chunks.some(labels)) continue;
+    const head = lines.slice(0, h);
+    const below = [...head, rest[0]!];
+    const x0 = cols[0]!.x0 - 4;
+    const x1 = cols[cols.length - 1]!.x1 + 4;
+    const fits = (l: L): boolean => l.kind !== 'barrier' && l.chunks.every((c) => c.box.x0 >= x0 && c.box.x1 <= x1
+      && (!spansColumns(cols, c, l, rules, below) || c.box.x0 >= cols[0]!.x1));
+    let top = head.length;
+    while (top > 0 && fits(head[top - 1]!)) top--;
+    const spans = (l: L): boolean => l.chunks.some((c) => spansColumns(cols, c, l, rules, below));
+    const first = head.findIndex((l, i) => i >= top && spans(l));
+    if (first < 0) continue;
+    // Above the first spanning line, only text set beside it (the stub's header) belongs to the header.
+    const kept = head.filter((l, i) => i >= first || (i >= top && l.y1 > head[first]!.y0));
+    const spanning: SpanRow[] = [];
+    const wrapped: RegionLine[] = [];
+    for (const line of kept) {
+      if (!spans(line)) {
+        wrapped.push(line);
+        continue;
+      }
+      // A piece over one column beside the spanning ones is a wrapped line of that column's header.
+      const chunks = [...line.chunks].sort((p, q) => p.box.x0 - q.box.x0);
+      const ranges = spanRanges(cols, { ...line, chunks }, rules);
+      const wide = chunks.filter((_, i) => ranges[i]![1] > ranges[i]![0]);
+      if (wide.length < chunks.length) wrapped.push({ ...line, chunks: chunks.filter((c) => !wide.includes(c)) });
+      spanning.push({ line: { ...line, chunks: wide }, ranges: ranges.filter(([a, b]) => b > a) });
+    }
+    return { spanning, wrapped, rest, cols };
+  }
+  return null;
+}
+
+/** Whether two spanning rows label the same column ranges (one label wrapped onto two lines). */
+function sameRanges(a: SpanRow, b: SpanRow): boolean {
+  return a.ranges.length === b.ranges.length && a.ranges.every((r, i) => r[0] === b.ranges[i]![0] && r[1] === b.ranges[i]![1]);
+}
+
+/** Spanning lines grouped into header rows: consecutive lines over the same ranges are one row. */
+export function spanRowGroups(spanning: readonly SpanRow[]): SpanRow[][] {
+  const groups: SpanRow[][] = [];
+  for (const s of spanning) {
+    const last = groups[groups.length - 1];
+    if (last && sameRanges(last[0]!, s)) last.push(s);
+    else groups.push([s]);
+  }
+  return groups;
+}
+
+const hasText = (c: Cell | undefined): boolean => c?.spans.some((s) => s.text.trim() !== '') === true;
+
+/**
+ * Header rows over a table's cells: one row per group of spanning lines,
+ * each label a cell covering its columns. A column no label covers takes
+ * its header cell (from the first body row) up, spanning down through all
+ * header rows (the stub's `Age group (yrs)`). `makeCell` turns one group's
+ * chunks into a cell. All header rows are marked as header.
+ */
+export function withSpanningRows(body: Cell[][], groups: readonly SpanRow[][], columnCount: number, makeCell: (chunks: Chunk[]) => Cell): Cell[][] {
+  const first = body[0] ?? [];
+  const covered = (k: number): boolean => groups.some((g) => g[0]!.ranges.some(([a, b]) => k >= a && k <= b));
+  const lifted = new Set(first.flatMap((c, k) => (hasText(c) && !covered(k) ? [k] : [])));
+  const rows = groups.map((group, gi) => {
+    const row: Cell[] = [];
+    for (let k = 0; k < columnCount; k++) {
+      const i = group[0]!.ranges.findIndex(([a]) => a === k);
+      if (lifted.has(k)) {
+        if (gi === 0) row.push({ ...first[k]!, rowspan: groups.length + 1 });
+      } else if (i >= 0) {
+        const [a, b] = group[0]!.ranges[i]!;
+        const cell = makeCell(group.map((s) => s.line.chunks[i]!));
+        row.push(b > a ? { ...cell, colspan: b - a + 1 } : cell);
+      } else if (!covered(k) || !group[0]!.ranges.some(([a, b]) => k > a && k <= b)) {
+        row.push({ spans: [] });
+      }
+    }
+    return row;
+  });
+  const head = [...rows, first.filter((_, k) => !lifted.has(k))].map((r) => r.map((c) => ({ ...c, header: true })));
+  return [...head, ...body.slice(1)];
+}
