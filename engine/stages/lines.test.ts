@@ -24,6 +24,21 @@ describe('lines stage', () => {
     expect(lineText(buildLines(p)[0]!)).toBe('שלום עולם');
   });
 
+  it('spaces a right-to-left word from a Latin one at a tight justified gap, but not two pieces of one word', () => {
+    // Visual order, left to right, 0.14 em apart (xepersian's justified spaces): چگونه | LaTeX | که.
+    const tight = (prev: { box: { x1: number } }) => prev.box.x1 + 1.4;
+    const p = page(1, []);
+    const left = run('چگونه', 20, 100, { dir: 'rtl' });
+    const latin = run('LaTeX', tight(left), 100, { fontName: 'Latin' });
+    p.runs = [left, latin, run('که', tight(latin), 100, { dir: 'rtl' })];
+    expect(lineText(buildLines(p)[0]!)).toBe('که LaTeX چگونه');
+    // One word whose letters came as two runs (a font change inside it): كتاب, its second half drawn to the left.
+    const q = page(1, []);
+    const end = run('اب', 20, 100, { dir: 'rtl' });
+    q.runs = [end, run('كت', tight(end), 100, { dir: 'rtl', fontName: 'Other' })];
+    expect(lineText(buildLines(q)[0]!)).toBe('كتاب');
+  });
+
   it('reads vertical text top to bottom, columns right to left', () => {
     const p = page(1, []);
     const v = (t: string, x: number, y: number) => ({ ...run(t, x, y), dir: 'ttb' as const, box: { x0: x, y0: y, x1: x + 10, y1: y + 10 } });
