@@ -8,6 +8,7 @@
 import type { Doc } from './model.ts';
 import { DEFAULT_CONFIG, type EngineConfig, type Stage } from './stage.ts';
 import { typewriter } from './stages/typewriter.ts';
+import { boldBody } from './stages/bold-body.ts';
 import { lines } from './stages/lines.ts';
 import { furniture } from './stages/furniture.ts';
 import { readingOrder } from './stages/reading-order.ts';
@@ -21,7 +22,7 @@ import { tables } from './tables/tables.ts';
 import { rtlColumns } from './tables/rtl-columns.ts';
 
 /** The pipeline's stages in order. */
-export const STAGES: readonly Stage[] = [typewriter, lines, furniture, tables, readingOrder, blocks, headings, code, lists, quotes, joinTables, rtlColumns];
+export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, tables, readingOrder, blocks, headings, code, lists, quotes, joinTables, rtlColumns];
 
 /** Runs the stages in order over the document. */
 export function runStages(doc: Doc, stages: readonly Stage[] = STAGES, cfg: EngineConfig = DEFAULT_CONFIG): Doc {

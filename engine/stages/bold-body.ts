@@ -1,0 +1,43 @@
+/**
+ * Stage `boldBody`: in a document set almost entirely in a bold face (an
+ * Arabic book in a "Bold" text font, an all-bold form or notice), bold is the
+ * body weight and emphasises nothing. Such documents get their bold dropped
+ * before any other stage reads it, as `typewriter` does for monospace, so
+ * their paragraphs are not written as bold text, some bold and some not as the
+ * lines happen to fall. Headings still stand out by size.
+ */
+import type { Doc, TextRun } from '../model.ts';
+import type { Stage } from '../stage.ts';
+
+/** Share of visible characters in a bold face from which bold is the body weight. */
+const BOLD_BODY_SHARE = 0.85;
+/** Fewer visible characters than this is a snippet, too little to judge the document by. */
+const MIN_CHARS = 200;
+
+const SPACE = /\s/;
+
+/** Whether bold is this document's body weight: nearly all its visible characters are bold. */
+export function boldIsBody(doc: Doc): boolean {
+  let visible = 0, bold = 0;
+  for (const p of doc.pages) {
+    for (const r of p.runs) {
+      for (const c of r.text) {
+        if (SPACE.test(c)) continue;
+        visible++;
+        if (r.bold) bold++;
+      }
+    }
+  }
+  return visible >= MIN_CHARS && bold >= BOLD_BODY_SHARE * visible;
+}
+
+const regular = (r: TextRun): TextRun => (r.bold ? { ...r, bold: false } : r);
+
+/** Bold body text → regular runs; other documents pass through untouched. */
+export const boldBody: Stage = {
+  name: 'boldBody',
+  run(doc) {
+    if (!boldIsBody(doc)) return doc;
+    return { ...doc, pages: doc.pages.map((p) => ({ ...p, runs: p.runs.map(regular), lines: p.lines.map((l) => ({ ...l, runs: l.runs.map(regular) })) })) };
+  },
+};
