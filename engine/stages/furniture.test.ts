@@ -30,6 +30,17 @@ describe('furniture stage', () => {
     expect(furniture.run(doc([p]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText)).toEqual(['Only page.']);
   });
 
+  it('drops a bare folio set well above the bottom edge (LaTeX A4) or in Arabic-Indic digits, but not other last lines there', () => {
+    // Page height 800: the folio's top at y 690 is 0.14 of the height from the bottom, outside the 12% band.
+    const folio = (n: string) => page(1, [...textLines(['Body text.', 'More body text.'], 40, 600), line([n], 300, 690)]);
+    expect(furniture.run(doc([folio('12')]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText)).toEqual(['Body text.', 'More body text.']);
+    expect(furniture.run(doc([folio('٥')]), DEFAULT_CONFIG).pages[0]!.lines.map(lineText)).toEqual(['Body text.', 'More body text.']);
+    // A date or a word in that place is body text; so is a bare number farther in (a table's last cell).
+    expect(furniture.run(doc([folio('2026-11-24')]), DEFAULT_CONFIG).pages[0]!.lines).toHaveLength(3);
+    const deep = page(1, [...textLines(['Body text.'], 40, 400), line(['12'], 300, 600)]);
+    expect(furniture.run(doc([deep]), DEFAULT_CONFIG).pages[0]!.lines).toHaveLength(2);
+  });
+
   it('removes a page counter set larger than small body text, but keeps a big repeated heading', () => {
     const pages = [1, 2, 3].map((n) => page(n, [
       line(['Chapter'], 40, 30, { fontSize: 20 }),

@@ -11,6 +11,12 @@ import { bodySize } from './headings.ts';
 
 /** Share of the page height, from either edge, where furniture lives. */
 const BAND = 0.12;
+/**
+ * A bare page number may sit further in, up to this share of the page height
+ * from the edge, when it is the outermost line: LaTeX's default A4 layout puts
+ * the folio about 0.125 of the height above the bottom edge.
+ */
+const FOLIO_BAND = 0.2;
 /** Lines this many points apart vertically still count as "the same place". */
 const Y_TOLERANCE = 8;
 
@@ -25,9 +31,27 @@ export function furnitureKey(text: string): string {
   return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 }
 
+/** The zero of each digit set folios are commonly numbered in besides ASCII: Arabic-Indic, Persian, Devanagari, Bengali, Thai, fullwidth. */
+const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
+
+/** Digits of those sets as ASCII ones (٥ → 5), so the page-number patterns read them. */
+function asciiDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (d) => {
+    const cp = d.codePointAt(0)!;
+    const zero = DIGIT_ZEROS.find((z) => cp >= z && cp <= z + 9);
+    return zero === undefined ? d : String(cp - zero);
+  });
+}
+
+/** True for a bare page number ("5", "- 5 -", "Page 5 of 9", "v", "٥"). */
+export function isFolio(text: string): boolean {
+  const t = asciiDigits(text.trim());
+  return t !== '' && (PAGE_NUMBER.test(t) || ROMAN.test(t));
+}
+
 /** True for text that is furniture on its own when it sits at a page edge. */
 export function looksLikeFurniture(text: string): boolean {
-  const t = text.trim();
+  const t = asciiDigits(text.trim());
   if (t === '') return true;
   if (PAGE_NUMBER.test(t) || ROMAN.test(t) || DATE.test(t) || URL.test(t)) return true;
   // A print timestamp leading the line ("11/22/26, 4:20 AM  Title"): a browser's print header.
@@ -37,22 +61,35 @@ export function looksLikeFurniture(text: string): boolean {
   return parts.length <= 4 && parts.every((p) => PAGE_NUMBER.test(p) || DATE.test(p) || URL.test(p) || /^\d{1,2}:\d{2}(?:\s*[ap]m)?$/i.test(p) || /^[ap]m$/i.test(p));
 }
 
-type Candidate = { page: number; line: Line; edge: 'top' | 'bottom'; key: string; y: number; outermost: boolean; large: boolean };
+type Candidate = {
+  page: number;
+  line: Line;
+  edge: 'top' | 'bottom';
+  key: string;
+  y: number;
+  outermost: boolean;
+  large: boolean;
+  /** Outside the furniture band, in the folio band: only a bare page number there is furniture. */
+  folioOnly: boolean;
+};
 
 function candidates(page: Page, maxSize: number): Candidate[] {
   const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
   const sorted = [...page.lines].sort((a, b) => a.box.y0 - b.box.y0);
   const out: Candidate[] = [];
   sorted.forEach((line, i) => {
-    const top = line.box.y1 <= h * BAND;
-    const bottom = line.box.y0 >= h * (1 - BAND);
+    const folioTop = i === 0 && line.box.y1 <= h * FOLIO_BAND;
+    const folioBottom = i === sorted.length - 1 && line.box.y0 >= h * (1 - FOLIO_BAND);
+    const top = line.box.y1 <= h * BAND || folioTop;
+    const bottom = line.box.y0 >= h * (1 - BAND) || folioBottom;
     if (!top && !bottom) return;
     const edge = top ? 'top' : 'bottom';
     const y = top ? line.box.y0 : h - line.box.y1;
     const outermost = top ? i <= 1 : i >= sorted.length - 2;
+    const folioOnly = top ? line.box.y1 > h * BAND : line.box.y0 < h * (1 - BAND);
     // Running headers are small print; a large line that repeats at the top is a heading.
     const large = lineFontSize(line) > maxSize;
-    out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large });
+    out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large, folioOnly });
   });
   return out;
 }
@@ -61,7 +98,7 @@ function candidates(page: Page, maxSize: number): Candidate[] {
 export function findFurniture(pages: Page[], minShare: number): Set<Line> {
   const maxSize = 1.3 * (bodySize(pages.flatMap((p) => p.lines)) || Infinity);
   const all = pages.flatMap((p) => candidates(p, maxSize));
-  const repeatable = all.filter((c) => !c.large);
+  const repeatable = all.filter((c) => !c.large && !c.folioOnly);
   const byKey = new Map<string, Candidate[]>();
   for (const c of repeatable) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
   const found = new Set<Line>();
@@ -73,7 +110,10 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
     const onPages = new Set(near.map((c) => c.page)).size;
     if (pages.length > 1 && onPages >= need) near.forEach((c) => found.add(c.line));
   }
-  for (const c of all) if (c.outermost && looksLikeFurniture(lineText(c.line))) found.add(c.line);
+  for (const c of all) {
+    const text = lineText(c.line);
+    if (c.folioOnly ? isFolio(text) : c.outermost && looksLikeFurniture(text)) found.add(c.line);
+  }
   return found;
 }
 
