@@ -90,9 +90,9 @@ export function numberedSections<K>(lines: readonly { key: K; text: string; at: 
     const steps = seq.slice(1).map((s, i) => ({ s, prev: seq[i]! }));
     // Letters and sub-subsection numbers start again under each section.
     const counts = steps.every(({ s, prev }) => s.value === prev.value + 1 || (s.value === 1 && prev.value >= 1));
-    if (seq.filter((s) => s.apart).length * 2 < seq.length) continue;
-    const apart = steps.every(({ s, prev }) => s.at > prev.at + 1);
-    if (counts && apart && steps.some(({ s, prev }) => s.value === prev.value + 1)) for (const s of seq) out.add(s.key);
+    const proseBetween = steps.every(({ s, prev }) => s.at > prev.at + 1);
+    const setApart = seq.filter((s) => s.apart).length * 2 >= seq.length;
+    if (counts && proseBetween && setApart && steps.some(({ s, prev }) => s.value === prev.value + 1)) for (const s of seq) out.add(s.key);
   }
   return out;
 }
