@@ -51,15 +51,15 @@ describe('repairMonoSpaces', () => {
 const TTF = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
 
 /** DejaVu Sans Mono as a simple TrueType font, every width 600 (fixed pitch), embedded by hand (no fontkit here). */
-function monoFont(doc: PDFDocument, ttf: Uint8Array): PDFRef {
+function monoFont(doc: PDFDocument, ttf: Uint8Array, name = 'DejaVuSansMono'): PDFRef {
   const ctx = doc.context;
   const file = ctx.register(ctx.flateStream(ttf, { Length1: ttf.length }));
   const descriptor = ctx.register(ctx.obj({
-    Type: 'FontDescriptor', FontName: 'DejaVuSansMono', Flags: 33, FontBBox: [-558, -375, 718, 1042],
+    Type: 'FontDescriptor', FontName: name, Flags: 33, FontBBox: [-558, -375, 718, 1042],
     ItalicAngle: 0, Ascent: 928, Descent: -236, CapHeight: 729, StemV: 80, FontFile2: file,
   }));
   return ctx.register(ctx.obj({
-    Type: 'Font', Subtype: 'TrueType', BaseFont: 'DejaVuSansMono', FirstChar: 32, LastChar: 126,
+    Type: 'Font', Subtype: 'TrueType', BaseFont: name, FirstChar: 32, LastChar: 126,
     Widths: Array.from({ length: 95 }, () => 600), Encoding: 'WinAnsiEncoding', FontDescriptor: descriptor,
   }));
 }
@@ -89,6 +89,25 @@ describe.skipIf(!fs.existsSync(TTF))('monospace spaces in a converted PDF', () =
       const out = await convert(data, { textReader });
       expect(out.textReader[textReader === 'auto' ? 'direct' : 'pdfjs']).toBe(1);
       expect(out.markdown).toContain(['```', ...code, '```'].join('\n'));
+    }
+  });
+});
+
+describe.skipIf(!fs.existsSync(TTF))('monospace spaces between separately drawn tokens', () => {
+  it('a bracket in another fixed-pitch font, a third of a cell from its neighbours, is no word space', { timeout: 60_000 }, async () => {
+    // An option set in italic code between upright code: `on-failure[:max-retry], always`, each font
+    // change leaving 0.2 em (a third of the 0.6 em cell) where no space is.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const ttf = new Uint8Array(fs.readFileSync(TTF));
+    page.node.setFontDictionary(PDFName.of('F1'), monoFont(doc, ttf));
+    page.node.setFontDictionary(PDFName.of('F2'), monoFont(doc, ttf, 'DejaVuSansMono-Oblique'));
+    const tokens: [string, string, number][] = [['F1', 'on-failure', 72], ['F2', '[', 134], ['F1', ':max-retry', 142], ['F2', ']', 204], ['F1', ', always', 212]];
+    const content = `BT 72 700 Td ${tokens.map(([f, t, x], i) => `/${f} 10 Tf ${i === 0 ? 0 : x - tokens[i - 1]![2]} 0 Td (${t}) Tj`).join(' ')} ET`;
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(new TextEncoder().encode(content))));
+    const data = await doc.save();
+    for (const textReader of ['auto', 'pdfjs'] as const) {
+      expect((await convert(data, { textReader })).markdown).toContain('on-failure[:max-retry], always');
     }
   });
 });

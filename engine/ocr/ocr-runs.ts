@@ -3,9 +3,12 @@
  * text layer's. Tesseract reports no font size; a line's height stands in for
  * it, and heights within a fifth of the page's usual one are taken as the
  * usual one, so that skew and tall glyphs (brackets, accents) do not make
- * body lines look like headings. Chinese and Japanese put no spaces between
- * words, so the words tesseract splits such a line into are joined back into
- * one run where they touch; a wide gap (a table column) still separates them.
+ * body lines look like headings. So is the height of a line tesseract did
+ * not read surely: what makes a line tall may be no text at all (a
+ * redaction bar, a stamp, a logo), and its words then come out unsure.
+ * Chinese and Japanese put no spaces between words, so the words tesseract
+ * splits such a line into are joined back into one run where they touch; a
+ * wide gap (a table column) still separates them.
  */
 import type { TextRun } from '../model.ts';
 import { median, unionBox } from '../geometry.ts';
@@ -31,11 +34,24 @@ function isNoise(text: string, confidence: number): boolean {
   return scrap;
 }
 
-/** Font size per line: its height in points, snapped to the page's usual height when close. */
+/** A line whose words tesseract read less surely than this (0-100) has the usual size: an unsure reading is no heading. */
+const SIZE_CONFIDENCE = 75;
+
+/**
+ * Whether tesseract read every word of the line surely. Noise counts: the
+ * unreadable thing in a line (a bar, a stamp) is what may make it tall.
+ */
+const readSurely = (line: OcrLine): boolean => line.words.every((w) => w.text.trim() === '' || w.confidence >= SIZE_CONFIDENCE);
+
+/**
+ * Font size per line: its height in points, snapped to the page's usual
+ * height when close or when the line was not read surely (a misread scrap
+ * of a logo, a redaction bar read as letters).
+ */
 function lineSizes(lines: readonly OcrLine[], scale: number): number[] {
   const heights = lines.map((l) => Math.max(1, (l.bbox.y1 - l.bbox.y0) / scale));
   const usual = median(heights);
-  return heights.map((h) => (Math.abs(h - usual) <= SIZE_SNAP * usual ? usual : h));
+  return heights.map((h, i) => (Math.abs(h - usual) <= SIZE_SNAP * usual || !readSurely(lines[i]!) ? usual : h));
 }
 
 /** Whether the word `b` continues `a` with no space: touching characters of an unspaced script. */

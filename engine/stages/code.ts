@@ -69,10 +69,12 @@ export function codeText(lines: Line[]): string {
       // (fixed columns) does not add up to extra spaces along the line.
       const prev = line.runs[k - 1];
       const col = prev ? text.length + Math.round((r.box.x0 - prev.box.x1) / cw) : Math.max(0, Math.round((r.box.x0 - left) / cw));
-      const body = r.text.replace(/^\s+/, '');
       if (text.length < col) text += ' '.repeat(col - text.length);
-      else if (/^\s/.test(r.text) && !/\s$/.test(text) && text.length > 0) text += ' ';
-      text += body;
+      // A word space the lines stage saw stays unless both sides are code:
+      // between two code runs a space is a whole cell, and a gap under half
+      // a cell (a token drawn in another code font) is none.
+      else if (/^\s/.test(r.text) && !/\s$/.test(text) && text.length > 0 && !(prev?.monospace && r.monospace)) text += ' ';
+      text += r.text.replace(/^\s+/, '');
     });
     out.push(text.trimEnd());
   });

@@ -6,8 +6,9 @@
  */
 import type { Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineFontSize, lineText } from '../geometry.ts';
+import { lineFontSize, lineText, unionBox } from '../geometry.ts';
 import { bodySize } from './headings.ts';
+import { lineNumberRuns } from './line-numbers.ts';
 
 /** Share of the page height, from either edge, where furniture lives. */
 const BAND = 0.12;
@@ -117,12 +118,27 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
   return found;
 }
 
-/** Removes running headers, footers and page numbers. */
+/** The page's lines without its margin line numbers (line-numbers.ts); a line left empty goes. */
+function withoutLineNumbers(page: Page): Page {
+  const numbers = lineNumberRuns(page);
+  if (numbers.size === 0) return page;
+  const lines = page.lines.flatMap((l) => {
+    const runs = l.runs.filter((r) => !numbers.has(r));
+    if (runs.length === l.runs.length) return [l];
+    if (runs.length === 0) return [];
+    runs[0] = { ...runs[0]!, text: runs[0]!.text.replace(/^\s+/, '') };
+    return [{ runs, box: unionBox(runs.map((r) => r.box)) }];
+  });
+  return { ...page, lines };
+}
+
+/** Removes running headers, footers, page numbers and margin line numbers. */
 export const furniture: Stage = {
   name: 'furniture',
   run(doc, cfg) {
-    const drop = findFurniture(doc.pages, cfg.furnitureMinShare);
-    if (drop.size === 0) return doc;
-    return { ...doc, pages: doc.pages.map((p) => ({ ...p, lines: p.lines.filter((l) => !drop.has(l)) })) };
+    const pages = doc.pages.map(withoutLineNumbers);
+    const drop = findFurniture(pages, cfg.furnitureMinShare);
+    if (drop.size === 0 && pages.every((p, i) => p === doc.pages[i])) return doc;
+    return { ...doc, pages: pages.map((p) => ({ ...p, lines: p.lines.filter((l) => !drop.has(l)) })) };
   },
 };

@@ -3,7 +3,8 @@
  * than between the document's paragraphs of prose, and no less above than
  * below (the heading belongs to what follows), or run in before the text of
  * its section on the same line (LaTeX \paragraph). Bold lines with ordinary
- * spacing are emphasis: a "Note" lead-in, a definition term.
+ * spacing are emphasis: a "Note" lead-in, a definition term; so is a bold
+ * line with its text indented under it, however spaced.
  */
 import type { Block, Page } from '../model.ts';
 import { median } from '../geometry.ts';
@@ -47,6 +48,19 @@ export function usualGap(pages: readonly Page[]): number {
   return median(gaps.length ? gaps : anyGaps);
 }
 
+/**
+ * Whether the prose after `b` is indented under it by more than an em, as a
+ * definition's description hangs under its term. A heading's section starts
+ * at or left of the heading (centred headings stand right of it).
+ */
+function hangsUnder(b: Para, next: Block | undefined): boolean {
+  const em = b.lines?.[0]?.runs[0]?.fontSize ?? 0;
+  // A list or a code example may be indented under a heading; a description is prose.
+  if (next?.kind !== 'paragraph' || !prose(next)) return false;
+  const below = next.prov.box.y0 - b.prov.box.y1;
+  return below >= -1 && below < 2 * em && next.prov.box.x0 > b.prov.box.x0 + em;
+}
+
 /** The page's paragraphs that are set apart as headings are, given the document's usual gap; see the module comment. */
 export function setApartParagraphs(page: Page, usual: number): Set<Para> {
   const blocks = page.blocks;
@@ -57,7 +71,7 @@ export function setApartParagraphs(page: Page, usual: number): Set<Para> {
     const above = gapBelow(blocks[i - 1], b);
     const below = gapBelow(b, next);
     const spaced = above !== null && usual > 0 && above >= ABOVE_FACTOR * usual && (below === null || above >= below - 1);
-    if (spaced || runsIn(b, next)) out.add(b);
+    if ((spaced && !hangsUnder(b, next)) || runsIn(b, next)) out.add(b);
   });
   return out;
 }

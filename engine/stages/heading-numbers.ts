@@ -1,30 +1,100 @@
 /**
- * Section numbers ("2.", "2.3", "2.3.1 Title") say a heading's depth more
- * reliably than font sizes, which producers often reuse across levels. When
- * most detected headings are numbered, the numbering decides their levels;
- * unnumbered ones (a title, an appendix) keep their style-based level.
+ * Section numbers ("2.", "2.3", "2.3.1 Title", "IV. RESULTS", "A. Setup",
+ * "II.2. Paper size") say a heading's depth more reliably than font sizes,
+ * which producers often reuse across levels. When most detected headings are
+ * numbered, the numbering decides their levels; unnumbered ones (a title, an
+ * appendix) keep their style-based level.
  */
 type Level = 1 | 2 | 3 | 4 | 5 | 6;
 
-const NUMBERED = /^\s*(\d{1,3}(?:\.\d{1,3}){0,5})\.?\s+\p{L}/u;
-
-/** Depth of a section number at the start of a heading ("2.3 Scope" → 2), or null. */
-export function numberDepth(text: string): number | null {
-  const m = NUMBERED.exec(text);
-  return m ? m[1]!.split('.').length : null;
-}
-
-/** "2.3 Title", "2.3.1. Title": a subsection number of two parts or more. */
-const SECTION_TITLE = /^\s*\d{1,3}(?:\.\d{1,3}){1,5}\.?\s+\p{L}/u;
+/** How the first part of a section number is written. */
+export type NumberKind = 'arabic' | 'roman' | 'letter';
+export type SectionNumber = { kind: NumberKind; parts: number; value: number };
 
 /**
- * Whether a line reads as a numbered subsection title: a number of two parts
- * or more ("5.1", "2.3.1"), words after it, and no sentence punctuation at
- * its end. A single number ("1 User commands") is as often a list's or a
- * definition's term as a chapter title, and chapters are set larger anyway.
+ * A section number and the words after it. The first part is arabic, roman or
+ * a capital letter; later parts are arabic ("A.1", "II.2", "2.3.1"). A lone
+ * roman numeral or letter needs its dot ("A Study" is an article, "I think" a
+ * pronoun); a lone arabic number may go without ("1 Introduction").
+ */
+const SECTION_NUMBER = /^\s*(?:(\d{1,3})|([IVXL]{1,6})|([A-Z]))((?:\.\d{1,3}){0,5})(\.?)\s+(?=\p{L})/u;
+
+const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50 };
+
+function romanValue(s: string): number {
+  let out = 0;
+  for (let i = 0; i < s.length; i++) {
+    const v = ROMAN[s[i]!]!, next = ROMAN[s[i + 1] ?? ''] ?? 0;
+    out += v < next ? -v : v;
+  }
+  return out;
+}
+
+/** The section number leading a heading, or null. */
+export function sectionNumber(text: string): SectionNumber | null {
+  const m = SECTION_NUMBER.exec(text);
+  if (!m) return null;
+  const parts = 1 + (m[4] ? m[4].split('.').length - 1 : 0);
+  if (!m[1] && parts === 1 && !m[5]) return null;
+  if (m[1]) return { kind: 'arabic', parts, value: Number(m[1]) };
+  if (m[2]) return { kind: 'roman', parts, value: romanValue(m[2]) };
+  return { kind: 'letter', parts, value: m[3]!.charCodeAt(0) - 64 };
+}
+
+/**
+ * Depth of a heading's section number (2.3 Scope → 2), or null. Papers that
+ * number sections in roman numerals (IEEE, APS) letter their subsections and
+ * number the level below in arabic: `roman` says the document does.
+ */
+export function numberDepth(text: string, roman = false): number | null {
+  const n = sectionNumber(text);
+  if (!n) return null;
+  if (roman && n.parts === 1) return n.kind === 'roman' ? 1 : n.kind === 'letter' ? 2 : 3;
+  return n.parts;
+}
+
+/** No sentence punctuation at the end: a title, not a numbered sentence or list item. */
+const titleLike = (text: string): boolean => !/[.,;:]$/.test(text.trim());
+
+/**
+ * "2.3 Title", "2.3.1. Title", "A.1 Title": a subsection number of two parts
+ * or more, words after it, and no sentence punctuation at its end.
  */
 export function isSectionTitle(text: string): boolean {
-  return SECTION_TITLE.test(text) && !/[.,;:]$/.test(text.trim());
+  const n = sectionNumber(text);
+  return n !== null && n.parts >= 2 && titleLike(text);
+}
+
+/**
+ * The numbered section titles among a document's bold standalone lines
+ * (`lines` in reading order, `at` their position among all paragraphs).
+ * Multi-part numbers count once the document has two. A single number
+ * ("1 Introduction", "IV. RESULTS", "B. Setup") is as often a list's, so a
+ * kind of single number counts only when two or more of its lines count up
+ * (each at most one past the last), prose stands between every two of them
+ * (list items follow one another), and most are set apart by extra space
+ * above (`apart`), as a definition's term ("1 User commands" in a man page)
+ * is not.
+ */
+export function numberedSections<K>(lines: readonly { key: K; text: string; at: number; apart: boolean }[]): Set<K> {
+  const multi = lines.filter((l) => isSectionTitle(l.text));
+  const out = new Set<K>(multi.length >= 2 ? multi.map((l) => l.key) : []);
+  const byKind = new Map<NumberKind, { key: K; value: number; at: number; apart: boolean }[]>();
+  for (const l of lines) {
+    const n = sectionNumber(l.text);
+    if (!n || n.parts !== 1 || !titleLike(l.text)) continue;
+    byKind.set(n.kind, [...(byKind.get(n.kind) ?? []), { key: l.key, value: n.value, at: l.at, apart: l.apart }]);
+  }
+  for (const seq of byKind.values()) {
+    if (seq.length < 2) continue;
+    const steps = seq.slice(1).map((s, i) => ({ s, prev: seq[i]! }));
+    // Letters and sub-subsection numbers start again under each section.
+    const counts = steps.every(({ s, prev }) => s.value === prev.value + 1 || (s.value === 1 && prev.value >= 1));
+    const proseBetween = steps.every(({ s, prev }) => s.at > prev.at + 1);
+    const setApart = seq.filter((s) => s.apart).length * 2 >= seq.length;
+    if (counts && proseBetween && setApart && steps.some(({ s, prev }) => s.value === prev.value + 1)) for (const s of seq) out.add(s.key);
+  }
+  return out;
 }
 
 /**
@@ -33,9 +103,10 @@ export function isSectionTitle(text: string): boolean {
  * level those headings had, so a document title above them stays on top.
  */
 export function levelsFromNumbers<K>(headings: Map<K, { text: string; level: Level }>): Map<K, Level> {
+  const roman = [...headings.values()].some((h) => sectionNumber(h.text)?.kind === 'roman' && sectionNumber(h.text)?.parts === 1);
   const depths = new Map<K, number>();
   for (const [k, h] of headings) {
-    const d = numberDepth(h.text);
+    const d = numberDepth(h.text, roman);
     if (d !== null) depths.set(k, d);
   }
   const out = new Map<K, Level>([...headings].map(([k, h]) => [k, h.level]));

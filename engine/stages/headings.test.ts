@@ -3,6 +3,8 @@ import { headings } from './headings.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { doc, line, page, para, textLines } from '../../test/engine/build.ts';
 import type { Block, Page } from '../model.ts';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { convert } from '../index.ts';
 
 const body = (y: number) => para(textLines(['Body text that is long enough to be prose.', 'More of it on a second line.'], 40, y));
 const levels = (p: Page) => p.blocks.map((b: Block) => (b.kind === 'heading' ? b.level : 0));
@@ -114,5 +116,25 @@ describe('headings stage', () => {
     ];
     const outline = [{ title: 'What is Earth Science?', level: 1, page: 1 }, { title: 'Nature of Science', level: 2, page: 1 }];
     expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 3, 0, 0, 0]);
+  });
+});
+
+describe('statement and float labels', () => {
+  it('takes no bold "Theorem 2 (…)", "Figure A1" or "Table 3: …" label for a heading', async () => {
+    const pdf = await PDFDocument.create();
+    const body = await pdf.embedFont(StandardFonts.TimesRoman), bold = await pdf.embedFont(StandardFonts.TimesRomanBold);
+    const page = pdf.addPage([612, 792]);
+    let y = 740;
+    page.drawText('Learning Rates', { x: 72, y, size: 14, font: bold });
+    for (const label of ['Theorem 2 (Convergence)', 'Figure A1', 'Table 3: Results of the five runs']) {
+      ['We trained every model on the same split of the data and report the mean of', 'five runs, with the learning rate chosen on the validation set.']
+        .forEach((t, i) => page.drawText(t, { x: 72, y: y - 24 - i * 12, size: 10, font: body }));
+      page.drawText(label, { x: 72, y: y - 64, size: 11, font: bold });
+      y -= 72;
+    }
+    const { markdown } = await convert(await pdf.save());
+    expect(markdown).toMatch(/^# Learning Rates$/m);
+    expect(markdown.match(/^#/gm)).toHaveLength(1);
+    expect(markdown).toContain('**Theorem 2 (Convergence)**');
   });
 });

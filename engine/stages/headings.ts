@@ -9,7 +9,7 @@
 import type { Block, DocSignals, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { setApartParagraphs, usualGap } from './heading-gaps.ts';
-import { isSectionTitle, levelsFromNumbers } from './heading-numbers.ts';
+import { levelsFromNumbers, numberedSections, sectionNumber } from './heading-numbers.ts';
 import { indexOutline, matchOutline } from './heading-outline.ts';
 import { runInHeads } from './heading-run-in.ts';
 
@@ -25,6 +25,10 @@ const MAX_HEADING_LINES = 3;
 const SIZE_STEP = 1.1;
 /** Without an outline, a bold heading must still be at least this much larger than body text. */
 const BOLD_HEADING_STEP = 1.03;
+/** A bold line led by a section number may be this much smaller than body text. */
+const NUMBERED_BOLD_SHARE = 0.85;
+/** A superscript or subscript this short is a mark or an index beside the heading's text, not text of its own. */
+const MARK_CHARS = 3;
 
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
@@ -46,9 +50,12 @@ type Body = { prose: number; mono: number };
 function styleOf(p: Para): Style | null {
   const lines = p.lines ?? [];
   if (lines.length === 0) return null;
-  // Inline code in a heading is often set smaller; the prose runs carry the heading size.
-  const prose = lines.flatMap((l) => l.runs).filter((r) => !r.monospace && r.text.trim() !== '');
-  const runs = prose.length ? prose : lines.flatMap((l) => l.runs);
+  // Inline code in a heading is often set smaller, and so are a footnote mark
+  // and a chemical formula's indices (short scripts): the heading's own prose
+  // runs carry its size.
+  const own = lines.flatMap((l) => l.runs).filter((r) => !(r.script && [...r.text.trim()].length <= MARK_CHARS) && r.text.trim() !== '');
+  const prose = own.filter((r) => !r.monospace);
+  const runs = prose.length ? prose : own.length ? own : lines.flatMap((l) => l.runs);
   const size = Math.round(Math.min(...runs.map((r) => r.fontSize)) * 2) / 2;
   const bold = lines.every((l) => runShare(l, (r) => r.bold) > 0.85);
   return { size, bold, key: `${size}|${bold ? 'b' : 'r'}`, mono: prose.length === 0 };
@@ -56,6 +63,13 @@ function styleOf(p: Para): Style | null {
 
 /** A statement led by an upper-case keyword with another after it (SQL's SELECT … FROM …, CALL …, GRANT … ON …). */
 const STATEMENT = /^[A-Z]{3,}\s(?:.*\s)?[A-Z]{2,}\b/;
+
+/**
+ * The label of a numbered theorem-like statement or float ("Theorem 4 (Be
+ * mindful)", "Lemma 2.1.", "Figure A1", "Table 3: Results"): it opens the
+ * statement or captions the float, and is no section heading.
+ */
+const THEOREM_OR_FLOAT_LABEL = /^(?:Theorem|Lemma|Proposition|Corollary|Definition|Conjecture|Remark|Claim|Assumption|Example|Exercise|Problem|Figure|Fig\.|Table|Algorithm|Listing)\s+[A-Z]?\d+(?:[.-]\d+)*(?:[.:]|\s+\(|$)/;
 
 /**
  * Whether a line set in code is part of a listing rather than a heading:
@@ -78,8 +92,10 @@ function isCandidate(p: Para, bodies: Body): Style | null {
   // A code line at body size is code, not a heading, even when bold.
   if (s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > 0.9) && !s.bold) return null;
   if (s.mono && isListingLine(text, s, bodies)) return null;
+  if (THEOREM_OR_FLOAT_LABEL.test(text)) return null;
   const bigger = s.size >= body * SIZE_STEP;
-  const boldBody = s.bold && s.size >= body * 0.95;
+  // A numbered section title may be set a little smaller than the text (APS: 9 pt bold over 10 pt).
+  const boldBody = s.bold && s.size >= body * (sectionNumber(text) ? NUMBERED_BOLD_SHARE : 0.95);
   // A heading does not end like a sentence in the middle of prose.
   if (!bigger && /[,;]$/.test(text)) return null;
   // Bold body-size lines that read like command options or assignments are terms, not headings.
@@ -147,9 +163,9 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     // paragraph, a definition term); heading styles are at least slightly larger.
     // A standalone line of bold code is a heading set in code (an API signature).
     // Run-in headings and numbered section titles are headings at body size too (handbooks, papers set
-    // "5.1 Optimisation" in bold body type), once the document numbers at least two.
-    const numbered = cands.filter((c) => c.s.bold && isSectionTitle(paraText(c.p)));
-    const sections = new Set(numbered.length >= 2 ? numbered.map((c) => c.p) : []);
+    // "5.1 Optimisation", "1. Introduction", "IV. RESULTS" in bold body type; heading-numbers.ts).
+    const at = new Map(paras.map((p, i) => [p, i]));
+    const sections = numberedSections(cands.filter((c) => c.s.bold).map((c) => ({ key: c.p, text: paraText(c.p), at: at.get(c.p)!, apart: apart.has(c.p) })));
     for (const c of cands) if (c.s.mono || c.s.size >= body * BOLD_HEADING_STEP || sections.has(c.p) || runIn.has(c.p)) out.set(c.p, ranks.get(c.s.key)!);
     return out;
   }
@@ -196,8 +212,8 @@ export const headings: Stage = {
   run(doc) {
     const paras = doc.pages.flatMap((p) => p.blocks.filter((b): b is Para => b.kind === 'paragraph'));
     const all = paras.flatMap((p) => p.lines ?? []);
-    // Spacing only decides headings below an outline (untagged PDFs).
-    const spaced = doc.signals.outline.length >= 2 && !doc.signals.tagged;
+    // Spacing decides headings below an outline, and single-numbered ones without (untagged PDFs).
+    const spaced = !doc.signals.tagged;
     const usual = spaced ? usualGap(doc.pages) : 0;
     const apart = new Set(spaced ? doc.pages.flatMap((p) => [...setApartParagraphs(p, usual)]) : []);
     const runIn = new Set(doc.pages.flatMap((p) => [...runInHeads(p)]));

@@ -11,6 +11,7 @@
 import type { Words } from './broken-words.ts';
 import type { Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
+import { isHeadingRun } from './heading-rows.ts';
 import { lineChunks, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, ruleBetween, ruleUnderFirstRow } from './rows.ts';
@@ -202,6 +203,7 @@ function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth
   const rows = groupRows(lines, cols, rules);
   if (rows.length < 2) return [];
   const { cells, used } = buildRows(rows, cols, page.words);
+  if (isHeadingRun(cells)) return [];
   markHeader(cells, ruleUnderFirstRow(rows, rules, cols));
   const box = union(lines.flatMap((l) => l.chunks.map((c) => c.box)));
   return [{ block: { kind: 'table', rows: cells, prov: { page: page.number, box } }, runs: used, rowTops: rows.map((r) => r[0]!.y0) }];

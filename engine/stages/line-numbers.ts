@@ -1,0 +1,71 @@
+/**
+ * Line numbers in the margin (LaTeX's lineno in a submitted manuscript, a
+ * legal draft's numbered lines): a bare integer standing at the start of its
+ * line, apart from the text, in a column of such numbers that line up on
+ * their right edge and count upwards down the page. In a two-column page the
+ * right column's numbers stand at the end of their lines, lined up on their
+ * left edge. They are furniture: left in, every line becomes a two-cell table
+ * row and no heading stands alone.
+ */
+import type { Line, Page, TextRun } from '../model.ts';
+
+/** A page needs at least this many numbers in one column. */
+const MIN_NUMBERS = 5;
+/** Numbers of one column line up to within this many points. */
+const ALIGN_TOLERANCE = 2;
+/** A number stands this many of its ems or more from the text of its line. */
+const MIN_GAP_EM = 0.8;
+/** Share of neighbouring numbers (top to bottom) that must count up by one. */
+const COUNTING_SHARE = 0.8;
+
+type Side = 'start' | 'end';
+type Mark = { run: TextRun; value: number; edge: number; y: number };
+
+const BARE_NUMBER = /^\s*(\d{1,5})\s*$/;
+
+/** The run at the given end of a line (in x order) if it is a bare number set apart from the rest of the line. */
+function marginNumber(line: Line, side: Side): Mark | null {
+  const runs = [...line.runs].sort((a, b) => a.box.x0 - b.box.x0);
+  const run = side === 'start' ? runs[0] : runs.at(-1);
+  const m = run ? BARE_NUMBER.exec(run.text) : null;
+  if (!run || !m) return null;
+  const neighbour = side === 'start' ? runs[1] : runs.at(-2);
+  const gap = neighbour ? (side === 'start' ? neighbour.box.x0 - run.box.x1 : run.box.x0 - neighbour.box.x1) : Infinity;
+  if (gap < MIN_GAP_EM * run.fontSize) return null;
+  return { run, value: Number(m[1]), edge: side === 'start' ? run.box.x1 : run.box.x0, y: line.box.y0 };
+}
+
+/** The largest group of marks sharing an edge, if it reads as a column of line numbers. */
+function numberColumn(marks: readonly Mark[]): Mark[] {
+  let best: Mark[] = [];
+  for (const m of marks) {
+    const group = marks.filter((o) => Math.abs(o.edge - m.edge) <= ALIGN_TOLERANCE);
+    if (group.length > best.length) best = group;
+  }
+  if (best.length < MIN_NUMBERS) return [];
+  const sorted = [...best].sort((a, b) => a.y - b.y);
+  const counting = sorted.slice(1).filter((m, i) => m.value === sorted[i]!.value + 1).length;
+  return counting >= COUNTING_SHARE * (sorted.length - 1) ? sorted : [];
+}
+
+/**
+ * The runs of a page that are line numbers in its margins: the column must
+ * stand wholly outside the text it numbers (a table's column of row numbers
+ * starts at the text's edge).
+ */
+export function lineNumberRuns(page: Page): Set<TextRun> {
+  const out = new Set<TextRun>();
+  for (const side of ['start', 'end'] as const) {
+    const marks = page.lines.map((l) => marginNumber(l, side)).filter((m): m is Mark => m !== null);
+    const column = numberColumn(marks);
+    const taken = new Set(column.map((m) => m.run));
+    // Turned text (the arXiv stamp up the left margin) is no edge of the text block.
+    const text = page.lines.flatMap((l) => l.runs).filter((r) => !taken.has(r) && !r.rotation && r.text.trim() !== '');
+    if (column.length === 0 || text.length === 0) continue;
+    const outside = side === 'start'
+      ? Math.max(...column.map((m) => m.run.box.x1)) < Math.min(...text.map((r) => r.box.x0))
+      : Math.min(...column.map((m) => m.run.box.x0)) > Math.max(...text.map((r) => r.box.x1));
+    if (outside) for (const r of taken) out.add(r);
+  }
+  return out;
+}
