@@ -53,6 +53,8 @@ describe('furniture stage', () => {
 
   it('normalises digits and recognises dates, URLs and counters', () => {
     expect(furnitureKey('Page 3 of 12')).toBe(furnitureKey('Page 4 of 12'));
+    // A Persian running header: folio in Persian digits, chapter number in Arabic-Indic ones.
+    expect(furnitureKey('۴ ١ دیباچه')).toBe(furnitureKey('۵ ١ دیباچه'));
     expect(looksLikeFurniture('11/22/26, 4:18 AM')).toBe(true);
     expect(looksLikeFurniture('http://docs.example.org/x.html 3/12')).toBe(true);
     expect(looksLikeFurniture('11/22/26, 4:20 AM psmisc')).toBe(true);

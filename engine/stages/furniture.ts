@@ -29,7 +29,7 @@ const URL = /^(?:https?:\/\/|www\.)\S+$/i;
 
 /** Text with digits folded and spacing collapsed, so "Page 3 of 9" matches "Page 4 of 9". */
 export function furnitureKey(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+  return asciiDigits(text).toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 }
 
 /** The zero of each digit set folios are commonly numbered in besides ASCII: Arabic-Indic, Persian, Devanagari, Bengali, Thai, fullwidth. */
