@@ -6,6 +6,7 @@
  * scores them with the corpus's scorer, and writes bench/RESULTS.md plus raw
  * data in bench/out/. See bench/README.md.
  */
+import { realtimePrefix } from './realtime.ts';
 import { pollingSummaryOf } from './polling-summary.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -72,7 +73,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const meta: RunMeta = {
     date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
     machine: await machine(paths),
-    command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
+    command: realtimePrefix() + ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
     corpus: corpusDir,
     polling: pollingSummaryOf(join(benchDir, 'POLLING.md')),
   };

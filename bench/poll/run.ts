@@ -14,6 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { realtimePrefix } from '../realtime.ts';
 import { startBaseline } from './baseline.ts';
 import { runLoad, type LoadResult, type LoadSpec } from './load.ts';
 import { freshDatabase } from './pg-database.ts';
@@ -42,23 +43,6 @@ const opts = {
 };
 const command = realtimePrefix() + `npm run bench:poll -- ${process.argv.slice(2).join(' ')}`.trim().replace(/ --$/, '');
 
-/**
- * `chrt -r N ` when this run has a real-time scheduling policy (its children inherit it): on a machine shared with
- * other work, that is how the benchmark gets the cores it would have on a quiet one; the report says so.
- */
-function realtimePrefix(): string {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 40 and 41 of proc(5): rt_priority and policy (1 FIFO, 2 RR).
-    const [priority, policy] = [Number(fields[37]), Number(fields[38])];
-    if (policy === 1) return `chrt -f ${priority} `;
-    if (policy === 2) return `chrt -r ${priority} `;
-  } catch {
-    // Not Linux: no policy to report.
-  }
-  return '';
-}
 
 async function benchDb(db: DbKind, target: DbTarget): Promise<DbReport> {
   const loadBefore = loadavg()[0]!;
