@@ -77,7 +77,17 @@ function reorderPlain(text: string, dir: BaseDir): string {
  * right-to-left letters with the item's own direction (its `dir`), without
  * mirroring; doing the same again undoes it.
  */
-const visual = (r: TextRun): string => (hasRtl(r.text) ? reorderPlain(r.text, r.dir === 'rtl' ? 'rtl' : 'ltr') : r.text);
+const visual = (r: TextRun): string => (hasRtl(r.text) ? reorderPlain(tightNumber(r.text), r.dir === 'rtl' ? 'rtl' : 'ltr') : r.text);
+
+/**
+ * A section or list number in Arabic-script digits ("۱.۱.۲") comes out of
+ * both readers as "۱. ۱ . ۲": its separators' widths in the font are narrower
+ * than the advance the producer placed them with, and the gap reads as a
+ * space. A run holding nothing but such digits and separators is one number.
+ * Kept apart, its pieces would be reordered as separate numbers.
+ */
+const ARABIC_NUMBER = /^[\u0660-\u0669\u06F0-\u06F9]+(?:\s?[.\u066B]\s?[\u0660-\u0669\u06F0-\u06F9]+)+\s?\.?$/u;
+const tightNumber = (text: string): string => (ARABIC_NUMBER.test(text.trim()) ? text.replace(/\s+/g, '') : text);
 
 /** Whether two characters side by side (in visual order) are letters of scripts written in opposite directions. */
 function directionsMeet(left: string | undefined, right: string | undefined): boolean {

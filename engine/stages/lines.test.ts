@@ -39,6 +39,13 @@ describe('lines stage', () => {
     expect(lineText(buildLines(q)[0]!)).toBe('كتاب');
   });
 
+  it('keeps a section number in Persian digits whole, though the reader spaced its separators', () => {
+    const p = page(1, []);
+    const title = run('تک', 20, 100, { dir: 'rtl' });
+    p.runs = [title, run('۱. ۱ . ۲', title.box.x1 + 12, 100)];
+    expect(lineText(buildLines(p)[0]!)).toBe('۱.۱.۲ تک');
+  });
+
   it('reads vertical text top to bottom, columns right to left', () => {
     const p = page(1, []);
     const v = (t: string, x: number, y: number) => ({ ...run(t, x, y), dir: 'ttb' as const, box: { x0: x, y0: y, x1: x + 10, y1: y + 10 } });
