@@ -44,8 +44,8 @@ export interface FontDecoder {
   readonly descent: number;
   /** Glyph space → text space; [0.001, 0, 0, 0.001, 0, 0] for all but Type3 fonts. */
   readonly fontMatrix: Matrix;
-  /** Splits a shown string (raw bytes, one char per byte) into glyphs. */
-  glyphs(bytes: string): Glyph[];
+  /** Splits a shown string (raw bytes, one char per byte) into glyphs; into `out` (replacing what it held) when given. */
+  glyphs(bytes: string, out?: Glyph[]): Glyph[];
 }
 
 /**

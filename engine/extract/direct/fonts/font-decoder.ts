@@ -44,20 +44,22 @@ export function makeDecoder(facts: FontFacts, map: CodeMap): FontDecoder {
     }
     return g.isSpace === isSpace ? g : { ...g, isSpace };
   };
-  const glyphs = (bytes: string): Glyph[] => {
-    const out: Glyph[] = [];
+  const glyphs = (bytes: string, out: Glyph[] = []): Glyph[] => {
+    // Written by index and cut to length after: emptying `out` first would drop its storage.
+    let n = 0;
     if (map.codeBytes === 1) {
       for (let i = 0; i < bytes.length; i++) {
         const code = bytes.charCodeAt(i);
-        out.push(glyph(code, code === 0x20));
+        out[n++] = glyph(code, code === 0x20);
       }
-      return out;
+    } else {
+      // A lone trailing byte reads as its value times 256, as pdf.js's readCharCode does.
+      for (let i = 0; i < bytes.length; i += 2) {
+        const code = (bytes.charCodeAt(i) << 8) | (i + 1 < bytes.length ? bytes.charCodeAt(i + 1) : 0);
+        out[n++] = glyph(code, false);
+      }
     }
-    // A lone trailing byte reads as its value times 256, as pdf.js's readCharCode does.
-    for (let i = 0; i < bytes.length; i += 2) {
-      const code = (bytes.charCodeAt(i) << 8) | (i + 1 < bytes.length ? bytes.charCodeAt(i + 1) : 0);
-      out.push(glyph(code, false));
-    }
+    out.length = n;
     return out;
   };
   return { ...facts, glyphs };
