@@ -86,6 +86,17 @@ function grown(buf: Buffer): Buffer {
   return next;
 }
 
+/** Up to this many bytes, a string is built char by char: cheaper than a call into Buffer's decoder. */
+const TINY = 8;
+
+/** The first `n` bytes of `buf` as a one-char-per-byte string. */
+function scratchString(buf: Buffer, n: number): string {
+  if (n > TINY) return buf.toString('latin1', 0, n);
+  let out = '';
+  for (let i = 0; i < n; i++) out += String.fromCharCode(buf[i]!);
+  return out;
+}
+
 /**
  * Reads a hex string whose `<` is at `start`. Whitespace and (like pdf.js)
  * other non-hex bytes are skipped; an odd final digit is padded with 0.
@@ -101,7 +112,7 @@ export function readHexString(b: Uint8Array, start: number): { bytes: string; en
         if (n === out.length) out = grown(out);
         out[n++] = high << 4;
       }
-      return { bytes: out.toString('latin1', 0, n), end: i + 1 };
+      return { bytes: scratchString(out, n), end: i + 1 };
     }
     const d = hexDigit(c);
     if (d === -1) continue;
