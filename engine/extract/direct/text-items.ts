@@ -187,7 +187,7 @@ export class TextItems {
   }
 
   private showGlyph(s: TextState, glyph: Glyph, scale: number, baseSpacing: number): void {
-    const kind = glyphKind(glyph.unicode);
+    const kind = glyph.kind ?? glyphKind(glyph.unicode);
     // A format mark is dropped with its advance and the TJ adjustment it may carry.
     if (kind === 'format') return;
     let spacing = baseSpacing;

@@ -3,6 +3,7 @@
  * split into one-byte codes (simple fonts) or two-byte codes (Identity-H),
  * and each code becomes a glyph as pdf.js's Font._charToGlyph builds it.
  */
+import { glyphKind } from '../text-unicode.ts';
 import { Unsupported, type FontDecoder, type Glyph, type Matrix } from '../types.ts';
 
 /** Everything but the glyph logic, field for field as in FontDecoder. */
@@ -30,7 +31,7 @@ function glyphFor(map: CodeMap, code: number, isSpace: boolean): Glyph {
   const width = map.widths.get(code) ?? map.defaultWidth;
   // pdf.js falls back to the code itself for an unmapped code and for an empty mapping alike.
   const unicode = map.toUnicode.get(code) || String.fromCharCode(code);
-  return { unicode, width, isSpace };
+  return { unicode, width, isSpace, kind: glyphKind(unicode) };
 }
 
 /** A FontDecoder over `facts` and `map`, caching glyphs by code. */
