@@ -22,7 +22,7 @@ export type RunStyle = { ascent: number; descent: number; vertical?: boolean };
 export type MarkedItem = { type: string; id?: string | null };
 
 function multiply(m: Matrix, n: number[]): Matrix {
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = n;
+  const a = n[0] ?? 0, b = n[1] ?? 0, c = n[2] ?? 0, d = n[3] ?? 0, e = n[4] ?? 0, f = n[5] ?? 0;
   return [
     m[0] * a + m[2] * b, m[1] * a + m[3] * b,
     m[0] * c + m[2] * d, m[1] * c + m[3] * d,

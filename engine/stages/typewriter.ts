@@ -23,20 +23,22 @@ const MIN_CHARS = 200;
 /** Share of code punctuation above which monospace text reads as a program listing. */
 const MAX_CODE_PUNCTUATION = 0.02;
 
-const CODE_PUNCTUATION = /[{}[\];=<>|\\]/;
-const SPACE = /\s/;
+const CODE_PUNCTUATION = /[{}[\];=<>|\\]/g;
+const SPACE = /\s/g;
+const SURROGATE_PAIR = /[\ud800-\udbff][\udc00-\udfff]/g;
 
 /** Character counts over the document's runs: visible, in monospace, code punctuation among the monospace. */
 function countRuns(runs: Iterable<TextRun>): { visible: number; mono: number; code: number } {
   let visible = 0, mono = 0, code = 0;
   for (const r of runs) {
-    for (const c of r.text) {
-      if (SPACE.test(c)) continue;
-      visible++;
-      if (!r.monospace) continue;
-      mono++;
-      if (CODE_PUNCTUATION.test(c)) code++;
-    }
+    // Counted per run, not tested per character. Characters are code points (a surrogate pair is one);
+    // whitespace is all single code units.
+    const t = r.text;
+    const n = t.length - (t.match(SPACE)?.length ?? 0) - (t.match(SURROGATE_PAIR)?.length ?? 0);
+    visible += n;
+    if (!r.monospace) continue;
+    mono += n;
+    code += t.match(CODE_PUNCTUATION)?.length ?? 0;
   }
   return { visible, mono, code };
 }

@@ -40,6 +40,7 @@ type Chunk = {
   height: number;
   totalHeight: number;
   transform: Matrix;
+  /** The previous glyph's transform, rewritten in place per glyph (pushSpace copies what it keeps). */
   prevTransform: Matrix | null;
   prevTextRise: number;
   textAdvanceScale: number;
@@ -104,9 +105,8 @@ export class TextItems {
       return;
     }
     const scale = font.fontMatrix[0] * s.fontSize;
-    glyphs.forEach((glyph, i) => {
-      this.showGlyph(s, glyph, scale, s.charSpacing + (i + 1 === glyphs.length ? extraSpacing : 0));
-    });
+    const last = glyphs.length - 1;
+    for (let i = 0; i <= last; i++) this.showGlyph(s, glyphs[i]!, scale, s.charSpacing + (i === last ? extraSpacing : 0));
   }
 
   /** After Tm: a new line scale folds the advance so far into user space (pdf.js updateAdvanceScale). */
@@ -187,7 +187,7 @@ export class TextItems {
   }
 
   private showGlyph(s: TextState, glyph: Glyph, scale: number, baseSpacing: number): void {
-    const kind = glyphKind(glyph.unicode);
+    const kind = glyph.kind ?? glyphKind(glyph.unicode);
     // A format mark is dropped with its advance and the TJ adjustment it may carry.
     if (kind === 'format') return;
     let spacing = baseSpacing;
@@ -209,7 +209,7 @@ export class TextItems {
     translateTextMatrix(s, advance, 0);
     c.width += advance;
     if (advance) {
-      c.prevTransform = textTransform(s);
+      c.prevTransform = textTransform(s, c.prevTransform ?? undefined);
       c.prevTextRise = s.textRise;
     }
     if (this.saveLastChar(glyph.unicode)) c.str.push(' ');
@@ -251,7 +251,9 @@ export class TextItems {
   private placeGlyph(s: TextState, glyphWidth: number): boolean {
     // Scratch arrays: this runs once per glyph, and neither value outlives the call.
     const cur = textTransform(s, CURRENT);
-    const [x0, y0, x1, y1] = this.viewBox;
+    // Indexed, not destructured: destructuring goes through the array iterator once per glyph.
+    const vb = this.viewBox;
+    const x0 = vb[0], y0 = vb[1], x1 = vb[2], y1 = vb[3];
     // pdf.js compares the unscaled advance with user-space coordinates; kept as is.
     if (cur[4] + glyphWidth < x0 || cur[4] > x1 || cur[5] < y0 || cur[5] > y1) return false;
     const c = this.chunk;
@@ -334,7 +336,8 @@ export class TextItems {
     this.out.items.push({ str: '', dir: 'ltr', width: 0, height: 0, transform: textTransform(s), fontName: s.font?.id ?? '', hasEOL: true });
   }
 
-  private pushSpace(width: number, transform: Matrix, fontName: string): void {
+  private pushSpace(width: number, prev: Matrix, fontName: string): void {
+    const transform: Matrix = [prev[0], prev[1], prev[2], prev[3], prev[4], prev[5]];
     this.out.items.push({ str: ' ', dir: 'ltr', width, height: 0, transform, fontName, hasEOL: false });
   }
 

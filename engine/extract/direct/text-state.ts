@@ -35,6 +35,11 @@ export function cloneTextState(s: TextState): TextState {
   return { ...s, ctm: [...s.ctm] as Matrix, textMatrix: [...s.textMatrix] as Matrix, textLineMatrix: [...s.textLineMatrix] as Matrix };
 }
 
+/** Overwrites the state's matrix `into` with `m`: the state owns its matrices (q copies them), so they change in place. */
+export function setMatrix(into: Matrix, m: readonly number[]): void {
+  for (let i = 0; i < 6; i++) into[i] = m[i]!;
+}
+
 /** Moves the text matrix by (x, y) in text space (after a glyph or a TJ adjustment). */
 export function translateTextMatrix(s: TextState, x: number, y: number): void {
   const m = s.textMatrix;
@@ -47,7 +52,7 @@ export function moveText(s: TextState, x: number, y: number): void {
   const m = s.textLineMatrix;
   m[4] = m[0] * x + m[2] * y + m[4];
   m[5] = m[1] * x + m[3] * y + m[5];
-  s.textMatrix = [...m] as Matrix;
+  setMatrix(s.textMatrix, m);
 }
 
 /** T* and the quote operators: the start of the next line. */

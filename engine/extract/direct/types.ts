@@ -6,6 +6,7 @@
  * direct reader only ever has to be right, never complete.
  */
 import type { Matrix } from '../../geometry.ts';
+import type { GlyphKind } from './text-unicode.ts';
 import type { PdfDict, PdfValue } from '../pdf-objects/values.ts';
 import type { ShownGlyphs } from '../monospace-spaces.ts';
 
@@ -25,6 +26,8 @@ export type Glyph = {
   width: number;
   /** A single-byte code 32: word spacing (Tw) applies to it. */
   isSpace: boolean;
+  /** glyphKind(unicode), when the font worked it out once for the code (else the text reader does, per glyph). */
+  kind?: GlyphKind;
 };
 
 /** A font as the text reader needs it; mirrors the pdf.js Font fields that getTextContent reads. */
@@ -44,8 +47,8 @@ export interface FontDecoder {
   readonly descent: number;
   /** Glyph space → text space; [0.001, 0, 0, 0.001, 0, 0] for all but Type3 fonts. */
   readonly fontMatrix: Matrix;
-  /** Splits a shown string (raw bytes, one char per byte) into glyphs. */
-  glyphs(bytes: string): Glyph[];
+  /** Splits a shown string (raw bytes, one char per byte) into glyphs; into `out` (replacing what it held) when given. */
+  glyphs(bytes: string, out?: Glyph[]): Glyph[];
 }
 
 /**

@@ -49,6 +49,16 @@ describe('hex strings', () => {
     expect(hex('<4z1>').bytes).toBe('A');
   });
 
+  it('reads strings of every length through its reused buffer, a padded last digit included', () => {
+    // Lengths around the short-string cut-off and the buffer's sizes as it grows (256 at first, kept up to 65,536).
+    for (const n of [0, 1, 8, 9, 255, 256, 257, 512, 65_536, 70_000, 300]) {
+      const want = Array.from({ length: n }, (_, i) => String.fromCharCode((i * 37) % 256)).join('');
+      const digits = [...want].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
+      expect(hex(`<${digits}>`).bytes).toBe(want);
+      expect(hex(`<${digits}7>`).bytes).toBe(`${want}p`);
+    }
+  });
+
   it('refuses an unterminated hex string', () => {
     expect(() => hex('<4142')).toThrow(PdfObjectsError);
   });

@@ -73,24 +73,53 @@ export function hexDigit(c: number): number {
   return -1;
 }
 
+/** Where hex strings are decoded; no string is read while another is being read. */
+let hexScratch: Buffer = Buffer.allocUnsafeSlow(256);
+/** A scratch buffer grown past this is not kept for the next string. */
+const SCRATCH_KEPT = 1 << 16;
+
+/** `buf` copied into one twice its size, kept as the scratch buffer while that stays small. */
+function grown(buf: Buffer): Buffer {
+  const next = Buffer.allocUnsafeSlow(buf.length * 2);
+  buf.copy(next);
+  if (next.length <= SCRATCH_KEPT) hexScratch = next;
+  return next;
+}
+
+/** Up to this many bytes, a string is built char by char: cheaper than a call into Buffer's decoder. */
+const TINY = 8;
+
+/** The first `n` bytes of `buf` as a one-char-per-byte string. */
+function scratchString(buf: Buffer, n: number): string {
+  if (n > TINY) return buf.toString('latin1', 0, n);
+  let out = '';
+  for (let i = 0; i < n; i++) out += String.fromCharCode(buf[i]!);
+  return out;
+}
+
 /**
  * Reads a hex string whose `<` is at `start`. Whitespace and (like pdf.js)
  * other non-hex bytes are skipped; an odd final digit is padded with 0.
  */
 export function readHexString(b: Uint8Array, start: number): { bytes: string; end: number } {
-  const out: number[] = [];
+  let out = hexScratch;
+  let n = 0;
   let high = -1;
   for (let i = start + 1; i < b.length; i++) {
     const c = b[i]!;
     if (c === 0x3e) {
-      if (high !== -1) out.push(high << 4);
-      return { bytes: charString(out), end: i + 1 };
+      if (high !== -1) {
+        if (n === out.length) out = grown(out);
+        out[n++] = high << 4;
+      }
+      return { bytes: scratchString(out, n), end: i + 1 };
     }
     const d = hexDigit(c);
     if (d === -1) continue;
     if (high === -1) high = d;
     else {
-      out.push((high << 4) | d);
+      if (n === out.length) out = grown(out);
+      out[n++] = (high << 4) | d;
       high = -1;
     }
   }
@@ -99,11 +128,6 @@ export function readHexString(b: Uint8Array, start: number): { bytes: string; en
 
 /** Below this many bytes a string is built directly; a Buffer's set-up costs more than it saves. */
 const SHORT = 32;
-
-/** Byte values as a one-char-per-byte string. */
-function charString(codes: number[]): string {
-  return codes.length <= 4096 ? String.fromCharCode(...codes) : Buffer.from(codes).toString('latin1');
-}
 
 /** Bytes [from, to) as a one-char-per-byte string. */
 export function latin1(b: Uint8Array, from: number, to: number): string {

@@ -40,7 +40,7 @@ export type Frame = {
 
 /** The numeric operands, or Unsupported where pdf.js would compute with non-numbers. */
 export function numbers(args: readonly PdfValue[]): number[] {
-  for (const a of args) if (typeof a !== 'number') throw new Unsupported('operand is not a number');
+  for (let i = 0; i < args.length; i++) if (typeof args[i] !== 'number') throw new Unsupported('operand is not a number');
   return args as number[];
 }
 

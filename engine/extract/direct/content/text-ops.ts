@@ -4,19 +4,25 @@
  * split exactly like pdf.js's showSpacedText).
  */
 import { isDict, isString, type PdfValue } from '../../pdf-objects/values.ts';
-import { carriageReturn, moveText, type TextState } from '../text-state.ts';
-import { Unsupported, type Matrix } from '../types.ts';
+import { carriageReturn, moveText, setMatrix, type TextState } from '../text-state.ts';
+import { Unsupported, type Glyph } from '../types.ts';
 import { nameArg, numbers, resource, type Frame } from './frame.ts';
+
+const IDENTITY: readonly number[] = [1, 0, 0, 1, 0, 0];
 
 function fontOf(s: TextState) {
   if (!s.font) throw new Unsupported('text shown without a font');
   return s.font;
 }
 
-/** Shows raw bytes (`[]` glyphs for the empty string, as pdf.js's `!chars`). */
+/** The glyphs of the string being shown, refilled for each: the item builder keeps none of the array. */
+const SHOWN: Glyph[] = [];
+
+/** Shows raw bytes (no glyphs for the empty string, as pdf.js's `!chars`). */
 function show(f: Frame, bytes: string, extraSpacing: number): void {
   const s = f.g.text;
-  f.items.show(s, bytes === '' ? [] : fontOf(s).glyphs(bytes), extraSpacing);
+  if (bytes === '') SHOWN.length = 0;
+  f.items.show(s, bytes === '' ? SHOWN : fontOf(s).glyphs(bytes, SHOWN), extraSpacing);
 }
 
 function stringArg(args: readonly PdfValue[], i: number): string {
@@ -31,16 +37,20 @@ function showSpaced(f: Frame, arg: PdfValue | undefined): void {
   const s = f.g.text;
   fontOf(s);
   const spaceFactor = (-1 * s.fontSize) / 1000;
-  let buffer: string[] = [];
+  // The strings since the last adjustment, and whether there were any (an empty one counts).
+  let buffer = '';
+  let pending = false;
   for (const item of arg) {
-    if (isString(item)) buffer.push(item.bytes);
-    else if (typeof item === 'number' && item !== 0) {
-      const str = buffer.join('');
-      buffer = [];
-      show(f, str, item * spaceFactor);
+    if (isString(item)) {
+      buffer += item.bytes;
+      pending = true;
+    } else if (typeof item === 'number' && item !== 0) {
+      show(f, buffer, item * spaceFactor);
+      buffer = '';
+      pending = false;
     }
   }
-  if (buffer.length > 0) show(f, buffer.join(''), 0);
+  if (pending) show(f, buffer, 0);
 }
 
 /** Tf: a resource font; the same name and size again is a no-op, as in pdf.js. */
@@ -74,8 +84,8 @@ export function textOp(f: Frame, op: string, args: readonly PdfValue[]): boolean
   const s = f.g.text;
   switch (op) {
     case 'BT':
-      s.textMatrix = [1, 0, 0, 1, 0, 0];
-      s.textLineMatrix = [1, 0, 0, 1, 0, 0];
+      setMatrix(s.textMatrix, IDENTITY);
+      setMatrix(s.textLineMatrix, IDENTITY);
       f.items.beginText();
       return true;
     case 'ET': f.items.endText(); return true;
@@ -93,8 +103,8 @@ export function textOp(f: Frame, op: string, args: readonly PdfValue[]): boolean
     case 'T*': carriageReturn(s); return true;
     case 'Tm': {
       const m = numbers(args);
-      s.textMatrix = [...m] as Matrix;
-      s.textLineMatrix = [...m] as Matrix;
+      setMatrix(s.textMatrix, m);
+      setMatrix(s.textLineMatrix, m);
       f.items.textMatrixSet(s);
       return true;
     }

@@ -3,6 +3,7 @@
  * split into one-byte codes (simple fonts) or two-byte codes (Identity-H),
  * and each code becomes a glyph as pdf.js's Font._charToGlyph builds it.
  */
+import { glyphKind } from '../text-unicode.ts';
 import { Unsupported, type FontDecoder, type Glyph, type Matrix } from '../types.ts';
 
 /** Everything but the glyph logic, field for field as in FontDecoder. */
@@ -30,7 +31,7 @@ function glyphFor(map: CodeMap, code: number, isSpace: boolean): Glyph {
   const width = map.widths.get(code) ?? map.defaultWidth;
   // pdf.js falls back to the code itself for an unmapped code and for an empty mapping alike.
   const unicode = map.toUnicode.get(code) || String.fromCharCode(code);
-  return { unicode, width, isSpace };
+  return { unicode, width, isSpace, kind: glyphKind(unicode) };
 }
 
 /** A FontDecoder over `facts` and `map`, caching glyphs by code. */
@@ -44,20 +45,22 @@ export function makeDecoder(facts: FontFacts, map: CodeMap): FontDecoder {
     }
     return g.isSpace === isSpace ? g : { ...g, isSpace };
   };
-  const glyphs = (bytes: string): Glyph[] => {
-    const out: Glyph[] = [];
+  const glyphs = (bytes: string, out: Glyph[] = []): Glyph[] => {
+    // Written by index and cut to length after: emptying `out` first would drop its storage.
+    let n = 0;
     if (map.codeBytes === 1) {
       for (let i = 0; i < bytes.length; i++) {
         const code = bytes.charCodeAt(i);
-        out.push(glyph(code, code === 0x20));
+        out[n++] = glyph(code, code === 0x20);
       }
-      return out;
+    } else {
+      // A lone trailing byte reads as its value times 256, as pdf.js's readCharCode does.
+      for (let i = 0; i < bytes.length; i += 2) {
+        const code = (bytes.charCodeAt(i) << 8) | (i + 1 < bytes.length ? bytes.charCodeAt(i + 1) : 0);
+        out[n++] = glyph(code, false);
+      }
     }
-    // A lone trailing byte reads as its value times 256, as pdf.js's readCharCode does.
-    for (let i = 0; i < bytes.length; i += 2) {
-      const code = (bytes.charCodeAt(i) << 8) | (i + 1 < bytes.length ? bytes.charCodeAt(i + 1) : 0);
-      out.push(glyph(code, false));
-    }
+    out.length = n;
     return out;
   };
   return { ...facts, glyphs };
