@@ -8,36 +8,33 @@
  */
 import type { Doc, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
+import { mapRuns, visibleLength } from './doc-runs.ts';
 
 /** Share of visible characters in a bold face from which bold is the body weight. */
 const BOLD_BODY_SHARE = 0.85;
 /** Fewer visible characters than this is a snippet, too little to judge the document by. */
 const MIN_CHARS = 200;
 
-const SPACE = /\s/;
-
 /** Whether bold is this document's body weight: nearly all its visible characters are bold. */
 export function boldIsBody(doc: Doc): boolean {
   let visible = 0, bold = 0;
   for (const p of doc.pages) {
     for (const r of p.runs) {
-      for (const c of r.text) {
-        if (SPACE.test(c)) continue;
-        visible++;
-        if (r.bold) bold++;
-      }
+      const n = visibleLength(r.text);
+      visible += n;
+      if (r.bold) bold += n;
     }
   }
   return visible >= MIN_CHARS && bold >= BOLD_BODY_SHARE * visible;
 }
 
-const regular = (r: TextRun): TextRun => (r.bold ? { ...r, bold: false } : r);
+const regular = (r: TextRun): TextRun[] => [r.bold ? { ...r, bold: false } : r];
 
 /** Bold body text → regular runs; other documents pass through untouched. */
 export const boldBody: Stage = {
   name: 'boldBody',
   run(doc) {
     if (!boldIsBody(doc)) return doc;
-    return { ...doc, pages: doc.pages.map((p) => ({ ...p, runs: p.runs.map(regular), lines: p.lines.map((l) => ({ ...l, runs: l.runs.map(regular) })) })) };
+    return mapRuns(doc, regular);
   },
 };

@@ -15,6 +15,7 @@
  */
 import type { Doc, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
+import { mapRuns, visibleLength } from './doc-runs.ts';
 
 /** Share of visible characters in a monospace font from which monospace is the body face. */
 const MONO_BODY_SHARE = 0.85;
@@ -24,21 +25,16 @@ const MIN_CHARS = 200;
 const MAX_CODE_PUNCTUATION = 0.02;
 
 const CODE_PUNCTUATION = /[{}[\];=<>|\\]/g;
-const SPACE = /\s/g;
-const SURROGATE_PAIR = /[\ud800-\udbff][\udc00-\udfff]/g;
 
 /** Character counts over the document's runs: visible, in monospace, code punctuation among the monospace. */
 function countRuns(runs: Iterable<TextRun>): { visible: number; mono: number; code: number } {
   let visible = 0, mono = 0, code = 0;
   for (const r of runs) {
-    // Counted per run, not tested per character. Characters are code points (a surrogate pair is one);
-    // whitespace is all single code units.
-    const t = r.text;
-    const n = t.length - (t.match(SPACE)?.length ?? 0) - (t.match(SURROGATE_PAIR)?.length ?? 0);
+    const n = visibleLength(r.text);
     visible += n;
     if (!r.monospace) continue;
     mono += n;
-    code += t.match(CODE_PUNCTUATION)?.length ?? 0;
+    code += r.text.match(CODE_PUNCTUATION)?.length ?? 0;
   }
   return { visible, mono, code };
 }
@@ -91,6 +87,6 @@ export const typewriter: Stage = {
   name: 'typewriter',
   run(doc) {
     if (!monospaceIsBody(doc)) return doc;
-    return { ...doc, pages: doc.pages.map((p) => ({ ...p, runs: p.runs.flatMap(plain), lines: p.lines.map((l) => ({ ...l, runs: l.runs.flatMap(plain) })) })) };
+    return mapRuns(doc, plain);
   },
 };
