@@ -54,7 +54,7 @@ export function isFolio(text: string): boolean {
 export function looksLikeFurniture(text: string): boolean {
   const t = asciiDigits(text.trim());
   if (t === '') return true;
-  if (PAGE_NUMBER.test(t) || ROMAN.test(t) || DATE.test(t) || URL.test(t)) return true;
+  if (isFolio(t) || DATE.test(t) || URL.test(t)) return true;
   // A print timestamp leading the line ("11/22/26, 4:20 AM  Title"): a browser's print header.
   if (PRINT_STAMP.test(t)) return true;
   // "http://host/page.html 3/12": a URL with a page counter, as browsers print.
