@@ -25,14 +25,14 @@ type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
 const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
 
-function classify(line: Line, typewriter: boolean): Info | null {
+function classify(line: Line): Info | null {
   const chunks = lineChunks(line);
   if (!chunks.length) return null;
   const box = union(chunks.map((c) => c.box));
   // Code lines are monospace throughout; a table row may mix code cells with prose
   // cells, and a lone monospace line may be a wrapped code cell, so only
   // multi-chunk all-monospace lines count as code.
-  const mono = !typewriter && chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
+  const mono = chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
   // A list item's marker sits apart from its text like a cell; the item is one piece of prose.
   const item = MARKER.test(chunks[0]!.runs.map((r) => r.text).join('').trim());
   const kind = mono ? 'mono' : chunks.length >= 2 && !item ? 'multi' : 'single';
@@ -289,7 +289,7 @@ function trimSingles(lines: Info[]): Info[] {
  * header markers; no table reaches across a line of `barriers`.
  */
 export function detectAlignedTables(page: TableScope, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
-  const infos = [...lines.map((l) => classify(l, page.typewriter === true)), ...barriers.map((l) => barrier(l))]
+  const infos = [...lines.map((l) => classify(l)), ...barriers.map((l) => barrier(l))]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);
   return candidateRegions(infos, rules).flatMap((region) => analyse(region, rules, page, 0));

@@ -8,8 +8,7 @@ import { documentWords, type Words } from './broken-words.ts';
 import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import type { Stage } from '../stage.ts';
-import { removeRuns, type Detected, type TableBlock } from './table-parts.ts';
-import { isTypewritten, typewriterLines } from './typewriter.ts';
+import { removeRuns, type Detected } from './table-parts.ts';
 
 function overlaps(r: Rule, d: Detected): boolean {
   const b = d.block.prov.box;
@@ -26,13 +25,8 @@ function onFigure(line: Line, figures: readonly Box[]): boolean {
   return figures.some((f) => x >= f.x0 - FIGURE_MARGIN.x && x <= f.x1 + FIGURE_MARGIN.x && y >= f.y0 - FIGURE_MARGIN.y && y <= f.y1 + FIGURE_MARGIN.y);
 }
 
-function plainCells(block: TableBlock): TableBlock {
-  const rows = block.rows.map((row) => row.map((cell) => ({ ...cell, spans: cell.spans.map(({ code: _code, ...span }) => span) })));
-  return { ...block, rows };
-}
-
-function tablesOnPage(source: Page, words: Words, typewriter: boolean): Page {
-  const page = typewriter ? { ...source, lines: typewriterLines(source.lines) } : source;
+// Typewritten documents reach this stage with their body runs no longer monospace (stages/typewriter.ts).
+function tablesOnPage(page: Page, words: Words): Page {
   const { tables: ruled, figures } = detectRuledTables(page.number, page.rules, page.lines, words);
   let lines = page.lines;
   for (const t of ruled) lines = removeRuns(lines, t.runs);
@@ -40,12 +34,11 @@ function tablesOnPage(source: Page, words: Words, typewriter: boolean): Page {
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
   // A chart's labels line up like cells; they stay text.
   const free = lines.filter((l) => !onFigure(l, figures));
-  const scope = { number: page.number, width: page.width, words, typewriter };
+  const scope = { number: page.number, width: page.width, words };
   const aligned = detectByLayout(scope, free, hRules);
   for (const t of aligned) lines = removeRuns(lines, t.runs);
-  // Typewritten cells are the document's text in its one font, not code.
-  const found = [...ruled, ...aligned].map((t) => (typewriter ? plainCells(t.block) : t.block));
-  if (!found.length) return source;
+  const found = [...ruled, ...aligned].map((t) => t.block);
+  if (!found.length) return page;
   found.sort((a, b) => a.prov.box.y0 - b.prov.box.y0);
   return { ...page, lines, blocks: [...page.blocks, ...found] };
 }
@@ -56,7 +49,6 @@ export const tables: Stage = {
   run(doc) {
     // Words broken in narrow cells are mended from the words the document spells out elsewhere.
     const words = documentWords(() => doc.pages.flatMap((p) => p.runs.map((r) => r.text)));
-    const typewriter = isTypewritten(doc);
-    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words, typewriter)) };
+    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words)) };
   },
 };
