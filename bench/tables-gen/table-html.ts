@@ -17,10 +17,11 @@ export const STYLE_CSS: Record<Style, string> = {
 export const BASE_CSS = `
 @page { size: A4; margin: 18mm }
 body { margin: 0 }
-table { border-collapse: collapse; margin: 8pt 0 }
+table { border-collapse: collapse; margin: 8pt 0; break-inside: avoid }
 td, th { text-align: left; vertical-align: top }
 td.num { text-align: right }
 th { font-weight: bold }
+th[colspan] { text-align: center }
 tr.group td { padding-top: 1.1em }
 ${Object.values(STYLE_CSS).join('\n')}`;
 

@@ -7,6 +7,7 @@ import type { Box, Line, Page, Rule } from '../model.ts';
 import { documentWords, type Words } from './broken-words.ts';
 import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
+import { sideBySideParts } from './side-by-side.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
 
@@ -35,7 +36,8 @@ function tablesOnPage(page: Page, words: Words): Page {
   // A chart's labels line up like cells; they stay text.
   const free = lines.filter((l) => !onFigure(l, figures));
   const scope = { number: page.number, width: page.width, words };
-  const aligned = detectByLayout(scope, free, hRules);
+  // Tables side by side are searched one by one (side-by-side.ts).
+  const aligned = sideBySideParts(free, hRules).flatMap((part) => detectByLayout(scope, part, hRules));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
