@@ -82,6 +82,18 @@ function hEdge(rules: readonly Rule[], y: number, x0: number, x1: number): boole
   return covered(x0 + TOUCH, x1 - TOUCH, spans) > 0.6;
 }
 
+/**
+ * Share of the frame's width that its longest row boundary is drawn over:
+ * a table has a rule across it (top, header or bottom rule, or the rules
+ * between rows), while boxes joined by wires leave the gaps between boxes
+ * open on every line.
+ */
+export function widestRuleShare(grid: RuleGrid): number {
+  const along = (y: number): number => covered(grid.box.x0 + TOUCH, grid.box.x1 - TOUCH, grid.rules
+    .filter((r) => r.orientation === 'h' && Math.abs(mid(r) - y) <= SNAP).map((r): [number, number] => [r.box.x0, r.box.x1]));
+  return Math.max(...grid.ys.map(along));
+}
+
 /** Merges grid slots not separated by a drawn boundary; returns rectangular cells in reading order. */
 function mergeCells(rules: readonly Rule[], xs: number[], ys: number[]): GridCell[] {
   const nc = xs.length - 1;

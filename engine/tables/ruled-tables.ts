@@ -6,7 +6,7 @@
 import type { Words } from './broken-words.ts';
 import type { Box, Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
-import { readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
+import { widestRuleShare, readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
 import { splitMergedByText, underRuled } from './split-merged.ts';
 import { splitRowsByText } from './sub-rows.ts';
 import { splitRowMergedByText } from './row-merged.ts';
@@ -31,6 +31,9 @@ function isFigure(rows: readonly Cell[][]): boolean {
   const textRows = rows.filter((row) => !emptyRow(row)).length;
   return filled < MIN_FILLED_SHARE * total && textRows < MIN_TEXT_ROW_SHARE * rows.length;
 }
+
+/** Share of the frame's width some rule of a table spans at least (an open corner over the stub head may leave a gap). */
+const MIN_RULE_SHARE = 0.8;
 
 /** Index of the interval of `bounds` that holds `v`, or -1. */
 function slot(bounds: readonly number[], v: number): number {
@@ -102,7 +105,7 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
     if (kept.length < 2 || filledCols < 2) continue;
     // A frame where every row is one merged cell is a box, not a table.
     if (kept.every((row) => row.length < 2)) continue;
-    if (isFigure(kept)) {
+    if (isFigure(kept) || widestRuleShare(grid) < MIN_RULE_SHARE) {
       figures.push(grid.box);
       continue;
     }
