@@ -19,6 +19,7 @@ import { continuesAcrossGap } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
+import { splitUnalignedSides } from './unaligned-sides.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
@@ -198,6 +199,8 @@ function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth
     if (inner) return analyse(inner, rules, page, depth + 1);
     return bestSplit(lines, page.width).flatMap((part) => analyse(part, rules, page, depth + 1));
   }
+  const sides = splitUnalignedSides(lines, cols);
+  if (sides) return sides.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
   const cut = cutAtStraddler(lines, cols);
   if (cut) return cut.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
   const rows = groupRows(lines, cols, rules);
@@ -289,12 +292,9 @@ function trimSingles(lines: Info[]): Info[] {
  * header markers; no table reaches across a line of `barriers`.
  */
 export function detectAlignedTables(page: TableScope, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
-  const infos = [...lines.map((l) => classify(l)), ...barriers.map((l) => barrier(l))]
+  const barrier = (line: Line): Info => ({ chunks: [], y0: line.box.y0, y1: line.box.y1, kind: 'barrier' });
+  const infos = [...lines.map((l) => classify(l)), ...barriers.map(barrier)]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);
   return candidateRegions(infos, rules).flatMap((region) => analyse(region, rules, page, 0));
-}
-
-function barrier(line: Line): Info {
-  return { chunks: [], y0: line.box.y0, y1: line.box.y1, kind: 'barrier' };
 }
