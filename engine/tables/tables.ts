@@ -8,6 +8,7 @@ import { documentWords, type Words } from './broken-words.ts';
 import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import { sideBySideParts } from './side-by-side.ts';
+import { isProseInColumns } from './prose-cells.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
 
@@ -37,7 +38,8 @@ function tablesOnPage(page: Page, words: Words): Page {
   const free = lines.filter((l) => !onFigure(l, figures));
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts).
-  const aligned = sideBySideParts(free, hRules).flatMap((part) => detectByLayout(scope, part, hRules));
+  const aligned = sideBySideParts(free, hRules).flatMap((part) => detectByLayout(scope, part, hRules))
+    .filter((t) => !isProseInColumns(t.block));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
