@@ -32,4 +32,4 @@ async function main(): Promise<void> {
   console.log(`${String(total).padStart(4)}  total (${dir})`);
 }
 
-await main();
+if (process.argv[1]?.endsWith("count-constants.ts")) await main();

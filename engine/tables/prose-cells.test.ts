@@ -16,11 +16,11 @@ describe('prose set in columns', () => {
     ]))).toBe(true);
   });
 
-  it('a side label beside its paragraph is prose', () => {
+  it('a column of terms beside their descriptions is a table (a side label beside its paragraph looks the same)', () => {
     expect(isProseInColumns(table([
       ['Scope', 'The committee reviewed the figures for the year and found that spending rose.'],
       ['Method', 'Revenue fell short of the forecast made in spring, which led to a revised plan.'],
-    ]))).toBe(true);
+    ]))).toBe(false);
   });
 
   it('a table with one description column is a table', () => {

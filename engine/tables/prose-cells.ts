@@ -2,8 +2,8 @@
  * Running text set in columns is not a table. Multi-column prose, or a
  * paragraph beside a side label, lines up into cells when no rule says
  * otherwise; but a table's cells hold names, numbers and short phrases,
- * while these hold sentences. A whitespace table whose cells are mostly
- * sentences is left to the text.
+ * while these hold sentences. A whitespace table whose columns all hold
+ * mostly sentences is left to the text.
  */
 import type { Cell } from '../model.ts';
 import type { TableBlock } from './table-parts.ts';
@@ -22,8 +22,15 @@ function prose(c: Cell): boolean {
   return n >= PROSE_CELL_WORDS || (n >= CONTINUED_WORDS && /^\p{Ll}/u.test(text));
 }
 
-/** Whether a whitespace table reads as prose set in columns; see the module comment. */
+const filled = (c: Cell | undefined): c is Cell => c !== undefined && c.spans.some((s) => s.text.trim() !== '');
+
+/**
+ * Whether a whitespace table reads as prose set in columns: every column
+ * holds mostly sentences. A column of terms, names or values beside a column
+ * of descriptions makes it a table (an option and what it does).
+ */
 export function isProseInColumns(t: TableBlock): boolean {
-  const cells = t.rows.flat().filter((c) => c.spans.some((s) => s.text.trim() !== ''));
-  return cells.length > 0 && cells.filter(prose).length >= PROSE_SHARE * cells.length;
+  const width = Math.max(0, ...t.rows.map((r) => r.length));
+  const columns = Array.from({ length: width }, (_, k) => t.rows.map((r) => r[k]).filter(filled));
+  return columns.every((cells) => cells.length > 0 && cells.filter(prose).length >= PROSE_SHARE * cells.length);
 }
