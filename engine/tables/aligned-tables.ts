@@ -8,21 +8,26 @@
  * columns of prose are a two-column page layout; lines with two chunks in
  * one column are justified prose, not cells.
  */
-import type { Words } from './broken-words.ts';
-import type { Cell, Line, Rule, TextRun } from '../model.ts';
-import { cellSpans } from './cell-text.ts';
+import type { Cell, Line, Rule } from '../model.ts';
 import { isHeadingRun } from './heading-rows.ts';
 import { lineChunks, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
-import { groupRows, ruleBetween, ruleUnderFirstRow } from './rows.ts';
+import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { continuesAcrossGap } from './region-gaps.ts';
-import { markHeader, type Detected, type TableScope } from './table-parts.ts';
+import { markHeader, MIN_ROWS, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 import { splitUnalignedSides } from './unaligned-sides.ts';
+import { buildRows } from './build-rows.ts';
+import { cellSpans } from './cell-text.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
+
+/** Blank (line heights) between two lines past which they are not rows of one table. */
+const REGION_GAP_LINES = 1.6;
+/** Times a region is split again (at an edge line, a straddler, between two tables) before giving up. */
+const MAX_DEPTH = 8;
 
 const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
 
@@ -47,14 +52,14 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   let coded = false;
   const close = (): void => {
     while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
-    if (cur.filter((l) => l.kind === 'multi').length >= 2) regions.push(cur);
+    if (cur.filter((l) => l.kind === 'multi').length >= MIN_ROWS) regions.push(cur);
     cur = [];
     coded = false;
   };
   infos.forEach((info, i) => {
     const prev = cur[cur.length - 1];
     const height = Math.max(info.y1 - info.y0, 1);
-    if (prev && info.y0 - prev.y1 > 1.6 * height && !continuesAcrossGap(cur, info, infos[i + 1])) close();
+    if (prev && info.y0 - prev.y1 > REGION_GAP_LINES * height && !continuesAcrossGap(cur, info, infos[i + 1])) close();
     if (info.kind === 'multi') cur.push(info);
     else if (info.kind === 'single' && cur.length && cur.some((l) => l.kind === 'multi') && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
     // Two lines just above a region's first row may be labels spanning its columns (`Race`); analyse() decides.
@@ -76,7 +81,7 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
 function setOff(region: readonly Info[]): boolean {
   const last = region[region.length - 1]!;
   const prev = region[region.length - 2];
-  return prev?.kind === 'multi' && last.kind === 'single' && last.y0 - prev.y0 < 0.7 * (last.y1 - last.y0);
+  return prev?.kind === 'multi' && last.kind === 'single' && last.y0 - prev.y0 < OFFSET_PITCH * (last.y1 - last.y0);
 }
 
 /** Whether every chunk of `line` starts where a chunk of the region's rows starts. */
@@ -118,17 +123,17 @@ function breaksRegion(region: readonly Info[], line: Info, next: Info | undefine
 
 /** Whether a bold first-column line is a row-group label: the next line fills two or more of the region's columns. */
 function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined): boolean {
-  if (cols.length < 2 || columnOf(cols, line.chunks[0]!) !== 0 || line.chunks[0]!.box.x1 > cols[1]!.x0) return false;
-  if (!next || next.kind !== 'multi' || next.y0 - line.y1 > 1.6 * Math.max(line.y1 - line.y0, 1)) return false;
+  if (cols.length < MIN_ROWS || columnOf(cols, line.chunks[0]!) !== 0 || line.chunks[0]!.box.x1 > cols[1]!.x0) return false;
+  if (!next || next.kind !== 'multi' || next.y0 - line.y1 > REGION_GAP_LINES * Math.max(line.y1 - line.y0, 1)) return false;
   if (next.chunks.some((c) => straddles(cols, c))) return false;
-  return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= 2;
+  return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= MIN_ROWS;
 }
 
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
 function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | null {
   const multi = lines.filter((l) => l.kind === 'multi');
   const cols = findColumns(multi.flatMap((l) => l.chunks), multi.length);
-  if (cols.length < 2) return null;
+  if (cols.length < MIN_ROWS) return null;
   // Justified prose has wide word gaps at random places: two chunks land in one column.
   const doubled = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size < l.chunks.length);
   if (doubled.length > multi.length * 0.15) return null;
@@ -170,25 +175,8 @@ function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[
   return lines.length > 2 && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null;
 }
 
-function buildRows(rows: readonly RegionLine[][], cols: readonly Column[], words?: Words): { cells: Cell[][]; used: Set<TextRun> } {
-  const used = new Set<TextRun>();
-  // Place runs, not chunks: a chunk that overflowed a gutter still splits at its runs.
-  const placed = rows.map((row) => {
-    const byCol: TextRun[][] = cols.map(() => []);
-    for (const run of row.flatMap((line) => line.chunks.flatMap((c) => c.runs))) {
-      byCol[columnOf(cols, run)]!.push(run);
-      used.add(run);
-    }
-    return byCol;
-  });
-  // Each column's right text edge, where a word broken across a cell's lines stops.
-  const rights = cols.map((_, k) => Math.max(...placed.flatMap((byCol) => byCol[k]!.map((r) => r.box.x1))));
-  const cells = placed.map((byCol) => byCol.map((runs, k): Cell => ({ spans: cellSpans(runs, words && { words, right: rights[k]! }) })));
-  return { cells, used };
-}
-
 function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
-  if (region.filter((l) => l.kind === 'multi').length < 2 || depth > 8) return [];
+  if (region.filter((l) => l.kind === 'multi').length < MIN_ROWS || depth > MAX_DEPTH) return [];
   const spanned = withSpanningHeader(region, rules, page);
   if (spanned) return [spanned];
   // A region may open with a line above its first row; unless it spans columns, it is not the table's.
@@ -204,7 +192,7 @@ function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth
   const cut = cutAtStraddler(lines, cols);
   if (cut) return cut.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
   const rows = groupRows(lines, cols, rules);
-  if (rows.length < 2) return [];
+  if (rows.length < MIN_ROWS) return [];
   const { cells, used } = buildRows(rows, cols, page.words);
   if (isHeadingRun(cells)) return [];
   markHeader(cells, ruleUnderFirstRow(rows, rules, cols));
@@ -222,7 +210,7 @@ function withSpanningHeader(region: Info[], rules: readonly Rule[], page: TableS
   if (!split || cutAtStraddler(split.rest, split.cols)) return null;
   const { spanning, wrapped, rest, cols } = split;
   const rows = groupRows(rest, cols, rules);
-  if (rows.length < 2) return null;
+  if (rows.length < MIN_ROWS) return null;
   rows[0] = [...wrapped.map((l) => cutHeaderLine(l, cols)), ...rows[0]!];
   const { cells, used } = buildRows(rows, cols, page.words);
   for (const r of wrapped.flatMap((l) => l.chunks.flatMap((c) => c.runs))) used.add(r);
@@ -265,7 +253,7 @@ const multiCount = (lines: readonly Info[]): number => lines.filter((l) => l.kin
  * are as often a marker or label beside prose); 0 when none qualifies.
  */
 function tableLines(half: Info[], pageWidth: number): number {
-  if (multiCount(half) >= 2 && regionColumns(half, pageWidth)) return half.length;
+  if (multiCount(half) >= MIN_ROWS && regionColumns(half, pageWidth)) return half.length;
   // Both ends of a half are rows (trimmed); leaving one out must leave two.
   return multiCount(half) >= 3 ? withoutEdgeLine(half, pageWidth)?.length ?? 0 : 0;
 }
@@ -273,7 +261,7 @@ function tableLines(half: Info[], pageWidth: number): number {
 /** The lines without the first or the last one, if that leaves a table of three columns or more; else null. */
 function withoutEdgeLine(lines: Info[], pageWidth: number): Info[] | null {
   for (const h of [trimSingles(lines.slice(1)), trimSingles(lines.slice(0, -1))]) {
-    if (multiCount(h) >= 2 && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h;
+    if (multiCount(h) >= MIN_ROWS && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h;
   }
   return null;
 }

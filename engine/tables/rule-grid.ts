@@ -5,8 +5,8 @@
  */
 import type { Box, Rule } from '../model.ts';
 
-/** Rules closer than this (points) are treated as touching. */
-const TOUCH = 2.5;
+/** Rules closer than this (points, the width of a thick rule and its anti-aliasing) are treated as touching. */
+export const TOUCH = 2.5;
 /** Boundaries closer than this (points) are one boundary (double borders, anti-aliasing offsets). */
 const SNAP = 3;
 

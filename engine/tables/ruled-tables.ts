@@ -10,7 +10,7 @@ import { widestRuleShare, readGrid, ruleGroups, type RuleGrid } from './rule-gri
 import { splitMergedByText, underRuled } from './split-merged.ts';
 import { splitRowsByText } from './sub-rows.ts';
 import { splitRowMergedByText } from './row-merged.ts';
-import { centreIn, emptyRow, markHeader, type Detected } from './table-parts.ts';
+import { centreIn, emptyRow, markHeader, MIN_ROWS, type Detected } from './table-parts.ts';
 
 /** Share of a grid's cells that must hold text for it to be a table rather than a figure. */
 const MIN_FILLED_SHARE = 0.3;
@@ -102,9 +102,9 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
     const { rows, used } = gridRows(grid, inside, words);
     const kept = dropEmptyRows(rows);
     const filledCols = new Set(grid.cells.filter((c) => (c.c1 - c.c0) === 1).map((c) => c.c0)).size;
-    if (kept.length < 2 || filledCols < 2) continue;
+    if (kept.length < MIN_ROWS || filledCols < MIN_ROWS) continue;
     // A frame where every row is one merged cell is a box, not a table.
-    if (kept.every((row) => row.length < 2)) continue;
+    if (kept.every((row) => row.length < MIN_ROWS)) continue;
     if (isFigure(kept) || widestRuleShare(grid) < MIN_RULE_SHARE) {
       figures.push(grid.box);
       continue;

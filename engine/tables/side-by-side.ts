@@ -8,6 +8,7 @@
  * tables on its own, like the rest of the page.
  */
 import type { Line, Rule } from '../model.ts';
+import { MIN_ROWS } from './table-parts.ts';
 
 /** Gap (ems) between the ends of two rules on one baseline that can separate two tables, not two cells of one rule drawn in pieces. */
 const MIN_TABLE_GAP_EM = 1;
@@ -18,10 +19,10 @@ const midY = (b: { y0: number; y1: number }): number => (b.y0 + b.y1) / 2;
 const height = (l: Line): number => Math.max(l.box.y1 - l.box.y0, 1);
 const crosses = (l: Line, x: number): boolean => l.runs.some((r) => r.box.x0 < x && r.box.x1 > x);
 
-/** Median font size of the lines (the page's em). */
+/** Median font size of the lines (the page's em); the lines are not empty. */
 function em(lines: readonly Line[]): number {
   const sizes = lines.flatMap((l) => l.runs.map((r) => r.fontSize)).sort((a, b) => a - b);
-  return sizes[sizes.length >> 1] ?? 10;
+  return sizes[sizes.length >> 1]!;
 }
 
 /** Gap (ems) under which two pieces of rule on one baseline are one rule (cell borders drawn cell by cell). */
@@ -40,12 +41,12 @@ function joinedRules(rules: readonly Rule[], em: number): Rule[] {
 
 type Gap = { x: number; y: number; a: Rule; b: Rule };
 
-/** Where two horizontal rules on one baseline (within a line's height) leave a gap between them: left rule a, right rule b. */
-function ruleGaps(rules: readonly Rule[], lineHeight: number, gap: number): Gap[] {
+/** Where two horizontal rules on one baseline (within an em) leave a gap between them: left rule a, right rule b. */
+function ruleGaps(rules: readonly Rule[], em: number, gap: number): Gap[] {
   const out: Gap[] = [];
   for (const a of rules) {
     for (const b of rules) {
-      if (a === b || Math.abs(midY(a.box) - midY(b.box)) > lineHeight) continue;
+      if (a === b || Math.abs(midY(a.box) - midY(b.box)) > em) continue;
       if (b.box.x0 - a.box.x1 >= gap) out.push({ x: (a.box.x1 + b.box.x0) / 2, y: midY(a.box), a, b });
     }
   }
@@ -91,21 +92,21 @@ function side(line: Line, x: number, left: boolean): Line | null {
  * holds; see the module comment.
  */
 export function sideBySideParts(lines: readonly Line[], hRules: readonly Rule[]): Line[][] {
-  if (hRules.length < 2 || lines.length < 4) return [[...lines]];
+  if (hRules.length < MIN_ROWS || lines.length < MIN_ROWS) return [[...lines]];
   const sorted = [...lines].sort((a, b) => a.box.y0 - b.box.y0);
   const size = em(sorted);
   const joined = joinedRules(hRules, size);
-  for (const { x, y, a, b } of ruleGaps(joined, 1.5 * size, MIN_TABLE_GAP_EM * size)) {
+  for (const { x, y, a, b } of ruleGaps(joined, size, MIN_TABLE_GAP_EM * size)) {
     const [from, to] = bandAround(sorted, x, y);
     const band = sorted.slice(from, to);
-    if (band.length < 2) continue;
+    if (band.length < MIN_ROWS) continue;
     const top = band[0]!.box.y0;
     const bottom = band[band.length - 1]!.box.y1;
     // A rule across the cut (a booktabs midrule under partial cmidrules) makes it one table.
     if (joined.some((r) => r.box.x0 < x && r.box.x1 > x && midY(r.box) > top - size && midY(r.box) < bottom + size)) continue;
     const left = band.map((l) => side(l, x, true)).filter((l): l is Line => l !== null);
     const right = band.map((l) => side(l, x, false)).filter((l): l is Line => l !== null);
-    if (left.length < 2 || right.length < 2 || !spansItsSide(a, left) || !spansItsSide(b, right)) continue;
+    if (left.length < MIN_ROWS || right.length < MIN_ROWS || !spansItsSide(a, left) || !spansItsSide(b, right)) continue;
     const rest = [...sorted.slice(0, from), ...sorted.slice(to)];
     return [...sideBySideParts(rest, hRules), ...sideBySideParts(left, hRules), ...sideBySideParts(right, hRules)];
   }

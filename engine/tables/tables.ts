@@ -7,24 +7,28 @@ import type { Box, Line, Page, Rule } from '../model.ts';
 import { documentWords, type Words } from './broken-words.ts';
 import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
+import { TOUCH } from './rule-grid.ts';
 import { sideBySideParts } from './side-by-side.ts';
 import { isProseInColumns } from './prose-cells.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
 
+/** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
   const b = d.block.prov.box;
-  return r.box.x0 < b.x1 && r.box.x1 > b.x0 && r.box.y0 < b.y1 + 2 && r.box.y1 > b.y0 - 2;
+  return r.box.x0 < b.x1 && r.box.x1 > b.x0 && r.box.y0 < b.y1 + TOUCH && r.box.y1 > b.y0 - TOUCH;
 }
 
-/** Margin (points) around a figure's grid that still holds its labels (axis ticks, titles). */
-const FIGURE_MARGIN = { x: 36, y: 14 };
+/** Margin (ems of the label) around a figure's grid that still holds its labels: tick labels beside it, a title above. */
+const FIGURE_MARGIN_EM = { x: 3.6, y: 1.4 };
 
 /** Whether a line sits on a figure: in the box of a chart's grid or among its labels just outside it. */
 function onFigure(line: Line, figures: readonly Box[]): boolean {
   const x = (line.box.x0 + line.box.x1) / 2;
   const y = (line.box.y0 + line.box.y1) / 2;
-  return figures.some((f) => x >= f.x0 - FIGURE_MARGIN.x && x <= f.x1 + FIGURE_MARGIN.x && y >= f.y0 - FIGURE_MARGIN.y && y <= f.y1 + FIGURE_MARGIN.y);
+  const em = line.runs[0]?.fontSize ?? 0;
+  const [mx, my] = [FIGURE_MARGIN_EM.x * em, FIGURE_MARGIN_EM.y * em];
+  return figures.some((f) => x >= f.x0 - mx && x <= f.x1 + mx && y >= f.y0 - my && y <= f.y1 + my);
 }
 
 // Typewritten documents reach this stage with their body runs no longer monospace (stages/typewriter.ts).

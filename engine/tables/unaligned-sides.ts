@@ -8,6 +8,7 @@
  */
 import type { Chunk } from './chunks.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
+import { MIN_ROWS } from './table-parts.ts';
 
 /** Distance (share of a text line's height) within which two pieces sit on one baseline. */
 const BASELINE_SHARE = 0.25;
@@ -27,7 +28,7 @@ const within = (cols: readonly Column[], lo: number, hi: number) => (c: Chunk): 
 function rowBaselines(lines: readonly RegionLine[], cols: readonly Column[], lo: number, hi: number): { y: number; h: number }[] {
   return lines.flatMap((l) => {
     const mine = l.chunks.filter(within(cols, lo, hi));
-    return mine.length >= 2 ? [{ y: Math.max(...mine.map((c) => c.box.y1)), h: l.y1 - l.y0 }] : [];
+    return mine.length >= MIN_ROWS ? [{ y: Math.max(...mine.map((c) => c.box.y1)), h: l.y1 - l.y0 }] : [];
   });
 }
 
@@ -52,7 +53,7 @@ function missedShare(rows: readonly { y: number; h: number }[], lines: readonly 
 function sideOf<L extends SideLine>(line: L, keep: (c: Chunk) => boolean): L | null {
   const chunks = line.chunks.filter(keep);
   if (!chunks.length) return null;
-  const kind = chunks.length >= 2 ? line.kind : 'single';
+  const kind = chunks.length >= MIN_ROWS ? line.kind : 'single';
   return { ...line, chunks, kind, y0: Math.min(...chunks.map((c) => c.box.y0)), y1: Math.max(...chunks.map((c) => c.box.y1)) };
 }
 
@@ -64,7 +65,8 @@ function sideOf<L extends SideLine>(line: L, keep: (c: Chunk) => boolean): L | n
 export function splitUnalignedSides<L extends SideLine>(lines: readonly L[], cols: readonly Column[]): [L[], L[]] | null {
   const last = cols.length - 1;
   let best: { k: number; missed: number } | null = null;
-  for (let k = 1; k + 2 <= last; k++) {
+  // Each side keeps two columns at least.
+  for (let k = 1; k + MIN_ROWS <= last; k++) {
     const left = rowBaselines(lines, cols, 0, k);
     const right = rowBaselines(lines, cols, k + 1, last);
     if (left.length < MIN_SIDE_ROWS || right.length < MIN_SIDE_ROWS) continue;
