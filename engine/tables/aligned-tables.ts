@@ -10,7 +10,7 @@
  */
 import type { Cell, Line, Rule } from '../model.ts';
 import { isHeadingRun } from './heading-rows.ts';
-import { lineChunks, union, type Chunk } from './chunks.ts';
+import { lineChunks, SLACK_EM, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { continuesAcrossGap } from './region-gaps.ts';
@@ -87,7 +87,7 @@ function setOff(region: readonly Info[]): boolean {
 /** Whether every chunk of `line` starts where a chunk of the region's rows starts. */
 function startsAligned(region: readonly Info[], line: Info): boolean {
   const starts = region.filter((l) => l.kind === 'multi').flatMap((l) => l.chunks.map((c) => c.box.x0));
-  return line.chunks.every((c) => starts.some((x) => Math.abs(x - c.box.x0) <= 2));
+  return line.chunks.every((c) => starts.some((x) => Math.abs(x - c.box.x0) <= SLACK_EM * c.runs[0]!.fontSize));
 }
 
 /**
