@@ -11,7 +11,7 @@
 import type { Cell, Line, Rule } from '../model.ts';
 import { isHeadingRun } from './heading-rows.ts';
 import { lineChunks, SLACK_EM, union, type Chunk } from './chunks.ts';
-import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
+import { columnOf, straddles, findColumns, joinHeadColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { continuesAcrossGap } from './region-gaps.ts';
 import { markHeader, MIN_ROWS, type Detected, type TableScope } from './table-parts.ts';
@@ -109,7 +109,8 @@ function admitsCode(region: readonly Info[], line: Info, rules: readonly Rule[],
 
 /**
  * Whether a single-chunk line ends the region: a line reaching across the
- * gutters seen so far is prose, and a standalone bold line is a heading
+ * gutters seen so far is prose; a line over a header row (all bold) below
+ * body rows is the next table's title; and a standalone bold line is a heading
  * unless it labels the rows below it (`Sex`, `Race/Ethnicity`): it sits in
  * the first column and the next line is a row of the same columns.
  */
@@ -117,9 +118,12 @@ function breaksRegion(region: readonly Info[], line: Info, next: Info | undefine
   const multi = region.filter((l) => l.kind === 'multi');
   const cols = findColumns(multi.flatMap((l) => l.chunks), 0);
   if (straddles(cols, line.chunks[0]!)) return true;
+  if (next?.kind === 'multi' && allBold(next) && multi.some((l) => !allBold(l))) return true;
   if (!line.chunks[0]!.runs.every((r) => r.bold)) return false;
   return !labelsRows(cols, line, next);
 }
+
+const allBold = (l: Info): boolean => l.chunks.every((c) => c.runs.every((r) => r.bold));
 
 /** Whether a bold first-column line is a row-group label: the next line fills two or more of the region's columns. */
 function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined): boolean {
@@ -132,7 +136,7 @@ function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined)
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
 function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | null {
   const multi = lines.filter((l) => l.kind === 'multi');
-  const cols = findColumns(multi.flatMap((l) => l.chunks), multi.length);
+  const cols = joinHeadColumns(findColumns(multi.flatMap((l) => l.chunks), multi.length), multi);
   if (cols.length < MIN_ROWS) return null;
   // Justified prose has wide word gaps at random places: two chunks land in one column.
   const doubled = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size < l.chunks.length);
