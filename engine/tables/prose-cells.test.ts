@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProseInColumns } from './prose-cells.ts';
+import { isLooseLabels, isProseInColumns } from './prose-cells.ts';
 import type { Cell } from '../model.ts';
 import type { TableBlock } from './table-parts.ts';
 
@@ -34,5 +34,10 @@ describe('prose set in columns', () => {
 
   it('a numeric table is a table', () => {
     expect(isProseInColumns(table([['Country', 'Men', 'Women'], ['Austria', '12.5', '-3.1'], ['Belgium', '7.0', '4.4']]))).toBe(false);
+  });
+
+  it('chart labels that never share a row are not a table; a table with group labels is', () => {
+    expect(isLooseLabels(table([['37.5', '35'], ['', '31'], ['', '27'], ['25', ''], ['', '22'], ['12.5', '11']]))).toBe(true);
+    expect(isLooseLabels(table([['North', '', ''], ['Austria', '12.5', '-3.1'], ['Belgium', '7.0', '4.4'], ['South', '', ''], ['Cyprus', '1.9', '-0.2']]))).toBe(false);
   });
 });

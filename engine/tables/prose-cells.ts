@@ -6,7 +6,7 @@
  * mostly sentences is left to the text.
  */
 import type { Cell } from '../model.ts';
-import type { TableBlock } from './table-parts.ts';
+import { MIN_ROWS, type TableBlock } from './table-parts.ts';
 
 /** Words from which a cell holds running text rather than a value or a label. */
 const PROSE_CELL_WORDS = 6;
@@ -33,4 +33,18 @@ export function isProseInColumns(t: TableBlock): boolean {
   const width = Math.max(0, ...t.rows.map((r) => r.length));
   const columns = Array.from({ length: width }, (_, k) => t.rows.map((r) => r[k]).filter(filled));
   return columns.every((cells) => cells.length > 0 && cells.filter(prose).length >= PROSE_SHARE * cells.length);
+}
+
+/** Share of a whitespace table's rows that set text in two cells or more, under which its "cells" never share a row. */
+const MIN_ALIGNED_ROWS = 0.5;
+
+/**
+ * Whether a whitespace table's text rarely shares a row: a chart's axis
+ * ticks and value labels, each on a baseline of its own, line up in columns
+ * but not in rows. A table's rows fill two cells or more, but for a few
+ * group labels.
+ */
+export function isLooseLabels(t: TableBlock): boolean {
+  const full = t.rows.filter((r) => r.filter(filled).length >= MIN_ROWS).length;
+  return full < MIN_ALIGNED_ROWS * t.rows.length;
 }

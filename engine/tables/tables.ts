@@ -9,7 +9,7 @@ import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import { TOUCH } from './rule-grid.ts';
 import { sideBySideParts } from './side-by-side.ts';
-import { isProseInColumns } from './prose-cells.ts';
+import { isLooseLabels, isProseInColumns } from './prose-cells.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
 
@@ -43,7 +43,7 @@ function tablesOnPage(page: Page, words: Words): Page {
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts).
   const aligned = sideBySideParts(free, hRules).flatMap((part) => detectByLayout(scope, part, hRules))
-    .filter((t) => !isProseInColumns(t.block));
+    .filter((t) => !isProseInColumns(t.block) && !isLooseLabels(t.block));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
