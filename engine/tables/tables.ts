@@ -19,14 +19,19 @@ function overlaps(r: Rule, d: Detected): boolean {
   return r.box.x0 < b.x1 && r.box.x1 > b.x0 && r.box.y0 < b.y1 + TOUCH && r.box.y1 > b.y0 - TOUCH;
 }
 
-/** Margin (ems of the label) around a figure's grid that still holds its labels: tick labels beside it, a title above. */
+/** Margin (ems of the page's text) around a figure's grid that still holds its labels: tick labels beside it, a title above. */
 const FIGURE_MARGIN_EM = { x: 3.6, y: 1.4 };
 
+/** Median font size of the page's lines: the em of its body text (a chart's labels are set smaller). */
+function bodyEm(lines: readonly Line[]): number {
+  const sizes = lines.map((l) => l.runs[0]?.fontSize ?? 0).sort((p, q) => p - q);
+  return sizes[sizes.length >> 1] ?? 0;
+}
+
 /** Whether a line sits on a figure: in the box of a chart's grid or among its labels just outside it. */
-function onFigure(line: Line, figures: readonly Box[]): boolean {
+function onFigure(line: Line, figures: readonly Box[], em: number): boolean {
   const x = (line.box.x0 + line.box.x1) / 2;
   const y = (line.box.y0 + line.box.y1) / 2;
-  const em = line.runs[0]?.fontSize ?? 0;
   const [mx, my] = [FIGURE_MARGIN_EM.x * em, FIGURE_MARGIN_EM.y * em];
   return figures.some((f) => x >= f.x0 - mx && x <= f.x1 + mx && y >= f.y0 - my && y <= f.y1 + my);
 }
@@ -39,7 +44,8 @@ function tablesOnPage(page: Page, words: Words): Page {
   // Rules that framed a ruled table say nothing about the rest of the page.
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
   // A chart's labels line up like cells; they stay text.
-  const free = lines.filter((l) => !onFigure(l, figures));
+  const em = bodyEm(page.lines);
+  const free = lines.filter((l) => !onFigure(l, figures, em));
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts).
   const aligned = sideBySideParts(free, hRules).flatMap((part) => detectByLayout(scope, part, hRules))
