@@ -13,6 +13,7 @@ import { ApiKeyList } from '../core/keys/list-api-keys.ts';
 import {
   attachDevice,
   createApiKeyOperation,
+  createJobFromAccountPage,
   createJobFromTicket,
   createUploadTicket,
   getAccountLink,
@@ -89,6 +90,17 @@ export const ACCOUNT_ROUTES: readonly RouteSpec[] = [
     },
     alsoOk: { 200: { description: "The job this ticket's upload created earlier (a repeat).", content: json(NAMED_SCHEMAS.Job) } },
     errors: [400, 401, 409, 413, 429],
+    request: { requestBody: { required: true, content: { 'multipart/form-data': { schema: TicketUpload, encoding: { file: { contentType: 'application/pdf' } } } } } },
+  },
+  {
+    tag: 'jobs', auth: 'Session', method: 'post', path: '/api/v2/account/jobs', operations: [createJobFromAccountPage],
+    operationId: 'create_job_from_account_page', success: 201,
+    ok: {
+      description: 'Created. Location names the job.',
+      headers: z.object({ Location: z.string().meta({ description: 'Path of the new job.' }) }),
+      content: json(NAMED_SCHEMAS.Job),
+    },
+    errors: [400, 401, 403, 409, 413, 429],
     request: { requestBody: { required: true, content: { 'multipart/form-data': { schema: TicketUpload, encoding: { file: { contentType: 'application/pdf' } } } } } },
   },
 ];

@@ -3,12 +3,14 @@
  * schemas.
  */
 import { z } from 'zod';
+import { DeliveryId } from '../core/webhooks/redeliver-webhook-delivery.ts';
 import { WebhookId } from '../core/webhooks/webhook-schema.ts';
 import {
   createWebhook,
   deleteWebhook,
   listWebhookDeliveries,
   listWebhooks,
+  redeliverWebhookDelivery,
   rotateWebhookSecret,
   sendTestWebhook,
 } from '../core/webhooks/webhook-operations.ts';
@@ -50,5 +52,12 @@ export const WEBHOOK_ROUTES: readonly RouteSpec[] = [
     operationId: 'rotate_webhook_secret', success: 200, ok: { description: 'The endpoint with its new secret, shown once.', content: json(rotateWebhookSecret.output) },
     errors: [400, 401, 403, 404, 429],
     request: { requestParams: byId, requestBody: { required: false, content: json(rotateWebhookSecret.input.omit({ webhook_id: true })) } },
+  },
+  {
+    ...common, method: 'post', path: '/api/v2/webhooks/deliveries/{deliveryId}/redeliver', operations: [redeliverWebhookDelivery],
+    operationId: 'redeliver_webhook_delivery', success: 202,
+    ok: { description: 'The new delivery, queued (same event_id as the failed one).', content: json(redeliverWebhookDelivery.output) },
+    errors: [400, 401, 403, 404, 409, 429],
+    request: { requestParams: { path: z.object({ deliveryId: DeliveryId.meta({ param: { description: 'The delivery_id of a failed delivery.' } }) }) } },
   },
 ];

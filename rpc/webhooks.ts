@@ -7,6 +7,7 @@ import {
   deleteWebhook,
   listWebhookDeliveries,
   listWebhooks,
+  redeliverWebhookDelivery,
   rotateWebhookSecret,
   sendTestWebhook,
 } from '../core/webhooks/webhook-operations.ts';
@@ -20,6 +21,7 @@ export const webhooksRouter = router({
   deliveries: procedure(listWebhookDeliveries).query(),
   sendTest: procedure(sendTestWebhook).mutation(),
   rotateSecret: procedure(rotateWebhookSecret).mutation(),
+  redeliver: procedure(redeliverWebhookDelivery).mutation(),
 });
 
 /** Which operation each webhooks procedure runs. */
@@ -30,4 +32,5 @@ export const WEBHOOK_RPC_PROCEDURES = {
   list_webhook_deliveries: 'webhooks.deliveries',
   send_test_webhook: 'webhooks.sendTest',
   rotate_webhook_secret: 'webhooks.rotateSecret',
+  redeliver_webhook_delivery: 'webhooks.redeliver',
 } as const;

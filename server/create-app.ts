@@ -26,7 +26,8 @@ import { createWebhooksRouter } from '../rest/v2/webhooks.ts';
 import { createBillingRouter } from '../rest/v2/billing.ts';
 import { createSignInRouter } from '../rest/v2/sign-in.ts';
 import { createMeRouter } from '../rest/v2/me.ts';
-import { createAccountPageRouter } from '../rest/account-page.ts';
+import { createAccountPagesRouter } from '../web/account-router.ts';
+import { createAccountPageUploadRouter } from '../rest/v2/account-page-upload.ts';
 
 /** The HTTP app over a runtime; `mounts` adds the MCP, tRPC and v1 routers (see loadMounts). */
 export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Express {
@@ -40,11 +41,11 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   // device-signed and ticketed. Entered only by their paths, so polls pass it by.
   app.use(onlyUnder('/api/v2/jobs/upload', createUploadRouter(runtime)));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
-  app.use(createAccountRouter(runtime), createApiKeyRouter(runtime));
+  app.use(createAccountRouter(runtime), createApiKeyRouter(runtime), createAccountPageUploadRouter(runtime));
   app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
   app.use(createWebhooksRouter(runtime));
   app.use(createBillingRouter(runtime));
-  app.use(createSignInRouter(runtime), createMeRouter(runtime), createAccountPageRouter(runtime));
+  app.use(createSignInRouter(runtime), createMeRouter(runtime), createAccountPagesRouter(runtime));
   if (mounts.mcp) app.use(mounts.mcp(runtime));
   if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));
   if (mounts.v1) app.use(mounts.v1(runtime));

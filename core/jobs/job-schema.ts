@@ -42,6 +42,9 @@ export const Job = z.object({
   expires_at: z.string().optional().describe('When status is ready: when the result is deleted (retention). When expired: when it was.'),
   external_id: z.string().nullable(),
   tags: Tags.nullable(),
+  created_by: z
+    .object({ api_key_id: z.string().nullable(), device_id: z.string().nullable() })
+    .describe('What made the job: one of the account\'s API keys or a device (both null: the account page, signed in).'),
   slot_usage: SlotUsage,
   tier: z.string(),
 });

@@ -26,6 +26,7 @@ export function toJobView(row: JobRow, usage: SlotUsageValue, tier: string = row
     truncated: row.truncated,
     external_id: row.externalId,
     tags: (row.tags as string[] | null) ?? null,
+    created_by: { api_key_id: row.apiKeyId, device_id: row.deviceId },
     slot_usage: usage,
     tier,
   };

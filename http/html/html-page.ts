@@ -16,6 +16,8 @@ export type Page = {
   main: string;
   /** JavaScript run by the page (not escaped: source code of the service, never input). */
   script?: string;
+  /** More CSS after the shared stylesheet (source code of the service, never input). */
+  style?: string;
 };
 
 /** A page as HTML with its nonce placed; the same nonce must go in the response's CSP. */
@@ -29,7 +31,7 @@ export function renderPage(page: Page, nonce: string): string {
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(page.title)} · p2m</title>
-<style nonce="${nonce}">${PAGE_STYLE}</style>
+<style nonce="${nonce}">${PAGE_STYLE}${page.style ?? ''}</style>
 </head>
 <body>
 <header><p class="brand"><a href="/account">p2m</a></p></header>

@@ -4,6 +4,7 @@ import {
   deleteWebhook,
   listWebhookDeliveries,
   listWebhooks,
+  redeliverWebhookDelivery,
   rotateWebhookSecret,
   sendTestWebhook,
 } from '../../core/webhooks/webhook-operations.ts';
@@ -30,6 +31,10 @@ export function createWebhooksRouter(runtime: Runtime): Router {
   r.get(
     '/api/v2/webhooks/deliveries',
     rest(listWebhookDeliveries, (req) => ({ webhook_id: req.query.webhook_id, limit: req.query.limit, cursor: req.query.cursor })),
+  );
+  r.post(
+    '/api/v2/webhooks/deliveries/:id/redeliver',
+    rest(redeliverWebhookDelivery, (req) => ({ delivery_id: req.params.id }), (res, out) => void res.status(202).json(out)),
   );
   r.delete('/api/v2/webhooks/:id', rest(deleteWebhook, (req) => ({ webhook_id: req.params.id }), (res) => void res.status(204).end()));
   r.post('/api/v2/webhooks/:id/test', rest(sendTestWebhook, (req) => ({ ...body(req), webhook_id: req.params.id }), (res, out) => void res.status(202).json(out)));

@@ -1,0 +1,32 @@
+// /account/devices: list and unlink (confirmed).
+async function loadDevices() {
+  const out = await api('GET', '/api/v2/account/devices');
+  const rows = $('device-rows');
+  rows.replaceChildren();
+  if (out.devices.length === 0) rows.append(emptyRow(6, 'No devices are linked to this account.'));
+  for (const d of out.devices) {
+    const name = 'Device ' + d.device_id.slice(0, 8);
+    const unlink = el('button', { type: 'button', 'aria-label': 'Unlink ' + name }, 'Unlink');
+    action(unlink, 'Unlinking the device', async () => {
+      const jobs = d.active_jobs ? ' Its ' + d.active_jobs + ' active jobs go back to it as anonymous jobs.' : '';
+      if (!(await confirmAction('Unlink ' + name + '?', 'It loses this account\'s plan and the API keys it made are revoked.' + jobs, 'Unlink device'))) return;
+      await api('DELETE', '/api/v2/account/devices/' + encodeURIComponent(d.device_id));
+      say(name + ' unlinked.');
+      await loadDevices();
+    });
+    rows.append(row(
+      el('td', { 'data-label': 'Device' }, name),
+      el('td', { 'data-label': 'Code' }, d.user_code_hint ? el('code', {}, d.user_code_hint) : '—'),
+      el('td', { 'data-label': 'Linked' }, timeEl(d.linked_at)),
+      el('td', { 'data-label': 'Last seen' }, timeEl(d.last_seen_at)),
+      el('td', { 'data-label': 'Active jobs' }, String(d.active_jobs)),
+      el('td', {}, unlink),
+    ));
+  }
+}
+
+loadDevices().catch((e) => {
+  const text = e.code === 'http_404' || e.code === 'not_found' ? 'Device management is not available on this server.' : 'Could not load your devices: ' + e.message;
+  $('device-rows').replaceChildren(emptyRow(6, text));
+  say(text);
+});

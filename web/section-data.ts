@@ -1,0 +1,50 @@
+/** What the section pages read on the server, each through core operations or core's plan table. */
+import { entitlementsOf, listPlans, type Plans } from '../core/billing/list-plans.ts';
+import type { Ctx, Services } from '../core/context.ts';
+import { isDomainError } from '../core/errors.ts';
+import { invoke } from '../core/operation.ts';
+import { getLimits, listApiKeysOperation } from '../core/operations.ts';
+import type { Principal } from '../core/principal.ts';
+import { TierName } from '../core/tiers.ts';
+import { listWebhooks } from '../core/webhooks/webhook-operations.ts';
+import type { Page } from '../http/html/html-page.ts';
+import { jobsPage } from './pages/jobs-page.ts';
+import { planPage } from './pages/plan-page.ts';
+import { webhooksPage } from './pages/webhooks-page.ts';
+
+export type PageInput = { ctx: Ctx; services: Services; origin: string; email: string | null; principal: Principal };
+
+export async function jobsPageOf({ ctx, origin, email }: PageInput): Promise<Page> {
+  const keys = await invoke(listApiKeysOperation, ctx, {});
+  const limits = await invoke(getLimits, ctx, {});
+  const keyNames = Object.fromEntries(keys.items.map((k) => [k.id, k.name]));
+  return jobsPage({ origin, email, keyNames, maxFileBytes: limits.max_file_size });
+}
+
+export async function webhooksPageOf({ ctx, origin, email, principal }: PageInput): Promise<Page> {
+  const list = await invoke(listWebhooks, ctx, {});
+  return webhooksPage({ origin, email, tier: principal.tier, enabled: list.enabled, limit: list.limit });
+}
+
+/**
+ * The plans as GET /api/v2/billing/plans lists them when billing is
+ * configured; without billing, the same tier table's entitlements for the
+ * plans a person can be on, with no prices.
+ */
+export async function planPageOf({ services, origin, email, principal }: PageInput): Promise<Page> {
+  if (!services.billing) {
+    const plans: Plans['plans'] = TierName.options
+      .filter((t) => t !== 'anonymous')
+      .map((id) => ({ id, paid: id !== 'free', current: principal.tier === id, price: null, entitlements: entitlementsOf(services.config.tiers[id]) }));
+    return planPage({ origin, email, tier: principal.tier, plans, billing: 'not_configured', canBuy: false });
+  }
+  try {
+    const listed = await listPlans(services, principal);
+    return planPage({ origin, email, tier: principal.tier, plans: listed.plans, billing: 'configured', canBuy: listed.purchase_availability.website });
+  } catch (err) {
+    if (isDomainError(err) && err.code === 'billing_not_configured') {
+      return planPage({ origin, email, tier: principal.tier, plans: [], billing: 'not_configured', canBuy: false });
+    }
+    throw err;
+  }
+}
