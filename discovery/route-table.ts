@@ -12,10 +12,11 @@ import { ACCOUNT_ROUTES } from './routes-account.ts';
 import { WEBHOOK_ROUTES } from './routes-webhooks.ts';
 import { BILLING_ROUTES } from './routes-billing.ts';
 import { SIGN_IN_ROUTES } from './routes-sign-in.ts';
+import { PAGE_ROUTES } from './routes-pages.ts';
 
 export type { RouteSpec };
 
 /** All rows; the MCP row's stated body cap comes from the tiers in `config`. */
 export function routeTable(config: Pick<Config, 'tiers'>): readonly RouteSpec[] {
-  return [...V2_ROUTES, ...ACCOUNT_ROUTES, ...SIGN_IN_ROUTES, ...WEBHOOK_ROUTES, ...BILLING_ROUTES, ...mcpRoutes(config), ...V1_ROUTES];
+  return [...V2_ROUTES, ...ACCOUNT_ROUTES, ...SIGN_IN_ROUTES, ...WEBHOOK_ROUTES, ...BILLING_ROUTES, ...PAGE_ROUTES, ...mcpRoutes(config), ...V1_ROUTES];
 }

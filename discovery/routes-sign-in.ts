@@ -70,10 +70,4 @@ export const SIGN_IN_ROUTES: readonly RouteSpec[] = [
     method: 'get', path: '/api/v2/usage', operations: [getUsage], operationId: 'get_usage', tag: 'account', auth: KEY_OR_SESSION,
     success: 200, ok: { description: 'Fair-use progress.', content: json(getUsage.output) }, errors: [401, 429],
   },
-  {
-    method: 'get', path: '/account', operations: [], operationId: 'account_page', tag: 'account', auth: 'none',
-    summary: 'The account page (HTML)',
-    description: 'For people, not programs: with a session, the account, its plan and usage, and its API keys (list, create with the secret shown once, revoke) through the JSON API; without one, a link to sign in.',
-    success: 200, ok: html('The page.'), errors: [],
-  },
 ];
