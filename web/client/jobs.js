@@ -1,8 +1,7 @@
 // /account/jobs: list (newest first, filter, cursor paging), live status of active jobs by
-// ETag polling of GET /api/v2/jobs/{id}, Download, Delete (confirmed), and the drop zone.
+// ETag polling of GET /api/v2/jobs, Download, Delete (confirmed), and the drop zone.
 const ACTIVE = new Set(['queued', 'processing']);
-const POLL_MS = 2000;
-const polls = new Map();
+const POLL_MS = 3000;
 let cursor = null;
 
 function madeBy(job) {
@@ -44,39 +43,52 @@ function jobRow(job) {
     actions,
   );
   tr.id = 'job-' + job.job_id;
+  if (ACTIVE.has(job.status)) tr.setAttribute('data-active', '');
   return tr;
 }
 
-function watch(job, etag) {
-  if (!ACTIVE.has(job.status) || polls.has(job.job_id)) return;
-  let tag = etag;
-  const tick = async () => {
-    try {
-      const next = await api('GET', '/api/v2/jobs/' + job.job_id, undefined, tag ? { 'if-none-match': tag } : {});
-      if (!next.notModified) {
-        tag = next.etag;
+// One conditional request per tick however many jobs are active: the displayed range of the
+// list again, with If-None-Match, so an unchanged list is a 304 and costs no rendering.
+let listTag = null;
+let ticking = null;
+const shownActive = () => [...$('job-rows').querySelectorAll('tr[data-active]')].length > 0;
+
+function schedule() {
+  clearTimeout(ticking);
+  ticking = shownActive() ? setTimeout(tick, POLL_MS) : null;
+}
+
+async function tick() {
+  const q = new URLSearchParams({ limit: String(Math.min(100, $('job-rows').children.length)) });
+  if ($('filter').value) q.set('status', $('filter').value);
+  try {
+    const page = await api('GET', '/api/v2/jobs?' + q, undefined, listTag ? { 'if-none-match': listTag } : {});
+    if (!page.notModified) {
+      listTag = page.etag;
+      for (const job of page.items) {
         const old = $('job-' + job.job_id);
-        if (old) old.replaceWith(jobRow(next));
-        if (!ACTIVE.has(next.status)) { polls.delete(job.job_id); say(next.file_name + ' is ' + next.status + '.'); return; }
+        if (!old) continue;
+        if (old.hasAttribute('data-active') && !ACTIVE.has(job.status)) say(job.file_name + ' is ' + job.status + '.');
+        old.replaceWith(jobRow(job));
       }
-    } catch (e) { if (e.code === 'not_found') { polls.delete(job.job_id); return; } }
-    polls.set(job.job_id, setTimeout(tick, POLL_MS));
-  };
-  polls.set(job.job_id, setTimeout(tick, POLL_MS));
+    }
+  } catch (e) { if (e.code === 'rate_limited') { ticking = setTimeout(tick, POLL_MS * 5); return; } }
+  schedule();
 }
 
 async function load(reset) {
-  if (reset) { cursor = null; for (const t of polls.values()) clearTimeout(t); polls.clear(); }
+  if (reset) { cursor = null; listTag = null; }
   const q = new URLSearchParams({ limit: '20' });
   if ($('filter').value) q.set('status', $('filter').value);
   if (cursor) q.set('cursor', cursor);
   const page = await api('GET', '/api/v2/jobs?' + q);
   const rows = $('job-rows');
   if (reset) rows.replaceChildren();
-  for (const job of page.items) { rows.append(jobRow(job)); watch(job); }
+  for (const job of page.items) rows.append(jobRow(job));
   if (rows.children.length === 0) rows.append(emptyRow(7, $('filter').value ? 'No ' + $('filter').value + ' jobs.' : 'No jobs yet. Drop a PDF above, or create one with an API key.'));
   cursor = page.next_cursor;
   $('more').hidden = !cursor;
+  schedule();
 }
 
 async function deleteJob(job) {

@@ -22,8 +22,10 @@ fieldset { border: 1px solid GrayText; display: flex; flex-wrap: wrap; gap: .25r
 fieldset label { flex-direction: row; gap: .35rem; font-weight: 400; align-items: center; }
 .actions { display: flex; flex-wrap: wrap; gap: .35rem; }
 dialog { max-width: min(30rem, 90vw); }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
-dl.facts dd { margin: 0; }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .25rem 1rem; }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+input, select, label { max-width: 100%; min-width: 0; }
+code { overflow-wrap: anywhere; }
 .chart { width: 100%; max-width: 40rem; height: auto; }
 .chart .axis { stroke: currentColor; stroke-width: 1; }
 .chart .limit { stroke: currentColor; stroke-dasharray: 4 3; stroke-width: 1; }
