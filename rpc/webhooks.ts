@@ -23,14 +23,3 @@ export const webhooksRouter = router({
   rotateSecret: procedure(rotateWebhookSecret).mutation(),
   redeliver: procedure(redeliverWebhookDelivery).mutation(),
 });
-
-/** Which operation each webhooks procedure runs. */
-export const WEBHOOK_RPC_PROCEDURES = {
-  list_webhooks: 'webhooks.list',
-  create_webhook: 'webhooks.create',
-  delete_webhook: 'webhooks.delete',
-  list_webhook_deliveries: 'webhooks.deliveries',
-  send_test_webhook: 'webhooks.sendTest',
-  rotate_webhook_secret: 'webhooks.rotateSecret',
-  redeliver_webhook_delivery: 'webhooks.redeliver',
-} as const;

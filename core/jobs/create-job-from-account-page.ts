@@ -14,6 +14,7 @@ export const createJobFromAccountPage = defineOperation({
   description:
     "Queues the conversion of a PDF a signed-in person drops on /account/jobs, for the session's account, under its tier's limits and slots (the job's owner_type is api_key, made by no key). Multipart with a `file` part.",
   scope: null,
+  errors: ['slots_full', 'not_a_pdf', 'too_large', 'idempotency_mismatch', 'not_in_plan', 'bad_input'],
   actors: ['session'],
   input: UploadInput,
   output: CreatedJob,

@@ -23,6 +23,7 @@ export const redeliverWebhookDelivery = defineOperation({
   description:
     'Queues a failed delivery (status failed) again as a new delivery with the same event_id, destination and body, retried and logged like any other. A delivery that is not failed is 409 not_ready; one to a disabled endpoint is 409 too (send a test event first, which enables it again). Paid tiers only (403 not_in_plan).',
   scope: null,
+  errors: ['not_linked', 'not_found', 'not_in_plan', 'not_ready', 'bad_input'],
   actors: ['session', 'device'],
   input: z.object({ delivery_id: DeliveryId }),
   output: WebhookDelivery,

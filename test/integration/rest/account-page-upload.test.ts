@@ -38,7 +38,7 @@ describe('POST /api/v2/account/jobs', () => {
     expect((await api.call('POST', '/api/v2/account/jobs', { headers: { cookie: person.cookie }, body: await form() })).status).toBe(403);
     expect((await api.call('POST', '/api/v2/account/jobs', { body: await form() })).status).toBe(401);
     const keyed = await env.user();
-    expect((await api.call('POST', '/api/v2/account/jobs', { key: keyed.key, body: await form() })).status).toBe(401);
+    expect((await api.call('POST', '/api/v2/account/jobs', { key: keyed.key, body: await form() })).status).toBe(403);
     const viaJobs = await api.call('POST', '/api/v2/jobs', { headers: h, body: await form() });
     expect([viaJobs.status, await errorCode(viaJobs)]).toEqual([403, 'api_key_required']);
     const notPdf = new FormData();
