@@ -23,12 +23,12 @@ function hookRow(hook) {
     el('td', { 'data-label': 'State' }, stateOf(hook)),
     el('td', { class: 'actions' },
       b('Deliveries', 'Deliveries to', 'Loading deliveries', () => showLog(hook, true)),
-      b('Send test', 'Send a test event to', 'Sending a test event', async () => {
+      b('Send test', 'Send test event to', 'Sending a test event', async () => {
         await api('POST', '/api/v2/webhooks/' + hook.webhook_id + '/test', {});
         say('Test event queued for ' + hook.url + '.');
         await showLog(hook, true);
       }),
-      b('Rotate secret', 'Rotate the secret of', 'Rotating the secret', async () => {
+      b('Rotate secret', 'Rotate secret of', 'Rotating the secret', async () => {
         if (!(await confirmAction('Rotate the signing secret?', 'A new secret signs from now on; the old one still signs alongside it for a while, so your receiver can switch.', 'Rotate'))) return;
         const out = await api('POST', '/api/v2/webhooks/' + hook.webhook_id + '/rotate-secret', {});
         showSecret('New signing secret', out.secret, 'Copy it now: it is shown only once. The previous secret also signs until ' + fmtTime(out.previous_secret_expires_at) + '.');
