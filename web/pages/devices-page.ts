@@ -7,7 +7,7 @@ export function devicesPage(d: { origin: string; email: string | null }): Page {
 <div class="table-wrap">
 <table id="device-table" class="stack">
 <caption class="visually-hidden">Your linked devices</caption>
-<thead><tr><th scope="col">Device</th><th scope="col">Code</th><th scope="col">Linked</th><th scope="col">Last seen</th><th scope="col">Active jobs</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<thead><tr><th scope="col">Device (code shown when linked)</th><th scope="col">Registered</th><th scope="col">Linked</th><th scope="col">Last seen</th><th scope="col">Active jobs</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody id="device-rows"><tr><td colspan="6">Loading…</td></tr></tbody>
 </table>
 </div>

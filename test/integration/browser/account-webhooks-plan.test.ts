@@ -177,7 +177,7 @@ describeInBrowser('Webhooks, Plan and Devices in Chromium', () => {
     const context = await browser.newContext();
     const page = await signedIn(stack, context, 'devices@example.org');
     await openSection(page, 'Devices');
-    await page.getByRole('cell', { name: /No devices are linked|Device management is not available/ }).waitFor();
+    await page.getByRole('cell', { name: /No linked devices\.|Device management is not available/ }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'account-devices');
     await page.route('**/api/v2/account/devices', (r) => r.fulfill({ status: 503, json: { error: { code: 'internal', message: 'Try later.', request_id: 'r' } } }));
