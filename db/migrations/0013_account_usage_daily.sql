@@ -37,3 +37,19 @@ CREATE TRIGGER jobs_count_account_pages_day
   AFTER UPDATE OF status ON jobs
   FOR EACH ROW WHEN (NEW.status = 'ready' AND OLD.status IS DISTINCT FROM 'ready' AND NEW.account_id IS NOT NULL)
   EXECUTE FUNCTION p2m_count_account_pages_day();
+--> statement-breakpoint
+-- As for the month (migration 0010): a queued row that never got its input (a
+-- link whose fetch failed, a rolled-back batch) takes its count back when it
+-- is deleted, on the day it was created.
+CREATE FUNCTION p2m_uncount_unborn_job_day() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE account_usage_daily SET jobs = greatest(jobs - 1, 0)
+  WHERE account_id = OLD.account_id AND day = (OLD.created_at AT TIME ZONE 'UTC')::date;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER jobs_uncount_unborn_job_day
+  AFTER DELETE ON jobs
+  FOR EACH ROW WHEN (OLD.account_id IS NOT NULL AND OLD.status = 'queued' AND OLD.input_key IS NULL)
+  EXECUTE FUNCTION p2m_uncount_unborn_job_day();

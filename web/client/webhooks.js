@@ -57,7 +57,7 @@ function attemptsCell(d) {
   const list = el('ol', {});
   for (const a of d.attempt_log) {
     const answer = a.response_code ? 'HTTP ' + a.response_code : (a.outcome ? 'no answer' : 'running');
-    list.append(el('li', {}, (a.outcome || 'running') + ', ' + answer + (a.error ? ': ' + a.error : '') + ' (' + fmtTime(a.started_at) + ')'));
+    list.append(el('li', {}, (a.outcome || 'running') + ', ' + answer + (a.error && !a.error.startsWith(answer) ? ': ' + a.error : '') + ' (' + fmtTime(a.started_at) + ')'));
   }
   return el('td', { 'data-label': 'Attempts' }, d.attempts + ' of ' + d.max_attempts, d.attempt_log.length ? list : null);
 }
