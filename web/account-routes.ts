@@ -100,12 +100,12 @@ export const ACCOUNT_PAGE_ROUTES: readonly Route[] = [
     (services) =>
       htmlRoute(services.log, async (req, res) => {
         const principal = await sessionOrNull(req, services);
-        sendPage(res, 200, checkoutSucceededPage(principal ? { tier: principal.tier } : null));
+        sendPage(res, 200, checkoutSucceededPage(principal ? { tier: principal.tier } : null, publicOriginOf(req, services.config)));
       }),
   ),
   pageRoute(
     { path: '/billing/canceled', operationId: 'billing_canceled_page', summary: 'Checkout canceled (HTML)', description: 'Where checkout returns a buyer who did not pay: nothing was charged; a link back to the plans.' },
-    (services) => htmlRoute(services.log, async (_req, res) => sendPage(res, 200, checkoutCanceledPage())),
+    (services) => htmlRoute(services.log, async (req, res) => sendPage(res, 200, checkoutCanceledPage(publicOriginOf(req, services.config)))),
   ),
 ];
 

@@ -15,7 +15,7 @@ async function loadKeys() {
       el('td', { 'data-label': 'Scopes' }, key.scopes.join(', ')),
       el('td', { 'data-label': 'Created' }, timeEl(key.created_at)),
       el('td', { 'data-label': 'Last used' }, key.last_used_at ? timeEl(key.last_used_at) : 'never'),
-      el('td', { 'data-label': 'Made by' }, device ? 'Device ' + String(device).slice(0, 8) : 'This page'),
+      el('td', { 'data-label': 'Made by' }, device ? 'Device ' + String(device).slice(0, 8) : '—'),
       el('td', {}, revoke),
     ));
   }

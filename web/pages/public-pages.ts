@@ -19,7 +19,7 @@ ${developerLinks(origin)}`,
 }
 
 /** Where checkout sends the buyer after paying. The plan changes when the provider's event arrives, not on this visit. */
-export function checkoutSucceededPage(signedIn: { tier: string } | null): Page {
+export function checkoutSucceededPage(signedIn: { tier: string } | null, origin: string): Page {
   const next = signedIn
     ? `<p>Your plan right now: <strong id="plan-now">${escapeHtml(signedIn.tier)}</strong>. If it does not show the new plan yet, reload <a href="/account/plan">your plan</a> in a minute.</p>
 <p><a href="/account">Go to your account</a></p>`
@@ -30,17 +30,19 @@ export function checkoutSucceededPage(signedIn: { tier: string } | null): Page {
     style: DASHBOARD_STYLE,
     main: `<h1>Thank you</h1>
 <p role="status">The checkout is complete. Your plan changes as soon as the payment provider confirms the payment to us, usually within a few seconds.</p>
-${next}`,
+${next}
+${developerLinks(origin)}`,
   };
 }
 
 /** Where checkout sends a buyer who went back without paying. */
-export function checkoutCanceledPage(): Page {
+export function checkoutCanceledPage(origin: string): Page {
   return {
     title: 'Checkout canceled',
     style: DASHBOARD_STYLE,
     main: `<h1>Checkout canceled</h1>
 <p role="status">You left the checkout before paying: nothing was charged and your plan has not changed.</p>
-<p><a href="/account/plan">Back to the plans</a> · <a href="/account">Your account</a></p>`,
+<p><a href="/account/plan">Back to the plans</a> · <a href="/account">Your account</a></p>
+${developerLinks(origin)}`,
   };
 }
