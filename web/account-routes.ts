@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Services } from '../core/context.ts';
 import { isDomainError } from '../core/errors.ts';
 import { invoke } from '../core/operation.ts';
-import { getLimits, getMe, getUsage } from '../core/operations.ts';
+import { getMe } from '../core/operations.ts';
 import type { Principal } from '../core/principal.ts';
 import { clearSessionCookie, sessionCookie } from '../http/credentials/session-cookie.ts';
 import { sendPage, type Page } from '../http/html/html-page.ts';
@@ -21,9 +21,8 @@ import { defineHandlerRoute } from '../rest/define-route.ts';
 import { ctxOf } from '../rest/rest-handler.ts';
 import { devicesPage } from './pages/devices-page.ts';
 import { keysPage } from './pages/keys-page.ts';
-import { overviewPage } from './pages/overview-page.ts';
 import { checkoutCanceledPage, checkoutSucceededPage, signedOutPage } from './pages/public-pages.ts';
-import { jobsPageOf, planPageOf, webhooksPageOf, type PageInput } from './section-data.ts';
+import { jobsPageOf, overviewPageOf, planPageOf, webhooksPageOf, type PageInput } from './section-data.ts';
 
 export const ACCOUNT_PAGE_PATH = '/account';
 
@@ -34,8 +33,7 @@ const SECTIONS: readonly (PageDef & { build: Build })[] = [
   {
     path: '/account', operationId: 'account_page', summary: 'The account page (HTML)',
     description: "The account, its plan, this month's usage with a chart by day, slots and the rate limit; every account page links the others.",
-    build: async ({ ctx, origin }) =>
-      overviewPage({ origin, account: await invoke(getMe, ctx, {}), usage: await invoke(getUsage, ctx, {}), limits: await invoke(getLimits, ctx, {}) }),
+    build: overviewPageOf,
   },
   {
     path: '/account/jobs', operationId: 'account_jobs_page', summary: 'Jobs (HTML)',

@@ -3,12 +3,13 @@ import { entitlementsOf, listPlans, type Plans } from '../core/billing/list-plan
 import type { Ctx, Services } from '../core/context.ts';
 import { isDomainError } from '../core/errors.ts';
 import { invoke } from '../core/operation.ts';
-import { getLimits, listApiKeysOperation } from '../core/operations.ts';
+import { getLimits, getMe, getUsage, listApiKeysOperation, listJobs } from '../core/operations.ts';
 import type { Principal } from '../core/principal.ts';
 import { TierName } from '../core/tiers.ts';
 import { listWebhooks } from '../core/webhooks/webhook-operations.ts';
 import type { Page } from '../http/html/html-page.ts';
 import { jobsPage } from './pages/jobs-page.ts';
+import { overviewPage } from './pages/overview-page.ts';
 import { planPage } from './pages/plan-page.ts';
 import { webhooksPage } from './pages/webhooks-page.ts';
 
@@ -47,4 +48,24 @@ export async function planPageOf({ services, origin, email, principal }: PageInp
     }
     throw err;
   }
+}
+
+/** Overview: the account, usage and limits, and the summary of each area. */
+export async function overviewPageOf({ ctx, origin, principal }: PageInput): Promise<Page> {
+  const [account, usage, limits, jobs, keys, hooks] = [
+    await invoke(getMe, ctx, {}),
+    await invoke(getUsage, ctx, {}),
+    await invoke(getLimits, ctx, {}),
+    await invoke(listJobs, ctx, { limit: 5 }),
+    await invoke(listApiKeysOperation, ctx, {}),
+    await invoke(listWebhooks, ctx, {}),
+  ];
+  const summary = {
+    jobs: jobs.items,
+    keys: { used: keys.used, limit: keys.limit },
+    devices: null,
+    webhooks: { enabled: hooks.enabled, used: hooks.used, limit: hooks.limit },
+    tier: principal.tier,
+  };
+  return overviewPage({ origin, account, usage, limits, summary });
 }

@@ -1,4 +1,4 @@
-/** /account: who is signed in, this month's usage against the plan (with its chart), slots and the rate limit. */
+/** /account: who is signed in, this month's usage against the plan (with its chart), slots and the rate limit, and a short section per area. */
 import type { z } from 'zod';
 import type { Account } from '../../core/accounts/get-me.ts';
 import type { Usage } from '../../core/accounts/get-usage.ts';
@@ -6,6 +6,7 @@ import type { Limits } from '../../core/jobs/get-limits.ts';
 import { escapeHtml } from '../../http/html/escape-html.ts';
 import type { Page } from '../../http/html/html-page.ts';
 import { dashboardPage } from './dashboard-shell.ts';
+import { overviewSummary, type Summary } from './overview-summary.ts';
 import { usageChart } from './usage-chart.ts';
 
 export type OverviewData = {
@@ -13,11 +14,12 @@ export type OverviewData = {
   account: z.output<typeof Account>;
   usage: z.output<typeof Usage>;
   limits: z.output<typeof Limits>;
+  summary: Summary;
 };
 
 const n = (v: number) => v.toLocaleString('en-US');
 
-export function overviewPage({ origin, account, usage, limits }: OverviewData): Page {
+export function overviewPage({ origin, account, usage, limits, summary }: OverviewData): Page {
   const month = new Date(usage.period.start).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const body = `<section aria-labelledby="who">
 <h2 id="who">Account</h2>
@@ -37,6 +39,7 @@ export function overviewPage({ origin, account, usage, limits }: OverviewData): 
 <li>Rate limit: <span id="rate-limit">${n(limits.rate_limit_per_minute)}</span> calls a minute per API key</li>
 </ul>
 ${usageChart(usage)}
-</section>`;
+</section>
+${overviewSummary(summary)}`;
   return dashboardPage({ section: 'overview', title: 'Your account', origin, email: account.email, body });
 }

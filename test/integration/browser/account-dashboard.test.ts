@@ -90,6 +90,11 @@ describeInBrowser('the account pages in Chromium', () => {
     const chart = page.getByRole('img', { name: /1 of \d[\d,]* jobs .* 2 of \d[\d,]* pages/ });
     await chart.waitFor();
     expect(await page.locator('svg.chart polyline').count()).toBe(2);
+    // A section per area, each with its heading; the key's job with a Download link that gives its Markdown.
+    for (const name of ['Jobs', 'API keys', 'Devices', 'Webhooks', 'Usage', 'Plan']) await page.getByRole('heading', { name, exact: true, level: 2 }).waitFor();
+    const download = page.getByRole('link', { name: 'Download two-pages.pdf' });
+    expect(await page.evaluate(async (href) => (await fetch(href)).text(), (await download.getAttribute('href'))!)).toContain('Hello');
+    expect(await page.locator('#keys-summary + p').textContent()).toBe('1 of 3 keys.');
     // The links for programs and agents, and the MCP configuration to copy.
     for (const name of ['OpenAPI (REST API)', 'llms.txt']) {
       const href = (await page.getByRole('link', { name }).getAttribute('href'))!;
