@@ -63,6 +63,8 @@ const Env = z.object({
   P2M_REGISTER_PER_NETWORK: int(30, 1),
   /** Lifetime of a device-link ticket (POST /api/v2/account/link/start), seconds. */
   P2M_LINK_TICKET_SECONDS: int(600, 30),
+  /** How long the page that asks "Link this device?" may wait for its answer, seconds. */
+  P2M_LINK_CONFIRM_SECONDS: int(600, 30),
   /** Lifetime of an upload ticket (POST /api/v2/jobs/upload-ticket), seconds. */
   P2M_UPLOAD_TICKET_SECONDS: int(300, 10),
   /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
@@ -135,6 +137,7 @@ export type Config = Readonly<{
   registerPerIp: number;
   registerPerNetwork: number;
   linkTicketSeconds: number;
+  linkConfirmSeconds: number;
   uploadTicketSeconds: number;
   announcement: Announcement | null;
   logLevel: string;
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerPerIp: e.P2M_REGISTER_PER_IP,
     registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
     linkTicketSeconds: e.P2M_LINK_TICKET_SECONDS,
+    linkConfirmSeconds: e.P2M_LINK_CONFIRM_SECONDS,
     uploadTicketSeconds: e.P2M_UPLOAD_TICKET_SECONDS,
     announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,

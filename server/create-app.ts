@@ -25,6 +25,7 @@ import { createUploadRouter } from '../rest/v2/upload-routes.ts';
 import { createWebhooksRouter } from '../rest/v2/webhooks.ts';
 import { createBillingRouter } from '../rest/v2/billing.ts';
 import { createSignInRouter } from '../rest/v2/sign-in.ts';
+import { createLinkConfirmRouter } from '../rest/v2/link-confirm.ts';
 import { createMeRouter } from '../rest/v2/me.ts';
 import { createAccountPageRouter } from '../rest/account-page.ts';
 
@@ -44,7 +45,7 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
   app.use(createWebhooksRouter(runtime));
   app.use(createBillingRouter(runtime));
-  app.use(createSignInRouter(runtime), createMeRouter(runtime), createAccountPageRouter(runtime));
+  app.use(createSignInRouter(runtime), createLinkConfirmRouter(runtime), createMeRouter(runtime), createAccountPageRouter(runtime));
   if (mounts.mcp) app.use(mounts.mcp(runtime));
   if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));
   if (mounts.v1) app.use(mounts.v1(runtime));

@@ -43,6 +43,7 @@ export function createSignInRouter(services: Services): Router {
         previousSessionToken: readCookie(req, SESSION_COOKIE),
       });
       setSessionCookie(req, res, done.session.token, done.session.expiresAt);
+      // With a link ticket this is the "Link this device?" page: nothing is linked until its form is posted.
       sendPage(res, 200, signedInPage(done));
     }),
   );
