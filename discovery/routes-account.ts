@@ -4,6 +4,8 @@
  * a linked device) and ticketed uploads. Schemas are the operations' own.
  */
 import { z } from 'zod';
+import { AccountDevices } from '../core/devices/account/list-account-devices.ts';
+import { UnlinkedDevice } from '../core/devices/account/unlink-account-device.ts';
 import { LinkStatus } from '../core/devices/link/link-status.ts';
 import { LinkStart } from '../core/devices/link/start-device-link.ts';
 import { JobFields } from '../core/jobs/job-schema.ts';
@@ -16,8 +18,10 @@ import {
   createJobFromTicket,
   createUploadTicket,
   getAccountLink,
+  listAccountDevices,
   listApiKeysOperation,
   revokeApiKeyOperation,
+  unlinkAccountDevice,
   startDeviceLink,
   unlinkFromAccount,
 } from '../core/operations.ts';
@@ -58,6 +62,16 @@ export const ACCOUNT_ROUTES: readonly RouteSpec[] = [
   {
     ...signed, method: 'post', path: '/api/v2/account/unlink', operations: [unlinkFromAccount], operationId: 'unlink_device',
     ok: ok('Unlinked.', LinkStatus), errors: [401, 403, 409, 429],
+  },
+  {
+    tag: 'account', auth: 'Session', method: 'get', path: '/api/v2/account/devices', operations: [listAccountDevices],
+    operationId: 'list_account_devices', success: 200, ok: ok('The devices linked to the account.', AccountDevices), errors: [401, 403, 429],
+  },
+  {
+    tag: 'account', auth: 'Session', method: 'delete', path: '/api/v2/account/devices/{device_id}', operations: [unlinkAccountDevice],
+    operationId: 'unlink_account_device', success: 200, ok: ok('Unlinked; the API keys it created are revoked.', UnlinkedDevice),
+    errors: [401, 403, 404, 429],
+    request: { requestParams: { path: z.object({ device_id: z.uuid().meta({ param: { description: 'The id of the device.' } }) }) } },
   },
   {
     tag: 'account', auth: SESSION_OR_DEVICE, method: 'get', path: '/api/v2/api-keys', operations: [listApiKeysOperation],

@@ -21,6 +21,7 @@ import { createJobsRouter } from '../rest/v2/jobs.ts';
 import { createLimitsRouter } from '../rest/v2/limits.ts';
 import { createAccountRouter } from '../rest/v2/account-routes.ts';
 import { createApiKeyRouter } from '../rest/v2/api-key-routes.ts';
+import { createAccountDeviceRouter } from '../rest/v2/account-device-routes.ts';
 import { createUploadRouter } from '../rest/v2/upload-routes.ts';
 import { createWebhooksRouter } from '../rest/v2/webhooks.ts';
 import { createBillingRouter } from '../rest/v2/billing.ts';
@@ -41,7 +42,7 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   // device-signed and ticketed. Entered only by their paths, so polls pass it by.
   app.use(onlyUnder('/api/v2/jobs/upload', createUploadRouter(runtime)));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
-  app.use(createAccountRouter(runtime), createApiKeyRouter(runtime));
+  app.use(createAccountRouter(runtime), createAccountDeviceRouter(runtime), createApiKeyRouter(runtime));
   app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
   app.use(createWebhooksRouter(runtime));
   app.use(createBillingRouter(runtime));

@@ -10,14 +10,14 @@
 import type { Request, RequestHandler } from 'express';
 import { DomainError } from '../../core/errors.ts';
 import type { Runtime } from '../../core/runtime.ts';
-import { deviceAuth } from './device-signature.ts';
+import { challengeDevice, deviceAuth } from './device-signature.ts';
 import { readCookie, SESSION_COOKIE } from './session-cookie.ts';
 
 /** deviceAuth, then 401 unless the request also carries a session cookie. */
 export function deviceAndSession(runtime: Runtime): RequestHandler[] {
-  const requireSession: RequestHandler = (req, _res, next) => {
+  const requireSession: RequestHandler = (req, res, next) => {
     if (readCookie(req, SESSION_COOKIE) === undefined) {
-      throw new DomainError('unauthenticated', 'Sign in first: this request needs the device signature and the web session.');
+      challengeDevice(res, new DomainError('unauthenticated', 'Sign in first: this request needs the device signature and the web session.'));
     }
     next();
   };

@@ -49,6 +49,15 @@ export function confirmTokenOf(html: string): string | null {
   return /<input type="hidden" name="token" value="([^"]+)">/.exec(html)?.[1] ?? null;
 }
 
+/** Signs `b` in as `email` through the device's login_url and presses Link this device; the decision page. */
+export async function linkThroughPage(b: FetchBrowser, device: LinkDevice, email: string): Promise<Response> {
+  const { login_url } = await device.account.startLink();
+  const html = await (await b.get(await b.authorize(email, { startPath: login_url }))).text();
+  const token = confirmTokenOf(html);
+  if (token === null) throw new Error(`no confirmation form: ${html}`);
+  return answerLink(b, { token, decision: 'link' });
+}
+
 /** Posts the confirmation form as its page does (same origin unless `origin` says otherwise). */
 export function answerLink(
   b: FetchBrowser,
