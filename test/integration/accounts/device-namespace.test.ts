@@ -30,8 +30,8 @@ describe('a linked device and its account', () => {
       code: 'idempotency_mismatch',
     });
     // The device's own key still replays its own job, which it can read.
-    const mine = await device.client.createJobFromFile(await pdfBytes(), 'b.pdf', { idempotencyKey: 'own-1' });
-    const again = await device.client.createJobFromFile(await pdfBytes(), 'b.pdf', { idempotencyKey: 'own-1' });
+    const mine = await device.client.createJobFromFile(bytes, 'b.pdf', { idempotencyKey: 'own-1' });
+    const again = await device.client.createJobFromFile(bytes, 'b.pdf', { idempotencyKey: 'own-1' });
     expect(again.job_id).toBe(mine.job_id);
     expect(await device.client.getJob(again.job_id)).toMatchObject({ job_id: mine.job_id });
   });
