@@ -9,7 +9,7 @@ import { createAccountClient, type AccountClient } from '../../client/account-cl
 import { createDeviceClient, type DeviceClient } from '../../client/device-client.ts';
 import { createMemoryKeyStore } from '../../client/key-store.ts';
 import { LINK_CONFIRM_PATH } from '../../http/html/link-confirm-page.ts';
-import { createV1Router } from '../../rest/v1/router.ts';
+import { v1Routes } from '../../rest/routes.ts';
 import { fetchFrom, randomAddress } from '../integration/v1/support/v1-server.ts';
 import { startSignInStack, type FetchBrowser, type Stack, type StackOptions } from './sign-in-stack.ts';
 
@@ -18,7 +18,7 @@ export type LinkDevice = { deviceId: string; client: DeviceClient; account: Acco
 export type LinkStack = Stack & { newDevice(): Promise<LinkDevice> };
 
 export async function startLinkStack(opts: StackOptions = {}): Promise<LinkStack> {
-  const stack = await startSignInStack({ ...opts, mounts: { v1: createV1Router, ...opts.mounts }, env: { P2M_TRUST_PROXY: 'loopback', ...opts.env } });
+  const stack = await startSignInStack({ ...opts, mounts: { v1: v1Routes, ...opts.mounts }, env: { P2M_TRUST_PROXY: 'loopback', ...opts.env } });
   const address = randomAddress();
   return Object.assign(stack, {
     async newDevice(): Promise<LinkDevice> {

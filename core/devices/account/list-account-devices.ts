@@ -42,6 +42,7 @@ export const listAccountDevices = defineOperation({
   actors: ['session'],
   input: z.object({}),
   output: AccountDevices,
+  errors: ['not_linked'],
   async handler(ctx) {
     const accountId = accountIdOf(ctx.principal);
     const found = await rows<DeviceRow>(

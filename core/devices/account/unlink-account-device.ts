@@ -22,6 +22,7 @@ export const unlinkAccountDevice = defineOperation({
   actors: ['session'],
   input: z.object({ device_id: z.string().describe('The id of the device (a UUID).') }),
   output: UnlinkedDevice,
+  errors: ['not_linked', 'not_found'],
   async handler(ctx, { device_id }) {
     const accountId = accountIdOf(ctx.principal);
     const notFound = () => new DomainError('not_found', 'No such device is linked to this account.');

@@ -24,6 +24,7 @@ export const startDeviceLink = defineOperation({
   description:
     'Issues a one-time, short-lived ticket bound to the calling device and returns the sign-in address that carries it, with a user code for the device to display. After signing in there, the person sees the code and the device (when it registered, the jobs it holds) and links it only by pressing Link this device; Cancel spends the ticket. Opening the address links nothing by itself.',
   scope: null,
+  errors: ['not_configured'],
   actors: ['device'],
   input: z.object({ origin: z.string().optional().describe('The public origin the request came in on.') }),
   output: LinkStart,
