@@ -20,9 +20,8 @@ import type { Route } from '../http/route.ts';
 import { defineHandlerRoute } from '../rest/define-route.ts';
 import { ctxOf } from '../rest/rest-handler.ts';
 import { devicesPage } from './pages/devices-page.ts';
-import { keysPage } from './pages/keys-page.ts';
 import { checkoutCanceledPage, checkoutSucceededPage, signedOutPage } from './pages/public-pages.ts';
-import { jobsPageOf, overviewPageOf, planPageOf, webhooksPageOf, type PageInput } from './section-data.ts';
+import { jobsPageOf, keysPageOf, overviewPageOf, planPageOf, webhooksPageOf, type PageInput } from './section-data.ts';
 
 export const ACCOUNT_PAGE_PATH = '/account';
 
@@ -43,7 +42,7 @@ const SECTIONS: readonly (PageDef & { build: Build })[] = [
   {
     path: '/account/keys', operationId: 'account_keys_page', summary: 'API keys (HTML)',
     description: 'List, create (scopes chosen, secret shown once) and revoke API keys.',
-    build: async ({ origin, email }) => keysPage({ origin, email }),
+    build: keysPageOf,
   },
   {
     path: '/account/devices', operationId: 'account_devices_page', summary: 'Devices (HTML)',

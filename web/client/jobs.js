@@ -7,7 +7,7 @@ let cursor = null;
 function madeBy(job) {
   const by = job.created_by || {};
   if (by.api_key_id) return DATA.keyNames[by.api_key_id] ? 'Key ' + DATA.keyNames[by.api_key_id] : 'A revoked key';
-  if (by.device_id) return 'Device ' + by.device_id.slice(0, 8);
+  if (by.device_id) return 'Device ' + (DATA.deviceNames[by.device_id] || by.device_id.slice(0, 8) + ' (not linked now)');
   return 'This page';
 }
 

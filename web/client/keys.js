@@ -8,14 +8,14 @@ async function loadKeys() {
   for (const key of list.items) {
     const revoke = el('button', { type: 'button', 'aria-label': 'Revoke key ' + key.name }, 'Revoke');
     action(revoke, 'Revoking the key', () => revokeKey(key));
-    const device = key.created_by_device_id || key.device_id;
+    const device = key.device_id;
     rows.append(row(
       el('td', { 'data-label': 'Name' }, key.name),
       el('td', { 'data-label': 'Starts with' }, el('code', {}, key.start + '…')),
       el('td', { 'data-label': 'Scopes' }, key.scopes.join(', ')),
       el('td', { 'data-label': 'Created' }, timeEl(key.created_at)),
       el('td', { 'data-label': 'Last used' }, key.last_used_at ? timeEl(key.last_used_at) : 'never'),
-      el('td', { 'data-label': 'Made by' }, device ? 'Device ' + String(device).slice(0, 8) : '—'),
+      el('td', { 'data-label': 'Made by' }, device ? 'Device ' + (DATA.deviceNames[device] || device.slice(0, 8)) : '—'),
       el('td', {}, revoke),
     ));
   }

@@ -14,6 +14,8 @@ export type JobsPageData = {
   email: string | null;
   /** Names of the account's keys by id (revoked keys are not listed). */
   keyNames: Record<string, string>;
+  /** Names of the account's linked devices by id. */
+  deviceNames: Record<string, string>;
   maxFileBytes: number;
 };
 
@@ -47,6 +49,6 @@ export function jobsPage(d: JobsPageData): Page {
     email: d.email,
     body,
     script: 'jobs',
-    data: { keyNames: d.keyNames, errorMeanings: JOB_ERROR_MEANINGS },
+    data: { keyNames: d.keyNames, deviceNames: d.deviceNames, errorMeanings: JOB_ERROR_MEANINGS },
   });
 }

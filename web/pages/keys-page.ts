@@ -12,7 +12,7 @@ const SCOPE_MEANINGS: Record<Scope, string> = {
   'settings:write': 'change device settings',
 };
 
-export function keysPage(d: { origin: string; email: string | null }): Page {
+export function keysPage(d: { origin: string; email: string | null; deviceNames: Record<string, string> }): Page {
   const scopes = Scope.options
     .map((s) => {
       const checked = DEFAULT_SCOPES.includes(s) ? ' checked' : '';
@@ -41,5 +41,5 @@ ${scopes}
 <p class="secret"><code id="new-key-secret"></code></p>
 <button type="button" id="copy-key" data-copy="new-key-secret" data-what="the key">Copy key</button>
 </div>`;
-  return dashboardPage({ section: 'keys', title: 'API keys', origin: d.origin, email: d.email, body, script: 'keys', data: { origin: d.origin } });
+  return dashboardPage({ section: 'keys', title: 'API keys', origin: d.origin, email: d.email, body, script: 'keys', data: { origin: d.origin, deviceNames: d.deviceNames } });
 }

@@ -9,8 +9,7 @@ import { escapeHtml } from '../../http/html/escape-html.ts';
 export type Summary = {
   jobs: readonly Job[];
   keys: { used: number; limit: number };
-  /** null when this service has no device list. */
-  devices: number | null;
+  devices: number;
   webhooks: { enabled: boolean; used: number; limit: number };
   tier: string;
 };
@@ -30,7 +29,7 @@ ${content}
 
 export function overviewSummary(s: Summary): string {
   const jobs = s.jobs.length ? `<ul id="recent-jobs">${s.jobs.map(jobItem).join('')}</ul>` : '<p>No jobs yet.</p>';
-  const devices = s.devices === null ? '<p>Devices linked to this account (the browser extension) are listed on their page.</p>' : `<p>${s.devices} linked.</p>`;
+  const devices = `<p>${s.devices === 0 ? 'No linked devices.' : `${s.devices} linked (the browser extension).`}</p>`;
   const hooks = s.webhooks.enabled
     ? `<p>${s.webhooks.used} of ${s.webhooks.limit} endpoints.</p>`
     : `<p>Not on your plan (${escapeHtml(s.tier)}): webhooks are part of the paid plans.</p>`;
