@@ -21,7 +21,8 @@ export function manifest(serviceUrl: string, version: string): Record<string, un
     action: { default_popup: 'popup.html', default_title: 'Convert to Markdown', default_icon: icons },
     options_ui: { page: 'options.html', open_in_tab: true },
     background: { service_worker: 'background.js', type: 'module' },
-    permissions: ['activeTab', 'contextMenus', 'storage', 'offscreen', 'notifications'],
+    // clipboardWrite: execCommand('copy') in the offscreen page needs it (it shows no install warning).
+    permissions: ['activeTab', 'contextMenus', 'storage', 'offscreen', 'notifications', 'clipboardWrite'],
     host_permissions: [hostPattern(serviceUrl)],
     optional_host_permissions: ['https://*/*', 'http://*/*', 'file:///*'],
   };

@@ -8,6 +8,7 @@ import { signRequest } from '../../client/index.ts';
 import { copyText } from './clipboard.ts';
 import { createMenu, onMenuClick } from './context-menu.ts';
 import { keyStoreFor, service } from './device.ts';
+import { errorInWords } from './error-words.ts';
 
 type Message = { type: string; text?: string };
 
@@ -30,4 +31,4 @@ chrome.runtime.onMessage.addListener((message: Message & { target?: string }, _s
 
 // For the browser tests and anyone debugging in the worker's console: the
 // worker's own functions, which hold no secret (the private key cannot leave WebCrypto).
-Object.assign(globalThis, { p2m: { onMenuClick, service, keyStoreFor, signRequest } });
+Object.assign(globalThis, { p2m: { onMenuClick, service, keyStoreFor, signRequest, copyText, errorInWords } });

@@ -33,7 +33,7 @@ describeInBrowser('extension popup in Chromium', () => {
     await popup.getByRole('button', { name: 'Download .md' }).click();
     expect((await download).suggestedFilename()).toBe('accept.md');
     await popup.getByRole('button', { name: 'Copy' }).click();
-    await popup.getByRole('status').filter({ hasText: 'Copied the Markdown to the clipboard.' }).waitFor();
+    await expect.poll(() => popup.getByRole('status').textContent()).toBe('Copied the Markdown to the clipboard.');
     await popup.getByRole('button', { name: 'Show accept.pdf' }).waitFor();
     expect(rig.errors).toEqual([]);
   });
