@@ -26,7 +26,7 @@ export type Rig = AsyncDisposable & {
   sw(): Promise<ServiceWorker>;
   /** An extension page (popup.html, options.html) in a new tab. */
   open(path: string): Promise<Page>;
-  /** Console errors of extension pages and the worker (a CSP violation shows there). */
+  /** Script errors and console errors of extension pages (a CSP violation shows there). */
   errors: string[];
   /** The conversion worker; stop it to keep jobs queued. */
   jobs: { worker: Worker; pause(): Promise<void>; resume(): void };
@@ -52,7 +52,8 @@ export async function startRig(env: Record<string, string> = {}): Promise<Rig> {
   const extensionId = new URL((await sw()).url()).host;
   context.on('page', (page) =>
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`)).on('console', (m) => {
-      if (m.type() === 'error' && page.url().startsWith('chrome-extension://')) errors.push(`${page.url()}: ${m.text()}`);
+      // A refused request (400, 409, 413) is logged as a failed resource; those answers are expected.
+      if (m.type() === 'error' && page.url().startsWith('chrome-extension://') && !m.text().startsWith('Failed to load resource')) errors.push(`${page.url()}: ${m.text()}`);
     }),
   );
   return {
