@@ -11,6 +11,7 @@ import { describeInBrowser } from '../support/chromium.ts';
 import { makePdf } from '../support/pdf.ts';
 import type { WorkerApi } from './support/in-worker.ts';
 import { startRig, TEST_MAX_FILE_BYTES, type Rig } from './support/extension-rig.ts';
+import { screenshot } from './support/screenshots.ts';
 
 declare const p2m: WorkerApi;
 
@@ -47,6 +48,7 @@ describeInBrowser('extension popup in Chromium', () => {
     await popup.getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => popup.getByRole('status').textContent()).toBe('Copied the Markdown to the clipboard.');
     await popup.getByRole('button', { name: 'Show accept.pdf' }).waitFor();
+    await screenshot(popup, 'popup');
     expect(rig.errors).toEqual([]);
   });
 

@@ -1,8 +1,15 @@
 /**
- * The device key in Chromium: registered on first use, kept as a
- * non-extractable CryptoKey in IndexedDB (exportKey fails), and the
- * extension's signer produces exactly what the server's verifier and the
- * published vectors (discovery/device-signing.md) accept: raw r‖s, 64 bytes.
+ * The device and its account in Chromium. The device key is registered on
+ * first use and kept as a non-extractable CryptoKey in IndexedDB (exportKey
+ * fails); the extension's signer produces exactly what the server's verifier
+ * and the published vectors (discovery/device-signing.md) accept: raw r‖s,
+ * 64 bytes. The v1 settings are read and written from the options page.
+ *
+ * Linking goes through the development provider (the one `p2m dev-idp`
+ * serves): "Link to account" starts the link, the sign-in page opens in a
+ * tab, the person signs in and allows, and the options page shows the
+ * linked account and its plan; Unlink ends it. When link/start answers a
+ * user_code, both the options page and the provider's pages show it.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,6 +19,7 @@ import { verifyDeviceSignature } from '../../core/devices/signing/verify-device-
 import { describeInBrowser } from '../support/chromium.ts';
 import type { WorkerApi } from './support/in-worker.ts';
 import { startRig, type Rig } from './support/extension-rig.ts';
+import { screenshot } from './support/screenshots.ts';
 
 type Vector = { name: string; expect: string; canonical_string: string; signature: string };
 const vectors = JSON.parse(readFileSync(new URL('../devices/signing-vectors.json', import.meta.url), 'utf8')) as {
@@ -21,7 +29,7 @@ const vectors = JSON.parse(readFileSync(new URL('../devices/signing-vectors.json
 };
 declare const p2m: WorkerApi;
 
-describeInBrowser('extension device key in Chromium', () => {
+describeInBrowser('extension device and account in Chromium', () => {
   let rig: Rig;
   beforeAll(async () => {
     rig = await startRig();
@@ -94,5 +102,36 @@ describeInBrowser('extension device key in Chromium', () => {
       { jwk: vectors.key.public_jwk, cases: [...vectors.valid, ...vectors.invalid.filter((v) => v.name === 'der-signature')] },
     );
     expect(Object.fromEntries(results)).toEqual({ ...Object.fromEntries(vectors.valid.map((v) => [v.name, true])), 'der-signature': false });
+  });
+
+  it('links through sign-in with the code shown on both sides, then unlinks', { timeout: 120_000 }, async () => {
+    const options = await rig.open('options.html');
+    expect(await options.getByLabel('Service URL').inputValue()).toBe(rig.stack.base);
+    await options.getByText('This browser converts anonymously.').waitFor();
+    await screenshot(options, 'options');
+
+    const signInTab = rig.context.waitForEvent('page');
+    await options.getByRole('button', { name: 'Link to account' }).click();
+    const signIn = await signInTab;
+    await signIn.getByLabel('E-mail').waitFor();
+    const codeShown = await options.locator('#link-code-box').isVisible();
+    const code = codeShown ? await options.locator('#link-code').textContent() : null;
+    if (code) expect(await signIn.locator('body').textContent()).toContain(code);
+    await signIn.getByLabel('E-mail').fill('reader@example.org');
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    if (code) expect(await signIn.locator('body').textContent()).toContain(code);
+    await signIn.getByRole('button', { name: 'Allow' }).click();
+    await signIn.getByRole('heading', { name: 'Signed in' }).waitFor();
+    if (code) expect(await signIn.locator('body').textContent()).toContain(code);
+
+    await options.getByText('This browser is linked to an account.').waitFor({ timeout: 20_000 });
+    expect(await options.locator('#account-tier').textContent()).toBe('free');
+    const email = await options.locator('#account-email').textContent();
+    expect(['reader@example.org', 'not told by the service']).toContain(email);
+    await screenshot(options, 'options-linked');
+    await options.getByRole('button', { name: 'Unlink' }).click();
+    await options.getByText('Unlinked. This browser converts anonymously again.').waitFor();
+    await expect.poll(() => options.getByRole('button', { name: 'Link to account' }).isVisible()).toBe(true);
+    expect(rig.errors).toEqual([]);
   });
 });
