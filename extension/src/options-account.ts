@@ -18,7 +18,7 @@ const LINK_POLL_MS = 1500;
 export function showLinkStatus(s: LinkStatus): void {
   byId('account-state').textContent = s.linked ? 'This browser is linked to an account.' : 'This browser converts anonymously.';
   byId('account-details').hidden = !s.linked;
-  byId('account-email').textContent = s.email ?? 'not told by the service';
+  byId('account-email').textContent = s.email ?? '—';
   byId('account-tier').textContent = s.tier ?? '';
   byId('link').hidden = s.linked;
   byId('unlink').hidden = !s.linked;
