@@ -9,6 +9,7 @@ export const getAccountLink = defineOperation({
   title: 'Get the device link status',
   description: "Whether the calling device is linked to an account, the tier it converts on, and the account's e-mail when linked.",
   scope: null,
+  errors: [],
   actors: ['device'],
   input: z.object({}),
   output: LinkStatus,
