@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker as ServiceWorker } from 'playwright-core';
 import { buildExtension } from '../../../extension/build/build-extension.ts';
-import { createV1Router } from '../../../rest/v1/router.ts';
+import { v1Routes } from '../../../rest/routes.ts';
 import { createWorker, type Worker } from '../../../worker/worker.ts';
 import { CHROMIUM_PATH } from '../../support/chromium.ts';
 import { startSignInStack, type Stack } from '../../support/sign-in-stack.ts';
@@ -34,7 +34,7 @@ export type Rig = AsyncDisposable & {
 
 export async function startRig(env: Record<string, string> = {}): Promise<Rig> {
   const stack = await startSignInStack({
-    mounts: { v1: createV1Router },
+    mounts: { v1: v1Routes },
     env: { P2M_ALLOW_PRIVATE_URLS: 'true', P2M_TIERS: JSON.stringify({ anonymous: { maxFileBytes: TEST_MAX_FILE_BYTES } }), ...env },
   });
   let worker = createWorker(stack.env.runtime, { concurrency: 1, pools: ['free', 'paid'] });
