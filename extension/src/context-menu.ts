@@ -27,7 +27,7 @@ export async function onMenuClick(info: Pick<chrome.contextMenus.OnClickData, 'm
   let outcome: MenuOutcome;
   try {
     const svc = await service();
-    const { job } = await convertLink(svc, info.linkUrl, 'menu', (url) => readPdf(url, false), () => undefined);
+    const { job } = await convertLink(svc, info.linkUrl, 'menu', readPdf, () => undefined);
     outcome = { ok: true, jobId: job.job_id, message: `${job.file_name ?? 'The PDF'} is converted. Open p2m to copy or download the Markdown.` };
   } catch (error) {
     outcome = { ok: false, message: errorInWords(error) };

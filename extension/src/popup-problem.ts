@@ -7,6 +7,7 @@ import { clientConfig } from './convert.ts';
 import type { Service } from './device.ts';
 import { button, byId, el } from './dom.ts';
 import { errorInWords } from './error-words.ts';
+import { NeedsAccess } from './read-pdf.ts';
 import { forgetJob } from './recent-jobs.ts';
 
 const ACTIVE = new Set(['queued', 'processing']);
@@ -17,13 +18,29 @@ export function clearProblem(): void {
   box.hidden = true;
 }
 
-/** Shows an error in words; `refresh` redraws the recent list after a deletion. */
-export async function showProblem(svc: Service | undefined, error: unknown, refresh: () => Promise<void>): Promise<void> {
+/**
+ * Shows an error in words; `refresh` redraws the recent list after a
+ * deletion, `retry` runs the conversion again once access was granted.
+ */
+export async function showProblem(svc: Service | undefined, error: unknown, refresh: () => Promise<void>, retry?: () => void): Promise<void> {
   const box = byId('problem');
   const maxFileBytes = svc ? await clientConfig(svc).then((c) => c.max_file_size, () => undefined) : undefined;
   box.replaceChildren(el('p', errorInWords(error, maxFileBytes === undefined ? {} : { maxFileBytes })));
   box.hidden = false;
   if (svc && error instanceof DeviceApiError && error.code === 'slots_full') await showSlots(svc, box, refresh);
+  if (error instanceof NeedsAccess && retry) box.append(accessButton(error, retry));
+}
+
+// permissions.request must be the first thing the click does: Chrome grants only inside the user gesture.
+function accessButton(need: NeedsAccess, retry: () => void): HTMLButtonElement {
+  const b = el('button', `Allow access to ${need.host}`, { type: 'button' });
+  b.addEventListener('click', () => {
+    void chrome.permissions.request({ origins: [need.pattern] }).then((granted) => {
+      if (granted) retry();
+      else b.replaceWith(el('p', 'Not allowed, so the PDF was not read. You can download it and choose the file instead.'));
+    });
+  });
+  return b;
 }
 
 async function showSlots(svc: Service, box: HTMLElement, refresh: () => Promise<void>): Promise<void> {

@@ -27,7 +27,7 @@ function showResult(job: V1Job, markdown: string): void {
 }
 
 /** Runs one conversion with progress, result and errors in the popup. */
-async function run(start: (s: Service) => Promise<Converted>): Promise<void> {
+async function run(start: (s: Service) => Promise<Converted>, retry?: () => void): Promise<void> {
   clearProblem();
   const buttons = [byId<HTMLButtonElement>('convert'), byId<HTMLButtonElement>('convert-tab')];
   buttons.forEach((b) => (b.disabled = true));
@@ -38,7 +38,7 @@ async function run(start: (s: Service) => Promise<Converted>): Promise<void> {
     showResult(job, markdown);
   } catch (error) {
     status('');
-    await showProblem(s, error, refresh);
+    await showProblem(s, error, refresh, retry);
   } finally {
     buttons.forEach((b) => (b.disabled = false));
     await refresh();
@@ -62,7 +62,7 @@ async function convertTab(): Promise<void> {
   if (!/^(https?|file):/.test(url)) {
     return void (await showProblem(undefined, new UserFacingError('The current tab does not show a PDF from the web or this computer. Open the PDF, or choose the file below.'), refresh));
   }
-  await run((s) => convertLink(s, url, 'tab', (u) => readPdf(u, true), (text) => status(text)));
+  await run((s) => convertLink(s, url, 'tab', readPdf, (text) => status(text)), () => void convertTab());
 }
 
 function download(): void {

@@ -2,8 +2,10 @@
  * Reading a PDF with the browser's own access, for links the service cannot
  * fetch: the request carries the person's cookies for that site and reaches
  * intranet hosts; file:// works when "Allow access to file URLs" is on.
- * Host access to the PDF's origin is optional and requested when needed
- * (only an extension page with a user gesture may ask; the worker may not).
+ * Host access to the PDF's origin is optional: without it this throws
+ * NeedsAccess, and the popup offers a button whose click asks for it (Chrome
+ * grants optional permissions only inside a user gesture, which has passed by
+ * the time the service has refused the link).
  */
 import { UserFacingError } from './error-words.ts';
 import { hostPattern } from './host-pattern.ts';
@@ -12,20 +14,23 @@ import { hostPattern } from './host-pattern.ts';
 export const FILE_ACCESS_HELP =
   'To convert files on this computer, allow it: open chrome://extensions, choose Details under p2m, and turn on "Allow access to file URLs". Or pick the file in the popup.';
 
-/** True when the extension may read the URL (asking for host access first when `ask`). */
-export async function ensureAccess(url: string, ask: boolean): Promise<boolean> {
-  const origins = [hostPattern(url)];
-  if (await chrome.permissions.contains({ origins })) return true;
-  return ask ? chrome.permissions.request({ origins }) : false;
+/** The extension lacks host access to a PDF's site; `pattern` is what to ask for. */
+export class NeedsAccess extends UserFacingError {
+  readonly pattern: string;
+  readonly host: string;
+  constructor(pattern: string, host: string) {
+    super(`The service cannot reach this PDF, so the browser must read it, and p2m needs your permission to read pages on ${host}.`);
+    this.pattern = pattern;
+    this.host = host;
+  }
 }
 
 /** Reads the bytes of a PDF at an http(s) or file URL. */
-export async function readPdf(url: string, ask: boolean): Promise<Uint8Array> {
+export async function readPdf(url: string): Promise<Uint8Array> {
   const isFile = url.startsWith('file:');
   if (isFile && !(await chrome.extension.isAllowedFileSchemeAccess())) throw new UserFacingError(FILE_ACCESS_HELP);
-  if (!(await ensureAccess(url, ask))) {
-    throw new UserFacingError(`p2m needs your permission to read pages on ${new URL(url).host || 'this computer'}. Open the p2m popup on that tab and press "Convert this tab" to allow it.`);
-  }
+  const pattern = hostPattern(url);
+  if (!(await chrome.permissions.contains({ origins: [pattern] }))) throw new NeedsAccess(pattern, new URL(url).host || 'this computer');
   const bytes = isFile ? await readFileUrl(url) : await readHttp(url);
   if (!isPdf(bytes)) throw new UserFacingError('That address does not lead to a PDF (perhaps a sign-in page); open the PDF itself and try again.');
   return bytes;
