@@ -3,10 +3,13 @@
  * service fetches a public link itself), a PDF behind a cookie only the
  * browser has (the extension reads the bytes and uploads them), and the
  * "Convert to Markdown" link menu, driven through the service worker, which
- * reports in the popup's recent conversions.
+ * reports in the popup's recent conversions; once past retention the job
+ * shows there as expired, not as an error.
  */
 import type { Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { purgeExpired } from '../../worker/worker.ts';
 import { describeInBrowser } from '../support/chromium.ts';
 import { makePdf } from '../support/pdf.ts';
 import type { WorkerApi } from './support/in-worker.ts';
@@ -86,5 +89,15 @@ describeInBrowser('extension: tab and link menu in Chromium', () => {
     await popup.getByRole('button', { name: 'Show linked.pdf' }).click();
     await expect.poll(() => popup.getByLabel('Markdown').inputValue()).toContain('Converted from the link menu.');
     expect(await popup.getByRole('list').textContent()).toContain('From the link menu.');
+
+    // Past retention (back-dated, then the sweep): expired, not an error.
+    const rt = rig.stack.env.runtime;
+    await rt.db.execute(sql`UPDATE jobs SET ready_at = now() - interval '61 minutes' WHERE id = ${outcome!.jobId!}`);
+    await purgeExpired(rt);
+    await popup.reload();
+    const item = popup.getByRole('listitem').filter({ hasText: 'linked.pdf' });
+    await expect.poll(() => item.textContent()).toContain('expired');
+    expect(await item.textContent()).not.toMatch(/failed|error/i);
+    await expect.poll(() => item.getByRole('button', { name: 'Show linked.pdf' }).count()).toBe(0);
   });
 });
