@@ -26,6 +26,8 @@ export async function service(): Promise<Service> {
   const baseUrl = await getServiceUrl();
   const keys = keyStoreFor(baseUrl);
   const device = createDeviceClient({ baseUrl, storage: keys });
-  await device.register();
+  // The popup, options page and worker may all start at first use; one lock
+  // (shared by every context of the extension's origin) makes one registration.
+  await navigator.locks.request(`p2m-register ${baseUrl}`, () => device.register());
   return { baseUrl, device, account: createAccountClient(device, { baseUrl }), keys };
 }
