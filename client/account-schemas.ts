@@ -13,12 +13,8 @@ export const LinkStatus = z.looseObject({
 export type LinkStatus = z.infer<typeof LinkStatus>;
 
 /** POST /api/v2/account/link/start. */
-export const LinkStart = z.looseObject({
-  login_url: z.string(),
-  expires_at: z.string().optional(),
-  /** The code the sign-in page shows too, so the person can check it is this device being linked. */
-  user_code: z.string().optional(),
-});
+/** user_code: show it to the person; the confirmation page after sign-in shows the same code (absent on older servers). */
+export const LinkStart = z.looseObject({ login_url: z.string(), user_code: z.string().optional(), expires_at: z.string().optional() });
 export type LinkStart = z.infer<typeof LinkStart>;
 
 /** POST /api/v2/jobs/upload-ticket: a ticket, or why there is none. */
