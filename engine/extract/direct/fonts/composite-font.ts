@@ -48,7 +48,7 @@ export function loadCompositeFont(objects: ObjectSource, dict: PdfDict, id: stri
   const subtype = objects.lookup(cidFont, 'Subtype');
   if (!isName(subtype, 'CIDFontType2')) throw new Unsupported(`descendant ${isName(subtype) ? subtype.name : '?'}`);
   const desc = readDescriptor(objects, cidFont);
-  const metrics = checkProgram(objects, desc.descriptor, 'truetype');
+  const { metrics } = checkProgram(objects, desc.descriptor, 'truetype');
   const name = fontName(objects.lookup(desc.descriptor, 'FontName'), objects.lookup(cidFont, 'BaseFont'));
   // pdf.js takes the descendant's /ToUnicode when it has a truthy one, else the Type0 font's.
   const own = objects.lookup(cidFont, 'ToUnicode') ? cidFont : dict;

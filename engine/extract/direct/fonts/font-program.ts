@@ -9,9 +9,16 @@
 import { isDict, type PdfDict } from '../../pdf-objects/values.ts';
 import { Unsupported, type ObjectSource } from '../types.ts';
 import { trueTypeMetrics } from './truetype-metrics.ts';
+import { type1BuiltinEncoding, type BuiltinEncoding } from './type1-builtin-encoding.ts';
 
 /** The kinds of embedded program we read around. */
 export type ProgramKind = 'type1' | 'truetype';
+
+/**
+ * What the program overrides: a TrueType program's ascent and descent, a Type 1
+ * program's built-in encoding (null where it has none).
+ */
+export type ProgramFacts = { metrics: { ascent: number; descent: number } | null; builtin: BuiltinEncoding | null };
 
 /** The program kind pdf.js would detect from the data's first bytes. */
 function detect(data: Uint8Array): string {
@@ -50,9 +57,9 @@ function type1MatrixIsStandard(data: Uint8Array, length1: unknown): boolean {
  * throws Unsupported unless pdf.js would read it as that kind with the
  * standard font matrix. Non-embedded fonts are refused: pdf.js substitutes
  * its own font files for them, with their own metrics and encodings.
- * Returns the ascent and descent a TrueType program overrides, or null.
+ * Returns what the program overrides.
  */
-export function checkProgram(objects: ObjectSource, descriptor: PdfDict, kind: ProgramKind): { ascent: number; descent: number } | null {
+export function checkProgram(objects: ObjectSource, descriptor: PdfDict, kind: ProgramKind): ProgramFacts {
   let key: string | undefined;
   for (const k of ['FontFile', 'FontFile2', 'FontFile3']) {
     if (objects.lookup(descriptor, k)) {
@@ -69,5 +76,5 @@ export function checkProgram(objects: ObjectSource, descriptor: PdfDict, kind: P
   if (kind === 'type1' && !type1MatrixIsStandard(data, isDict(dict) ? objects.lookup(dict, 'Length1') : undefined)) {
     throw new Unsupported('Type 1 program with a non-standard FontMatrix');
   }
-  return kind === 'truetype' ? trueTypeMetrics(data) : null;
+  return kind === 'truetype' ? { metrics: trueTypeMetrics(data), builtin: null } : { metrics: null, builtin: type1BuiltinEncoding(data) };
 }
