@@ -37,7 +37,8 @@ function numbers(body: string): number[] {
 
 /**
  * True if every /FontMatrix in the cleartext part of a Type 1 program is
- * [0.001 0 0 0.001 0 0] (or there is none). The region searched reaches past
+ * [0.001 0 c 0.001 0 0] (or there is none): the text reader uses only its
+ * scale, as pdf.js does for all but Type 3 fonts. The region searched reaches past
  * both /Length1 and `eexec`, so it covers whatever pdf.js takes as the header.
  */
 function type1MatrixIsStandard(data: Uint8Array, length1: unknown): boolean {
@@ -47,7 +48,8 @@ function type1MatrixIsStandard(data: Uint8Array, length1: unknown): boolean {
   const header = text.slice(0, end + 6);
   for (const m of header.matchAll(/\/FontMatrix\s*([[{])([^\]}]*)[\]}]/g)) {
     const v = numbers(m[2]!);
-    if (v.length !== 6 || v[0] !== 0.001 || v[1] !== 0 || v[2] !== 0 || v[3] !== 0.001 || v[4] !== 0 || v[5] !== 0) return false;
+    // A skew alone (v[2], a slanted face such as CMSL) leaves every advance and the em as they are.
+    if (v.length !== 6 || v[0] !== 0.001 || v[1] !== 0 || v[3] !== 0.001 || v[4] !== 0 || v[5] !== 0) return false;
   }
   return true;
 }

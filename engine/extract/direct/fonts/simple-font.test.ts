@@ -135,6 +135,9 @@ describe('simple fonts pdf.js reads differently', () => {
     const desc = objects.resolve((objects.resolve(ref) as { map: Map<string, PdfValue> }).map.get('FontDescriptor')) as { map: Map<string, PdfValue> };
     desc.map.set('FontFile', objects.addStream(fakeType1('[0.0005 0 0 0.0005 0 0]')));
     expect(() => fontLoader(objects)(ref)).toThrow(/FontMatrix/);
+    // A slanted face (CMSL: skew only) keeps the scale, so it reads as usual.
+    desc.map.set('FontFile', objects.addStream(fakeType1('[0.001 0 0.000167 0.001 0 0]')));
+    expect(text(fontLoader(objects)(ref).glyphs('A'))).toBe('A');
     expect(() => fontLoader(objects)(simpleFont(objects, { type: 'TrueType', program: 'type1' }))).toThrow(/font program/);
   });
 
