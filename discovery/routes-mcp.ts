@@ -44,11 +44,11 @@ export function mcpRoutes(config: Pick<Config, 'tiers'>): readonly RouteSpec[] {
     {
       method: 'post', path: '/api/v2/mcp', operations: [], operationId: 'mcp', summary: 'MCP endpoint (JSON-RPC 2.0 over Streamable HTTP)',
       description:
-        `Methods initialize, tools/list, tools/call, ping. Tools are named pdf_to_markdown_<operation> and enforce the same scopes, tier limits and ownership as the REST API; every tools/call result carries slot_usage and tier. Errors of a call are JSON-RPC errors in a 200 response. A request body may hold a base64 upload of the tier's largest PDF: at most ${freeCap} bytes on the free tier (the base64 size of its largest PDF plus 64 KiB); more answers 413.`,
+        `Methods initialize, tools/list, tools/call, ping. Tools are named pdf_to_markdown_<operation> and enforce the same scopes, tier limits and ownership as the REST API; every tools/call result carries slot_usage and tier. Errors of a call are JSON-RPC errors in a 200 response carrying the request's id, the rate limit included: a tool call over the budget is error data.code rate_limited with data.retry_after, and the response carries Retry-After and the RateLimit fields. Only a missing or invalid key (401), a refused Origin (403) and an oversized body (413) are HTTP errors. A request body may hold a base64 upload of the tier's largest PDF: at most ${freeCap} bytes on the free tier (the base64 size of its largest PDF plus 64 KiB); more answers 413.`,
       tag: 'mcp', auth: 'ApiKey', success: 200,
       ok: { description: 'A JSON-RPC response.', content: { 'application/json': { schema: Rpc } } },
       alsoOk: { 202: { description: 'Accepted: the message was a notification or a response; there is no body.' } },
-      errors: [401, 403, 413, 429],
+      errors: [401, 403, 413],
       errorResponse: rpcErrorResponse,
       request: { requestBody: { required: true, content: { 'application/json': { schema: Rpc } } } },
     },
