@@ -98,7 +98,7 @@ export function replay(existing: JobRow, hash: string): CreatedJob {
   return { row: existing, created: false };
 }
 
-export function requestHash(req: NewJob, source: string): string {
+export function requestHash(req: Omit<NewJob, 'source'>, source: string): string {
   const material = JSON.stringify([source, req.fileName ?? null, req.externalId ?? null, req.tags ?? null, req.callbackUrl ?? null]);
   return createHash('sha256').update(material).digest('hex');
 }
