@@ -6,6 +6,7 @@
 import type { Route } from '../http/route.ts';
 import { accountPageRoute } from './account-page.ts';
 import { HEALTH_ROUTES } from './health.ts';
+import { homePageRoute } from './home-page.ts';
 import { DEVICE_LINK_ROUTES, UPLOAD_ROUTES } from './v2/account-routes.ts';
 import { API_KEY_ROUTES } from './v2/api-key-routes.ts';
 import { batchRoute } from './v2/batch-route.ts';
@@ -25,6 +26,7 @@ export const V2_ROUTES: readonly Route[] = [
   ...SIGN_IN_ROUTES,
   ...ME_ROUTES,
   accountPageRoute,
+  homePageRoute,
   ...WEBHOOK_ROUTES,
   batchRoute,
   ...BILLING_ROUTES,
