@@ -1,7 +1,10 @@
+import { mcpToolList } from '../core/operations.ts';
 import { API_VERSION } from './openapi-document.ts';
 
 /** /llms.txt (llmstxt.org): what the service is and how an agent uses it, with absolute links for `origin`. */
 export function llmsTxt(origin: string): string {
+  const tools = mcpToolList();
+  const toolLines = tools.map((t) => `  - ${t.name}: ${t.title}`).join('\n');
   return `# p2m: PDF to Markdown
 
 > p2m converts PDF documents to Markdown through asynchronous jobs. API version ${API_VERSION}.
@@ -25,8 +28,13 @@ Errors are JSON \`{"error": {"code", "message", "request_id"}}\`. All slots busy
 
 ## MCP
 
-- ${origin}/api/v2/mcp: Model Context Protocol server (Streamable HTTP, JSON-RPC 2.0, stateless: POST only, GET and DELETE answer 405), same API key as a Bearer token. Tools: pdf_to_markdown_create_job_from_url, pdf_to_markdown_create_job_from_upload, pdf_to_markdown_list_jobs, pdf_to_markdown_get_job, pdf_to_markdown_get_markdown, pdf_to_markdown_delete_job, pdf_to_markdown_get_limits.
+- ${origin}/api/v2/mcp: Model Context Protocol server (Streamable HTTP, JSON-RPC 2.0, stateless: POST only, GET and DELETE answer 405), same API key as a Bearer token. Errors of a call (the rate limit included) are JSON-RPC errors in a 200 carrying the request id; error.data.code is the domain code. The ${tools.length} tools:
+${toolLines}
 - ${origin}/.well-known/mcp.json: MCP server card.
+
+## Webhooks (paid plans)
+
+Deliveries are POSTs with \`X-P2M-Event\`, \`X-P2M-Timestamp\`, \`X-P2M-Delivery\` and \`X-P2M-Signature: sha256=<hex HMAC-SHA256(secret, timestamp + "." + raw body)>\`. After a secret rotation, during its overlap, \`X-P2M-Signature\` holds two comma-separated values (\`sha256=<new>,sha256=<old>\`): split on "," and accept the delivery when any value matches.
 
 ## OpenAPI
 

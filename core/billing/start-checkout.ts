@@ -11,6 +11,7 @@ import type { Services } from '../context.ts';
 import { canonicalAddress } from '../devices/network-prefix.ts';
 import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
+import { inputProblems } from '../refusal-messages.ts';
 import { TierName } from '../tiers.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import { PAYING_STATUSES, accountById, billingCustomerOf, claimableAccountFor, dropUnusedClaimable, ensureCustomer } from './billing-customer.ts';
@@ -111,7 +112,7 @@ export async function startAnonymousCheckout(
     throw new DomainError('rate_limited', 'Too many checkouts from this address; try again later.', { retryAfter: decision.retryAfterSeconds });
   }
   const parsed = CheckoutRequest.safeParse(raw);
-  if (!parsed.success) throw new DomainError('bad_input', z.prettifyError(parsed.error));
+  if (!parsed.success) throw new DomainError('bad_input', inputProblems(parsed.error));
   if (!parsed.data.email) throw new DomainError('bad_input', 'Sign in, or give the e-mail the plan is for.');
   return startCheckout(s, { email: parsed.data.email }, { plan: parsed.data.plan, returnOrigin: req.returnOrigin });
 }
