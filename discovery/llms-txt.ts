@@ -17,7 +17,7 @@ Send an API key on every request: \`Authorization: Bearer p2m_...\`. Keys are cr
 
 ## Endpoints
 
-- POST ${origin}/api/v2/jobs: create a job. JSON \`{"url": "https://.../file.pdf"}\`, JSON \`{"content_base64": "..."}\` (JSON bodies up to the tier's max_json_body_size from /api/v2/limits; about 14.3 MiB on the free tier), or multipart/form-data with metadata fields first and the PDF in a part named \`file\`. Optional header \`Idempotency-Key\`. Answers 201 with the job.
+- POST ${origin}/api/v2/jobs: create a job. JSON \`{"url": "https://.../file.pdf"}\`, JSON \`{"content_base64": "..."}\` (JSON bodies up to the tier's max_json_body_size from /api/v2/limits, about 5.4 MB by default, so base64 PDFs up to 4 MiB; larger PDFs go multipart), or multipart/form-data with metadata fields first and the PDF in a part named \`file\`. Optional header \`Idempotency-Key\`. Answers 201 with the job.
 - GET ${origin}/api/v2/jobs/{job_id}: the job; \`status\` is queued, processing, ready, error, canceled or expired (a ready result past its retention; the download then answers 410).
 - GET ${origin}/api/v2/jobs/{job_id}/download: the Markdown (text/markdown) once ready; 409 not_ready before, 410 gone after deletion or retention.
 - DELETE ${origin}/api/v2/jobs/{job_id}: cancel or delete the job.
