@@ -8,7 +8,8 @@ export const LinkStatus = z.looseObject({ linked: z.boolean(), tier: z.string().
 export type LinkStatus = z.infer<typeof LinkStatus>;
 
 /** POST /api/v2/account/link/start. */
-export const LinkStart = z.looseObject({ login_url: z.string(), expires_at: z.string().optional() });
+/** user_code: show it to the person; the confirmation page after sign-in shows the same code (absent on older servers). */
+export const LinkStart = z.looseObject({ login_url: z.string(), user_code: z.string().optional(), expires_at: z.string().optional() });
 export type LinkStart = z.infer<typeof LinkStart>;
 
 /** POST /api/v2/jobs/upload-ticket: a ticket, or why there is none. */

@@ -30,6 +30,8 @@ import { registerDeviceOp } from './devices/register-device.ts';
 import { finishSignInOp } from './sign-in/finish-sign-in.ts';
 import { signOutOp } from './sign-in/sign-out.ts';
 import { startSignInOp } from './sign-in/start-sign-in.ts';
+import { listAccountDevices } from './devices/account/list-account-devices.ts';
+import { unlinkAccountDevice } from './devices/account/unlink-account-device.ts';
 import { getUsage } from './accounts/get-usage.ts';
 
 export const JOB_OPERATIONS = [
@@ -51,6 +53,9 @@ export const KEY_OPERATIONS = [listApiKeysOperation, createApiKeyOperation, revo
 
 /** A device's link to an account and its ticketed uploads (device-signed REST, and the Upload-Ticket header). */
 export const DEVICE_ACCOUNT_OPERATIONS = [getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket] as const;
+
+/** The account's view of its linked devices (session actors): list and unlink. */
+export const ACCOUNT_DEVICE_OPERATIONS = [listAccountDevices, unlinkAccountDevice] as const;
 
 /** Webhook endpoints and their delivery log: sessions and linked devices (REST v2, tRPC). */
 export { WEBHOOK_OPERATIONS };
@@ -75,6 +80,7 @@ export const OPERATIONS = [
   ...SETTINGS_OPERATIONS,
   ...KEY_OPERATIONS,
   ...DEVICE_ACCOUNT_OPERATIONS,
+  ...ACCOUNT_DEVICE_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...BILLING_OPERATIONS,
   ...ACCOUNT_READ_OPERATIONS,
@@ -86,3 +92,4 @@ export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, creat
 export { listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation };
 export { createJobBatch, openBillingPortal, startCheckoutOp };
 export { getMe, getUsage };
+export { listAccountDevices, unlinkAccountDevice };

@@ -6,7 +6,9 @@
 import type { Route } from '../http/route.ts';
 import { accountPageRoute } from './account-page.ts';
 import { HEALTH_ROUTES } from './health.ts';
+import { ACCOUNT_DEVICE_ROUTES } from './v2/account-device-routes.ts';
 import { DEVICE_LINK_ROUTES, UPLOAD_ROUTES } from './v2/account-routes.ts';
+import { LINK_CONFIRM_ROUTE } from './v2/link-confirm.ts';
 import { API_KEY_ROUTES } from './v2/api-key-routes.ts';
 import { batchRoute } from './v2/batch-route.ts';
 import { BILLING_ROUTES } from './v2/billing-routes.ts';
@@ -20,9 +22,11 @@ import { V1_ROUTES } from './v1/routes.ts';
 export const V2_ROUTES: readonly Route[] = [
   ...JOB_ROUTES,
   ...DEVICE_LINK_ROUTES,
+  ...ACCOUNT_DEVICE_ROUTES,
   ...API_KEY_ROUTES,
   ...UPLOAD_ROUTES,
   ...SIGN_IN_ROUTES,
+  LINK_CONFIRM_ROUTE,
   ...ME_ROUTES,
   accountPageRoute,
   ...WEBHOOK_ROUTES,

@@ -1,7 +1,7 @@
 /**
  * /account: the signed-in account, its plan and fair-use usage (rendered on
- * the server), and its API keys, which the page's script lists, creates and
- * revokes through the JSON API with the session cookie (same origin, so the
+ * the server), its API keys, which the page's script lists, creates and
+ * revokes, and its linked devices, which it lists and unlinks, through the JSON API with the session cookie (same origin, so the
  * gateway's CSRF origin check passes). Without a session: a sign-in link.
  */
 import type { z } from 'zod';
@@ -24,6 +24,17 @@ export function signedOutAccountPage(): Page {
 }
 
 const n = (v: number) => v.toLocaleString('en-US');
+
+/** The linked devices, listed and unlinked by the page's script through /api/v2/account/devices. */
+const DEVICES_SECTION = `<section aria-labelledby="devices">
+<h2 id="devices">Linked devices</h2>
+<p>A linked device (the browser extension) converts on your plan and can create API keys and manage webhooks for this account. Unlinking it returns its running jobs to the device and revokes the API keys it created.</p>
+<table id="device-table">
+<caption>Your linked devices <span id="device-count"></span></caption>
+<thead><tr><th scope="col">Code</th><th scope="col">Linked</th><th scope="col">Last seen</th><th scope="col">Active jobs</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<tbody id="device-rows"><tr><td colspan="5">Loading…</td></tr></tbody>
+</table>
+</section>`;
 
 export function accountPage(account: z.output<typeof Account>, usage: z.output<typeof Usage>): Page {
   const month = new Date(usage.period.start).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -67,6 +78,7 @@ export function accountPage(account: z.output<typeof Account>, usage: z.output<t
 <button type="button" id="copy-key">Copy key</button>
 </div>
 </section>
+${DEVICES_SECTION}
 <p id="status" role="status" aria-live="polite"></p>`,
     script: ACCOUNT_SCRIPT,
   };

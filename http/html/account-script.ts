@@ -43,6 +43,38 @@ async function revokeKey(key) {
   status('Key ' + key.name + ' revoked.');
   await loadKeys();
 }
+const when = (t) => (t ? String(t).slice(0, 16).replace('T', ' ') + ' UTC' : '—');
+async function loadDevices() {
+  const list = await api('GET', '/api/v2/account/devices');
+  const rows = $('device-rows');
+  rows.replaceChildren();
+  $('device-count').textContent = '(' + list.devices.length + ')';
+  if (list.devices.length === 0) { const tr = document.createElement('tr'); cell(tr, 'No linked devices.').colSpan = 5; rows.append(tr); }
+  for (const d of list.devices) {
+    const name = d.user_code_hint ? d.user_code_hint + '-…' : 'device ' + d.device_id.slice(0, 8);
+    const tr = document.createElement('tr');
+    cell(tr, name);
+    cell(tr, when(d.linked_at));
+    cell(tr, when(d.last_seen_at));
+    cell(tr, String(d.active_jobs));
+    const unlink = document.createElement('button');
+    unlink.type = 'button';
+    unlink.textContent = 'Unlink';
+    unlink.setAttribute('aria-label', 'Unlink device ' + name);
+    unlink.addEventListener('click', () => unlinkDevice(d, name).catch((e) => status('Could not unlink the device: ' + e.message)));
+    cell(tr, '').append(unlink);
+    rows.append(tr);
+  }
+}
+async function unlinkDevice(d, name) {
+  const question = 'Unlink device ' + name + '? Its running jobs go back to the device, and the API keys it created are revoked.';
+  if (!confirm(question)) { status('Device ' + name + ' stays linked.'); return; }
+  const out = await api('DELETE', '/api/v2/account/devices/' + encodeURIComponent(d.device_id));
+  const keys = out.api_keys_revoked > 0 ? ' ' + out.api_keys_revoked + ' API key(s) it created revoked.' : '';
+  status('Device ' + name + ' unlinked.' + keys);
+  await loadDevices();
+  await loadKeys();
+}
 $('create-key').addEventListener('submit', async (event) => {
   event.preventDefault();
   const name = $('key-name').value.trim();
@@ -64,4 +96,5 @@ $('sign-out').addEventListener('click', async () => {
   try { await api('POST', '/api/v2/auth/logout'); } finally { location.reload(); }
 });
 loadKeys().catch((e) => status('Could not load your API keys: ' + e.message));
+loadDevices().catch((e) => status('Could not load your devices: ' + e.message));
 `;

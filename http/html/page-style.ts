@@ -11,6 +11,7 @@ form { margin: 1rem 0; display: flex; gap: .5rem; flex-wrap: wrap; align-items: 
 label { display: flex; flex-direction: column; font-weight: 600; }
 input, button { font: inherit; padding: .35rem .6rem; }
 .secret { font-family: ui-monospace, monospace; word-break: break-all; padding: .5rem; border: 2px solid GrayText; }
+.code { font-family: ui-monospace, monospace; font-size: 1.25em; letter-spacing: .08em; }
 .error { border-left: 4px solid #b00020; padding-left: .75rem; }
 .meter { font-variant-numeric: tabular-nums; }
 [hidden] { display: none !important; }

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueLinkTicket } from '../../../core/devices/link/issue-link-ticket.ts';
-import { linkDeviceWithTicket } from '../../../core/devices/link/link-device-with-ticket.ts';
+import { linkDeviceWithTicket } from '../../support/link-device-with-ticket.ts';
 import { peekLinkTicket } from '../../../core/devices/link/peek-link-ticket.ts';
 import { startDeviceLink } from '../../../core/devices/link/start-device-link.ts';
 import { invoke } from '../../../core/operation.ts';
