@@ -33,6 +33,7 @@ import { startSignInOp } from './sign-in/start-sign-in.ts';
 import { listAccountDevices } from './devices/account/list-account-devices.ts';
 import { unlinkAccountDevice } from './devices/account/unlink-account-device.ts';
 import { getUsage } from './accounts/get-usage.ts';
+import { createJobFromAccountPage } from './jobs/create-job-from-account-page.ts';
 
 export const JOB_OPERATIONS = [
   createJobFromUrl,
@@ -74,6 +75,9 @@ export const ACCOUNT_READ_OPERATIONS = [getMe, getUsage] as const;
  */
 export const ANONYMOUS_OPERATIONS = [registerDeviceOp, getClientConfig, startSignInOp, finishSignInOp, signOutOp, listPlansOp] as const;
 
+/** The account page's own creation (session only, REST POST /api/v2/account/jobs): job creation by key stays API-key only. */
+export const ACCOUNT_PAGE_OPERATIONS = [createJobFromAccountPage] as const;
+
 /** All operations. */
 export const OPERATIONS = [
   ...JOB_OPERATIONS,
@@ -85,11 +89,12 @@ export const OPERATIONS = [
   ...BILLING_OPERATIONS,
   ...ACCOUNT_READ_OPERATIONS,
   ...ANONYMOUS_OPERATIONS,
+  ...ACCOUNT_PAGE_OPERATIONS,
 ] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
 export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket };
 export { listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation };
 export { createJobBatch, openBillingPortal, startCheckoutOp };
-export { getMe, getUsage };
+export { getMe, getUsage, createJobFromAccountPage };
 export { listAccountDevices, unlinkAccountDevice };

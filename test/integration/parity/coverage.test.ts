@@ -36,6 +36,7 @@ const NOT_ON_RPC: Record<string, string> = {
   sign_out: 'ends a cookie session, a browser flow',
   list_plans: 'open to anyone, and tRPC needs a credential',
   open_billing_portal: 'a browser purchase flow, REST only',
+  create_job_from_account_page: "the account page's multipart drop zone, REST only (a session's other creations stay API-key only)",
 };
 
 describe('transport coverage of the operations', () => {
