@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Ctx } from './context.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { DomainError, type ErrorCode } from './errors.ts';
+import type { AddressBudgets } from './ratelimit/address-budgets.ts';
 import { consumeRate } from './ratelimit/consume-rate.ts';
 import { hasScope, type PrincipalKind } from './principal.ts';
 import { inputProblems, wrongCredentialMessage } from './refusal-messages.ts';
@@ -28,6 +29,8 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
    * statuses (rest/define-route.ts checks it when it compiles).
    */
   errors: readonly E[];
+  /** For operations open to anonymous callers: their rate policy, budgets per client address and network. */
+  addressBudgets?: AddressBudgets;
   handler(ctx: Ctx, input: z.output<I>): Promise<z.input<O>>;
 };
 
@@ -54,7 +57,7 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType, E extends
   const p = ctx.principal;
   try {
     // Charged before anything else: a refused or malformed call costs as much as a good one.
-    const charge = await consumeRate(ctx);
+    const charge = await consumeRate(ctx, op.addressBudgets?.(ctx.config));
     if (charge) ctx.onRateCharge?.(charge);
     const input = admit(op, p, raw);
     const out = checkedOutput(op.output, await op.handler(ctx, input));

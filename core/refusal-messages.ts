@@ -11,6 +11,7 @@ const CREDENTIAL: Record<PrincipalKind, string> = {
   session: 'a web session (sign in at /account)',
   device: 'a device-signed request (a linked device for account actions)',
   upload_ticket: 'an upload ticket (Upload-Ticket, minted by a linked device)',
+  anonymous: 'no credential',
 };
 
 const CALLER: Record<PrincipalKind, string> = {
@@ -18,6 +19,7 @@ const CALLER: Record<PrincipalKind, string> = {
   session: 'a web session',
   device: 'a device',
   upload_ticket: 'an upload ticket',
+  anonymous: 'no credential',
 };
 
 /** Why `title` cannot be done with the caller's credential, and which credentials can do it. */

@@ -20,3 +20,14 @@ export function jsonBody(services: Pick<Services, 'config'>): RequestHandler {
     next();
   };
 }
+
+/**
+ * A small JSON body under a fixed cap, whatever its content type (an open
+ * route's: registration, checkout); an empty body is undefined.
+ */
+export function jsonBodyUpTo(maxBytes: number): RequestHandler {
+  return async (req, _res, next) => {
+    req.body = parseJsonBody(await readRawBody(req, maxBytes));
+    next();
+  };
+}

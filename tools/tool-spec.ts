@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../core/context.ts';
 import { invoke, type Operation } from '../core/operation.ts';
 import { TOOL_ANNOTATIONS } from './tool-annotations.ts';
+import { toolDescription } from './tool-guide.ts';
 import { toolJsonSchema } from './tool-json-schema.ts';
 
 export const TOOL_PREFIX = MCP_TOOL_PREFIX;
@@ -50,7 +51,7 @@ export function toolSpec<I extends z.ZodType, O extends z.ZodType>(
     tool: {
       name: TOOL_PREFIX + op.name,
       title: op.title,
-      description: op.description,
+      description: toolDescription(op.name, op.description),
       inputSchema: toolJsonSchema(opts.jsonInput ?? op.input, 'input'),
       outputSchema: toolJsonSchema(presenter.outputSchema, 'output'),
       annotations: { title: op.title, ...annotations },

@@ -8,10 +8,9 @@
  */
 import { z } from 'zod';
 import type { Services } from '../context.ts';
-import { canonicalAddress } from '../devices/network-prefix.ts';
+import type { AddressBudgets } from '../ratelimit/address-budgets.ts';
 import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
-import { inputProblems } from '../refusal-messages.ts';
 import { TierName } from '../tiers.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import { PAYING_STATUSES, accountById, billingCustomerOf, claimableAccountFor, dropUnusedClaimable, ensureCustomer } from './billing-customer.ts';
@@ -84,35 +83,36 @@ async function checkoutFor(s: CheckoutServices, account: AccountRow, plan: TierN
   };
 }
 
-/** start_checkout for the signed-in account. */
+/** Anonymous checkouts a minute per client address (P2M_BILLING_CHECKOUT_PER_IP), since each creates an account. */
+const checkoutBudgets: AddressBudgets = (config) =>
+  config.billing
+    ? [{ policy: 'checkout-address', key: 'checkout:ip', per: 'address', perMinute: config.billing.checkoutPerIp, message: 'Too many checkouts from this address; try again later.' }]
+    : [];
+
+/**
+ * start_checkout: for the signed-in account (no e-mail), or for an anonymous
+ * buyer with an e-mail, whose purchase goes to a claimable account.
+ */
 export const startCheckoutOp = defineOperation({
   name: 'start_checkout',
   title: 'Start a checkout for a paid plan',
-  description: 'Creates a hosted checkout page for the signed-in account; the answer says where to send the buyer.',
+  description:
+    'Creates a hosted checkout page for the signed-in account, or for an anonymous buyer with an e-mail (a claimable account); the answer says where to send the buyer.',
   scope: null,
-  errors: ['bad_input', 'not_found', 'already_subscribed', 'billing_unavailable', 'billing_not_configured'],
-  actors: ['session'],
-  input: CheckoutRequest.omit({ email: true }).extend({ return_origin: ReturnOrigin }),
+  errors: ['bad_input', 'not_found', 'forbidden', 'already_subscribed', 'billing_unavailable', 'billing_not_configured'],
+  actors: ['session', 'anonymous'],
+  addressBudgets: checkoutBudgets,
+  input: CheckoutRequest.extend({ return_origin: ReturnOrigin }),
   output: CheckoutResult,
-  handler: (ctx, i) => startCheckout(ctx, { accountId: ctx.principal.accountId! }, { plan: i.plan, returnOrigin: i.return_origin }),
+  handler: (ctx, i) => {
+    requireBilling(ctx);
+    const order = { plan: i.plan, returnOrigin: i.return_origin };
+    const p = ctx.principal;
+    if (p.kind !== 'anonymous') {
+      if (i.email !== undefined) throw new DomainError('bad_input', 'Signed in: the plan is for this account; send no e-mail.');
+      return startCheckout(ctx, { accountId: p.accountId! }, order);
+    }
+    if (!i.email) throw new DomainError('bad_input', 'Sign in, or give the e-mail the plan is for.');
+    return startCheckout(ctx, { email: i.email }, order);
+  },
 });
-
-/**
- * An anonymous purchase, limited per client address
- * (P2M_BILLING_CHECKOUT_PER_IP a minute) since it creates accounts.
- */
-export async function startAnonymousCheckout(
-  s: CheckoutServices & Pick<Services, 'rateLimiter'>,
-  raw: unknown,
-  req: { returnOrigin: string; ip: string },
-): Promise<CheckoutResult> {
-  const billing = requireBilling(s);
-  const decision = await s.rateLimiter.consume(`checkout:ip:${canonicalAddress(req.ip)}`, billing.config.checkoutPerIp);
-  if (!decision.allowed) {
-    throw new DomainError('rate_limited', 'Too many checkouts from this address; try again later.', { retryAfter: decision.retryAfterSeconds });
-  }
-  const parsed = CheckoutRequest.safeParse(raw);
-  if (!parsed.success) throw new DomainError('bad_input', inputProblems(parsed.error));
-  if (!parsed.data.email) throw new DomainError('bad_input', 'Sign in, or give the e-mail the plan is for.');
-  return startCheckout(s, { email: parsed.data.email }, { plan: parsed.data.plan, returnOrigin: req.returnOrigin });
-}
