@@ -27,6 +27,7 @@ import { getMe } from './accounts/get-me.ts';
 import { listAccountDevices } from './devices/account/list-account-devices.ts';
 import { unlinkAccountDevice } from './devices/account/unlink-account-device.ts';
 import { getUsage } from './accounts/get-usage.ts';
+import { createJobFromAccountPage } from './jobs/create-job-from-account-page.ts';
 
 export const JOB_OPERATIONS = [
   createJobFromUrl,
@@ -60,6 +61,9 @@ export const BILLING_OPERATIONS = [startCheckoutOp, openBillingPortal] as const;
 /** Reads of the caller's account (API key or session): REST and tRPC; not MCP tools, whose list the spec fixes. */
 export const ACCOUNT_READ_OPERATIONS = [getMe, getUsage] as const;
 
+/** The account page's own creation (session only, REST POST /api/v2/account/jobs): job creation by key stays API-key only. */
+export const ACCOUNT_PAGE_OPERATIONS = [createJobFromAccountPage] as const;
+
 /** All operations. */
 export const OPERATIONS = [
   ...JOB_OPERATIONS,
@@ -70,11 +74,12 @@ export const OPERATIONS = [
   ...WEBHOOK_OPERATIONS,
   ...BILLING_OPERATIONS,
   ...ACCOUNT_READ_OPERATIONS,
+  ...ACCOUNT_PAGE_OPERATIONS,
 ] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
 export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket };
 export { listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation };
 export { createJobBatch, openBillingPortal, startCheckoutOp };
-export { getMe, getUsage };
+export { getMe, getUsage, createJobFromAccountPage };
 export { listAccountDevices, unlinkAccountDevice };
