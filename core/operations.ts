@@ -40,6 +40,13 @@ export const JOB_OPERATIONS = [
   createJobBatch,
 ] as const;
 
+/** The MCP tools' name prefix: tool = prefix + operation name (tools/ builds them, discovery lists them). */
+export const MCP_TOOL_PREFIX = 'pdf_to_markdown_';
+
+/** The MCP tools, from the same table the MCP server builds its tools from: name and one-line title. */
+export const mcpToolList = (): { name: string; title: string }[] =>
+  JOB_OPERATIONS.map((op) => ({ name: MCP_TOOL_PREFIX + op.name, title: op.title }));
+
 /** Device conversion settings: device actors only, served by the v1 lane. */
 export { SETTINGS_OPERATIONS };
 
