@@ -60,7 +60,7 @@ export const accountRouter = router({
   usage: procedure(getUsage).query(),
 });
 
-/** The account's linked devices: list, and unlink one (a session's, like the REST routes). */
+/** The session's linked devices: list, and unlink one (its keys are revoked). */
 export const devicesRouter = router({
   list: procedure(listAccountDevices).query(),
   unlink: procedure(unlinkAccountDevice).mutation(),
