@@ -27,6 +27,7 @@ import { getMe } from './accounts/get-me.ts';
 import { listAccountDevices } from './devices/account/list-account-devices.ts';
 import { unlinkAccountDevice } from './devices/account/unlink-account-device.ts';
 import { getUsage } from './accounts/get-usage.ts';
+import { createJobFromAccountPage } from './jobs/create-job-from-account-page.ts';
 
 export const JOB_OPERATIONS = [
   createJobFromUrl,
@@ -38,6 +39,13 @@ export const JOB_OPERATIONS = [
   getLimits,
   createJobBatch,
 ] as const;
+
+/** The MCP tools' name prefix: tool = prefix + operation name (tools/ builds them, discovery lists them). */
+export const MCP_TOOL_PREFIX = 'pdf_to_markdown_';
+
+/** The MCP tools, from the same table the MCP server builds its tools from: name and one-line title. */
+export const mcpToolList = (): { name: string; title: string }[] =>
+  JOB_OPERATIONS.map((op) => ({ name: MCP_TOOL_PREFIX + op.name, title: op.title }));
 
 /** Device conversion settings: device actors only, served by the v1 lane. */
 export { SETTINGS_OPERATIONS };
@@ -60,6 +68,9 @@ export const BILLING_OPERATIONS = [startCheckoutOp, openBillingPortal] as const;
 /** Reads of the caller's account (API key or session): REST and tRPC; not MCP tools, whose list the spec fixes. */
 export const ACCOUNT_READ_OPERATIONS = [getMe, getUsage] as const;
 
+/** The account page's own creation (session only, REST POST /api/v2/account/jobs): job creation by key stays API-key only. */
+export const ACCOUNT_PAGE_OPERATIONS = [createJobFromAccountPage] as const;
+
 /** All operations. */
 export const OPERATIONS = [
   ...JOB_OPERATIONS,
@@ -70,11 +81,12 @@ export const OPERATIONS = [
   ...WEBHOOK_OPERATIONS,
   ...BILLING_OPERATIONS,
   ...ACCOUNT_READ_OPERATIONS,
+  ...ACCOUNT_PAGE_OPERATIONS,
 ] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
 export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket };
 export { listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation };
 export { createJobBatch, openBillingPortal, startCheckoutOp };
-export { getMe, getUsage };
+export { getMe, getUsage, createJobFromAccountPage };
 export { listAccountDevices, unlinkAccountDevice };

@@ -16,6 +16,8 @@ export type Page = {
   main: string;
   /** JavaScript run by the page (not escaped: source code of the service, never input). */
   script?: string;
+  /** More CSS after the shared stylesheet (source code of the service, never input). */
+  style?: string;
   /**
    * Default no-referrer. A page whose form posts to this service needs
    * same-origin: under no-referrer a browser sends `Origin: null` with a form
@@ -35,7 +37,7 @@ export function renderPage(page: Page, nonce: string): string {
 <meta name="referrer" content="${page.referrerPolicy ?? 'no-referrer'}">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(page.title)} · p2m</title>
-<style nonce="${nonce}">${PAGE_STYLE}</style>
+<style nonce="${nonce}">${PAGE_STYLE}${page.style ?? ''}</style>
 </head>
 <body>
 <header><p class="brand"><a href="/account">p2m</a></p></header>

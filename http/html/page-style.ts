@@ -1,9 +1,10 @@
 /** The pages' one stylesheet, inline (CSP nonce): readable, high contrast, visible focus. */
 export const PAGE_STYLE = `
-:root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
+:root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; background: Canvas; color: CanvasText; }
 body { max-width: 46rem; margin: 0 auto; padding: 1rem; }
 header .brand { font-weight: 700; margin: 0 0 1rem; }
 a { color: LinkText; }
+@media (prefers-color-scheme: dark) { a { color: #9cc3ff; } a:visited { color: #d0b3ff; } }
 :focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid GrayText; }

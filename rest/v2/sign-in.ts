@@ -10,7 +10,7 @@ import { DomainError } from '../../core/errors.ts';
 import { finishSignIn } from '../../core/sign-in/finish-sign-in.ts';
 import { LogoutResult, signOut } from '../../core/sign-in/sign-out.ts';
 import { CALLBACK_PATH, startSignIn } from '../../core/sign-in/start-sign-in.ts';
-import { assertSameOrigin, clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../../http/credentials/session-cookie.ts';
+import { assertSameOrigin, clearSessionCookie, readCookie, readCookies, SESSION_COOKIE, setSessionCookie } from '../../http/credentials/session-cookie.ts';
 import { htmlRoute } from '../../http/html/html-route.ts';
 import { sendPage } from '../../http/html/html-page.ts';
 import { signedInPage } from '../../http/html/signed-in-page.ts';
@@ -98,10 +98,10 @@ export const SIGN_IN_ROUTES: readonly Route[] = [
   defineHandlerRoute({
     method: 'post', path: LOGOUT_PATH, auth: 'none', operations: [], statuses: [403],
     handler: (services) => async (req, res) => {
-      const token = readCookie(req, SESSION_COOKIE);
+      const tokens = readCookies(req, SESSION_COOKIE);
       // A cookie is a credential: ending its session is a signed-in change, so it must come from our own pages.
-      if (token !== undefined) assertSameOrigin(req, services.config);
-      const result = await signOut(services.db, token);
+      if (tokens.length > 0) assertSameOrigin(req, services.config);
+      const result = await signOut(services.db, tokens);
       clearSessionCookie(req, res);
       res.set('Cache-Control', 'no-store').json(result);
     },

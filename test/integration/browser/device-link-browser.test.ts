@@ -50,19 +50,18 @@ describeInBrowser('device link in Chromium', () => {
     expect(await device.account.getLinkStatus()).toEqual({ linked: true, tier: 'free', email: 'person@example.org' });
 
     await page.getByRole('link', { name: 'Go to your account' }).click();
+    await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Devices' }).click();
     const name = `${user_code!.slice(0, 4)}-…`;
     await page.getByRole('cell', { name, exact: true }).waitFor();
     const unlink = page.getByRole('button', { name: `Unlink device ${name}` });
-    // First answer the dialog with Cancel: nothing changes.
-    page.once('dialog', (d) => void d.dismiss());
+    // First answer the confirmation with Cancel: nothing changes.
     await unlink.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('status').filter({ hasText: `Device ${name} stays linked.` }).waitFor();
     expect(await device.account.getLinkStatus()).toMatchObject({ linked: true });
-    page.once('dialog', (d) => {
-      expect(d.message()).toContain('API keys it created are revoked');
-      void d.accept();
-    });
     await unlink.click();
+    expect(await page.getByRole('dialog').textContent()).toContain('API keys it created are revoked');
+    await page.getByRole('dialog').getByRole('button', { name: 'Unlink device' }).click();
     await page.getByRole('status').filter({ hasText: `Device ${name} unlinked.` }).waitFor();
     await page.getByRole('cell', { name: 'No linked devices.' }).waitFor();
     expect(await device.account.getLinkStatus()).toEqual({ linked: false, tier: 'anonymous' });
