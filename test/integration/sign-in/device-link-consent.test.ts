@@ -94,7 +94,7 @@ describe('device link consent', () => {
     const linked = await answerLink(b, { token, decision: 'link' });
     expect([linked.status, linked.headers.get('content-type')]).toEqual([200, HTML]);
     expect(await linked.text()).toContain('is now linked to this account');
-    expect(await device.account.getLinkStatus()).toMatchObject({ linked: true, tier: 'free' });
+    expect(await device.account.getLinkStatus()).toEqual({ linked: true, tier: 'free', email: 'owner@example.org' });
     const me = (await (await b.get('/api/v2/me')).json()) as { id: string };
     expect(await accountOf(stack, device.deviceId)).toBe(me.id);
     expect((await stack.env.runtime.db.select().from(devices).where(eq(devices.id, device.deviceId)))[0]!.userCodeHint).toBe(user_code!.slice(0, 4));
