@@ -1,9 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit tests once; integration suites twice, on embedded
-// PGlite and on the real PostgreSQL + Redis (each test file gets its own
-// database cloned from a migrated template).
+// Four projects. First, side by side: unit tests once, and the integration
+// suites twice, on embedded PGlite and on the real PostgreSQL + Redis (each
+// test file gets its own database cloned from a migrated template; the
+// PostgreSQL project's global setup finds or starts the servers). Then the
+// corpus sweeps, the slowest files, one test per document where they can be.
 const exclude = ['node_modules/**', 'data/**', 'bench/**'];
+
+/** Test files that sweep the shared corpus (skipped without it, except under CI=true). */
+export const CORPUS_SWEEPS = [
+  'test/engine/hostile.test.ts',
+  'test/engine/golden.test.ts',
+  'test/engine/realworld-golden.test.ts',
+  'test/engine/direct-reader.test.ts',
+  'test/bench/fuzz.test.ts',
+  'engine/extract/links-parity.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -12,7 +24,10 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['**/*.test.ts'], exclude: [...exclude, 'test/integration/**'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['**/*.test.ts'], exclude: [...exclude, 'test/integration/**', ...CORPUS_SWEEPS] },
+      },
       {
         extends: true,
         test: {
@@ -30,6 +45,17 @@ export default defineConfig({
           exclude,
           env: { P2M_TEST_DB: 'postgres' },
           globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'corpus',
+          include: CORPUS_SWEEPS,
+          exclude,
+          // Each hostile file converts in its own child process: two at a time per worker.
+          maxConcurrency: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -20,6 +20,7 @@ import { renderResults } from './results-md.ts';
 import { runTool, type RunContext } from './run-tool.ts';
 import type { CorpusRun, MemoryCheck, RunMeta, ToolResult } from './tool-result.ts';
 import { TOOLS, venvPackages, type Paths } from './tools.ts';
+import { corpusRoot } from './corpus-root.ts';
 
 async function machine(paths: Paths): Promise<string> {
   const py = await execQuiet('python3', ['--version']);
@@ -53,7 +54,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const benchDir = import.meta.dirname;
   const repoDir = resolve(benchDir, '..');
   const paths: Paths = { repoDir, benchDir, venvDir: join(benchDir, '.venv'), peersDir: join(benchDir, '.peers') };
-  const args = parseBenchArgs(argv, resolve(repoDir, '../shared/corpus'));
+  const args = parseBenchArgs(argv, corpusRoot());
   const corpusDir = resolve(args.corpusDir);
   const outRoot = join(benchDir, 'out');
   await mkdir(outRoot, { recursive: true });

@@ -13,10 +13,11 @@ import { pageContent, pageDict, pageResources } from '../../engine/extract/direc
 import type { FontLoader, Matrix } from '../../engine/extract/direct/types.ts';
 import { PdfObjects } from '../../engine/extract/pdf-objects/pdf-objects.ts';
 import { isDict, type PdfDict, type PdfValue } from '../../engine/extract/pdf-objects/values.ts';
+import { corpusRoot } from '../corpus-root.ts';
 import { isRefusal, pageRefs } from './targets.ts';
 
 /** A LaTeX print of four pages: embedded Type 1 fonts, several sizes and styles, code, a table. */
-const HOST = join(import.meta.dirname, '../../../shared/corpus/dev/pdf/docker-cli-network-create__latex.pdf');
+const HOST = join(corpusRoot(), 'dev/pdf/docker-cli-network-create__latex.pdf');
 
 type Host = { objects: DirectObjects; fonts: FontLoader; resources: PdfDict };
 let host: Host | undefined;

@@ -13,13 +13,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import readline from 'node:readline';
+import { corpusRoot } from '../corpus-root.ts';
 import { hostContents } from './content-target.ts';
 import { DEFAULT_TARGETS, TARGETS, type TargetName } from './target-list.ts';
 
 const HERE = import.meta.dirname;
-const CORPUS = resolve(HERE, '../../../shared/corpus');
+const CORPUS = corpusRoot();
 /** Dev PDFs added as seeds: the smallest, so an execution stays fast. */
 const DEV_SEEDS = 12;
 

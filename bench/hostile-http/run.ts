@@ -10,6 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { corpusRoot } from '../corpus-root.ts';
 import { cases } from './cases.ts';
 import { runHostilePdfs } from './hostile-pdfs.ts';
 import { startOrigins } from './origins.ts';
@@ -45,7 +46,7 @@ async function main(): Promise<number> {
       if (!up) break;
     }
     const pdfs = (await service.up())
-      ? await runHostilePdfs(service, join(REPO, '../shared/corpus/hostile'), Number(values['pdf-deadline-s']) * 1000)
+      ? await runHostilePdfs(service, join(corpusRoot(), 'hostile'), Number(values['pdf-deadline-s']) * 1000)
       : [];
     const md = report({ results, pdfs, baselineMb: baseline, peakMb: service.peakRssMb(), endMb: service.rssMb(), up: await service.up(), maxGrowthMb: Number(values['max-growth-mb']) });
     writeFileSync(values.out, md.text);

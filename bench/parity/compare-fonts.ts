@@ -7,7 +7,7 @@
  * isSpace). Prints the tallies, refusal reasons and mismatches. Finds font
  * bugs that compare-items.ts would show only as a text difference.
  *
- * usage: node bench/parity/compare-fonts.ts [PDF_DIR]   (default ../shared/corpus/dev/pdf)
+ * usage: node bench/parity/compare-fonts.ts [PDF_DIR]   (default: the corpus's dev/pdf; P2M_CORPUS_DIR, else ../shared/corpus)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { Unsupported, type FontDecoder } from '../../engine/extract/direct/types
 import { PdfObjects } from '../../engine/extract/pdf-objects/pdf-objects.ts';
 import { isDict, isName, isRef, type PdfValue } from '../../engine/extract/pdf-objects/values.ts';
 import { documentParams, loadPdfjs } from '../../engine/extract/pdfjs.ts';
+import { corpusRoot } from '../corpus-root.ts';
 
 type PdfjsGlyph = { originalCharCode: number; unicode: string; width: number; isSpace: boolean };
 type PdfjsFont = { name?: string; bold?: boolean; italic?: boolean; isMonospace?: boolean; fallbackName?: string;
@@ -150,7 +151,7 @@ async function pdfjsFonts(bytes: Uint8Array): Promise<Map<string, { font: PdfjsF
 }
 
 async function main(): Promise<void> {
-  const dir = process.argv[2] ?? path.join(import.meta.dirname, '../../../shared/corpus/dev/pdf');
+  const dir = process.argv[2] ?? path.join(corpusRoot(), 'dev/pdf');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(dir, file)));
     tally.docs++;

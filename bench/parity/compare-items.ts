@@ -6,7 +6,7 @@
  * Finer than reader-parity.ts, which compares whole-document Markdown.
  *
  * usage: node bench/parity/compare-items.ts [PDF_DIR] [--max-pages N]
- *   PDF_DIR defaults to ../shared/corpus/dev/pdf.
+ *   PDF_DIR defaults to the corpus's dev/pdf (P2M_CORPUS_DIR, else ../shared/corpus).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -14,6 +14,7 @@ import { DirectDocument } from '../../engine/extract/direct/direct-document.ts';
 import { documentParams, loadPdfjs } from '../../engine/extract/pdfjs.ts';
 import { comparePage } from './compare-page.ts';
 import { FontIdMap } from './item-diff.ts';
+import { corpusRoot } from '../corpus-root.ts';
 
 type DocRow = {
   id: string; pages: number; compared: number; identical: number;
@@ -91,7 +92,7 @@ function summary(rows: DocRow[], reasons: Tally): string {
 async function main(argv: string[]): Promise<void> {
   const maxAt = argv.indexOf('--max-pages');
   const maxPages = maxAt >= 0 ? Number(argv[maxAt + 1]) : Infinity;
-  const dir = argv.find((a, i) => !a.startsWith('--') && (maxAt < 0 || i !== maxAt + 1)) ?? join(import.meta.dirname, '../../../shared/corpus/dev/pdf');
+  const dir = argv.find((a, i) => !a.startsWith('--') && (maxAt < 0 || i !== maxAt + 1)) ?? join(corpusRoot(), 'dev/pdf');
   const reasons: Tally = new Map();
   const rows: DocRow[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {

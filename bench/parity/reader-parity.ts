@@ -5,12 +5,13 @@
  * which Markdown differs, and the CPU time of each reader.
  *
  * usage: node bench/parity/reader-parity.ts [PDF_DIR] [--diff OUT_DIR]
- *   PDF_DIR defaults to ../shared/corpus/dev/pdf; with --diff, differing
+ *   PDF_DIR defaults to the corpus's dev/pdf (P2M_CORPUS_DIR, else ../shared/corpus); with --diff, differing
  *   documents are written to OUT_DIR as <id>.direct.md and <id>.pdfjs.md.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { convert, type ConvertResult, type TextReaderChoice } from '../../engine/index.ts';
+import { corpusRoot } from '../corpus-root.ts';
 
 type Row = { id: string; pages: number; direct: number; fallback?: string; same: boolean; ms: Record<TextReaderChoice, number> };
 
@@ -45,7 +46,7 @@ function summary(rows: Row[]): string {
 async function main(argv: string[]): Promise<void> {
   const diffAt = argv.indexOf('--diff');
   const diffDir = diffAt >= 0 ? argv[diffAt + 1] : undefined;
-  const dir = argv.find((a, i) => !a.startsWith('--') && (diffAt < 0 || i !== diffAt + 1)) ?? join(import.meta.dirname, '../../../shared/corpus/dev/pdf');
+  const dir = argv.find((a, i) => !a.startsWith('--') && (diffAt < 0 || i !== diffAt + 1)) ?? join(corpusRoot(), 'dev/pdf');
   if (diffDir) mkdirSync(diffDir, { recursive: true });
   const rows: Row[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {

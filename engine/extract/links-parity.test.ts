@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { documentParams, loadPdfjs } from './pdfjs.ts';
-import { corpusPath } from '../../test/support/corpus.ts';
+import { corpusDir } from '../../test/support/corpus.ts';
 import { extractLinks, linkReader, type LinkArea } from './links.ts';
 
-const PDF = corpusPath('dev', 'pdf');
+const PDF = corpusDir('dev', 'pdf');
 const DOCS = [
   'nodejs-api-documentation__latex', 'libxmlsec1-dev-readme__latex',
   'node-micromatch-readme__office', 'rollup-configuration-options-p02__office',
@@ -27,7 +27,7 @@ function expectSameLinks(direct: LinkArea[], fromPdfjs: LinkArea[], where: strin
   });
 }
 
-describe('direct link reader vs pdf.js on corpus documents', () => {
+describe.skipIf(!PDF)('direct link reader vs pdf.js on corpus documents', () => {
   it.each(DOCS)('%s', { timeout: 120_000 }, async (id) => {
     const bytes = new Uint8Array(fs.readFileSync(`${PDF}/${id}.pdf`));
     const task = (await loadPdfjs()).getDocument(documentParams(bytes));

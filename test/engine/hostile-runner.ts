@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import { convert, EngineError } from '../../engine/index.ts';
 
 const budget = Number(process.env.P2M_HOSTILE_BUDGET_MS ?? 15_000);
+const ocr = process.env.P2M_HOSTILE_OCR === 'off' ? 'off' : 'auto';
 for (const file of process.argv.slice(2)) {
   const started = Date.now();
   try {
-    const r = await convert(new Uint8Array(fs.readFileSync(file)), { timeBudgetMs: budget });
+    const r = await convert(new Uint8Array(fs.readFileSync(file)), { timeBudgetMs: budget, ocr });
     console.log(JSON.stringify({ file, ok: true, pages: r.pages, pagesDone: r.pagesDone, chars: r.markdown.length, ms: Date.now() - started }));
   } catch (err) {
     const code = err instanceof EngineError ? err.code : 'not_engine_error';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { corpusPath, corpusRoot, CorpusMissingError } from './corpus.ts';
+import { corpusDir, corpusPath, corpusRoot, CorpusMissingError } from './corpus.ts';
 
 describe('corpus paths', () => {
   afterEach(() => { vi.unstubAllEnvs(); });
@@ -21,5 +21,25 @@ describe('corpus paths', () => {
     expect(fs.existsSync(corpusPath())).toBe(true);
     expect(() => corpusPath('no-such-dir')).toThrow(CorpusMissingError);
     expect(() => corpusPath('no-such-dir')).toThrow(/no-such-dir is missing/);
+  });
+});
+
+describe('corpus tests without the corpus', () => {
+  afterEach(() => { vi.unstubAllEnvs(); });
+
+  it('skip with a message on a developer machine', () => {
+    vi.stubEnv('P2M_CORPUS_DIR', import.meta.dirname);
+    vi.stubEnv('CI', '');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(corpusDir('no-such-dir')).toBeUndefined();
+    expect(warn.mock.calls[0]?.[0]).toMatch(/Skipping corpus tests: .*no-such-dir is missing.*P2M_CORPUS_DIR/);
+    warn.mockRestore();
+    expect(corpusDir('corpus.ts')).toBe(path.join(import.meta.dirname, 'corpus.ts'));
+  });
+
+  it('fail under CI=true', () => {
+    vi.stubEnv('P2M_CORPUS_DIR', import.meta.dirname);
+    vi.stubEnv('CI', 'true');
+    expect(() => corpusDir('no-such-dir')).toThrow(CorpusMissingError);
   });
 });

@@ -5,20 +5,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
+import { DEFAULT_PG_URL } from './services/test-services.ts';
 
-export const PG_ADMIN_URL = process.env.P2M_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The run's PostgreSQL (provided by the global setup, which may have started a private one). */
+const adminUrl = () => inject('pgAdminUrl') ?? process.env.P2M_TEST_PG_URL ?? DEFAULT_PG_URL;
 // Overridable so worktrees with different migrations can run their PostgreSQL suites side by side.
 export const TEMPLATE = process.env.P2M_TEST_PG_TEMPLATE ?? 'p2m_template';
 
-const urlFor = (db: string) => {
-  const u = new URL(PG_ADMIN_URL);
+const urlFor = (db: string, base = adminUrl()) => {
+  const u = new URL(base);
   u.pathname = `/${db}`;
   return u.toString();
 };
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = adminUrl()): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);
@@ -28,12 +31,12 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** Rebuilds the template from the current migrations (run once per test run). */
-export async function buildTemplate(): Promise<void> {
+export async function buildTemplate(url: string): Promise<void> {
   await admin(async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${TEMPLATE}`);
-  });
-  const db = await openDatabase({ kind: 'postgres', url: urlFor(TEMPLATE), poolSize: 1 });
+  }, url);
+  const db = await openDatabase({ kind: 'postgres', url: urlFor(TEMPLATE, url), poolSize: 1 });
   await db.close();
 }
 

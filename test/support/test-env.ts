@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { inject } from 'vitest';
 import { ensureAccount } from '../../core/accounts/ensure-account.ts';
 import { loadConfig, type Config } from '../../core/config.ts';
 import type { Ctx } from '../../core/context.ts';
@@ -19,9 +20,11 @@ import type { Scope } from '../../core/scopes.ts';
 import type { TierName } from '../../core/tiers.ts';
 import { openDatabase } from '../../db/database.ts';
 import { cloneTemplate } from './pg-template.ts';
+import { DEFAULT_REDIS_URL } from './services/test-services.ts';
 
 export const DB_KIND = process.env.P2M_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-export const REDIS_URL = DB_KIND === 'postgres' ? (process.env.P2M_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
+// The global setup provides the run's Redis (the configured one, or a private one it started).
+export const REDIS_URL = DB_KIND === 'postgres' ? (inject('redisUrl') ?? process.env.P2M_TEST_REDIS_URL ?? DEFAULT_REDIS_URL) : undefined;
 
 export type TestUser = { accountId: string; key: string; principal: Principal };
 
