@@ -67,9 +67,9 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
   const active = new Map<string, { ctl: AbortController; done: Promise<void> }>();
   const { config } = runtime;
 
-  const { leaseSeconds, priorityAgingSeconds: agingSeconds } = config;
+  const { leaseSeconds } = config;
   const pools = { pools: opts.pools, idlePools: opts.idlePools ?? [] };
-  const claim = (limit: number) => claimJobs(runtime.db, { workerId: id, ...pools, limit, leaseSeconds, agingSeconds });
+  const claim = (limit: number) => claimJobs(runtime.db, { workerId: id, ...pools, limit, leaseSeconds });
 
   async function handle(job: ClaimedJob): Promise<void> {
     events.emit('claimed', job);
