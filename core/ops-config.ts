@@ -11,12 +11,15 @@ export const OPS_ENV = {
   /** Bearer token /metrics requires; setting it turns /metrics on. At least 16 characters. */
   P2M_METRICS_TOKEN: z.string().min(16).optional(),
   /** After SIGTERM: how long running conversions and requests may finish before their jobs are handed back. */
+  /** `p2m worker` serves /healthz, /readyz and /metrics on this port (127.0.0.1 unless HOST); unset: no listener. */
+  P2M_WORKER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   P2M_SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
 };
 
 export type OpsConfig = Readonly<{
   metrics: Readonly<{ kind: 'off' } | { kind: 'open' } | { kind: 'token'; token: string }>;
   shutdownSeconds: number;
+  workerPort: number | undefined;
 }>;
 
 type OpsEnv = z.infer<z.ZodObject<typeof OPS_ENV>>;
@@ -27,5 +30,5 @@ export function opsConfigOf(e: OpsEnv): OpsConfig {
     : e.P2M_METRICS
       ? { kind: 'open' as const }
       : { kind: 'off' as const };
-  return Object.freeze({ metrics: Object.freeze(metrics), shutdownSeconds: e.P2M_SHUTDOWN_SECONDS });
+  return Object.freeze({ metrics: Object.freeze(metrics), shutdownSeconds: e.P2M_SHUTDOWN_SECONDS, workerPort: e.P2M_WORKER_PORT });
 }

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { openDatabase, type Database, type DatabaseTarget } from '../db/database.ts';
 import { createLogger } from './logging/create-logger.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { createNonceStore } from './devices/nonce-store-for.ts';
@@ -28,6 +29,10 @@ export type Runtime = Services & {
   wakeup: Wakeup;
   /** Replay guard of device-signed requests (Redis when configured, else the database). */
   deviceNonces: NonceStore;
+  /** This process's Prometheus registry (core/metrics/metrics.ts). */
+  metrics: Metrics;
+  /** Set when the process starts shutting down: /readyz answers 503 so balancers stop sending work. */
+  lifecycle: { draining: boolean };
   close(): Promise<void>;
 };
 
@@ -60,6 +65,8 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     db: database.db,
     database,
     blobs,
+    metrics: createMetrics(database.db),
+    lifecycle: { draining: false },
     fetcher,
     log,
     secretKey: loadSecretKey(config),

@@ -17,6 +17,8 @@ import { onlyUnder } from '../http/only-under.ts';
 import { originCheck } from '../http/origin-check.ts';
 import { requestId } from '../http/request-id.ts';
 import { requestLog } from '../http/request-log.ts';
+import { requestMetrics } from '../http/request-metrics.ts';
+import { createMetricsRouter } from './metrics-router.ts';
 import { createJobsRouter } from '../rest/v2/jobs.ts';
 import { createLimitsRouter } from '../rest/v2/limits.ts';
 import { createAccountRouter } from '../rest/v2/account-routes.ts';
@@ -35,13 +37,13 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   app.set('trust proxy', runtime.config.trustProxy);
   // The gateway's steps in one layer, and the jobs routes (status polling is most requests) before the
   // rarely called ones: each layer and router a request passes costs it a dispatch (bench/POLLING.md).
-  app.use(inOneLayer(requestId(), requestLog(runtime.log), originCheck(runtime.config)));
+  app.use(inOneLayer(requestId(), requestLog(runtime.log), requestMetrics(runtime.metrics.http), originCheck(runtime.config)));
   // Before the jobs router, whose API-key guard covers all of /api/v2/jobs: the two upload routes are
   // device-signed and ticketed. Entered only by their paths, so polls pass it by.
   app.use(onlyUnder('/api/v2/jobs/upload', createUploadRouter(runtime)));
   app.use(createJobsRouter(runtime), createLimitsRouter(runtime));
   app.use(createAccountRouter(runtime), createApiKeyRouter(runtime));
-  app.use(createHealthRouter(runtime), createDiscoveryRouter(runtime));
+  app.use(createHealthRouter(runtime), createMetricsRouter(runtime.config.ops, runtime.metrics), createDiscoveryRouter(runtime));
   app.use(createWebhooksRouter(runtime));
   app.use(createBillingRouter(runtime));
   app.use(createSignInRouter(runtime), createMeRouter(runtime), createAccountPageRouter(runtime));
