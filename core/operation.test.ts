@@ -18,7 +18,8 @@ async function ctxWith(): Promise<Ctx> {
 function opReturning(values: () => unknown) {
   const handler = vi.fn(async () => values() as z.input<typeof Out>);
   const op = defineOperation({
-    name: 'probe', title: 'probe', description: 'probe', scope: null, actors: ['api_key'],
+    name: 'probe', title: 'probe', description: 'probe', scope: null,
+    errors: [], actors: ['api_key'],
     input: z.object({}), output: Out, handler,
   });
   return { op, handler };

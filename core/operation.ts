@@ -6,12 +6,12 @@
 import { z } from 'zod';
 import type { Ctx } from './context.ts';
 import { deepFreeze } from './deep-freeze.ts';
-import { DomainError } from './errors.ts';
+import { DomainError, type ErrorCode } from './errors.ts';
 import { consumeRate } from './ratelimit/consume-rate.ts';
 import { hasScope, type PrincipalKind } from './principal.ts';
 import type { Scope } from './scopes.ts';
 
-export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = {
+export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, E extends ErrorCode = ErrorCode> = {
   name: string;
   /** One line for tool lists and OpenAPI summaries. */
   title: string;
@@ -20,10 +20,20 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   actors: readonly PrincipalKind[];
   input: I;
   output: O;
+  /**
+   * The error codes the handler can answer (its own refusals and those of
+   * the core functions it calls). invoke() adds the ones every call can get
+   * (INVOKE_ERRORS). Each route that runs the operation must list their
+   * statuses (rest/define-route.ts checks it when it compiles).
+   */
+  errors: readonly E[];
   handler(ctx: Ctx, input: z.output<I>): Promise<z.input<O>>;
 };
 
-export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+/** What invoke() itself can refuse any call with: an exhausted budget (an input that does not parse is bad_input, listed by the operations that take input). */
+export const INVOKE_ERRORS = ['rate_limited'] as const satisfies readonly ErrorCode[];
+
+export function defineOperation<I extends z.ZodType, O extends z.ZodType, const E extends ErrorCode>(op: Operation<I, O, E>): Operation<I, O, E> {
   return op;
 }
 
@@ -34,8 +44,8 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Op
  * calls its request carries; the charge is reported through ctx.onRateCharge
  * (not at all when budgets are lifted).
  */
-export async function invoke<I extends z.ZodType, O extends z.ZodType>(
-  op: Operation<I, O>,
+export async function invoke<I extends z.ZodType, O extends z.ZodType, E extends ErrorCode>(
+  op: Operation<I, O, E>,
   ctx: Ctx,
   raw: unknown,
 ): Promise<z.output<O>> {
@@ -77,7 +87,7 @@ function checkedOutput<O extends z.ZodType>(schema: O, raw: unknown): z.output<O
 }
 
 /** Actor and scope check, then the parsed input; throws the DomainError that refuses the call. */
-function admit<I extends z.ZodType>(op: Operation<I, z.ZodType>, p: Ctx['principal'], raw: unknown): z.output<I> {
+function admit<I extends z.ZodType>(op: Operation<I, z.ZodType, ErrorCode>, p: Ctx['principal'], raw: unknown): z.output<I> {
   if (!op.actors.includes(p.kind)) {
     // A signed-in person may read and delete, but creating jobs needs an API key.
     const apiKeyOnly = op.actors.includes('api_key') && p.kind !== 'device';

@@ -1,13 +1,17 @@
 /**
  * Discovery routes, open to everyone: the two OpenAPI documents, /llms.txt
- * and /.well-known/mcp.json. Documents are built on first request and kept;
- * absolute links use the request's origin when it is a public origin, else
- * the first public origin.
+ * and /.well-known/mcp.json. The documents are generated from the route
+ * records the app serves (handed in by server/), built on first request and
+ * kept; absolute links use the request's origin when it is a public origin,
+ * else the first public origin. These routes are not in the documents
+ * themselves (doc null).
  */
 import { readFile } from 'node:fs/promises';
-import { Router } from 'express';
-import type { Services } from '../core/context.ts';
+import type { RequestHandler } from 'express';
+import type { Config } from '../core/config.ts';
+import type { Runtime } from '../core/runtime.ts';
 import { publicOriginOf } from '../http/public-origin.ts';
+import type { Route } from '../http/route.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { mcpServerCard } from './mcp-server-card.ts';
 import { aiOpenApi, fullOpenApi, type OpenApiDocument } from './openapi-document.ts';
@@ -17,16 +21,33 @@ const once = <T>(make: () => Promise<T>) => {
   return () => (p ??= make());
 };
 
-/** GET /openapi.json, /openapi-ai.json, /llms.txt and /.well-known/mcp.json; open to everyone. */
-export function createDiscoveryRouter(services: Pick<Services, 'config'>): Router {
-  const full = once<OpenApiDocument>(async () =>
-    fullOpenApi(services.config, await readFile(new URL('./device-signing.md', import.meta.url), 'utf8')),
-  );
-  const ai = once<OpenApiDocument>(async () => aiOpenApi(services.config));
-  const r = Router();
-  r.get('/openapi.json', async (_req, res) => void res.json(await full()));
-  r.get('/openapi-ai.json', async (_req, res) => void res.json(await ai()));
-  r.get('/llms.txt', (req, res) => void res.type('text/plain; charset=utf-8').send(llmsTxt(publicOriginOf(req, services.config))));
-  r.get('/.well-known/mcp.json', (req, res) => void res.json(mcpServerCard(publicOriginOf(req, services.config))));
-  return r;
+/** The documented routes of the app, for a configuration. */
+export type RouteList = (config: Config) => readonly Route[];
+
+const open = (path: string, handler: (runtime: Runtime) => RequestHandler): Route => ({
+  method: 'get', path, auth: 'none', operations: [], doc: null, handlers: (runtime) => [handler(runtime)],
+});
+
+/** GET /openapi.json, /openapi-ai.json, /llms.txt and /.well-known/mcp.json over the routes `documented` lists. */
+export function discoveryRoutes(documented: RouteList): readonly Route[] {
+  // One pair of documents per runtime (the configuration states the limits in them).
+  const docs = new WeakMap<Runtime, { full: () => Promise<OpenApiDocument>; ai: () => Promise<OpenApiDocument> }>();
+  const docsOf = (rt: Runtime) => {
+    let d = docs.get(rt);
+    if (!d) {
+      const routes = documented(rt.config);
+      d = {
+        full: once(async () => fullOpenApi(rt.config, routes, await readFile(new URL('./device-signing.md', import.meta.url), 'utf8'))),
+        ai: once(async () => aiOpenApi(rt.config, routes)),
+      };
+      docs.set(rt, d);
+    }
+    return d;
+  };
+  return [
+    open('/openapi.json', (rt) => async (_req, res) => void res.json(await docsOf(rt).full())),
+    open('/openapi-ai.json', (rt) => async (_req, res) => void res.json(await docsOf(rt).ai())),
+    open('/llms.txt', (rt) => (req, res) => void res.type('text/plain; charset=utf-8').send(llmsTxt(publicOriginOf(req, rt.config)))),
+    open('/.well-known/mcp.json', (rt) => (req, res) => void res.json(mcpServerCard(publicOriginOf(req, rt.config)))),
+  ];
 }

@@ -6,8 +6,8 @@ import { sendJson as sendJsonValue } from '../http/json-reply.ts';
 import { writeRateHeaders } from '../http/rate-headers.ts';
 import '../http/request-types.ts';
 
-/** Builds an operation's raw input from the request; core parses it. */
-export type MapRequest = (req: Request) => unknown;
+/** Builds an operation's raw input from the request (and the services, for public origins and caps); core parses it. */
+export type MapRequest = (req: Request, services: Services) => unknown;
 /** Writes an operation's output as the response. */
 export type Reply<O> = (res: Response, out: O) => void | Promise<void>;
 
@@ -42,7 +42,7 @@ export function restAdapter(services: Services) {
     reply: Reply<z.output<O>> = sendJson,
   ): RequestHandler {
     return async (req, res) => {
-      const input = await mapRequest(req);
+      const input = await mapRequest(req, services);
       await reply(res, await invoke(op, ctxOf(services, req), input));
     };
   };

@@ -20,7 +20,7 @@ export function procedure<I extends z.ZodType, O extends z.ZodType, R = z.output
   op: Operation<I, O>,
   opts: Options<O, R, J> = {},
 ) {
-  const base = authedProcedure.input((raw: unknown) => raw as z.input<J>);
+  const base = authedProcedure.meta({ operation: op.name }).input((raw: unknown) => raw as z.input<J>);
   const resolve = async ({ ctx, input }: { ctx: { core: Ctx }; input: unknown }): Promise<R> => {
     try {
       // A procedure called without input (limits) has an empty object as its input.

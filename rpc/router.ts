@@ -62,27 +62,14 @@ export const appRouter = router({ jobs: jobsRouter, keys: keysRouter, webhooks: 
 
 export type AppRouter = typeof appRouter;
 
-/** Which operation each jobs procedure runs (checked by the transport coverage test). */
-export const RPC_PROCEDURES = {
-  create_job_from_url: 'jobs.createFromUrl',
-  create_job_from_upload: 'jobs.createFromUpload',
-  list_jobs: 'jobs.list',
-  get_job: 'jobs.get',
-  get_markdown: 'jobs.markdown',
-  delete_job: 'jobs.delete',
-  get_limits: 'jobs.limits',
-  create_job_batch: 'jobs.createBatch',
-} as const;
+type ProcedureDefs = Record<string, { _def: { type: string; meta?: { operation?: string } } }>;
 
-/** Which operation each keys procedure runs. */
-export const KEY_RPC_PROCEDURES = {
-  list_api_keys: 'keys.list',
-  create_api_key: 'keys.create',
-  revoke_api_key: 'keys.revoke',
-} as const;
-
-/** Which operation each account procedure runs. */
-export const RPC_ACCOUNT_PROCEDURES = {
-  get_me: 'account.me',
-  get_usage: 'account.usage',
-} as const;
+/** Each operation's procedure path and kind, read from the router's own procedures (their `operation` meta). */
+export function rpcProcedures(): ReadonlyMap<string, { path: string; type: 'query' | 'mutation' }> {
+  const out = new Map<string, { path: string; type: 'query' | 'mutation' }>();
+  for (const [path, proc] of Object.entries(appRouter._def.procedures as unknown as ProcedureDefs)) {
+    const op = proc._def.meta?.operation;
+    if (op) out.set(op, { path, type: proc._def.type === 'query' ? 'query' : 'mutation' });
+  }
+  return out;
+}

@@ -18,7 +18,10 @@ export type RpcContext = {
   authenticate(): Promise<Principal | null>;
 };
 
-const t = initTRPC.context<RpcContext>().create({ errorFormatter, isDev: false });
+/** Each procedure names the core operation it runs, so the operation → procedure map is read from the router itself. */
+export type RpcMeta = { operation: string };
+
+const t = initTRPC.context<RpcContext>().meta<RpcMeta>().create({ errorFormatter, isDev: false });
 
 export const router = t.router;
 

@@ -21,13 +21,3 @@ export const webhooksRouter = router({
   sendTest: procedure(sendTestWebhook).mutation(),
   rotateSecret: procedure(rotateWebhookSecret).mutation(),
 });
-
-/** Which operation each webhooks procedure runs. */
-export const WEBHOOK_RPC_PROCEDURES = {
-  list_webhooks: 'webhooks.list',
-  create_webhook: 'webhooks.create',
-  delete_webhook: 'webhooks.delete',
-  list_webhook_deliveries: 'webhooks.deliveries',
-  send_test_webhook: 'webhooks.sendTest',
-  rotate_webhook_secret: 'webhooks.rotateSecret',
-} as const;

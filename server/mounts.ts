@@ -1,23 +1,26 @@
 /**
- * Routers owned by other parts of the service, mounted by createApp: the MCP
+ * Routes owned by other parts of the service, added by createApp: the MCP
  * endpoint (tools/), the internal tRPC API (rpc/) and the frozen v1 lane
- * (rest/v1/). Tests build apps with any subset of them.
+ * (rest/v1/). Tests build apps with any subset of them; the API description
+ * always lists them all (server/routes.ts).
  */
-import type { RequestHandler, Router } from 'express';
+import type { RequestHandler } from 'express';
+import type { Config } from '../core/config.ts';
 import type { Runtime } from '../core/runtime.ts';
+import type { Route } from '../http/route.ts';
 import { createTrpcMiddleware } from '../rpc/http-handler.ts';
-import { createMcpRouter } from '../tools/http-router.ts';
-import { createV1Router } from '../rest/v1/router.ts';
+import { mcpRoutes } from '../tools/http-router.ts';
+import { v1Routes } from '../rest/routes.ts';
 
-/** Factories of the routers createApp mounts; absent ones are skipped. */
+/** Factories of what createApp adds; absent ones are skipped. */
 export type Mounts = {
   /** POST/GET/DELETE /api/v2/mcp. */
-  mcp?: (runtime: Runtime) => Router;
+  mcp?: (config: Config) => readonly Route[];
   /** Mounted at /api/internal/trpc. */
   trpc?: (runtime: Runtime) => RequestHandler;
   /** The v1 paths at the root. */
-  v1?: (runtime: Runtime) => Router;
+  v1?: (config: Config) => readonly Route[];
 };
 
 /** Everything `p2m serve` mounts. */
-export const SERVICE_MOUNTS: Mounts = { mcp: createMcpRouter, trpc: createTrpcMiddleware, v1: createV1Router };
+export const SERVICE_MOUNTS: Mounts = { mcp: mcpRoutes, trpc: createTrpcMiddleware, v1: v1Routes };

@@ -6,8 +6,8 @@
 import { createServer } from 'node:http';
 import express from 'express';
 import type { Runtime } from '../core/runtime.ts';
-import { createHealthRouter } from '../rest/health.ts';
-import { createMetricsRouter } from './metrics-router.ts';
+import { dispatchRoutes } from '../http/route-dispatch.ts';
+import { HEALTH_ROUTES } from '../rest/health.ts';
 
 /** Listens when P2M_WORKER_PORT is set; the returned close() stops it. */
 export async function serveOps(runtime: Runtime): Promise<{ close(): Promise<void> }> {
@@ -15,7 +15,7 @@ export async function serveOps(runtime: Runtime): Promise<{ close(): Promise<voi
   if (port === undefined) return { close: async () => undefined };
   const app = express();
   app.disable('x-powered-by');
-  app.use(createHealthRouter(runtime), createMetricsRouter(runtime.config.ops, runtime.metrics));
+  app.use(dispatchRoutes(runtime, HEALTH_ROUTES));
   const server = createServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

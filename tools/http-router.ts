@@ -6,13 +6,17 @@
  * already out of budget is refused. Each tool call is charged by invoke().
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { z } from 'zod';
 import type { Services } from '../core/context.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { transportLimits } from '../core/transport-limits.ts';
 import { apiKeyBearer } from '../http/credentials/api-key-bearer.ts';
 import { authenticate } from '../http/credentials/authenticate.ts';
+import { ERROR_HEADERS, ErrorEnvelope } from '../http/openapi-components.ts';
 import { originCheck } from '../http/origin-check.ts';
+import type { Route } from '../http/route.ts';
+import type { Config } from '../core/config.ts';
 import { rateGate } from '../http/rate-gate.ts';
 import { toAuthInfo } from './auth-info.ts';
 import { ensureRequestId, mcpHttpErrors, methodNotAllowed } from './http-errors.ts';
@@ -21,15 +25,69 @@ import { buildToolRegistry, type ToolRegistry } from './tool-registry.ts';
 
 export const MCP_PATH = '/api/v2/mcp';
 
-export function createMcpRouter(runtime: Runtime): Router {
-  const tools = buildToolRegistry();
-  const r = Router();
-  r.use(MCP_PATH, ensureRequestId);
-  r.post(MCP_PATH, originCheck(runtime.config), authenticate(runtime, [apiKeyBearer]), rateGate(runtime), handleMcp(runtime, tools));
-  r.get(MCP_PATH, methodNotAllowed);
-  r.delete(MCP_PATH, methodNotAllowed);
-  r.use(MCP_PATH, mcpHttpErrors(runtime.log));
-  return r;
+const Rpc = z.looseObject({ jsonrpc: z.literal('2.0') });
+const RpcError = z.object({
+  jsonrpc: z.literal('2.0'),
+  error: z.object({
+    code: z.number().int(),
+    message: z.string(),
+    data: z.object({ code: ErrorEnvelope.shape.error.shape.code, status: z.number().int(), retry_after: z.number().int().optional() }).optional(),
+  }),
+  id: z.null(),
+});
+
+// Failures before any message is read keep their HTTP status, with a JSON-RPC error body (id null) MCP clients can read.
+const rpcErrorResponse = (status: number) => ({
+  description: `A JSON-RPC error with id null; error.data.code is the domain code, as in REST error bodies.`,
+  content: { 'application/json': { schema: RpcError } },
+  ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
+});
+
+const notAllowed = {
+  description: 'This MCP endpoint is stateless: there is no standalone stream and no session to end. Allow: POST.',
+  headers: z.object({ Allow: z.literal('POST') }),
+  content: { 'application/json': { schema: RpcError } },
+};
+
+/**
+ * The MCP route records: POST runs the protocol; GET and DELETE answer 405.
+ * Their failures before the SDK (Host/Origin, authentication, rate) are
+ * JSON-RPC errors with their HTTP status. The stated body cap depends on
+ * the tiers in `config`.
+ */
+export function mcpRoutes(config: Pick<Config, 'tiers'>): readonly Route[] {
+  const freeCap = config.tiers.free.jsonBodyBytes;
+  const failures = (runtime: Runtime) => mcpHttpErrors(runtime.log);
+  const stateless = (method: 'get' | 'delete', operationId: string, summary: string): Route => ({
+    method, path: MCP_PATH, auth: 'none', operations: [], failures,
+    handlers: () => [ensureRequestId, methodNotAllowed],
+    doc: { operationId, summary, tag: 'mcp', success: 405, ok: notAllowed, errors: [] },
+  });
+  return [
+    {
+      method: 'post', path: MCP_PATH, auth: 'ApiKey', operations: [], failures,
+      handlers: (runtime) => [
+        ensureRequestId,
+        originCheck(runtime.config),
+        authenticate(runtime, [apiKeyBearer]),
+        rateGate(runtime),
+        handleMcp(runtime, buildToolRegistry()),
+      ],
+      doc: {
+        operationId: 'mcp', summary: 'MCP endpoint (JSON-RPC 2.0 over Streamable HTTP)',
+        description:
+          `Methods initialize, tools/list, tools/call, ping. Tools are named pdf_to_markdown_<operation> and enforce the same scopes, tier limits and ownership as the REST API; every tools/call result carries slot_usage and tier. Errors of a call are JSON-RPC errors in a 200 response. A request body may hold a base64 upload of the tier's largest PDF: at most ${freeCap} bytes on the free tier (the base64 size of its largest PDF plus 64 KiB); more answers 413.`,
+        tag: 'mcp', success: 200,
+        ok: { description: 'A JSON-RPC response.', content: { 'application/json': { schema: Rpc } } },
+        alsoOk: { 202: { description: 'Accepted: the message was a notification or a response; there is no body.' } },
+        errors: [401, 403, 413, 429],
+        errorResponse: rpcErrorResponse,
+        request: { requestBody: { required: true, content: { 'application/json': { schema: Rpc } } } },
+      },
+    },
+    stateless('get', 'mcp_stream', 'No server-to-client stream (405)'),
+    stateless('delete', 'mcp_end_session', 'No session to end (405)'),
+  ];
 }
 
 function handleMcp(services: Services, tools: ToolRegistry): RequestHandler {

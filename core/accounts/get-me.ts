@@ -21,6 +21,7 @@ export const getMe = defineOperation({
   title: 'Get the current account',
   description: 'The account behind the session or API key: id, e-mail, plan and when it was created.',
   scope: null,
+  errors: ['unauthenticated'],
   actors: ['api_key', 'session'],
   input: z.object({}),
   output: Account,

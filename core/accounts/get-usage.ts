@@ -33,6 +33,7 @@ export const getUsage = defineOperation({
   title: 'Get fair-use usage',
   description: 'Jobs and pages of the account in the current month against its plan\'s fair-use allowance, and its slot usage.',
   scope: null,
+  errors: [],
   actors: ['api_key', 'session'],
   input: z.object({}),
   output: Usage,

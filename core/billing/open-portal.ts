@@ -16,6 +16,7 @@ export const openBillingPortal = defineOperation({
   title: 'Open the billing portal',
   description: 'A link to the billing provider’s portal, where the signed-in customer manages or cancels the plan.',
   scope: null,
+  errors: ['bad_input', 'not_found', 'billing_unavailable', 'billing_not_configured'],
   actors: ['session'],
   input: z.object({ return_origin: z.url() }),
   output: PortalResult,

@@ -73,6 +73,7 @@ export const startCheckoutOp = defineOperation({
   title: 'Start a checkout for a paid plan',
   description: 'Creates a hosted checkout page for the signed-in account; the answer says where to send the buyer.',
   scope: null,
+  errors: ['bad_input', 'not_found', 'already_subscribed', 'billing_unavailable', 'billing_not_configured'],
   actors: ['session'],
   input: CheckoutRequest.omit({ email: true }).extend({ return_origin: ReturnOrigin }),
   output: CheckoutResult,

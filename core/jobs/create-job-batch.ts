@@ -42,6 +42,7 @@ export const createJobBatch = defineOperation({
   description:
     'Queues one conversion per link, all or nothing: an invalid item (named by its index), too few free slots, or a link that cannot be fetched creates no job at all. Paid plans only (batch_enabled in get_limits).',
   scope: 'jobs:create',
+  errors: ['plan_required', 'idempotency_mismatch', 'slots_full', 'fetch_failed', 'not_a_pdf', 'too_large', 'not_in_plan', 'bad_input'],
   actors: ['api_key'],
   input: z.object({
     items: z.array(BatchItem).min(1).max(MAX_BATCH_ITEMS).describe(`1 to ${MAX_BATCH_ITEMS} items, at most the free slots.`),

@@ -42,6 +42,7 @@ export const createJobFromUpload = defineOperation({
   title: 'Convert an uploaded PDF',
   description: 'Queues the conversion of a PDF sent with the request (base64 in content_base64 for JSON clients).',
   scope: 'jobs:create',
+  errors: ['slots_full', 'not_a_pdf', 'too_large', 'idempotency_mismatch', 'not_in_plan', 'bad_input'],
   actors: ['api_key', 'device'],
   input: UploadInput,
   output: CreatedJob,

@@ -16,6 +16,7 @@ export const createJobFromUrl = defineOperation({
   description:
     'Fetches the PDF at an http(s) link and queues its conversion to Markdown. A broken link or a non-PDF is refused at once.',
   scope: 'jobs:create',
+  errors: ['slots_full', 'fetch_failed', 'not_a_pdf', 'too_large', 'idempotency_mismatch', 'not_in_plan', 'bad_input'],
   actors: ['api_key', 'device'],
   input: z.object({ url: z.url({ protocol: /^https?$/ }).max(2048).refine(isPlainText, { message: 'url must not contain control characters' }).describe('Link to a PDF.'), ...JobFields }),
   output: CreatedJob,

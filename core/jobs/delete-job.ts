@@ -45,6 +45,7 @@ export const deleteJob = defineOperation({
   description:
     'A queued or processing job is canceled (its slot is freed, its input deleted); a ready or failed job is removed with its Markdown. Repeating it gives the same answer.',
   scope: 'jobs:delete',
+  errors: ['not_found'],
   actors: ['api_key', 'session', 'device'],
   input: z.object({ job_id: JobId }),
   output: DeletedJob,

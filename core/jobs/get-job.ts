@@ -9,6 +9,7 @@ export const getJob = defineOperation({
   title: 'Get a job',
   description: 'Status, progress and result details of one job.',
   scope: 'jobs:read',
+  errors: ['not_found'],
   actors: ['api_key', 'session', 'device'],
   input: z.object({ job_id: JobId }),
   output: Job,

@@ -21,6 +21,7 @@ export const getLimits = defineOperation({
   title: 'Get limits and slot usage',
   description: 'The caller\'s tier, its limits, and how many conversion slots are in use.',
   scope: null,
+  errors: [],
   actors: ['api_key', 'session', 'device'],
   input: z.object({}),
   output: Limits,

@@ -44,6 +44,7 @@ export const getMarkdown = defineOperation({
   title: 'Download the Markdown',
   description: 'The Markdown of a ready job. Not ready yet: not_ready; deleted or past retention: gone.',
   scope: 'jobs:download',
+  errors: ['not_found', 'not_ready', 'gone'],
   actors: ['api_key', 'session', 'device'],
   input: z.object({ job_id: JobId }),
   output: z.object({ job: Job, file_name: z.string(), result: StoredResult }),

@@ -14,6 +14,7 @@ export const listJobs = defineOperation({
   title: 'List jobs',
   description: 'The caller\'s jobs, newest first, optionally filtered by status. Pass next_cursor back as cursor for the next page.',
   scope: 'jobs:read',
+  errors: ['bad_input'],
   actors: ['api_key', 'session', 'device'],
   input: z.object({
     status: JobStatus.optional(),

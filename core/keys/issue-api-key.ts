@@ -76,6 +76,7 @@ export const createApiKeyOperation = defineOperation({
   description:
     "Creates an API key for the account and returns its secret once. Refused with 403 limit_reached at the plan's api_keys_limit, and 403 not_linked for a device that is not linked to an account.",
   scope: null,
+  errors: ['not_linked', 'limit_reached', 'not_found'],
   actors: ['session', 'device'],
   input: CreateApiKeyInput,
   output: CreatedApiKey,

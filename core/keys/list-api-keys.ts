@@ -27,6 +27,7 @@ export const listApiKeysOperation = defineOperation({
   title: 'List API keys',
   description: "The account's API keys that are not revoked, newest first, with the plan's key limit. Secrets are never returned.",
   scope: null,
+  errors: ['not_linked'],
   actors: ['session', 'device'],
   input: z.object({}),
   output: ApiKeyList,

@@ -30,6 +30,7 @@ export const revokeApiKeyOperation = defineOperation({
   description:
     "Revokes one of the account's API keys at once: the next request with it is 401. Revoking a revoked key again succeeds; another account's key, or an unknown id, is not_found.",
   scope: null,
+  errors: ['not_linked', 'not_found'],
   actors: ['session', 'device'],
   input: z.object({ key_id: z.string().describe('The id of the key (a UUID).') }),
   output: z.object({ key_id: z.string(), revoked: z.literal(true) }),

@@ -9,6 +9,7 @@ export const getSettings = defineOperation({
   title: 'Get conversion settings',
   description: 'The device\'s conversion settings; settings never set show their defaults.',
   scope: 'settings:read',
+  errors: ['forbidden'],
   actors: ['device'],
   input: z.object({}),
   output: DeviceSettings,

@@ -10,6 +10,7 @@ export const updateSettings = defineOperation({
   title: 'Change conversion settings',
   description: 'Sets the named settings and leaves the others; returns the full settings. Applies to jobs created afterwards.',
   scope: 'settings:write',
+  errors: ['forbidden'],
   actors: ['device'],
   input: SettingsPatch,
   output: DeviceSettings,

@@ -19,6 +19,7 @@ export const createWebhook = defineOperation({
   description:
     'Registers an https URL to receive signed job events. The url must resolve to public addresses only (checked now and at every delivery). `events` filters the events; empty means all. The signing secret (whsec_…) is returned once. Paid tiers only (403 not_in_plan); at the plan\'s webhooks_limit, 403 limit_reached.',
   scope: null,
+  errors: ['not_linked', 'not_in_plan', 'limit_reached', 'bad_input'],
   actors: ['session', 'device'],
   input: z.object({
     url: WebhookUrl,

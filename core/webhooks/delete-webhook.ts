@@ -12,6 +12,7 @@ export const deleteWebhook = defineOperation({
   description:
     'Deletes the endpoint at once, with its delivery log; deliveries not yet sent to it are dropped. Open to any plan, so a downgraded account can clean up.',
   scope: null,
+  errors: ['not_linked', 'not_found'],
   actors: ['session', 'device'],
   input: z.object({ webhook_id: WebhookId }),
   output: z.object({ deleted: z.literal(true) }),

@@ -16,6 +16,7 @@ export const listWebhookDeliveries = defineOperation({
   description:
     "The account's deliveries (endpoints and per-job callbacks), newest first, each with its status, attempts, last response code and error, and every attempt. Pass next_cursor back as cursor for the next page; webhook_id narrows to one endpoint.",
   scope: null,
+  errors: ['not_linked', 'bad_input'],
   actors: ['session', 'device'],
   input: z.object({
     webhook_id: WebhookId.optional(),

@@ -17,6 +17,7 @@ export const listWebhooks = defineOperation({
   title: 'List webhook endpoints',
   description: "The account's webhook endpoints (secrets are never returned), the plan's limit, how many are used, and whether the plan has webhooks.",
   scope: null,
+  errors: ['not_linked'],
   actors: ['session', 'device'],
   input: z.object({}),
   output: WebhookList,

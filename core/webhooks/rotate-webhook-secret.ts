@@ -16,6 +16,7 @@ export const rotateWebhookSecret = defineOperation({
   description:
     'Issues a new signing secret (returned once). For overlap_seconds (default 86400; 0 ends the old secret at once) deliveries carry two signatures in X-P2M-Signature, separated by a comma: the new secret\'s first, then the old one\'s, so a receiver still holding the old secret keeps verifying while it switches. A secret already in its overlap is replaced by the current one.',
   scope: null,
+  errors: ['not_linked', 'not_found', 'bad_input'],
   actors: ['session', 'device'],
   input: z.object({
     webhook_id: WebhookId,

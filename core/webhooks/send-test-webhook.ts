@@ -35,6 +35,7 @@ export const sendTestWebhook = defineOperation({
   title: 'Send a test event to a webhook endpoint',
   description: `Queues one signed delivery of \`event\` (default job.ready) about a sample job whose job_id is ${TEST_JOB_ID}, sent, retried and logged like any other (test: true in the delivery log). It is sent even to a disabled endpoint, and once delivered it enables the endpoint again.`,
   scope: null,
+  errors: ['not_linked', 'not_found', 'not_in_plan'],
   actors: ['session', 'device'],
   input: z.object({ webhook_id: WebhookId, event: WebhookEvent.default('job.ready') }),
   output: WebhookDelivery,

@@ -1,14 +1,20 @@
-import { Router } from 'express';
-import type { Services } from '../../core/context.ts';
-import { getMe, getUsage } from '../../core/operations.ts';
-import { restAdapter } from '../rest-handler.ts';
-import { v2Guard } from './guard.ts';
-
 /** GET /api/v2/me and GET /api/v2/usage: the caller's account and its fair-use progress (API key or session). */
-export function createMeRouter(services: Services): Router {
-  const rest = restAdapter(services);
-  const r = Router();
-  r.get('/api/v2/me', v2Guard(services), rest(getMe, () => ({})));
-  r.get('/api/v2/usage', v2Guard(services), rest(getUsage, () => ({})));
-  return r;
-}
+import { z } from 'zod';
+import { getMe, getUsage } from '../../core/operations.ts';
+import type { Route } from '../../http/route.ts';
+import { defineRoute } from '../define-route.ts';
+import { KEY_OR_SESSION } from '../route-auth.ts';
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+
+/** The account reads. */
+export const ME_ROUTES: readonly Route[] = [
+  defineRoute({
+    method: 'get', path: '/api/v2/me', auth: KEY_OR_SESSION, operation: getMe, statuses: [401, 429], mapRequest: () => ({}),
+    openapi: { operationId: 'get_me', tag: 'account', success: 200, ok: { description: 'The account.', content: json(getMe.output) } },
+  }),
+  defineRoute({
+    method: 'get', path: '/api/v2/usage', auth: KEY_OR_SESSION, operation: getUsage, statuses: [401, 429], mapRequest: () => ({}),
+    openapi: { operationId: 'get_usage', tag: 'account', success: 200, ok: { description: 'Fair-use progress.', content: json(getUsage.output) } },
+  }),
+];

@@ -19,6 +19,7 @@ import type { Matrix, TextContent } from '../../engine/extract/direct/types.ts';
 import { documentParams, loadPdfjs } from '../../engine/extract/pdfjs.ts';
 import { convert } from '../../engine/index.ts';
 import { corpusDir } from '../support/corpus.ts';
+import { watchCpu } from './cpu-watchdog.ts';
 import { makePdf } from '../support/pdf.ts';
 
 const PDF = corpusDir('dev', 'pdf');
@@ -189,7 +190,7 @@ const CORRUPT: Record<string, string | Uint8Array> = {
 
 type RunnerLine = { file: string; ok: boolean; code?: string; ms: number };
 
-/** Converts `files` in a child process (hostile-runner.ts); a file with no result within `watchdogMs` is a hang. */
+/** Converts `files` in a child process (hostile-runner.ts); a file using `watchdogMs` of CPU without a result is a hang. */
 function convertInChild(files: string[], watchdogMs: number): Promise<{ results: RunnerLine[]; exit: number | null; hung?: string }> {
   return new Promise((resolve) => {
     // OCR of the nearly textless pages is not under test and costs seconds a page.
@@ -197,14 +198,9 @@ function convertInChild(files: string[], watchdogMs: number): Promise<{ results:
     const child = spawn(process.execPath, [path.join(import.meta.dirname, 'hostile-runner.ts'), ...files], { stdio: ['ignore', 'pipe', 'ignore'], env });
     const results: RunnerLine[] = [];
     let hung: string | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => { hung = files[results.length]; child.kill('SIGKILL'); }, watchdogMs);
-    };
-    arm();
-    readline.createInterface({ input: child.stdout }).on('line', (l) => { results.push(JSON.parse(l) as RunnerLine); arm(); });
-    child.on('exit', (exit) => { clearTimeout(timer); resolve({ results, exit, hung }); });
+    const watchdog = watchCpu(child, watchdogMs / 1000, (5 * watchdogMs) / 1000, () => { hung = files[results.length]; });
+    readline.createInterface({ input: child.stdout }).on('line', (l) => { results.push(JSON.parse(l) as RunnerLine); watchdog.rearm(); });
+    child.on('exit', (exit) => { watchdog.stop(); resolve({ results, exit, hung }); });
   });
 }
 

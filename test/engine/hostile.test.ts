@@ -10,10 +10,12 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusDir } from '../support/corpus.ts';
+import { watchCpu } from './cpu-watchdog.ts';
 
 const DIR = corpusDir('hostile');
-/** A file that produces no result within this long counts as a hang. */
-const FILE_WATCHDOG_MS = 60_000;
+/** A file whose converter uses this much CPU without a result counts as a hang (wall-clock backstop: 5 minutes). */
+const FILE_CPU_LIMIT_S = 60;
+const FILE_WALL_LIMIT_S = 300;
 
 type Result = { file: string; ok: boolean; code?: string; pages?: number; chars?: number; ms: number };
 type Meta = { category: string; expected: string };
@@ -32,9 +34,9 @@ function runOne(file: string): Promise<{ result?: Result; exit: number | null; h
     const child = spawn(process.execPath, [path.join(import.meta.dirname, 'hostile-runner.ts'), file], { stdio: ['ignore', 'pipe', 'ignore'] });
     let result: Result | undefined;
     let hung = false;
-    const timer = setTimeout(() => { hung = true; child.kill('SIGKILL'); }, FILE_WATCHDOG_MS);
+    const watchdog = watchCpu(child, FILE_CPU_LIMIT_S, FILE_WALL_LIMIT_S, () => { hung = true; });
     readline.createInterface({ input: child.stdout }).on('line', (l) => { result = JSON.parse(l) as Result; });
-    child.on('exit', (exit) => { clearTimeout(timer); resolve({ result, exit, hung }); });
+    child.on('exit', (exit) => { watchdog.stop(); resolve({ result, exit, hung }); });
   });
 }
 
@@ -55,7 +57,7 @@ describe.skipIf(!DIR)('hostile inputs', () => {
   const meta = DIR ? manifest(DIR) : new Map<string, Meta>();
   const converted: string[] = [];
 
-  it.concurrent.each([...meta.keys()])('%s converts or fails with a specific code, without a hang or crash', { timeout: FILE_WATCHDOG_MS + 30_000 }, async (name) => {
+  it.concurrent.each([...meta.keys()])('%s converts or fails with a specific code, without a hang or crash', { timeout: (FILE_WALL_LIMIT_S + 30) * 1000 }, async (name) => {
     const { result, exit, hung } = await runOne(path.join(DIR!, name));
     expect(hung, `hung on ${name}`).toBe(false);
     expect(exit, `${name} crashed its converter`).toBe(0);

@@ -19,7 +19,8 @@ import { loadConfig } from '../../core/config.ts';
 import { issueApiKey } from '../../core/keys/issue-api-key.ts';
 import { createRuntime } from '../../core/runtime.ts';
 import { openDatabase } from '../../db/database.ts';
-import { createMcpRouter, MCP_PATH } from '../http-router.ts';
+import { dispatchRoutes } from '../../http/route-dispatch.ts';
+import { mcpRoutes, MCP_PATH } from '../http-router.ts';
 
 export type HarnessServer = AsyncDisposable & { url: string };
 
@@ -43,7 +44,7 @@ export async function startHarnessServer(): Promise<HarnessServer> {
     req.headers.authorization ??= `Bearer ${secret}`;
     next();
   });
-  app.use(createMcpRouter(runtime));
+  app.use(dispatchRoutes(runtime, mcpRoutes(runtime.config)));
   server.on('request', app);
   return {
     url: `http://localhost:${port}${MCP_PATH}`,

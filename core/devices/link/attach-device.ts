@@ -17,6 +17,7 @@ export const attachDevice = defineOperation({
   description:
     "Links the calling device to the account of the web session sent with the same request; the device's anonymous jobs move to the account (owner_type account_device, its tier and slots). Idempotent; a device linked to another account is refused (403).",
   scope: null,
+  errors: ['unauthenticated', 'forbidden', 'not_found'],
   actors: ['device'],
   input: z.object({ session_token: z.string().min(1).describe('The p2m_session cookie of the same request.') }),
   output: LinkStatus,

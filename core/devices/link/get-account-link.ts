@@ -7,6 +7,7 @@ export const getAccountLink = defineOperation({
   title: 'Get the device link status',
   description: 'Whether the calling device is linked to an account, and the tier it converts on.',
   scope: null,
+  errors: [],
   actors: ['device'],
   input: z.object({}),
   output: LinkStatus,

@@ -18,6 +18,7 @@ export const startDeviceLink = defineOperation({
   description:
     'Issues a one-time, short-lived ticket bound to the calling device and returns the sign-in address that carries it. Signing in there links the device (a device linked to another account is refused at the callback).',
   scope: null,
+  errors: ['not_configured'],
   actors: ['device'],
   input: z.object({ origin: z.string().optional().describe('The public origin the request came in on.') }),
   output: LinkStart,

@@ -10,6 +10,7 @@ export const unlinkFromAccount = defineOperation({
   description:
     'Unlinks the calling device. Its active jobs return to it as anonymous jobs (owner_type device, tier anonymous) and keep running; finished jobs stay readable. Idempotent.',
   scope: null,
+  errors: [],
   actors: ['device'],
   input: z.object({}),
   output: LinkStatus,

@@ -24,6 +24,7 @@ export const createJobFromTicket = defineOperation({
   description:
     "Queues the conversion of the uploaded PDF for the linked device that minted the ticket, on its account's slots and tier (owner_type account_device), up to the ticket's byte cap.",
   scope: null,
+  errors: ['unauthenticated', 'slots_full', 'not_a_pdf', 'too_large'],
   actors: ['upload_ticket'],
   input: z.object({
     file: BlobSourceSchema.describe('The PDF, from a streaming upload.'),

@@ -30,6 +30,7 @@ export const createUploadTicket = defineOperation({
   description:
     "A single-use, short-lived ticket for one upload of up to the tier's upload cap, bound to the calling device, its account and tier. Only a linked device is eligible.",
   scope: null,
+  errors: [],
   actors: ['device'],
   input: z.object({}),
   output: UploadTicket,

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingCustomers } from '../../../db/schema.ts';
-import { createMcpRouter } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../tools/http-router.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { STRIPE_ENV, eventOf, startStripeMock, subscriptionObject, type StripeMock } from '../../support/stripe-mock.ts';
 import { testEnv } from '../../support/test-env.ts';
@@ -47,7 +47,7 @@ describe('live tier', () => {
 
   it('shows the new entitlements on the next request of a key (REST and MCP) and of a session', async () => {
     await using env = await testEnv(STRIPE_ENV);
-    await using api = await startApi(env, { mcp: createMcpRouter });
+    await using api = await startApi(env, { mcp: mcpRoutes });
     const person = await signIn(env);
     const { issueApiKey } = await import('../../../core/keys/issue-api-key.ts');
     const { secret } = await issueApiKey(env.runtime.db, env.config.tiers, { accountId: person.accountId, name: 'k' });

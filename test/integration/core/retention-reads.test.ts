@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMcpRouter } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../tools/http-router.ts';
 import { testEnv, type TestEnv } from '../../support/test-env.ts';
 import { createJob, drainQueue, errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { pdfBytes } from '../v1/support/pdf-bytes.ts';
@@ -21,7 +21,7 @@ const backdate = (env: TestEnv, id: string, minutes: number) =>
 describe('retention on reads', () => {
   it('v2 and MCP: a ready job one second past expires_at reads expired and its download is 410', async () => {
     await using env = await testEnv();
-    await using api = await startApi(env, { mcp: createMcpRouter });
+    await using api = await startApi(env, { mcp: mcpRoutes });
     const alice = await env.user();
     const { job_id } = await createJob(api, alice.key);
     await drainQueue(env);

@@ -1,14 +1,13 @@
 /**
  * Both OpenAPI documents are valid OpenAPI 3.1 generated from the route
- * table; the app serves exactly the table's routes and the full document
- * holds exactly those, with the statuses of each row.
+ * records; the full document holds exactly the documented records, with the
+ * statuses of each, and every documented path is served.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/create-app.ts';
 import { base64BodyLimit } from '../../../core/jobs/create-job-from-upload.ts';
-import { securityOf } from '../../../discovery/route-spec.ts';
-import { routeTable } from '../../../discovery/route-table.ts';
+import { securityOf } from '../../../http/route.ts';
+import { apiRoutes, servedRoutes } from '../../../server/routes.ts';
 import { SERVICE_MOUNTS } from '../../../server/mounts.ts';
 import { testEnv } from '../../support/test-env.ts';
 import { startApi, warmUp } from '../rest/api-client.ts';
@@ -16,23 +15,10 @@ import { startApi, warmUp } from '../rest/api-client.ts';
 beforeAll(warmUp);
 
 type Doc = { openapi: string; info: { version: string; description: string }; paths: Record<string, Record<string, unknown>>; components: { securitySchemes: Record<string, unknown> } };
-type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 // Probes and the discovery files themselves are not part of the API description.
-const NOT_API = new Set(['/healthz', '/readyz', '/openapi.json', '/openapi-ai.json', '/llms.txt', '/.well-known/mcp.json']);
-// Path parameters named differently in Express (:id) and OpenAPI ({jobId}) compare equal.
-const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/:[A-Za-z_]+/g, '{}');
-
-function appRoutes(stack: Layer[]): string[] {
-  return stack.flatMap((layer) => {
-    if (layer.route) {
-      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      return paths.flatMap((p) => Object.keys(layer.route!.methods).map((m) => `${m} ${shape(p)}`));
-    }
-    return layer.handle?.stack ? appRoutes(layer.handle.stack) : [];
-  });
-}
+const NOT_API = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json', '/openapi-ai.json', '/llms.txt', '/.well-known/mcp.json']);
 
 function docRoutes(doc: Doc): { method: string; path: string }[] {
   return Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => m in item).map((method) => ({ method, path })));
@@ -69,20 +55,20 @@ describe('OpenAPI documents', () => {
     ]);
   });
 
-  it('the app serves exactly the routes of the route table, and the full document holds exactly those', async () => {
+  it('the full document holds exactly the documented routes, and the service serves them and only the undocumented probes besides', async () => {
     await using env = await testEnv();
-    const app = createApp(env.runtime, mounts) as unknown as { router: { stack: Layer[] } };
     await using api = await startApi(env);
     const full = (await (await api.call('GET', '/openapi.json')).json()) as Doc;
     const ai = (await (await api.call('GET', '/openapi-ai.json')).json()) as Doc;
-    const table = routeTable(env.runtime.config);
-    const rows = table.map((r) => `${r.method} ${shape(r.path)}`);
-    expect(new Set(rows).size, 'a route appears twice in the table').toBe(rows.length);
-    const served = [...new Set(appRoutes(app.router.stack).filter((r) => !NOT_API.has(r.split(' ')[1]!)))].sort();
-    expect(served).toEqual([...rows].sort());
-    expect(docRoutes(full).map((r) => `${r.method} ${shape(r.path)}`).sort()).toEqual([...rows].sort());
-    const reduced = table.filter((r) => r.reduced).map((r) => `${r.method} ${shape(r.path)}`);
-    expect(docRoutes(ai).map((r) => `${r.method} ${shape(r.path)}`).sort()).toEqual(reduced.sort());
+    const routes = apiRoutes(env.runtime.config);
+    const rows = routes.map((r) => `${r.method} ${r.path}`);
+    expect(routes.every((r) => r.doc !== null)).toBe(true);
+    expect(docRoutes(full).map((r) => `${r.method} ${r.path}`).sort()).toEqual([...rows].sort());
+    const reduced = routes.filter((r) => r.doc?.reduced).map((r) => `${r.method} ${r.path}`);
+    expect(docRoutes(ai).map((r) => `${r.method} ${r.path}`).sort()).toEqual(reduced.sort());
+    const served = servedRoutes(env.runtime.config, mounts);
+    expect(served.filter((r) => r.doc !== null).map((r) => `${r.method} ${r.path}`).sort()).toEqual([...rows].sort());
+    expect(served.filter((r) => r.doc === null).map((r) => r.path).every((p) => NOT_API.has(p))).toBe(true);
   });
 
   it('documents each route with the statuses of its row and the operation ids of the table', async () => {
@@ -90,10 +76,11 @@ describe('OpenAPI documents', () => {
     await using api = await startApi(env);
     type Op = { operationId: string; responses: Record<string, unknown>; security: unknown[] };
     const full = (await (await api.call('GET', '/openapi.json')).json()) as { paths: Record<string, Record<string, Op>> };
-    for (const row of routeTable(env.runtime.config)) {
+    for (const row of apiRoutes(env.runtime.config)) {
+      const doc = row.doc!;
       const op = full.paths[row.path]![row.method]!;
-      expect(op.operationId).toBe(row.operationId);
-      const statuses = [row.success, ...Object.keys(row.alsoOk ?? {}).map(Number), ...row.errors].map(String).sort();
+      expect(op.operationId).toBe(doc.operationId);
+      const statuses = [doc.success, ...Object.keys(doc.alsoOk ?? {}).map(Number), ...doc.errors].map(String).sort();
       expect(Object.keys(op.responses).sort(), `${row.method} ${row.path}`).toEqual(statuses);
       expect(op.security).toEqual(securityOf(row.auth));
     }

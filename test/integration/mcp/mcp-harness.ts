@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createMcpRouter, MCP_PATH } from '../../../tools/http-router.ts';
+import { dispatchRoutes } from '../../../http/route-dispatch.ts';
+import { mcpRoutes, MCP_PATH } from '../../../tools/http-router.ts';
 import type { TestEnv } from '../../support/test-env.ts';
 
 export type RpcReply = { status: number; headers: Headers; body: unknown };
@@ -31,7 +32,7 @@ let seq = 0;
 
 export async function startMcp(env: TestEnv): Promise<McpHarness> {
   const app = express();
-  app.use(createMcpRouter(env.runtime));
+  app.use(dispatchRoutes(env.runtime, mcpRoutes(env.runtime.config)));
   const server = createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${MCP_PATH}`;

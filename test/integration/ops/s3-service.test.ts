@@ -116,7 +116,7 @@ describe('service on S3', () => {
     expect((await api.call('GET', '/metrics')).status).toBe(401);
     const before = await (await api.call('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     expect(before).toMatch(/p2m_queue_jobs\{pool="free",status="queued"\} 1/);
-    expect(before).toMatch(/p2m_http_request_seconds_count\{method="GET",route="\/api\/v2\/jobs\/:id",status="200"\} 1/);
+    expect(before).toMatch(/p2m_http_request_seconds_count\{method="GET",route="\/api\/v2\/jobs\/\{jobId\}",status="200"\} 1/);
     await createWorker(env.runtime, { concurrency: 1, pools: ['free'] }).runOnce();
     const after = await (await api.call('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     expect(after).toMatch(/p2m_queue_jobs\{pool="free",status="queued"\} 0/);

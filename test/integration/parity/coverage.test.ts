@@ -1,69 +1,70 @@
 /**
- * Every operation in core/operations.ts is offered by every transport: an MCP
- * tool, a tRPC procedure, and a REST route (REST_ROUTES against the routes
- * the app really has). A new operation without all three fails here.
+ * Every operation is offered by every transport where it belongs: job
+ * operations as MCP tools, and every operation of core/operations.ts as a
+ * tRPC procedure and a route record, unless it is listed below with the
+ * reason it is not. The maps are read from the records and the router
+ * themselves, so a new operation missing from a transport fails here.
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../core/config.ts';
-import { JOB_OPERATIONS } from '../../../core/operations.ts';
-import { routeTable } from '../../../discovery/route-table.ts';
-import { createApp } from '../../../server/create-app.ts';
-import { RPC_PROCEDURES, appRouter } from '../../../rpc/router.ts';
-import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
-import { createMcpRouter } from '../../../tools/http-router.ts';
+import { INVOKE_ERRORS } from '../../../core/operation.ts';
+import { STATUS, type ErrorCode } from '../../../core/errors.ts';
+import { JOB_OPERATIONS, OPERATIONS } from '../../../core/operations.ts';
+import { rpcProcedures } from '../../../rpc/router.ts';
+import { apiRoutes } from '../../../server/routes.ts';
 import { buildToolRegistry } from '../../../tools/tool-registry.ts';
-import { testEnv } from '../../support/test-env.ts';
-import { REST_ROUTES } from './transports.ts';
+import { restRouteOf } from './transports.ts';
 
-const OPS = JOB_OPERATIONS.map((op) => op.name);
+const JOB_OPS = JOB_OPERATIONS.map((op) => op.name);
+const ALL_OPS = OPERATIONS.map((op) => op.name);
 
-type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+/** Operations deliberately absent from tRPC, and why. */
+const NOT_ON_RPC: Record<string, string> = {
+  get_settings: 'device settings belong to the v1 device lane',
+  update_settings: 'device settings belong to the v1 device lane',
+  get_account_link: 'device-signed: tRPC has no device signature',
+  start_device_link: 'device-signed: tRPC has no device signature',
+  attach_device: 'device-signed with a session: tRPC has no device signature',
+  unlink_device: 'device-signed: tRPC has no device signature',
+  create_upload_ticket: 'device-signed: tRPC has no device signature',
+  create_job_from_ticket: 'a multipart upload under an Upload-Ticket header; JSON-RPC carries no stream',
+  start_checkout: 'a browser purchase flow, REST only',
+  open_billing_portal: 'a browser purchase flow, REST only',
+};
 
-/** "METHOD /path" of every route of an Express 5 app (routers mounted at the root). */
-function routesOf(stack: Layer[]): Set<string> {
-  const out = new Set<string>();
-  for (const layer of stack) {
-    if (layer.route) for (const m of Object.keys(layer.route.methods)) out.add(`${m.toUpperCase()} ${layer.route.path}`);
-    if (layer.handle?.stack) for (const r of routesOf(layer.handle.stack)) out.add(r);
-  }
-  return out;
-}
-
-describe('transport coverage of JOB_OPERATIONS', () => {
-  it('MCP has a tool per operation', () => {
+describe('transport coverage of the operations', () => {
+  it('MCP has a tool per job operation', () => {
     const names = buildToolRegistry().list.map((t) => t.name);
-    expect(names.sort()).toEqual(OPS.map((op) => `pdf_to_markdown_${op}`).sort());
+    expect(names.sort()).toEqual(JOB_OPS.map((op) => `pdf_to_markdown_${op}`).sort());
   });
 
-  it('tRPC has a procedure per operation', () => {
-    const procedures = Object.keys(appRouter._def.procedures as unknown as Record<string, unknown>);
-    for (const op of OPS) {
-      const path = (RPC_PROCEDURES as Record<string, string>)[op];
-      expect(path, `RPC_PROCEDURES has no ${op}`).toBeDefined();
-      expect(procedures, op).toContain(path);
+  it('tRPC has a procedure per operation, except the device-signed and browser ones', () => {
+    const procedures = rpcProcedures();
+    for (const op of ALL_OPS) {
+      if (NOT_ON_RPC[op]) expect(procedures.has(op), `${op} is on tRPC although listed as absent`).toBe(false);
+      else expect(procedures.get(op)?.path, `no tRPC procedure runs ${op}`).toBeDefined();
     }
-    expect(Object.keys(RPC_PROCEDURES).sort()).toEqual([...OPS].sort());
+    expect([...procedures.keys()].every((op) => ALL_OPS.includes(op))).toBe(true);
   });
 
-  it('REST has a route per operation', async () => {
-    await using env = await testEnv();
-    const app = createApp(env.runtime, { mcp: createMcpRouter, trpc: createTrpcMiddleware });
-    const routes = routesOf((app as unknown as { router: { stack: Layer[] } }).router.stack);
-    for (const op of OPS) {
-      const route = REST_ROUTES[op];
-      expect(route, `REST_ROUTES has no ${op}`).toBeDefined();
-      expect(routes, op).toContain(`${route!.method} ${route!.path}`);
+  it('every operation has a route record, and each job operation exactly one v2 route (the one the parity clients call)', () => {
+    const routes = apiRoutes(loadConfig({}));
+    for (const op of ALL_OPS) expect(routes.some((r) => r.operations.some((o) => o.name === op)), op).toBe(true);
+    for (const op of JOB_OPS) {
+      const v2 = routes.filter((r) => r.path.startsWith('/api/v2/') && r.operations.some((o) => o.name === op));
+      expect(v2, op).toEqual([restRouteOf(op)]);
     }
-    expect(routes).toContain('POST /api/v2/mcp');
   });
 
-  it('the REST route table runs every operation on a v2 route, the route the parity clients call', () => {
-    const v2 = routeTable(loadConfig({})).filter((r) => r.path.startsWith('/api/v2/') && r.tag !== 'mcp');
-    for (const op of OPS) {
-      const rows = v2.filter((r) => r.operations.some((o) => o.name === op));
-      expect(rows.map((r) => `${r.method.toUpperCase()} ${r.path.replace('{jobId}', ':id')}`), op).toEqual([
-        `${REST_ROUTES[op]!.method} ${REST_ROUTES[op]!.path}`,
-      ]);
+  it("every route answers the statuses of its operations' error codes and invoke()'s own, from the one STATUS table", () => {
+    const missing: string[] = [];
+    for (const route of apiRoutes(loadConfig({}))) {
+      for (const op of route.operations) {
+        for (const code of [...op.errors, ...INVOKE_ERRORS] as ErrorCode[]) {
+          if (!route.doc!.errors.includes(STATUS[code])) missing.push(`${route.method} ${route.path}: ${code} (${STATUS[code]}) of ${op.name}`);
+        }
+      }
     }
+    expect(missing).toEqual([]);
   });
 });

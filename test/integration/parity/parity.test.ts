@@ -10,7 +10,7 @@ import { invoke } from '../../../core/operation.ts';
 import { JOB_OPERATIONS, createJobFromUpload } from '../../../core/operations.ts';
 import type { Scope } from '../../../core/scopes.ts';
 import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
-import { createMcpRouter } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../tools/http-router.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { testEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
 import { drainQueue, revokeKey, startApi, type Api } from '../rest/api-client.ts';
@@ -31,7 +31,7 @@ const transports: Record<string, Transport> = {};
 
 beforeAll(async () => {
   env = await testEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
-  api = await startApi(env, { mcp: createMcpRouter, trpc: createTrpcMiddleware });
+  api = await startApi(env, { mcp: mcpRoutes, trpc: createTrpcMiddleware });
   for (const t of [restTransport(api.base), mcpTransport(api.base), rpcTransport(api.base)]) transports[t.name] = t;
   pdf64 = (await makePdf([['Parity for all', 'Same answer everywhere.']])).toString('base64');
   pdfOrigin = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.from(pdf64, 'base64')));

@@ -1,10 +1,12 @@
 /**
  * One small client per transport, all over the same running app, each
  * reducing a reply to `{ data } | { error: code }` so tests can compare them.
- * REST_ROUTES is the REST side's table of operation → method and path; the
- * coverage test checks it against the app's routes.
+ * Which route or procedure runs an operation is read from the route records
+ * (restRouteOf) and from the tRPC router (rpcProcedures), never kept here.
  */
-import { RPC_PROCEDURES, appRouter } from '../../../rpc/router.ts';
+import type { Route } from '../../../http/route.ts';
+import { V2_ROUTES } from '../../../rest/routes.ts';
+import { rpcProcedures } from '../../../rpc/router.ts';
 import { MCP_PATH } from '../../../tools/http-router.ts';
 
 export type Reply = { data: unknown } | { error: string };
@@ -16,28 +18,30 @@ export type Transport = {
   toString(): string;
 };
 
-export const REST_ROUTES: Record<string, { method: 'GET' | 'POST' | 'DELETE'; path: string }> = {
-  create_job_from_url: { method: 'POST', path: '/api/v2/jobs' },
-  create_job_from_upload: { method: 'POST', path: '/api/v2/jobs' },
-  list_jobs: { method: 'GET', path: '/api/v2/jobs' },
-  get_job: { method: 'GET', path: '/api/v2/jobs/:id' },
-  get_markdown: { method: 'GET', path: '/api/v2/jobs/:id/download' },
-  delete_job: { method: 'DELETE', path: '/api/v2/jobs/:id' },
-  get_limits: { method: 'GET', path: '/api/v2/limits' },
-  create_job_batch: { method: 'POST', path: '/api/v2/jobs/batch' },
-};
+/** The v2 route that runs an operation (the parity clients' REST side). */
+export function restRouteOf(op: string): Route | undefined {
+  return V2_ROUTES.find((r) => r.operations.some((o) => o.name === op));
+}
+
+// A path parameter {jobId} is filled from the input field job_id, and so on.
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const auth = (key: string | undefined): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {});
 const transport = (name: string, call: Transport['call']): Transport => ({ name, call, toString: () => name });
 
 export function restTransport(base: string): Transport {
   return transport('rest', async (key, op, input) => {
-    const route = REST_ROUTES[op];
-    if (!route) throw new Error(`REST_ROUTES has no ${op}`);
-    const { job_id, ...rest } = input;
-    const url = new URL(base + route.path.replace(':id', encodeURIComponent(String(job_id))));
-    const init: RequestInit = { method: route.method, headers: auth(key) };
-    if (route.method === 'POST') {
+    const route = restRouteOf(op);
+    if (!route) throw new Error(`no v2 route runs ${op}`);
+    const rest: Input = { ...input };
+    const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+      const value = rest[snake(name)];
+      delete rest[snake(name)];
+      return encodeURIComponent(String(value));
+    });
+    const url = new URL(base + path);
+    const init: RequestInit = { method: route.method.toUpperCase(), headers: auth(key) };
+    if (route.method === 'post' || route.method === 'put') {
       init.headers = { ...auth(key), 'content-type': 'application/json' };
       init.body = JSON.stringify(rest);
     } else {
@@ -70,13 +74,11 @@ type TrpcBody = { result?: { data: unknown }; error?: { data?: { code: string } 
 
 export function rpcTransport(base: string): Transport {
   return transport('rpc', async (key, op, input) => {
-    const path = RPC_PROCEDURES[op as keyof typeof RPC_PROCEDURES];
-    if (!path) throw new Error(`RPC_PROCEDURES has no ${op}`);
-    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>;
-    const type = procedures[path]?._def.type;
-    const url = `${base}/api/internal/trpc/${path}`;
+    const procedure = rpcProcedures().get(op);
+    if (!procedure) throw new Error(`no tRPC procedure runs ${op}`);
+    const url = `${base}/api/internal/trpc/${procedure.path}`;
     const res =
-      type === 'query'
+      procedure.type === 'query'
         ? await fetch(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: auth(key) })
         : await fetch(url, { method: 'POST', headers: { ...auth(key), 'content-type': 'application/json' }, body: JSON.stringify(input) });
     const body = (await res.json()) as TrpcBody;

@@ -1,5 +1,5 @@
 /** Request ids, the error envelope, Host/Origin checks, health probes. */
-import { Router } from 'express';
+import type { Route } from '../../../http/route.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from './api-client.ts';
@@ -46,10 +46,15 @@ describe('app middleware', () => {
 
   it('answers unknown errors as a bare 500 internal', async () => {
     await using env = await testEnv();
-    const boom = Router().get('/boom', () => {
-      throw new Error('secret detail from the database');
-    });
-    await using api = await startApi(env, { v1: () => boom });
+    const boom: Route = {
+      method: 'get', path: '/boom', auth: 'none', operations: [], doc: null,
+      handlers: () => [
+        () => {
+          throw new Error('secret detail from the database');
+        },
+      ],
+    };
+    await using api = await startApi(env, { v1: () => [boom] });
     const res = await api.call('GET', '/boom');
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect([res.status, body.error.code, body.error.message]).toEqual([500, 'internal', 'Internal error.']);

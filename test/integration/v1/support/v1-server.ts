@@ -10,7 +10,7 @@ import { createDeviceClient, type DeviceClientOptions } from '../../../../client
 import { createMemoryKeyStore, type KeyStore } from '../../../../client/key-store.ts';
 import type { DevicePrincipal } from '../../../../core/devices/authenticate-device.ts';
 import { createApp } from '../../../../server/create-app.ts';
-import { createV1Router } from '../../../../rest/v1/router.ts';
+import { v1Routes } from '../../../../rest/routes.ts';
 import { createWorker } from '../../../../worker/worker.ts';
 import { testEnv, type TestEnv } from '../../../support/test-env.ts';
 
@@ -59,7 +59,7 @@ export async function startV1(env: Record<string, string> = {}): Promise<V1Serve
   const baseUrl = `http://127.0.0.1:${port}`;
   const testenv = await testEnv({ P2M_PUBLIC_ORIGINS: baseUrl, P2M_TRUST_PROXY: 'loopback', ...env });
   const clientAddress = randomAddress();
-  const app = createApp(testenv.runtime, { v1: createV1Router });
+  const app = createApp(testenv.runtime, { v1: v1Routes });
   const server: Server = app.listen(port, '127.0.0.1');
   await once(server, 'listening');
   const worker = createWorker(testenv.runtime, { concurrency: 1, pools: ['free', 'paid'] });

@@ -1,0 +1,125 @@
+/**
+ * The /api/v2/jobs routes and /api/v2/limits, one record each. Request and
+ * response schemas are the operations' own (inputs as the wire sees them,
+ * outputs as sent), so the documents and the validation cannot drift apart.
+ * Authentication, and for creation a caller already out of budget, are
+ * refused before any body is read.
+ */
+import type { Request } from 'express';
+import { z } from 'zod';
+import { Base64UploadInput } from '../../core/jobs/create-job-from-upload.ts';
+import { JobFields } from '../../core/jobs/job-schema.ts';
+import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs } from '../../core/operations.ts';
+import { markdownDownload } from '../../http/download.ts';
+import { jsonBody } from '../../http/json-body.ts';
+import { IdempotencyKeyHeader, JobIdParam, NAMED_SCHEMAS } from '../../http/openapi-components.ts';
+import { rateGate } from '../../http/rate-gate.ts';
+import type { Route } from '../../http/route.ts';
+import { defineHandlerRoute, defineRoute } from '../define-route.ts';
+import { KEY_OR_SESSION } from '../route-auth.ts';
+import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
+import { replyCreated } from './replies.ts';
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+const byId = { requestParams: { path: z.object({ jobId: JobIdParam }) } };
+const jobIdOf = (req: Request) => ({ job_id: req.params.jobId });
+
+/** multipart/form-data job creation: the job fields first, then the PDF in the part named `file`. */
+export const MultipartUpload = z
+  .object({ ...JobFields, file: z.file().mime('application/pdf').describe('The PDF.') })
+  .describe(
+    "Metadata fields first, then the part named `file`: the file is streamed into storage as it arrives, so fields after it are ignored. `tags` may be repeated. Over the tier's byte cap: 413.",
+  );
+
+export const createJobRoute = defineHandlerRoute({
+  method: 'post',
+  path: '/api/v2/jobs',
+  auth: 'ApiKey',
+  operations: [createJobFromUrl, createJobFromUpload],
+  statuses: [400, 401, 403, 409, 413, 422, 429],
+  // Largest JSON body: the tier's jsonBodyBytes (base64 uploads beyond it go multipart).
+  before: (rt) => [rateGate(rt), jsonBody(rt)],
+  handler: (rt, rest) =>
+    pickCreate({
+      fromUrl: rest(createJobFromUrl, jsonInput, replyCreated),
+      fromBase64: rest(createJobFromUpload, jsonInput, replyCreated),
+      fromMultipart: rest(createJobFromUpload, multipartInput(rt), replyCreated),
+    }),
+  openapi: {
+    operationId: 'create_job',
+    summary: 'Create a conversion job',
+    description: `${createJobFromUrl.description} Or send the PDF itself: ${createJobFromUpload.description}\n\nRequires an API key with the scope \`jobs:create\`.`,
+    tag: 'jobs',
+    success: 201,
+    ok: {
+      description: 'Created. Location names the job.',
+      headers: z.object({ Location: z.string().meta({ description: 'Path of the new job.' }) }),
+      content: json(NAMED_SCHEMAS.Job),
+    },
+    alsoOk: { 200: { description: 'The job created earlier with the same Idempotency-Key.', content: json(NAMED_SCHEMAS.Job) } },
+    request: {
+      requestParams: { header: z.object({ 'Idempotency-Key': IdempotencyKeyHeader }) },
+      requestBody: {
+        required: true,
+        content: {
+          ...json(z.union([createJobFromUrl.input, Base64UploadInput])),
+          'multipart/form-data': { schema: MultipartUpload, encoding: { file: { contentType: 'application/pdf' } } },
+        },
+      },
+    },
+    reduced: true,
+  },
+});
+
+const download = {
+  description: 'The Markdown, streamed.',
+  headers: z.object({ 'Content-Disposition': z.string().meta({ description: 'attachment; filename="..."; filename*=UTF-8\'\'...' }) }),
+  content: { 'text/markdown; charset=utf-8': { schema: z.string() } },
+};
+
+/** The v2 job routes, creation first (batch creation is in batch-route.ts). */
+export const JOB_ROUTES: readonly Route[] = [
+  createJobRoute,
+  defineRoute({
+    method: 'get', path: '/api/v2/jobs', auth: KEY_OR_SESSION, operation: listJobs, statuses: [400, 401, 403, 429],
+    mapRequest: (req) => ({ status: req.query.status, limit: req.query.limit, cursor: req.query.cursor }),
+    openapi: {
+      operationId: 'list_jobs', tag: 'jobs', success: 200, ok: { description: 'A page of jobs.', content: json(listJobs.output) },
+      request: { requestParams: { query: listJobs.input } },
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/api/v2/jobs/{jobId}', auth: KEY_OR_SESSION, operation: getJob, statuses: [400, 401, 403, 404, 429],
+    mapRequest: jobIdOf,
+    openapi: {
+      operationId: 'get_job', tag: 'jobs', success: 200,
+      ok: {
+        description: 'The job.',
+        content: json(NAMED_SCHEMAS.Job),
+        headers: z.object({
+          ETag: z.string().meta({ description: 'Weak entity tag of this answer: send it back as If-None-Match while polling.' }),
+        }),
+      },
+      alsoOk: { 304: { description: 'Not Modified: the job reads exactly as the answer whose ETag was sent in If-None-Match. No body.' } },
+      request: byId, reduced: true,
+    },
+  }),
+  defineRoute({
+    method: 'delete', path: '/api/v2/jobs/{jobId}', auth: KEY_OR_SESSION, operation: deleteJob, statuses: [400, 401, 403, 404, 429],
+    mapRequest: jobIdOf,
+    openapi: {
+      operationId: 'delete_job', tag: 'jobs', success: 200, ok: { description: 'The job, canceled or deleted.', content: json(NAMED_SCHEMAS.DeletedJob) },
+      request: byId,
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/api/v2/jobs/{jobId}/download', auth: KEY_OR_SESSION, operation: getMarkdown,
+    statuses: [400, 401, 403, 404, 409, 410, 429],
+    mapRequest: jobIdOf, replyFor: markdownDownload,
+    openapi: { operationId: 'get_markdown', tag: 'jobs', success: 200, ok: download, request: byId, reduced: true },
+  }),
+  defineRoute({
+    method: 'get', path: '/api/v2/limits', auth: KEY_OR_SESSION, operation: getLimits, statuses: [401, 429], mapRequest: () => ({}),
+    openapi: { operationId: 'get_limits', tag: 'account', success: 200, ok: { description: 'Live entitlements.', content: json(NAMED_SCHEMAS.Limits) } },
+  }),
+];
