@@ -62,6 +62,13 @@ export default tseslint.config(
   },
   ...layerRules,
   {
+    // The account pages' browser scripts: concatenated after web/client/common.js into one inline
+    // script (web/client-script.ts), so names from common.js and the browser are globals here.
+    files: ['web/client/*.js'],
+    languageOptions: { sourceType: 'script' },
+    rules: { 'no-undef': 'off', 'no-unused-vars': 'off', '@typescript-eslint/no-unused-vars': 'off' },
+  },
+  {
     files: ['test/**', '**/*.test.ts'],
     rules: { 'max-lines-per-function': 'off', 'max-lines': ['error', { max: 400 }] },
   },

@@ -36,7 +36,7 @@ export class AccountClient {
     return this.#signed('GET', '/api/v2/account', LinkStatus);
   }
 
-  /** POST /api/v2/account/link/start: open login_url in a browser to link this device. */
+  /** POST /api/v2/account/link/start: show user_code, and open login_url in a browser, where the person confirms the same code. */
   startLink(): Promise<LinkStart> {
     return this.#signed('POST', '/api/v2/account/link/start', LinkStart);
   }

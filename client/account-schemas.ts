@@ -4,11 +4,17 @@ import { z } from 'zod';
 // Objects are loose: the server may add fields.
 
 /** GET /api/v2/account, and the answers of attach and unlink. */
-export const LinkStatus = z.looseObject({ linked: z.boolean(), tier: z.string().optional() });
+export const LinkStatus = z.looseObject({
+  linked: z.boolean(),
+  tier: z.string().optional(),
+  /** The linked account's e-mail, where the server tells it. */
+  email: z.string().nullable().optional(),
+});
 export type LinkStatus = z.infer<typeof LinkStatus>;
 
 /** POST /api/v2/account/link/start. */
-export const LinkStart = z.looseObject({ login_url: z.string(), expires_at: z.string().optional() });
+/** user_code: show it to the person; the confirmation page after sign-in shows the same code (absent on older servers). */
+export const LinkStart = z.looseObject({ login_url: z.string(), user_code: z.string().optional(), expires_at: z.string().optional() });
 export type LinkStart = z.infer<typeof LinkStart>;
 
 /** POST /api/v2/jobs/upload-ticket: a ticket, or why there is none. */

@@ -65,6 +65,10 @@ const Env = z.object({
   P2M_REGISTER_PER_NETWORK: int(30, 1),
   /** Lifetime of a device-link ticket (POST /api/v2/account/link/start), seconds. */
   P2M_LINK_TICKET_SECONDS: int(600, 30),
+  /** Most devices GET /api/v2/account/devices lists. */
+  P2M_DEVICES_LISTED: int(500, 1),
+  /** How long the page that asks "Link this device?" may wait for its answer, seconds. */
+  P2M_LINK_CONFIRM_SECONDS: int(600, 30),
   /** Lifetime of an upload ticket (POST /api/v2/jobs/upload-ticket), seconds. */
   P2M_UPLOAD_TICKET_SECONDS: int(300, 10),
   /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
@@ -139,6 +143,8 @@ export type Config = Readonly<{
   registerPerIp: number;
   registerPerNetwork: number;
   linkTicketSeconds: number;
+  linkConfirmSeconds: number;
+  devicesListed: number;
   uploadTicketSeconds: number;
   announcement: Announcement | null;
   logLevel: string;
@@ -212,7 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportUrl: e.P2M_SUPPORT_URL,
     registerPerIp: e.P2M_REGISTER_PER_IP,
     registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
-    linkTicketSeconds: e.P2M_LINK_TICKET_SECONDS,
+    ...deviceLinkConfigOf(e),
     uploadTicketSeconds: e.P2M_UPLOAD_TICKET_SECONDS,
     announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
     logLevel: e.P2M_LOG_LEVEL,
@@ -238,6 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInTtlSeconds: e.P2M_SIGN_IN_TTL_SECONDS,
     signInPerIp: e.P2M_SIGN_IN_PER_IP,
   });
+}
+
+/** Device links: ticket and confirmation lifetimes, and how many devices an account's list shows. */
+function deviceLinkConfigOf(e: z.infer<typeof Env>): Pick<Config, 'linkTicketSeconds' | 'linkConfirmSeconds' | 'devicesListed'> {
+  return { linkTicketSeconds: e.P2M_LINK_TICKET_SECONDS, linkConfirmSeconds: e.P2M_LINK_CONFIRM_SECONDS, devicesListed: e.P2M_DEVICES_LISTED };
 }
 
 /** 'true'/'false' and hop counts become booleans and numbers; anything else is Express's address list. */

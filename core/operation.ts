@@ -9,6 +9,7 @@ import { deepFreeze } from './deep-freeze.ts';
 import { DomainError, type ErrorCode } from './errors.ts';
 import { consumeRate } from './ratelimit/consume-rate.ts';
 import { hasScope, type PrincipalKind } from './principal.ts';
+import { inputProblems, wrongCredentialMessage } from './refusal-messages.ts';
 import type { Scope } from './scopes.ts';
 
 export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, E extends ErrorCode = ErrorCode> = {
@@ -91,15 +92,12 @@ function admit<I extends z.ZodType>(op: Operation<I, z.ZodType, ErrorCode>, p: C
   if (!op.actors.includes(p.kind)) {
     // A signed-in person may read and delete, but creating jobs needs an API key.
     const apiKeyOnly = op.actors.includes('api_key') && p.kind !== 'device';
-    throw new DomainError(
-      apiKeyOnly ? 'api_key_required' : 'forbidden',
-      apiKeyOnly ? `${op.name} needs an API key.` : `${op.name} is not available to a ${p.kind}.`,
-    );
+    throw new DomainError(apiKeyOnly ? 'api_key_required' : 'forbidden', wrongCredentialMessage(op.title, op.actors, p.kind));
   }
   if (op.scope && !hasScope(p, op.scope)) {
     throw new DomainError('insufficient_scope', `This API key lacks the scope ${op.scope}.`);
   }
   const parsed = op.input.safeParse(raw);
-  if (!parsed.success) throw new DomainError('bad_input', z.prettifyError(parsed.error));
+  if (!parsed.success) throw new DomainError('bad_input', inputProblems(parsed.error));
   return parsed.data;
 }

@@ -24,7 +24,10 @@ import { listApiKeysOperation } from './keys/list-api-keys.ts';
 import { revokeApiKeyOperation } from './keys/revoke-api-key.ts';
 import { WEBHOOK_OPERATIONS } from './webhooks/webhook-operations.ts';
 import { getMe } from './accounts/get-me.ts';
+import { listAccountDevices } from './devices/account/list-account-devices.ts';
+import { unlinkAccountDevice } from './devices/account/unlink-account-device.ts';
 import { getUsage } from './accounts/get-usage.ts';
+import { createJobFromAccountPage } from './jobs/create-job-from-account-page.ts';
 
 export const JOB_OPERATIONS = [
   createJobFromUrl,
@@ -37,6 +40,13 @@ export const JOB_OPERATIONS = [
   createJobBatch,
 ] as const;
 
+/** The MCP tools' name prefix: tool = prefix + operation name (tools/ builds them, discovery lists them). */
+export const MCP_TOOL_PREFIX = 'pdf_to_markdown_';
+
+/** The MCP tools, from the same table the MCP server builds its tools from: name and one-line title. */
+export const mcpToolList = (): { name: string; title: string }[] =>
+  JOB_OPERATIONS.map((op) => ({ name: MCP_TOOL_PREFIX + op.name, title: op.title }));
+
 /** Device conversion settings: device actors only, served by the v1 lane. */
 export { SETTINGS_OPERATIONS };
 
@@ -45,6 +55,9 @@ export const KEY_OPERATIONS = [listApiKeysOperation, createApiKeyOperation, revo
 
 /** A device's link to an account and its ticketed uploads (device-signed REST, and the Upload-Ticket header). */
 export const DEVICE_ACCOUNT_OPERATIONS = [getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket] as const;
+
+/** The account's view of its linked devices (session actors): list and unlink. */
+export const ACCOUNT_DEVICE_OPERATIONS = [listAccountDevices, unlinkAccountDevice] as const;
 
 /** Webhook endpoints and their delivery log: sessions and linked devices (REST v2, tRPC). */
 export { WEBHOOK_OPERATIONS };
@@ -55,19 +68,25 @@ export const BILLING_OPERATIONS = [startCheckoutOp, openBillingPortal] as const;
 /** Reads of the caller's account (API key or session): REST and tRPC; not MCP tools, whose list the spec fixes. */
 export const ACCOUNT_READ_OPERATIONS = [getMe, getUsage] as const;
 
+/** The account page's own creation (session only, REST POST /api/v2/account/jobs): job creation by key stays API-key only. */
+export const ACCOUNT_PAGE_OPERATIONS = [createJobFromAccountPage] as const;
+
 /** All operations. */
 export const OPERATIONS = [
   ...JOB_OPERATIONS,
   ...SETTINGS_OPERATIONS,
   ...KEY_OPERATIONS,
   ...DEVICE_ACCOUNT_OPERATIONS,
+  ...ACCOUNT_DEVICE_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...BILLING_OPERATIONS,
   ...ACCOUNT_READ_OPERATIONS,
+  ...ACCOUNT_PAGE_OPERATIONS,
 ] as const;
 
 export { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs };
 export { getAccountLink, startDeviceLink, attachDevice, unlinkFromAccount, createUploadTicket, createJobFromTicket };
 export { listApiKeysOperation, createApiKeyOperation, revokeApiKeyOperation };
 export { createJobBatch, openBillingPortal, startCheckoutOp };
-export { getMe, getUsage };
+export { getMe, getUsage, createJobFromAccountPage };
+export { listAccountDevices, unlinkAccountDevice };

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -53,8 +54,10 @@ export const apiKeys = pgTable(
     lastUsedAt: ts('last_used_at'),
     expiresAt: ts('expires_at'),
     revokedAt: ts('revoked_at'),
+    /** The linked device that created the key, if one did: unlinking the device revokes it. */
+    deviceId: uuid('device_id').references((): AnyPgColumn => devices.id, { onDelete: 'set null' }),
   },
-  (t) => [index('api_keys_account_idx').on(t.accountId)],
+  (t) => [index('api_keys_account_idx').on(t.accountId), index('api_keys_device_idx').on(t.deviceId)],
 );
 
 export const devices = pgTable('devices', {
@@ -68,6 +71,12 @@ export const devices = pgTable('devices', {
   settings: jsonb('settings').notNull().default({}),
   blockedAt: ts('blocked_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** When it was linked to its account (null while anonymous). */
+  linkedAt: ts('linked_at'),
+  /** Its last authenticated request, written at most once a minute. */
+  lastSeenAt: ts('last_seen_at'),
+  /** The first half of the code the person compared when linking it. */
+  userCodeHint: text('user_code_hint'),
 });
 
 /** Used request nonces of signed device requests, when Redis is not configured. */
@@ -206,8 +215,13 @@ export const deviceLinkTickets = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    /** SHA-256 of the confirmation page's token: the only thing that can spend the ticket. */
+    confirmHash: text('confirm_hash'),
+    /** The session that signed in with the ticket and alone may confirm it. */
+    confirmSessionId: uuid('confirm_session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    confirmExpiresAt: ts('confirm_expires_at'),
   },
-  (t) => [index('device_link_tickets_exp').on(t.expiresAt)],
+  (t) => [index('device_link_tickets_exp').on(t.expiresAt), uniqueIndex('device_link_tickets_confirm_idx').on(t.confirmHash)],
 );
 
 /**
@@ -268,6 +282,8 @@ export const webhookEndpoints = pgTable(
     disabledAt: ts('disabled_at'),
     disabledReason: text('disabled_reason'),
     createdAt: ts('created_at').notNull().default(sql`date_trunc('milliseconds', now())`),
+    /** The linked device that registered it, if one did. */
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
   },
   (t) => [index('webhook_endpoints_account_idx').on(t.accountId)],
 );

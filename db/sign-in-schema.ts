@@ -2,7 +2,7 @@
  * Tables of sign-in through the OpenID provider and of account usage,
  * re-exported by schema.ts (the one schema drizzle-kit reads).
  */
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -52,4 +52,16 @@ export const accountUsage = pgTable(
     pages: integer('pages').notNull().default(0),
   },
   (t) => [uniqueIndex('account_usage_pk').on(t.accountId, t.periodStart)],
+);
+
+/** The same counts per UTC day (migration account_usage_daily): the account page's chart of the month. */
+export const accountUsageDaily = pgTable(
+  'account_usage_daily',
+  {
+    accountId: uuid('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    jobs: integer('jobs').notNull().default(0),
+    pages: integer('pages').notNull().default(0),
+  },
+  (t) => [uniqueIndex('account_usage_daily_pk').on(t.accountId, t.day)],
 );

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Services } from '../core/context.ts';
 import { transportLimits } from '../core/transport-limits.ts';
-import { parseJsonBody, readRawBody } from './read-raw-body.ts';
+import { JSON_UPLOAD_TOO_LARGE, parseJsonBody, readRawBody } from './read-raw-body.ts';
 import './request-types.ts';
 
 /**
@@ -16,7 +16,7 @@ export function jsonBody(services: Pick<Services, 'config'>): RequestHandler {
     if (!req.principal) throw new Error('jsonBody() needs authenticate() before it');
     if (!req.is('application/json')) return next();
     const limit = transportLimits(services.config, req.principal.tier).jsonBodyBytes;
-    req.body = parseJsonBody(await readRawBody(req, limit));
+    req.body = parseJsonBody(await readRawBody(req, limit, JSON_UPLOAD_TOO_LARGE));
     next();
   };
 }

@@ -4,9 +4,13 @@
  * coverage tests read them. A new route is one record in one of these lists.
  */
 import type { Route } from '../http/route.ts';
-import { accountPageRoute } from './account-page.ts';
+import { ACCOUNT_PAGE_ROUTES } from '../web/account-routes.ts';
+import { accountPageUploadRoute } from './v2/account-page-upload.ts';
 import { HEALTH_ROUTES } from './health.ts';
+import { homePageRoute } from './home-page.ts';
+import { ACCOUNT_DEVICE_ROUTES } from './v2/account-device-routes.ts';
 import { DEVICE_LINK_ROUTES, UPLOAD_ROUTES } from './v2/account-routes.ts';
+import { LINK_CONFIRM_ROUTE } from './v2/link-confirm.ts';
 import { API_KEY_ROUTES } from './v2/api-key-routes.ts';
 import { batchRoute } from './v2/batch-route.ts';
 import { BILLING_ROUTES } from './v2/billing-routes.ts';
@@ -20,11 +24,15 @@ import { V1_ROUTES } from './v1/routes.ts';
 export const V2_ROUTES: readonly Route[] = [
   ...JOB_ROUTES,
   ...DEVICE_LINK_ROUTES,
+  ...ACCOUNT_DEVICE_ROUTES,
   ...API_KEY_ROUTES,
   ...UPLOAD_ROUTES,
+  accountPageUploadRoute,
   ...SIGN_IN_ROUTES,
+  LINK_CONFIRM_ROUTE,
   ...ME_ROUTES,
-  accountPageRoute,
+  ...ACCOUNT_PAGE_ROUTES,
+  homePageRoute,
   ...WEBHOOK_ROUTES,
   batchRoute,
   ...BILLING_ROUTES,

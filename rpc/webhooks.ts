@@ -7,6 +7,7 @@ import {
   deleteWebhook,
   listWebhookDeliveries,
   listWebhooks,
+  redeliverWebhookDelivery,
   rotateWebhookSecret,
   sendTestWebhook,
 } from '../core/webhooks/webhook-operations.ts';
@@ -20,4 +21,5 @@ export const webhooksRouter = router({
   deliveries: procedure(listWebhookDeliveries).query(),
   sendTest: procedure(sendTestWebhook).mutation(),
   rotateSecret: procedure(rotateWebhookSecret).mutation(),
+  redeliver: procedure(redeliverWebhookDelivery).mutation(),
 });

@@ -7,6 +7,7 @@
  * get_markdown, whose output is a reference to the stored Markdown, has its
  * own presentation (markdown-tool.ts).
  */
+import { MCP_TOOL_PREFIX } from '../core/operations.ts';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { Ctx } from '../core/context.ts';
@@ -14,7 +15,7 @@ import { invoke, type Operation } from '../core/operation.ts';
 import { TOOL_ANNOTATIONS } from './tool-annotations.ts';
 import { toolJsonSchema } from './tool-json-schema.ts';
 
-export const TOOL_PREFIX = 'pdf_to_markdown_';
+export const TOOL_PREFIX = MCP_TOOL_PREFIX;
 
 export type ToolSpec = {
   tool: Tool;

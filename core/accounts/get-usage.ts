@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import { rows } from '../../db/rows.ts';
 import { defineOperation } from '../operation.ts';
 import { usageOf } from '../jobs/job-access.ts';
@@ -21,10 +22,26 @@ export const Usage = z
     jobs: Progress('Jobs created'),
     pages: Progress('Pages converted'),
     slot_usage: SlotUsage,
+    days: z
+      .array(z.object({ date: z.iso.date(), jobs: z.number().int(), pages: z.number().int() }))
+      .describe('The same counts per UTC day of the period, from its first day to today, days without use as zeros.'),
   })
   .describe(
     'Fair-use progress of the account. Jobs count when created (by any key, session or linked device of the account) and pages when a job becomes ready; deleting a job does not give them back. The allowance is shown, not enforced per job: slots and rates are the hard limits.',
   );
+
+type DayRow = { date: string; jobs: number; pages: number };
+
+/** Every day of this month (UTC) up to today, with the account's counts (table account_usage_daily). */
+async function daysOf(db: Db, accountId: string): Promise<DayRow[]> {
+  return rows<DayRow>(
+    db,
+    sql`SELECT to_char(d, 'YYYY-MM-DD') AS date, coalesce(u.jobs, 0)::int AS jobs, coalesce(u.pages, 0)::int AS pages
+        FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC')::date, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
+        LEFT JOIN account_usage_daily u ON u.account_id = ${accountId} AND u.day = d::date
+        ORDER BY d`,
+  );
+}
 
 type PeriodRow = { start: Date | string; end: Date | string; jobs: number; pages: number };
 
@@ -53,6 +70,7 @@ export const getUsage = defineOperation({
       jobs: { used: row!.jobs, allowance: t.fairUseJobsPerMonth },
       pages: { used: row!.pages, allowance: t.fairUsePagesPerMonth },
       slot_usage: await usageOf(ctx),
+      days: await daysOf(ctx.db, accountId),
     };
   },
 });

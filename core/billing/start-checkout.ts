@@ -11,8 +11,10 @@ import type { Services } from '../context.ts';
 import { canonicalAddress } from '../devices/network-prefix.ts';
 import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
+import { inputProblems } from '../refusal-messages.ts';
 import { TierName } from '../tiers.ts';
-import { PAYING_STATUSES, accountById, billingCustomerOf, claimableAccountFor, ensureCustomer } from './billing-customer.ts';
+import type { AccountRow } from '../../db/schema.ts';
+import { PAYING_STATUSES, accountById, billingCustomerOf, claimableAccountFor, dropUnusedClaimable, ensureCustomer } from './billing-customer.ts';
 import { callProvider, requireBilling } from './billing-service.ts';
 
 const ReturnOrigin = z.url().describe('The public origin the buyer returns to (set by the transport from the request).');
@@ -39,7 +41,22 @@ export async function startCheckout(s: CheckoutServices, buyer: Buyer, req: { pl
   const priceId = billing.config.prices[req.plan];
   if (!priceId) throw new DomainError('bad_input', `${req.plan} is not a plan that can be bought.`);
   if (!s.config.publicOrigins.includes(req.returnOrigin)) throw new DomainError('bad_input', 'The return origin is not a public origin of this service.');
-  const account = 'email' in buyer ? await claimableAccountFor(s.db, buyer.email) : await accountById(s.db, buyer.accountId);
+  if (!('email' in buyer)) return checkoutFor(s, await accountById(s.db, buyer.accountId), req.plan, req.returnOrigin);
+  const { account, created } = await claimableAccountFor(s.db, buyer.email);
+  try {
+    return await checkoutFor(s, account, req.plan, req.returnOrigin);
+  } catch (err) {
+    // No checkout session, no claimable account: a failure leaves nothing for anyone to claim.
+    if (created) await dropUnusedClaimable(s.db, account.id);
+    throw err;
+  }
+}
+
+/** The checkout session of one account (after the buyer's account is known). */
+async function checkoutFor(s: CheckoutServices, account: AccountRow, plan: TierName, returnOrigin: string): Promise<CheckoutResult> {
+  const billing = requireBilling(s);
+  const priceId = billing.config.prices[plan]!;
+  const req = { plan, returnOrigin };
   const current = await billingCustomerOf(s.db, account.id);
   if (current?.subscriptionId && PAYING_STATUSES.includes(current.subscriptionStatus ?? '')) {
     throw new DomainError('already_subscribed', 'This account already has a subscription; change or cancel it in the billing portal.');
@@ -95,7 +112,7 @@ export async function startAnonymousCheckout(
     throw new DomainError('rate_limited', 'Too many checkouts from this address; try again later.', { retryAfter: decision.retryAfterSeconds });
   }
   const parsed = CheckoutRequest.safeParse(raw);
-  if (!parsed.success) throw new DomainError('bad_input', z.prettifyError(parsed.error));
+  if (!parsed.success) throw new DomainError('bad_input', inputProblems(parsed.error));
   if (!parsed.data.email) throw new DomainError('bad_input', 'Sign in, or give the e-mail the plan is for.');
   return startCheckout(s, { email: parsed.data.email }, { plan: parsed.data.plan, returnOrigin: req.returnOrigin });
 }

@@ -5,7 +5,7 @@
  * nonce (409 replay), so an unauthenticated caller cannot burn a device's
  * nonces. Transports pass header values through untouched.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { accounts, devices } from '../../db/schema.ts';
 import type { Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
@@ -59,6 +59,8 @@ export async function authenticateDevice(
   if (!(await s.deviceNonces.claim(device.id, req.nonce!, NONCE_TTL_SECONDS))) {
     throw new DomainError('replay', 'This request was already received (nonce reused); sign each request afresh.');
   }
+  // The account's device list shows when each device was last seen; written at most once a minute.
+  if (device.seenLongAgo) await markSeen(s, device.id);
   return { kind: 'device', deviceId: device.id, accountId: device.accountId, tier: device.tier };
 }
 
@@ -67,7 +69,11 @@ async function deviceOf(s: AuthServices, authorization: string | undefined) {
   const hash = token ? deviceTokenHash(token) : null;
   if (!hash) throw new DomainError('unauthenticated', `Send Authorization: ${AUTH_SCHEME} <device_token>.`);
   const [row] = await s.db
-    .select({ device: devices, tier: accounts.tier })
+    .select({
+      device: devices,
+      tier: accounts.tier,
+      seenLongAgo: sql<boolean>`(${devices.lastSeenAt} is null or ${devices.lastSeenAt} < now() - interval '1 minute')`,
+    })
     .from(devices)
     .leftJoin(accounts, eq(accounts.id, devices.accountId))
     .where(eq(devices.tokenHash, hash))
@@ -82,5 +88,13 @@ async function deviceOf(s: AuthServices, authorization: string | undefined) {
     accountId: row.device.accountId,
     // An unlinked device is anonymous; a linked one has its account's tier.
     tier: row.device.accountId && row.tier ? TierName.parse(row.tier) : ('anonymous' as const),
+    seenLongAgo: row.seenLongAgo,
   };
+}
+
+async function markSeen(s: AuthServices, deviceId: string): Promise<void> {
+  await s.db
+    .update(devices)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(devices.id, deviceId), sql`(${devices.lastSeenAt} is null or ${devices.lastSeenAt} < now() - interval '1 minute')`));
 }

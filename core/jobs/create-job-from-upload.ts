@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BlobSourceSchema, bytesSource } from '../blobs/blob-source.ts';
+import type { Ctx } from '../context.ts';
 import { defineOperation } from '../operation.ts';
 import { usageOf } from './job-access.ts';
 import { JobFields } from './job-schema.ts';
@@ -22,7 +23,7 @@ export const Base64UploadInput = z.object({ content_base64: Base64Pdf, ...JobFie
  * every call of every lane, valid or not, goes through invoke(). Handlers see
  * only the BlobSource.
  */
-const UploadInput = z
+export const UploadInput = z
   .object({
     file: BlobSourceSchema.optional().describe('The PDF, from a streaming upload.'),
     content_base64: Base64Pdf.optional(),
@@ -46,14 +47,17 @@ export const createJobFromUpload = defineOperation({
   actors: ['api_key', 'device'],
   input: UploadInput,
   output: CreatedJob,
-  async handler(ctx, { file, ...fields }) {
-    const { row, created } = await createJob(ctx, {
-      source: { kind: 'upload', body: file.open(), fileName: fields.file_name },
-      ...newJobFields(fields),
-    });
-    return { ...toJobView(row, await usageOf(ctx), ctx.principal.tier), created };
-  },
+  handler: createFromUpload,
 });
+
+/** The handler of an upload, shared with create_job_from_account_page. */
+export async function createFromUpload(ctx: Ctx, { file, ...fields }: z.output<typeof UploadInput>): Promise<z.output<typeof CreatedJob>> {
+  const { row, created } = await createJob(ctx, {
+    source: { kind: 'upload', body: file.open(), fileName: fields.file_name },
+    ...newJobFields(fields),
+  });
+  return { ...toJobView(row, await usageOf(ctx), ctx.principal.tier), created };
+}
 
 /** The JSON body that carries a base64 upload of maxFileBytes (the tiers' default JSON cap). */
 export { base64BodyLimit } from '../tiers.ts';

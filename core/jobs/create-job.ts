@@ -21,7 +21,7 @@ import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { countActive } from './slots.ts';
 import { createUrlJob } from './create-url-job.ts';
 import { storeInput, type JobSource, type StoredInput } from './store-input.ts';
-import { checkCallback } from '../webhooks/check-callback.ts';
+import { admitJob } from './admit-job.ts';
 
 export type NewJob = {
   source: JobSource;
@@ -59,7 +59,7 @@ export function newJobFields(f: {
 export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
   const owner = ownerOf(ctx.principal);
   // Before the slot check and the upload: a refused callback costs no storage and no fetch.
-  await checkCallback(ctx, req);
+  await admitJob(ctx, req);
   if (req.source.kind === 'url') return createUrlJob(ctx, owner, req, req.source.url);
   const limits = ctx.config.tiers[owner.tier];
   const existing = req.idempotencyKey ? await findByIdempotencyKey(ctx, owner, req.idempotencyKey) : null;
@@ -70,14 +70,14 @@ export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
   const hash = requestHash(req, input.sha256);
   if (existing) {
     await ctx.blobs.delete(input.key);
-    return replay(existing, hash);
+    return replay(existing, hash, owner);
   }
   try {
     const row = await insertJob(ctx, owner, jobId, req, input, hash);
     if (!row) {
       // Lost a race with the same idempotency key: answer with the winner.
       await ctx.blobs.delete(input.key);
-      return replay((await findByIdempotencyKey(ctx, owner, req.idempotencyKey!))!, hash);
+      return replay((await findByIdempotencyKey(ctx, owner, req.idempotencyKey!))!, hash, owner);
     }
     ctx.wake(row.pool as 'free' | 'paid');
     return { row, created: true };
@@ -87,8 +87,20 @@ export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
   }
 }
 
-/** The earlier job of an Idempotency-Key, if the request is the same; else idempotency_mismatch. */
-export function replay(existing: JobRow, hash: string): CreatedJob {
+/**
+ * The earlier job of an Idempotency-Key, if the request is the same and the
+ * caller may read that job; else idempotency_mismatch. Keys are unique per
+ * owner key, and a linked device shares its account's (one namespace): a key
+ * an API key of the account already used names a job the device cannot read,
+ * so the device is refused rather than handed a job it then gets 404 for.
+ */
+export function replay(existing: JobRow, hash: string, owner: Pick<Owner, 'deviceId'>): CreatedJob {
+  if (owner.deviceId !== null && existing.deviceId !== owner.deviceId) {
+    throw new DomainError(
+      'idempotency_mismatch',
+      'This Idempotency-Key is already used by another client of this account (keys are shared with the account); use a new key.',
+    );
+  }
   if (existing.requestHash !== hash) {
     throw new DomainError(
       'idempotency_mismatch',
@@ -98,7 +110,7 @@ export function replay(existing: JobRow, hash: string): CreatedJob {
   return { row: existing, created: false };
 }
 
-export function requestHash(req: NewJob, source: string): string {
+export function requestHash(req: Omit<NewJob, 'source'>, source: string): string {
   const material = JSON.stringify([source, req.fileName ?? null, req.externalId ?? null, req.tags ?? null, req.callbackUrl ?? null]);
   return createHash('sha256').update(material).digest('hex');
 }

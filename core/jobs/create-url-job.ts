@@ -34,7 +34,7 @@ export async function createUrlJob(ctx: Ctx, owner: Owner, req: NewJob, url: str
   const hash = requestHash(req, url);
   const key = req.idempotencyKey;
   const existing = key ? await findByIdempotencyKey(ctx, owner, key) : null;
-  if (existing) return replay(existing, hash);
+  if (existing) return replay(existing, hash, owner);
   // Cheap refusal first; insertJob checks again under the lock.
   await assertFreeSlot(ctx, owner.ownerKey, limits.slots);
 
@@ -42,7 +42,7 @@ export async function createUrlJob(ctx: Ctx, owner: Owner, req: NewJob, url: str
   const held = { key: null, size: null, fileName: fileNameFromUrl(url), sourceUrl: url };
   const row = await insertJob(ctx, owner, jobId, req, held, hash);
   // Lost a race with the same idempotency key: answer with the winner.
-  if (!row) return replay((await findByIdempotencyKey(ctx, owner, key!))!, hash);
+  if (!row) return replay((await findByIdempotencyKey(ctx, owner, key!))!, hash, owner);
 
   let input;
   try {

@@ -11,6 +11,7 @@ export const ApiKeyRecord = z.object({
   created_at: z.string(),
   last_used_at: z.string().nullable().describe('Recorded at most once a minute.'),
   expires_at: z.string().nullable().describe('Null: the key does not expire.'),
+  device_id: z.string().nullable().describe('The linked device that created the key (its unlink revokes it); null when a session or the CLI did.'),
 });
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
 
@@ -23,5 +24,6 @@ export function toApiKeyRecord(k: ApiKeyRow): ApiKeyRecord {
     created_at: k.createdAt.toISOString(),
     last_used_at: k.lastUsedAt?.toISOString() ?? null,
     expires_at: k.expiresAt?.toISOString() ?? null,
+    device_id: k.deviceId,
   };
 }

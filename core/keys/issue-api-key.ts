@@ -10,6 +10,7 @@ import { DomainError } from '../errors.ts';
 import { z } from 'zod';
 import { accountIdOf } from '../accounts/account-of.ts';
 import { defineOperation } from '../operation.ts';
+import { deviceIdOf } from '../principal.ts';
 import { DEFAULT_SCOPES, Scope } from '../scopes.ts';
 import { plainText } from '../text/plain-text.ts';
 import { ApiKeyRecord, toApiKeyRecord } from './api-key-record.ts';
@@ -23,7 +24,7 @@ export type IssuedKey = { record: ApiKeyRow; secret: string };
 export async function issueApiKey(
   db: Db,
   tiers: Tiers,
-  req: { accountId: string; name: string; scopes?: readonly Scope[]; expiresAt?: Date | null },
+  req: { accountId: string; name: string; scopes?: readonly Scope[]; expiresAt?: Date | null; deviceId?: string | null },
 ): Promise<IssuedKey> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'keys:' + req.accountId}))`);
@@ -45,6 +46,7 @@ export async function issueApiKey(
         start: secret.slice(0, START_LENGTH),
         scopes: [...(req.scopes ?? DEFAULT_SCOPES)],
         expiresAt: req.expiresAt ?? null,
+        deviceId: req.deviceId ?? null,
       })
       .returning();
     return { record: record!, secret };
@@ -74,7 +76,7 @@ export const createApiKeyOperation = defineOperation({
   name: 'create_api_key',
   title: 'Create an API key',
   description:
-    "Creates an API key for the account and returns its secret once. Refused with 403 limit_reached at the plan's api_keys_limit, and 403 not_linked for a device that is not linked to an account.",
+    "Creates an API key for the account and returns its secret once. Refused with 403 limit_reached at the plan's api_keys_limit, and 403 not_linked for a device that is not linked to an account. A key created by a linked device records it, and is revoked when that device is unlinked.",
   scope: null,
   errors: ['not_linked', 'limit_reached', 'not_found'],
   actors: ['session', 'device'],
@@ -86,6 +88,7 @@ export const createApiKeyOperation = defineOperation({
       name,
       ...(scopes ? { scopes } : {}),
       expiresAt: expires_at === undefined ? null : new Date(expires_at),
+      deviceId: deviceIdOf(ctx.principal),
     });
     return { ...toApiKeyRecord(record), secret };
   },

@@ -3,7 +3,8 @@ import { accountForVerifiedEmail } from '../accounts/account-for-verified-email.
 import type { Services } from '../context.ts';
 import { hashSecret, safeEqual } from '../crypto/hash-secret.ts';
 import { open } from '../crypto/secret-box.ts';
-import { linkDeviceWithTicket } from '../devices/link/link-device-with-ticket.ts';
+import { issueLinkConfirmation } from '../devices/link/confirm-device-link.ts';
+import { previewLink, type LinkPreview } from '../devices/link/link-preview.ts';
 import { DomainError } from '../errors.ts';
 import { createSession, type NewSession } from '../sessions/create-session.ts';
 import { endSession } from '../sessions/end-session.ts';
@@ -20,17 +21,23 @@ export type FinishSignInInput = {
   previousSessionToken: string | undefined;
 };
 
-export type FinishedSignIn = { accountId: string; email: string; session: NewSession; linkedDevice: boolean };
+/** A device asks to be linked: the page shows `preview` and a form carrying `token` (absent when already linked). */
+export type PendingLink = { preview: LinkPreview; token: string | null };
+
+export type FinishedSignIn = { accountId: string; email: string; session: NewSession; pendingLink: PendingLink | null };
 
 const badState = () => new DomainError('bad_input', 'This sign-in link is invalid, was already used, or has expired. Start again.');
 
 /**
  * The callback's work: take the attempt its state names (once), exchange the
  * code with PKCE and check the ID token's nonce, read a verified e-mail,
- * create or claim the account, link a device when the attempt carried a
- * ticket, and start a new session. Refuses: not_configured, bad_input (state,
- * code, provider error, unverified e-mail, link ticket), idp_unavailable,
- * idp_error (the exchange failed).
+ * create or claim the account and start a new session. A link ticket in the
+ * attempt links nothing here (a GET must never link: a victim's browser can
+ * be made to open an attacker's login_url): it is checked before the session
+ * starts, and a confirmation for the page is issued (confirm-device-link.ts).
+ * Refuses: not_configured, bad_input (state, code, provider error, unverified
+ * e-mail, link ticket), forbidden (the ticket's device has another account),
+ * idp_unavailable, idp_error (the exchange failed).
  */
 export async function finishSignIn(s: Services, input: FinishSignInInput): Promise<FinishedSignIn> {
   requireOidc(s.config);
@@ -57,12 +64,15 @@ export async function finishSignIn(s: Services, input: FinishSignInInput): Promi
   });
   const identity = await verifiedIdentity(client, tokens);
   const account = await accountForVerifiedEmail(s.db, identity.email, identity.name);
-  const linkedDevice = attempt.linkTicketSealed !== null;
-  // Consumes the ticket; bad_input when it was used or expired meanwhile, forbidden when the device has another account.
-  if (attempt.linkTicketSealed !== null) await linkDeviceWithTicket(s, open(s.secretKey, attempt.linkTicketSealed), account.id);
+  // bad_input when the ticket was used or expired meanwhile, forbidden when the device has another account: no session then.
+  const preview = attempt.linkTicketSealed === null ? null : await previewLink(s, open(s.secretKey, attempt.linkTicketSealed), account.id);
   if (input.previousSessionToken !== undefined) await endSession(s.db, input.previousSessionToken);
   const session = await createSession(s, account.id);
-  return { accountId: account.id, email: account.email!, session, linkedDevice };
+  const pendingLink =
+    preview === null
+      ? null
+      : { preview, token: preview.alreadyLinked ? null : await issueLinkConfirmation(s, preview.ticketId, session.sessionId) };
+  return { accountId: account.id, email: account.email!, session, pendingLink };
 }
 
 function describe(query: URLSearchParams): string {

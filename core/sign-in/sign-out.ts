@@ -6,7 +6,16 @@ export const LogoutResult = z
   .object({ logged_out: z.boolean().describe('True when a session was ended; false when there was none (or it had already ended).') })
   .describe('The result of POST /api/v2/auth/logout.');
 
-/** Ends the browser's session, if it has one; its device identity and jobs are not touched. */
-export async function signOut(db: Db, sessionToken: string | undefined): Promise<z.infer<typeof LogoutResult>> {
-  return { logged_out: sessionToken !== undefined && (await endSession(db, sessionToken)) };
+/** Most session cookies one sign-out looks at (as many as authentication tries). */
+const MAX_TOKENS = 4;
+
+/**
+ * Ends the browser's session, if it has one — every session cookie it sent,
+ * since a planted one may come before its own; its device identity and jobs
+ * are not touched.
+ */
+export async function signOut(db: Db, sessionTokens: readonly string[]): Promise<z.infer<typeof LogoutResult>> {
+  let ended = false;
+  for (const token of sessionTokens.slice(0, MAX_TOKENS)) ended = (await endSession(db, token)) || ended;
+  return { logged_out: ended };
 }

@@ -6,6 +6,7 @@ import { newSecret } from '../crypto/hash-secret.ts';
 import { seal } from '../crypto/secret-box.ts';
 import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
+import { deviceIdOf } from '../principal.ts';
 import { assertWebhooksEnabled, checkWebhookUrl } from './webhook-access.ts';
 import { WebhookEvent } from './webhook-events.ts';
 import { CreatedWebhook, toWebhookView, WebhookUrl } from './webhook-schema.ts';
@@ -42,7 +43,7 @@ export const createWebhook = defineOperation({
       if (n >= limit) throw new DomainError('limit_reached', `This plan allows ${limit} webhook endpoints; delete one first.`);
       const [inserted] = await tx
         .insert(webhookEndpoints)
-        .values({ accountId, url, events: [...new Set(events)], secretSealed: seal(ctx.secretKey, secret) })
+        .values({ accountId, url, events: [...new Set(events)], secretSealed: seal(ctx.secretKey, secret), deviceId: deviceIdOf(ctx.principal) })
         .returning();
       return inserted!;
     });

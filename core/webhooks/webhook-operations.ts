@@ -7,6 +7,7 @@ import { deleteWebhook } from './delete-webhook.ts';
 import { listWebhookDeliveries } from './list-webhook-deliveries.ts';
 import { listWebhooks } from './list-webhooks.ts';
 import { rotateWebhookSecret } from './rotate-webhook-secret.ts';
+import { redeliverWebhookDelivery } from './redeliver-webhook-delivery.ts';
 import { sendTestWebhook } from './send-test-webhook.ts';
 
 export const WEBHOOK_OPERATIONS = [
@@ -16,6 +17,7 @@ export const WEBHOOK_OPERATIONS = [
   listWebhookDeliveries,
   sendTestWebhook,
   rotateWebhookSecret,
+  redeliverWebhookDelivery,
 ] as const;
 
-export { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, rotateWebhookSecret, sendTestWebhook };
+export { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhookDelivery, rotateWebhookSecret, sendTestWebhook };

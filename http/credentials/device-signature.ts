@@ -9,7 +9,8 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { authenticateDevice } from '../../core/devices/authenticate-device.ts';
-import { HEADERS } from '../../core/devices/signing/headers.ts';
+import { AUTH_SCHEME, HEADERS } from '../../core/devices/signing/headers.ts';
+import { isDomainError } from '../../core/errors.ts';
 import type { ReceivedBody } from '../../core/devices/signing/verify-device-signature.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import '../request-types.ts';
@@ -19,6 +20,15 @@ import { parseJsonBody, readRawBody } from '../read-raw-body.ts';
 export const JSON_BODY_LIMIT = 64 * 1024;
 
 export const isMultipart = (req: Request) => req.is('multipart/form-data') === 'multipart/form-data';
+
+/** The challenge of a refused device request (RFC 9110 §11.6.1: every 401 names the scheme to use). */
+export const DEVICE_CHALLENGE = `${AUTH_SCHEME} realm="p2m"`;
+
+/** Sets the device challenge on a 401 and rethrows. */
+export function challengeDevice(res: Response, err: unknown): never {
+  if (isDomainError(err) && err.code === 'unauthenticated') res.setHeader('WWW-Authenticate', DEVICE_CHALLENGE);
+  throw err;
+}
 
 export function deviceAuth(runtime: Runtime): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -35,7 +45,7 @@ export function deviceAuth(runtime: Runtime): RequestHandler {
       bodySha256: declared,
       signature: req.get(HEADERS.signature),
       body,
-    });
+    }).catch((err: unknown) => challengeDevice(res, err));
     // Parsed only now: nothing unauthenticated is interpreted. Core validates it with zod.
     req.body = bytes ? parseJsonBody(bytes) : undefined;
     res.locals.streamedSha256 = streamed ? declared : null;

@@ -16,6 +16,14 @@ export type Page = {
   main: string;
   /** JavaScript run by the page (not escaped: source code of the service, never input). */
   script?: string;
+  /** More CSS after the shared stylesheet (source code of the service, never input). */
+  style?: string;
+  /**
+   * Default no-referrer. A page whose form posts to this service needs
+   * same-origin: under no-referrer a browser sends `Origin: null` with a form
+   * POST, which the CSRF check must refuse.
+   */
+  referrerPolicy?: 'no-referrer' | 'same-origin';
 };
 
 /** A page as HTML with its nonce placed; the same nonce must go in the response's CSP. */
@@ -26,10 +34,10 @@ export function renderPage(page: Page, nonce: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="${page.referrerPolicy ?? 'no-referrer'}">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(page.title)} · p2m</title>
-<style nonce="${nonce}">${PAGE_STYLE}</style>
+<style nonce="${nonce}">${PAGE_STYLE}${page.style ?? ''}</style>
 </head>
 <body>
 <header><p class="brand"><a href="/account">p2m</a></p></header>
@@ -69,7 +77,7 @@ export function sendPage(res: Response, status: number, page: Page): void {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': contentSecurityPolicy(nonce),
       'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
+      'Referrer-Policy': page.referrerPolicy ?? 'no-referrer',
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
     })

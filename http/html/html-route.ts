@@ -6,7 +6,9 @@ import { toDomainError } from '../to-domain-error.ts';
 import { escapeHtml } from './escape-html.ts';
 import { sendPage } from './html-page.ts';
 
-const HEADINGS: Partial<Record<DomainError['code'], string>> = {
+export type Headings = Partial<Record<DomainError['code'], string>>;
+
+const HEADINGS: Headings = {
   bad_input: 'Sign-in did not work',
   not_configured: 'Sign-in is not available',
   idp_unavailable: 'Sign-in is not available right now',
@@ -21,7 +23,7 @@ const HEADINGS: Partial<Record<DomainError['code'], string>> = {
  * of core's table, the domain message, and the request id to quote; internal
  * errors are logged and shown without detail.
  */
-export function htmlRoute(log: Logger, handle: (req: Request, res: Response) => Promise<void>): RequestHandler {
+export function htmlRoute(log: Logger, handle: (req: Request, res: Response) => Promise<void>, headings: Headings = {}): RequestHandler {
   return async (req, res) => {
     try {
       await handle(req, res);
@@ -29,14 +31,14 @@ export function htmlRoute(log: Logger, handle: (req: Request, res: Response) => 
       const e = toDomainError(err);
       if (e.code === 'internal') log.error({ err, request_id: req.requestId }, 'page failed');
       if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
-      sendErrorPage(res, e, req.requestId);
+      sendErrorPage(res, e, req.requestId, headings);
     }
   };
 }
 
 /** The page of a refused browser request. */
-export function sendErrorPage(res: Response, e: DomainError, requestId: string): void {
-  const heading = HEADINGS[e.code] ?? 'Something went wrong';
+export function sendErrorPage(res: Response, e: DomainError, requestId: string, headings: Headings = {}): void {
+  const heading = headings[e.code] ?? HEADINGS[e.code] ?? 'Something went wrong';
   sendPage(res, STATUS[e.code], {
     title: heading,
     main: `<h1>${escapeHtml(heading)}</h1>

@@ -44,9 +44,13 @@ export const BILLING_ROUTES: readonly Route[] = [
     },
   }),
   defineHandlerRoute({
-    method: 'post', path: '/api/v2/billing/checkout', auth: 'none', operations: [startCheckoutOp], statuses: [400, 401, 403, 404, 409, 413, 429, 502, 503],
+    method: 'post', path: '/api/v2/billing/checkout', auth: 'none', operations: [startCheckoutOp], statuses: [400, 401, 403, 404, 409, 413, 415, 429, 502, 503],
     handler: (rt) => async (req, res) => {
       const principal = await optionalPrincipal(req, rt, 'refuse');
+      // A form post or text/plain is not read as JSON: a page elsewhere could send those without a preflight.
+      if (!req.is('application/json')) {
+        throw new DomainError('unsupported_media_type', 'Send the checkout as JSON with Content-Type: application/json, e.g. {"plan":"pro"}.');
+      }
       const body = parseJsonBody(await readRawBody(req, CHECKOUT_BODY_BYTES));
       const input = isRecord(body) ? body : {};
       const origin = publicOriginOf(req, rt.config);

@@ -10,7 +10,7 @@ import { DomainError } from '../../core/errors.ts';
 import { finishSignIn } from '../../core/sign-in/finish-sign-in.ts';
 import { LogoutResult, signOut } from '../../core/sign-in/sign-out.ts';
 import { CALLBACK_PATH, startSignIn } from '../../core/sign-in/start-sign-in.ts';
-import { assertSameOrigin, clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../../http/credentials/session-cookie.ts';
+import { assertSameOrigin, clearSessionCookie, readCookie, readCookies, SESSION_COOKIE, setSessionCookie } from '../../http/credentials/session-cookie.ts';
 import { htmlRoute } from '../../http/html/html-route.ts';
 import { sendPage } from '../../http/html/html-page.ts';
 import { signedInPage } from '../../http/html/signed-in-page.ts';
@@ -28,7 +28,7 @@ const html = (description: string): ZodOpenApiResponseObject => ({ description, 
 
 const PAGE_ERRORS: Record<number, string> = {
   400: 'An HTML page: the state, code or device-link ticket is invalid, expired or already used, the browser is not the one that started the sign-in, the provider refused, or it gave no verified e-mail.',
-  403: 'An HTML page: the device of the link ticket is linked to another account.',
+  403: 'An HTML page: the device of the link ticket is linked to another account (no session is started).',
   429: 'An HTML page: too many sign-ins started from this address (Retry-After).',
   502: 'An HTML page: the token exchange with the identity provider failed.',
   503: 'An HTML page: sign-in is not configured, or the identity provider cannot be reached.',
@@ -55,7 +55,7 @@ export const SIGN_IN_ROUTES: readonly Route[] = [
     openapi: {
       operationId: 'sign_in_start', tag: 'auth',
       summary: 'Start signing in',
-      description: `${SIGN_IN} Redirects the browser to the identity provider. With \`ticket\` (from POST /api/v2/account/link/start), the device that asked for it is linked to the account at the callback; the ticket is checked here first. Sets a short-lived HttpOnly cookie that ties the callback to this browser.`,
+      description: `${SIGN_IN} Redirects the browser to the identity provider. With \`ticket\` (from POST /api/v2/account/link/start) the callback asks the person to confirm the device link (nothing is linked by opening this address); the ticket is checked here first. Sets a short-lived HttpOnly cookie that ties the callback to this browser.`,
       success: 302,
       ok: { description: 'To the identity provider.', headers: z.object({ Location: z.string().meta({ description: 'The provider\'s authorization URL.' }) }) },
       errorResponse: pageError,
@@ -74,14 +74,15 @@ export const SIGN_IN_ROUTES: readonly Route[] = [
           previousSessionToken: readCookie(req, SESSION_COOKIE),
         });
         setSessionCookie(req, res, done.session.token, done.session.expiresAt);
+        // With a link ticket this is the "Link this device?" page: nothing is linked until its form is posted.
         sendPage(res, 200, signedInPage(done));
       }),
     openapi: {
       operationId: 'sign_in_callback', tag: 'auth',
       summary: 'Finish signing in (the provider sends the browser here)',
-      description: `${SIGN_IN} Exchanges the code, creates the account of the verified e-mail or updates it (an account made by an anonymous purchase for that e-mail is claimed), links the device when the sign-in carried a link ticket, ends any session the browser already had, and starts a new one (cookie p2m_session). The state works once.`,
+      description: `${SIGN_IN} Exchanges the code, creates the account of the verified e-mail or updates it (an account made by an anonymous purchase for that e-mail is claimed), ends any session the browser already had, and starts a new one (cookie p2m_session). The state works once. When the sign-in carried a device-link ticket, the page links nothing: it shows the device's user code, when the device registered and the jobs it holds, tells the person to link only a device in front of them showing that code, and offers **Link this device** and **Cancel**, a form posted to POST /api/v2/account/link/confirm with a one-time token bound to this session.`,
       success: 200,
-      ok: { ...html('Signed in: a page naming the account, with a link to /account.'), headers: z.object({ 'Set-Cookie': z.string().meta({ description: 'p2m_session=…; HttpOnly; SameSite=Lax; Path=/ (and Secure over https).' }) }) },
+      ok: { ...html('Signed in: a page naming the account, with a link to /account; with a link ticket, the confirmation page.'), headers: z.object({ 'Set-Cookie': z.string().meta({ description: 'p2m_session=…; HttpOnly; SameSite=Lax; Path=/ (and Secure over https).' }) }) },
       errorResponse: pageError,
       request: {
         requestParams: {
@@ -97,10 +98,10 @@ export const SIGN_IN_ROUTES: readonly Route[] = [
   defineHandlerRoute({
     method: 'post', path: LOGOUT_PATH, auth: 'none', operations: [], statuses: [403],
     handler: (services) => async (req, res) => {
-      const token = readCookie(req, SESSION_COOKIE);
+      const tokens = readCookies(req, SESSION_COOKIE);
       // A cookie is a credential: ending its session is a signed-in change, so it must come from our own pages.
-      if (token !== undefined) assertSameOrigin(req, services.config);
-      const result = await signOut(services.db, token);
+      if (tokens.length > 0) assertSameOrigin(req, services.config);
+      const result = await signOut(services.db, tokens);
       clearSessionCookie(req, res);
       res.set('Cache-Control', 'no-store').json(result);
     },

@@ -7,12 +7,14 @@
  */
 import { z } from 'zod';
 import type { Request } from 'express';
+import { DeliveryId } from '../../core/webhooks/redeliver-webhook-delivery.ts';
 import { WebhookId } from '../../core/webhooks/webhook-schema.ts';
 import {
   createWebhook,
   deleteWebhook,
   listWebhookDeliveries,
   listWebhooks,
+  redeliverWebhookDelivery,
   rotateWebhookSecret,
   sendTestWebhook,
 } from '../../core/webhooks/webhook-operations.ts';
@@ -73,6 +75,17 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
       operationId: 'rotate_webhook_secret', tag: 'webhooks', success: 200,
       ok: { description: 'The endpoint with its new secret, shown once.', content: json(rotateWebhookSecret.output) },
       request: { requestParams: byId, requestBody: { required: false, content: json(rotateWebhookSecret.input.omit({ webhook_id: true })) } },
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/api/v2/webhooks/deliveries/{deliveryId}/redeliver', auth, operation: redeliverWebhookDelivery,
+    statuses: [400, 401, 403, 404, 409, 429],
+    mapRequest: (req) => ({ delivery_id: req.params.deliveryId }),
+    reply: (res, out) => void res.status(202).json(out),
+    openapi: {
+      operationId: 'redeliver_webhook_delivery', tag: 'webhooks', success: 202,
+      ok: { description: 'The new delivery, queued (same event_id as the failed one).', content: json(redeliverWebhookDelivery.output) },
+      request: { requestParams: { path: z.object({ deliveryId: DeliveryId.meta({ param: { description: 'The delivery_id of a failed delivery.' } }) }) } },
     },
   }),
 ];

@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { accounts, devices, uploadTickets } from '../../../db/schema.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { accounts, apiKeys, devices, uploadTickets } from '../../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 import { TierName, type Tiers } from '../../tiers.ts';
 import { lockOwners, moveActiveJobsToDevice, moveDeviceJobsToAccount, type Tx } from './move-device-jobs.ts';
@@ -13,7 +13,13 @@ export type LinkOutcome = { accountId: string; tier: TierName; movedJobs: number
  * can do. The device row is locked, so concurrent links of one device
  * serialise and the second sees the first's outcome.
  */
-export async function linkDevice(tx: Tx, tiers: Tiers, deviceId: string, accountId: string): Promise<LinkOutcome> {
+export async function linkDevice(
+  tx: Tx,
+  tiers: Tiers,
+  deviceId: string,
+  accountId: string,
+  opts: { userCodeHint?: string } = {},
+): Promise<LinkOutcome> {
   const [device] = await tx.select({ accountId: devices.accountId }).from(devices).where(eq(devices.id, deviceId)).for('update');
   if (!device) throw new DomainError('not_found', 'The device no longer exists; register it again.');
   if (device.accountId !== null && device.accountId !== accountId) {
@@ -23,22 +29,37 @@ export async function linkDevice(tx: Tx, tiers: Tiers, deviceId: string, account
   if (!account) throw new DomainError('not_found', 'No such account.');
   const tier = TierName.parse(account.tier);
   await lockOwners(tx, [`device:${deviceId}`, `account:${accountId}`]);
-  if (device.accountId === null) await tx.update(devices).set({ accountId }).where(eq(devices.id, deviceId));
+  if (device.accountId === null) {
+    await tx
+      .update(devices)
+      .set({ accountId, linkedAt: sql`now()`, userCodeHint: opts.userCodeHint ?? null })
+      .where(eq(devices.id, deviceId));
+  }
   const movedJobs = await moveDeviceJobsToAccount(tx, tiers, { deviceId, accountId, tier });
   return { accountId, tier, movedJobs };
 }
 
+export type UnlinkOutcome = { accountId: string | null; movedJobs: number; revokedKeys: number };
+
 /**
- * Unlinks a device inside `tx`: its active jobs return to it, anonymous, and
- * its unused upload tickets (bound to the account) stop working. Idempotent:
- * an unlinked device is left as it is. Returns the account it left, if any.
+ * Unlinks a device inside `tx`: its active jobs return to it, anonymous, its
+ * unused upload tickets (bound to the account) stop working, and the API keys
+ * it created are revoked (the key cache is emptied by the api_keys trigger).
+ * Webhooks it registered stay: they are the account's. Idempotent: an
+ * unlinked device is left as it is. Returns the account it left, if any.
  */
-export async function unlinkDevice(tx: Tx, tiers: Tiers, deviceId: string): Promise<{ accountId: string | null; movedJobs: number }> {
+export async function unlinkDevice(tx: Tx, tiers: Tiers, deviceId: string): Promise<UnlinkOutcome> {
   const [device] = await tx.select({ accountId: devices.accountId }).from(devices).where(eq(devices.id, deviceId)).for('update');
-  if (!device?.accountId) return { accountId: null, movedJobs: 0 };
+  if (!device?.accountId) return { accountId: null, movedJobs: 0, revokedKeys: 0 };
   const accountId = device.accountId;
   await lockOwners(tx, [`device:${deviceId}`, `account:${accountId}`]);
-  await tx.update(devices).set({ accountId: null }).where(eq(devices.id, deviceId));
+  await tx.update(devices).set({ accountId: null, linkedAt: null, userCodeHint: null }).where(eq(devices.id, deviceId));
   await tx.delete(uploadTickets).where(and(eq(uploadTickets.deviceId, deviceId), isNull(uploadTickets.usedAt)));
-  return { accountId, movedJobs: await moveActiveJobsToDevice(tx, tiers, { deviceId, accountId }) };
+  const revoked = await tx
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.deviceId, deviceId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  const movedJobs = await moveActiveJobsToDevice(tx, tiers, { deviceId, accountId });
+  return { accountId, movedJobs, revokedKeys: revoked.length };
 }

@@ -8,7 +8,7 @@ export const unlinkFromAccount = defineOperation({
   name: 'unlink_device',
   title: 'Unlink the device from its account',
   description:
-    'Unlinks the calling device. Its active jobs return to it as anonymous jobs (owner_type device, tier anonymous) and keep running; finished jobs stay readable. Idempotent.',
+    'Unlinks the calling device. Its active jobs return to it as anonymous jobs (owner_type device, tier anonymous) and keep running; finished jobs stay readable. The API keys it created are revoked; webhooks it registered stay with the account. Idempotent.',
   scope: null,
   errors: [],
   actors: ['device'],

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { bytesSource } from '../../../core/blobs/blob-source.ts';
 import { issueLinkTicket } from '../../../core/devices/link/issue-link-ticket.ts';
-import { linkDeviceWithTicket } from '../../../core/devices/link/link-device-with-ticket.ts';
+import { linkDeviceWithTicket } from '../../support/link-device-with-ticket.ts';
 import { authenticateUploadTicket } from '../../../core/jobs/tickets/authenticate-upload-ticket.ts';
 import { invoke, type Operation } from '../../../core/operation.ts';
 import { OPERATIONS, createJobFromTicket, createUploadTicket } from '../../../core/operations.ts';

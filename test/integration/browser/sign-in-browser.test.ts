@@ -72,6 +72,8 @@ describeInBrowser('sign-in in Chromium', () => {
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
     expect(await page.locator('#account-email').textContent()).toBe('keys@example.org');
     expect(await page.locator('#account-tier').textContent()).toBe('free');
+    await page.getByRole('navigation').getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'No keys yet.' }).waitFor();
 
     await page.getByLabel('Name of the new key').fill('laptop');
@@ -93,11 +95,12 @@ describeInBrowser('sign-in in Chromium', () => {
     expect(listed.status).toBe(200);
 
     await page.getByRole('button', { name: 'Revoke key laptop' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
     await page.getByRole('status').filter({ hasText: 'Key laptop revoked.' }).waitFor();
     await page.getByRole('cell', { name: 'No keys yet.' }).waitFor();
     expect((await fetch(`${stack.base}/api/v2/jobs`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
 
-    await page.reload();
+    await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).click();
     expect(await page.locator('#usage-jobs').textContent()).toBe('1');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You are not signed in').waitFor();

@@ -30,6 +30,7 @@ const NOT_ON_RPC: Record<string, string> = {
   create_job_from_ticket: 'a multipart upload under an Upload-Ticket header; JSON-RPC carries no stream',
   start_checkout: 'a browser purchase flow, REST only',
   open_billing_portal: 'a browser purchase flow, REST only',
+  create_job_from_account_page: "the account page's multipart drop zone, REST only (a session's other creations stay API-key only)",
 };
 
 describe('transport coverage of the operations', () => {

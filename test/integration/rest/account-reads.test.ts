@@ -4,6 +4,7 @@
  * session, the device lane's credential) and what each returns, including
  * the fair-use counters kept by the database.
  */
+import { idleWindow } from '../../../core/sessions/authenticate-session.ts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endSession } from '../../../core/sessions/end-session.ts';
@@ -40,7 +41,7 @@ describe('account reads: security matrix', () => {
     const idle = await signIn(env);
     await env.runtime.db
       .update(sessions)
-      .set({ lastSeenAt: sql`now() - ${`${env.config.sessionIdleSeconds + 1} seconds`}::interval` })
+      .set({ lastSeenAt: sql`now() - ${idleWindow(env.config.sessionIdleSeconds).idle}::interval - interval '1 second'` })
       .where(eq(sessions.accountId, idle.accountId));
     await expect401({ cookie: idle.cookie }, 'idle session');
     const ended = await signIn(env);
@@ -90,12 +91,21 @@ describe('account reads: answers', () => {
       jobs: { used: 0, allowance: env.config.tiers.free.fairUseJobsPerMonth },
       pages: { used: 0, allowance: env.config.tiers.free.fairUsePagesPerMonth },
       slot_usage: { used: 0, limit: 3, free: 3 },
+      days: Array.from({ length: now.getUTCDate() }, (_, i) => ({
+        date: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), i + 1)).toISOString().slice(0, 10),
+        jobs: 0,
+        pages: 0,
+      })),
     });
     const job = await createJob(api, user.key, [['one'], ['two']]);
     await createJob(api, user.key);
     expect(await usage()).toMatchObject({ jobs: { used: 2 }, pages: { used: 0 }, slot_usage: { used: 2 } });
     await drainQueue(env);
-    expect(await usage()).toMatchObject({ jobs: { used: 2 }, pages: { used: 3 }, slot_usage: { used: 0 } });
+    const after = (await usage()) as { days: { date: string; jobs: number; pages: number }[] };
+    expect(after).toMatchObject({ jobs: { used: 2 }, pages: { used: 3 }, slot_usage: { used: 0 } });
+    // The days add up to the month: today holds it all.
+    expect(after.days.at(-1)).toEqual({ date: now.toISOString().slice(0, 10), jobs: 2, pages: 3 });
+    expect(after.days.slice(0, -1).every((d) => d.jobs === 0 && d.pages === 0)).toBe(true);
     await api.call('DELETE', `/api/v2/jobs/${job.job_id}`, { key: user.key });
     expect(await usage()).toMatchObject({ jobs: { used: 2 }, pages: { used: 3 } });
     // Another account's work is not counted here; the same counters show to the account's session.

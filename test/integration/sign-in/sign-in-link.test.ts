@@ -1,17 +1,19 @@
 /**
  * Device linking through sign-in: start checks the link ticket before the
- * person leaves for the provider; the callback consumes it and links the
- * device to the signed-in account; a ticket spent meanwhile, or a device
- * linked elsewhere, is an HTML refusal with no session.
+ * person leaves for the provider; the callback asks (device-link-consent.test.ts
+ * covers the page) and its form links the device to the signed-in account; a
+ * ticket spent meanwhile, or a device linked elsewhere, is an HTML refusal
+ * with no session.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount } from '../../../core/accounts/ensure-account.ts';
 import { issueLinkTicket } from '../../../core/devices/link/issue-link-ticket.ts';
-import { linkDeviceWithTicket } from '../../../core/devices/link/link-device-with-ticket.ts';
+import { linkDeviceWithTicket } from '../../support/link-device-with-ticket.ts';
 import { peekLinkTicket } from '../../../core/devices/link/peek-link-ticket.ts';
 import { accounts, devices, signInAttempts } from '../../../db/schema.ts';
+import { answerLink, confirmTokenOf } from '../../support/link-stack.ts';
 import { startSignInStack, type Stack } from '../../support/sign-in-stack.ts';
 import { warmUp } from '../rest/api-client.ts';
 
@@ -29,7 +31,7 @@ const accountOfDevice = async (stack: Stack, deviceId: string) =>
 const startWith = (ticket: string) => `/api/v2/auth/idp/start?ticket=${encodeURIComponent(ticket)}`;
 
 describe('device link through sign-in', () => {
-  it('links the device of the ticket to the account that signs in, and spends the ticket', async () => {
+  it('the callback asks; the form links the device of the ticket to the account that signed in, and spends the ticket', async () => {
     await using stack = await startSignInStack();
     const deviceId = await newDevice(stack);
     const { ticket } = await issueLinkTicket(stack.env.runtime, deviceId);
@@ -43,7 +45,10 @@ describe('device link through sign-in', () => {
     expect(JSON.stringify(attempt)).not.toContain(b.jar.get('p2m_sign_in')!);
     const page = await b.get(callback);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('extension is now linked');
+    const html = await page.text();
+    expect(html).toContain('Link this device');
+    expect(await accountOfDevice(stack, deviceId)).toBeNull();
+    expect((await answerLink(b, { token: confirmTokenOf(html)!, decision: 'link' })).status).toBe(200);
     const [account] = await stack.env.runtime.db.select().from(accounts).where(eq(accounts.email, 'linker@example.org'));
     expect(await accountOfDevice(stack, deviceId)).toBe(account!.id);
     expect(await peekLinkTicket(stack.env.runtime.db, ticket)).toBeNull();

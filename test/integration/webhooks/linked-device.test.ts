@@ -4,7 +4,9 @@
  * endpoints; an anonymous device is 403 not_linked; the session of the same
  * account sees what the device registered, and the tier decides as for a session.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEndpoints } from '../../../db/schema.ts';
 import { loopbackOnlyInThisFile } from '../../support/loopback-only.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { serviceEnv, startReceiver, type Receiver } from '../../support/webhook-receiver.ts';
@@ -40,6 +42,9 @@ describe('webhooks with a device signature', () => {
     expect(created.status).toBe(201);
     const hook = (await created.json()) as { webhook_id: string; secret: string };
     expect(hook.secret).toMatch(/^whsec_/);
+    // The endpoint records the device that registered it.
+    const [row] = await s.env.runtime.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.webhook_id));
+    expect(row!.deviceId).toBe(device.principal.deviceId);
 
     // The account's session sees the endpoint the device registered, without its secret.
     const bySession = await fetch(`${s.baseUrl}/api/v2/webhooks`, { headers: { cookie: person.cookie } });

@@ -9,7 +9,7 @@ import { createAccountClient, type AccountClient } from '../../../../client/acco
 import type { DeviceClient } from '../../../../client/device-client.ts';
 import type { DevicePrincipal } from '../../../../core/devices/authenticate-device.ts';
 import { issueLinkTicket } from '../../../../core/devices/link/issue-link-ticket.ts';
-import { linkDeviceWithTicket } from '../../../../core/devices/link/link-device-with-ticket.ts';
+import { linkDeviceWithTicket } from '../../../support/link-device-with-ticket.ts';
 import type { TierName } from '../../../../core/tiers.ts';
 import { jobs, type JobRow } from '../../../../db/schema.ts';
 import type { TestUser } from '../../../support/test-env.ts';

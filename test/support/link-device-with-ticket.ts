@@ -1,14 +1,16 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { deviceLinkTickets } from '../../../db/schema.ts';
-import type { Services } from '../../context.ts';
-import { DomainError } from '../../errors.ts';
-import { linkDevice } from './link-device.ts';
-import { linkTicketHash } from './link-ticket.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { Services } from '../../core/context.ts';
+import { linkDevice } from '../../core/devices/link/link-device.ts';
+import { linkTicketHash } from '../../core/devices/link/link-ticket.ts';
+import { deviceLinkTickets } from '../../db/schema.ts';
 
 const INVALID = 'The device-link ticket is invalid, expired or already used; start the link again from the device.';
 
 /**
- * The sign-in callback's half of a device link: consumes the ticket (single
+ * TESTS ONLY: links a ticket's device at once, as if the person had pressed
+ * "Link this device" (the service itself links only through
+ * core/devices/link/confirm-device-link.ts). Consumes the ticket (single
  * use), links its device to `accountId` and re-attaches the device's jobs
  * (owner_type account_device, the account's tier and slots), all in one
  * transaction. bad_input for an invalid, expired or used ticket; forbidden

@@ -1,0 +1,1 @@
+// The overview page needs nothing beyond common.js (sign-out, copy buttons).
