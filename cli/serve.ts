@@ -15,6 +15,7 @@ import { createDispatcher } from '../worker/webhooks/dispatcher.ts';
 import { createPoolWorkers, startPoolWorkers } from '../worker/pool-workers.ts';
 import { nextStepMessage } from './next-step.ts';
 import { adminSocketPath } from './paths.ts';
+import { checkBlobStore } from '../worker/check-blob-store.ts';
 
 export async function run(): Promise<number> {
   const config = loadConfig();
@@ -36,18 +37,23 @@ export async function run(): Promise<number> {
   const admin = runtime.database.kind === 'pglite' ? await serveAdminSocket(runtime, adminSocketPath(config)) : null;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  runtime.log.info({ url: `http://${config.host}:${port}`, db: runtime.database.kind, workers: config.workers }, 'p2m serving');
-  process.stderr.write(`${nextStepMessage(`http://${config.host}:${port}`, config.oidc !== null)}\n`);
+  runtime.log.info({ url: `http://${config.host}:${port}`, db: runtime.database.kind, workers: config.workers, blobs: runtime.blobs.describe }, 'p2m serving');
+  process.stderr.write(`${nextStepMessage(`http://${config.host}:${port}`, config.oidc !== null)}
+`);
+  await checkBlobStore(runtime);
 
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  runtime.log.info('p2m stopping');
+  // Drain: /readyz says so, no new claims, requests and conversions under way get P2M_SHUTDOWN_SECONDS.
+  runtime.lifecycle.draining = true;
+  runtime.log.info({ seconds: config.ops.shutdownSeconds }, 'p2m stopping');
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  await closed;
-  await stopWorkers();
+  const deadline = setTimeout(() => server.closeAllConnections(), config.ops.shutdownSeconds * 1000);
+  await Promise.all([closed, stopWorkers()]);
+  clearTimeout(deadline);
   await dispatcher?.stop();
   await admin?.close();
   await runtime.close();

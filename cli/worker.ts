@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config.ts';
 import { runWorkerProcess } from '../worker/main.ts';
+import { serveOps } from '../server/ops-app.ts';
 
 /**
  * The environment `p2m worker` runs with: `--pool` (repeatable, `paid`,
@@ -21,6 +22,6 @@ export function workerEnv(argv: string[], env: NodeJS.ProcessEnv): NodeJS.Proces
 
 /** `p2m worker [--pool paid|free|all[=N]]... [--concurrency N]`: conversion workers alone, sharing the PostgreSQL queue. */
 export async function run(argv: string[] = []): Promise<number> {
-  await runWorkerProcess(loadConfig(workerEnv(argv, process.env)));
+  await runWorkerProcess(loadConfig(workerEnv(argv, process.env)), { opsServer: serveOps });
   return 0;
 }

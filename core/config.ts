@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { resolveTiers, type Tiers } from './tiers.ts';
 import { BILLING_ENV, billingConfigOf, type BillingConfig } from './billing/billing-config.ts';
+import { BLOB_ENV, blobConfigOf, type BlobConfig } from './blobs/blob-config.ts';
+import { OPS_ENV, opsConfigOf, type OpsConfig } from './ops-config.ts';
 import { parseWorkerPools, type WorkerPoolSpec } from './queue/worker-pools.ts';
 
 const bool = z
@@ -94,6 +96,8 @@ const Env = z.object({
   P2M_TEST_ONLY_WEBHOOK_CA_FILE: z.string().optional(),
   P2M_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...BILLING_ENV,
+  ...BLOB_ENV,
+  ...OPS_ENV,
   // Sign-in through an OpenID provider: unset issuer or client id → the sign-in routes answer 503.
   P2M_OIDC_ISSUER: z.url().optional(),
   P2M_OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -149,6 +153,10 @@ export type Config = Readonly<{
   /** Stripe billing; null when not configured (billing endpoints answer 503). */
   billing: BillingConfig | null;
   webhooks: WebhookConfig;
+  /** Local directory (default) or an S3-compatible bucket. */
+  blobs: BlobConfig;
+  /** /metrics, /readyz and shutdown. */
+  ops: OpsConfig;
   oidc: OidcConfig | null;
   oidcTimeoutMs: number;
   signInTtlSeconds: number;
@@ -228,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testOnlyCaFile: e.P2M_TEST_ONLY_WEBHOOK_CA_FILE,
     }),
     billing: billingConfigOf(e),
+    ...{ blobs: blobConfigOf(e), ops: opsConfigOf(e) },
     oidc: e.P2M_OIDC_ISSUER && e.P2M_OIDC_CLIENT_ID
       ? Object.freeze({ issuer: e.P2M_OIDC_ISSUER, clientId: e.P2M_OIDC_CLIENT_ID, clientSecret: e.P2M_OIDC_CLIENT_SECRET })
       : null,

@@ -28,6 +28,8 @@ export const STATUS = {
   rate_limited: 429,
   internal: 500,
   not_configured: 503,
+  /** The blob store (object store or disk) failed; the caller may retry. */
+  storage_unavailable: 503,
   // Paid tiers (issue 12).
   plan_required: 403,
   already_subscribed: 409,

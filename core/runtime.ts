@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { openDatabase, type Database, type DatabaseTarget } from '../db/database.ts';
 import { createLogger } from './logging/create-logger.ts';
-import { createLocalBlobStore } from './blobs/local-blob-store.ts';
+import { openBlobStore } from './blobs/open-blob-store.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { createNonceStore } from './devices/nonce-store-for.ts';
@@ -28,6 +29,10 @@ export type Runtime = Services & {
   wakeup: Wakeup;
   /** Replay guard of device-signed requests (Redis when configured, else the database). */
   deviceNonces: NonceStore;
+  /** This process's Prometheus registry (core/metrics/metrics.ts). */
+  metrics: Metrics;
+  /** Set when the process starts shutting down: /readyz answers 503 so balancers stop sending work. */
+  lifecycle: { draining: boolean };
   close(): Promise<void>;
 };
 
@@ -47,6 +52,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
   const rateLimiter = await createRateLimiter(config);
   const deviceNonces = await createNonceStore(config, database.db);
   const changes = await watchTableChanges(database);
+  const blobs = openBlobStore(config);
   const fetcher = createEgressClient({
     maxBytes: Math.max(...Object.values(config.tiers).map((t) => t.maxFileBytes)),
     timeoutMs: config.urlTimeoutMs,
@@ -58,7 +64,9 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     config,
     db: database.db,
     database,
-    blobs: createLocalBlobStore(join(config.dataDir, 'blobs')),
+    blobs,
+    metrics: createMetrics(database.db),
+    lifecycle: { draining: false },
     fetcher,
     log,
     secretKey: loadSecretKey(config),
@@ -78,6 +86,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     billing: createBilling(config),
     async close() {
       await Promise.all([wakeup.close(), rateLimiter.close(), deviceNonces.close(), changes.close()]);
+      blobs.close();
       await database.close();
     },
   };

@@ -135,6 +135,9 @@ export const jobs = pgTable(
     onBudget: text('on_budget').notNull(),
     retentionSeconds: integer('retention_seconds').notNull(),
     runAt: ts('run_at').notNull().defaultNow(),
+    agingSeconds: integer('aging_seconds').notNull().default(6), // P2M_PRIORITY_AGING_SECONDS at creation
+    /** run_at − priority × aging_seconds, kept by the trigger jobs_claim_key (0011): claims take the smallest first. */
+    claimKey: ts('claim_key').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull(),
     lease: uuid('lease'),
@@ -147,7 +150,10 @@ export const jobs = pgTable(
     deletedAt: ts('deleted_at'),
   },
   (t) => [
-    index('jobs_claim_idx').on(t.pool, t.status, t.priority, t.runAt),
+    ...(['free', 'paid'] as const).map((pool) => index(`jobs_claim_${pool}_idx`).on(t.claimKey, t.id)
+      .where(sql`status = 'queued' and pool = ${sql.raw(`'${pool}'`)} and input_key is not null and deleted_at is null`)),
+    index('jobs_account_created_idx').on(t.accountId, t.createdAt),
+    index('jobs_device_created_idx').on(t.deviceId, t.createdAt),
     index('jobs_owner_idx').on(t.ownerKey, t.createdAt),
     index('jobs_lease_idx').on(t.status, t.leaseUntil),
     uniqueIndex('jobs_idempotency_idx')
@@ -155,6 +161,10 @@ export const jobs = pgTable(
       .where(sql`idempotency_key is not null`),
     check('jobs_status_check', sql`${t.status} in (${sqlList(JobStatus.options)})`),
     check('jobs_error_code_check', sql`${t.errorCode} is null or ${t.errorCode} in (${sqlList(JobErrorCode.options)})`),
+    ...[['pool', t.pool, ['free', 'paid']], ['lane', t.lane, ['v1', 'v2']], ['on_budget', t.onBudget, ['fail', 'truncate']],
+      ['owner_type', t.ownerType, ['device', 'account_device', 'api_key']]].map(([name, col, values]) =>
+      check(`jobs_${name as string}_check`, sql`${col} in (${sqlList(values as string[])})`)),
+    check('jobs_aging_seconds_check', sql`${t.agingSeconds} > 0`),
     check('jobs_error_has_code', sql`${t.status} <> 'error' or ${t.errorCode} is not null`),
   ],
 );

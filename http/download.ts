@@ -5,6 +5,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import type { Services } from '../core/context.ts';
+import { DomainError } from '../core/errors.ts';
 import { openStoredResult, type StoredResult } from '../core/jobs/get-markdown.ts';
 
 /** What get_markdown answers: a name for the file and a reference to the stored result. */
@@ -13,11 +14,19 @@ export type MarkdownOut = { file_name: string; result: StoredResult };
 /** A reply writing 200 with the Markdown as an attachment named after the document. */
 export function markdownDownload(services: Pick<Services, 'blobs'>) {
   return async (res: Response, out: MarkdownOut): Promise<void> => {
+    const as = { contentType: 'text/markdown; charset=utf-8', contentDisposition: attachment(out.file_name) };
+    // P2M_BLOB_PRESIGN: the client fetches the bytes from the object store itself (README "Scaling out").
+    const url = await services.blobs.downloadUrl(out.result.key, as);
+    if (url === null) throw new DomainError('gone', 'The Markdown is no longer stored.');
+    if (url !== undefined) {
+      res.setHeader('Cache-Control', 'no-store');
+      return res.redirect(302, url);
+    }
     // Opened before any header is written, so a result removed meanwhile is still a clean 410.
     const stream = await openStoredResult(services, out.result);
     res.status(200);
-    res.setHeader('Content-Type', 'text/markdown; charset=utf-8');
-    res.setHeader('Content-Disposition', attachment(out.file_name));
+    res.setHeader('Content-Type', as.contentType);
+    res.setHeader('Content-Disposition', as.contentDisposition);
     // Converted documents are untrusted text; never let a browser sniff them into HTML.
     res.setHeader('X-Content-Type-Options', 'nosniff');
     try {

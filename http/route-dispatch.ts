@@ -14,7 +14,7 @@ import { inOneLayer } from './in-one-layer.ts';
 import { routeKey, type Route } from './route.ts';
 
 type Segment = { literal: string } | { param: string };
-type Compiled = { segments: readonly Segment[]; literals: number; run: RequestHandler };
+type Compiled = { path: string; segments: readonly Segment[]; literals: number; run: RequestHandler };
 
 function segmentsOf(path: string): Segment[] {
   return path.split('/').map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s.toLowerCase() }));
@@ -87,7 +87,7 @@ export function dispatchRoutes(runtime: Runtime, routes: readonly Route[]): Requ
     const byLength = table.get(route.method.toUpperCase()) ?? new Map<number, Compiled[]>();
     table.set(route.method.toUpperCase(), byLength);
     const list = byLength.get(segments.length) ?? [];
-    list.push({ segments, literals: segments.filter((s) => 'literal' in s).length, run: runner(runtime, route) });
+    list.push({ path: route.path, segments, literals: segments.filter((s) => 'literal' in s).length, run: runner(runtime, route) });
     list.sort((a, b) => b.literals - a.literals);
     byLength.set(segments.length, list);
   }
@@ -100,6 +100,7 @@ export function dispatchRoutes(runtime: Runtime, routes: readonly Route[]): Requ
       const params = match(candidate.segments, parts);
       if (params) {
         req.params = params;
+        res.locals.routePath = candidate.path;
         return candidate.run(req, res, next);
       }
     }

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { readiness } from '../core/ops/readiness.ts';
+import { metricsHandler } from '../http/metrics-handler.ts';
 import type { Route } from '../http/route.ts';
 
 /**
@@ -16,15 +17,14 @@ export const HEALTH_ROUTES: readonly Route[] = [
     operations: [],
     doc: null,
     handlers: (services) => [
+      // Says which dependency fails: {"status":"unavailable","checks":{"database":"ok","blobs":"the bucket … does not exist …"}}.
       async (_req, res) => {
-        try {
-          await services.db.execute(sql`select 1`);
-          res.json({ status: 'ready' });
-        } catch (err) {
-          services.log.warn({ err }, 'readiness check failed');
-          res.status(503).json({ status: 'unavailable' });
-        }
+        const { ready, checks } = await readiness(services);
+        if (!ready) services.log.warn({ checks }, 'readiness check failed');
+        res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
       },
     ],
   },
+  // Prometheus, behind P2M_METRICS or P2M_METRICS_TOKEN (core/ops-config.ts); off, a 404.
+  { method: 'get', path: '/metrics', auth: 'none', operations: [], doc: null, handlers: (runtime) => [metricsHandler(runtime)] },
 ];

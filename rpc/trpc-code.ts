@@ -30,6 +30,7 @@ export const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   rate_limited: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_SERVER_ERROR',
   not_configured: 'SERVICE_UNAVAILABLE',
+  storage_unavailable: 'SERVICE_UNAVAILABLE',
   plan_required: 'FORBIDDEN',
   already_subscribed: 'CONFLICT',
   billing_unavailable: 'BAD_GATEWAY',

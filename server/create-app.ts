@@ -14,6 +14,7 @@ import { notFound } from '../http/not-found.ts';
 import { originCheck } from '../http/origin-check.ts';
 import { requestId } from '../http/request-id.ts';
 import { requestLog } from '../http/request-log.ts';
+import { requestMetrics } from '../http/request-metrics.ts';
 import { dispatchRoutes } from '../http/route-dispatch.ts';
 import { SERVICE_MOUNTS, type Mounts } from './mounts.ts';
 import { servedRoutes } from './routes.ts';
@@ -25,7 +26,7 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   app.set('trust proxy', runtime.config.trustProxy);
   // The gateway's steps in one layer and every route in one more: each layer a request passes costs it a
   // dispatch (bench/POLLING.md).
-  app.use(inOneLayer(requestId(), requestLog(runtime.log), originCheck(runtime.config)));
+  app.use(inOneLayer(requestId(), requestLog(runtime.log), requestMetrics(runtime.metrics.http), originCheck(runtime.config)));
   app.use(dispatchRoutes(runtime, servedRoutes(runtime.config, mounts)));
   if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));
   app.use(notFound(), errorHandler(runtime.log));

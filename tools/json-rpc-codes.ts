@@ -30,6 +30,7 @@ export const JSONRPC_CODE: Record<ErrorCode, number> = {
   rate_limited: -32039,
   internal: RpcCode.InternalError,
   not_configured: -32063,
+  storage_unavailable: -32063,
   plan_required: -32013,
   already_subscribed: -32019,
   billing_unavailable: -32062,

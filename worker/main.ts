@@ -4,7 +4,8 @@
  * claims, running conversions finish (or are handed back), then it exits.
  */
 import type { Config } from '../core/config.ts';
-import { createRuntime } from '../core/runtime.ts';
+import { createRuntime, type Runtime } from '../core/runtime.ts';
+import { checkBlobStore } from './check-blob-store.ts';
 import { createDispatcher } from './webhooks/dispatcher.ts';
 import { createPoolWorkers, startPoolWorkers } from './pool-workers.ts';
 import type { Worker } from './worker.ts';
@@ -14,6 +15,8 @@ export type WorkerProcessOptions = {
   signal?: AbortSignal;
   /** Called with each worker once it runs, e.g. to listen to its events. */
   onWorker?: (worker: Worker) => void;
+  /** Starts the process's ops listener (/readyz, /metrics: server/ops-app.ts), closed at the end. */
+  opsServer?: (runtime: Runtime) => Promise<{ close(): Promise<void> }>;
 };
 
 /** Refuses configurations a standalone worker cannot serve, with what to do instead. */
@@ -39,7 +42,8 @@ export async function runWorkerProcess(config: Config, opts: WorkerProcessOption
       process.off('SIGTERM', onStop);
       process.off('SIGINT', onStop);
       opts.signal?.removeEventListener('abort', onStop);
-      runtime.log.info({ workers: workers.map((w) => w.id) }, 'worker stopping');
+      runtime.lifecycle.draining = true;
+      runtime.log.info({ workers: workers.map((w) => w.id), seconds: config.ops.shutdownSeconds }, 'worker stopping');
       resolve();
     };
     process.once('SIGTERM', onStop);
@@ -48,7 +52,9 @@ export async function runWorkerProcess(config: Config, opts: WorkerProcessOption
     else opts.signal?.addEventListener('abort', onStop, { once: true });
   });
   const dispatcher = config.webhooks.concurrency > 0 ? createDispatcher(runtime) : null;
+  const ops = await opts.opsServer?.(runtime);
   try {
+    await checkBlobStore(runtime);
     const stop = startPoolWorkers(workers);
     dispatcher?.start();
     runtime.log.info({ workers: workers.map((w) => w.id), pools: config.workerPools }, 'worker started');
@@ -57,6 +63,7 @@ export async function runWorkerProcess(config: Config, opts: WorkerProcessOption
     await stop();
     await dispatcher?.stop();
   } finally {
+    await ops?.close();
     await runtime.close();
   }
 }

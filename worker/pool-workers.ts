@@ -9,7 +9,9 @@ import { createWorker, type Worker } from './worker.ts';
 
 /** Builds (does not start) a worker per spec. */
 export function createPoolWorkers(runtime: Runtime, specs: readonly WorkerPoolSpec[]): Worker[] {
-  return specs.map((spec) => createWorker(runtime, { concurrency: spec.concurrency, ...claimPoolsOf(spec.pool) }));
+  // After SIGTERM, running conversions get P2M_SHUTDOWN_SECONDS to finish; the rest are handed back to the queue.
+  const stopTimeoutMs = runtime.config.ops.shutdownSeconds * 1000;
+  return specs.map((spec) => createWorker(runtime, { concurrency: spec.concurrency, ...claimPoolsOf(spec.pool), stopTimeoutMs }));
 }
 
 /** Starts every worker; the returned function stops them all (gracefully, in parallel). */

@@ -3,7 +3,7 @@
  * recording progress, then settle it. A heartbeat or progress write that
  * finds the lease gone (canceled, reaped) stops the child at once.
  */
-import { convertJob, LEASE_LOST, type ConvertJobOptions, type WorkerDeps } from './convert-job.ts';
+import { convertJob, LEASE_LOST, type Conversion, type ConvertJobOptions, type WorkerDeps } from './convert-job.ts';
 import { settleJob, type JobOutcome } from './settle-job.ts';
 import type { ClaimedJob } from './sql/claim-jobs.ts';
 import { heartbeat } from './sql/heartbeat.ts';
@@ -11,6 +11,8 @@ import { recordProgress } from './sql/record-progress.ts';
 
 export type ProcessJobOptions = Omit<ConvertJobOptions, 'onProgress'> & {
   onProgress?: (p: { jobId: string; pagesDone: number; pagesTotal: number }) => void;
+  /** Told what the conversion gave before it is settled (metrics). */
+  onConversion?: (c: Conversion) => void;
 };
 
 /** Converts and settles one claimed job; resolves with what became of it. */
@@ -43,6 +45,7 @@ export async function processJob(
       },
     });
     await progress.flushed();
+    opts.onConversion?.(conversion);
     return await settleJob(deps, job, conversion);
   } finally {
     clearInterval(beat);

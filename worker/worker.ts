@@ -10,7 +10,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Runtime } from '../core/runtime.ts';
 import type { Pool } from '../core/wakeup/wakeup.ts';
-import { SHUTDOWN } from './convert-job.ts';
+import { SHUTDOWN, type Conversion } from './convert-job.ts';
 import { processJob } from './process-job.ts';
 import { createClaimPump } from './claim-pump.ts';
 import { purgeExpired } from './purge-expired.ts';
@@ -61,26 +61,26 @@ export type Worker = {
 /** Builds a worker over a runtime; nothing runs until start() or runOnce(). */
 export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
   const id = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const events = new EventEmitter<WorkerEvents>();
   // Without a listener an 'error' event would throw; the loop's failures are logged anyway.
-  events.on('error', () => undefined);
+  const events = new EventEmitter<WorkerEvents>().on('error', () => undefined);
   const active = new Map<string, { ctl: AbortController; done: Promise<void> }>();
-  const { config } = runtime;
-
-  const { leaseSeconds, priorityAgingSeconds: agingSeconds } = config;
+  const { metrics, config: { leaseSeconds } } = runtime;
   const pools = { pools: opts.pools, idlePools: opts.idlePools ?? [] };
-  const claim = (limit: number) => claimJobs(runtime.db, { workerId: id, ...pools, limit, leaseSeconds, agingSeconds });
+  const claim = (limit: number) => timed(metrics.claimSeconds, () => claimJobs(runtime.db, { workerId: id, ...pools, limit, leaseSeconds }));
 
   async function handle(job: ClaimedJob): Promise<void> {
     events.emit('claimed', job);
     const ctl = new AbortController();
+    const timer = metrics.jobSeconds.startTimer();
     const done = processJob(runtime, job, {
       signal: ctl.signal,
       onProgress: (p) => events.emit('progress', p),
+      onConversion: (c) => countConversion(metrics, c),
       ...(opts.graceMs !== undefined ? { graceMs: opts.graceMs } : {}),
       ...(opts.childModule ? { childModule: opts.childModule } : {}),
     })
       .then((outcome) => {
+        timer({ outcome });
         runtime.log.info({ jobId: job.id, outcome, worker: id }, 'job settled');
         events.emit('job', { jobId: job.id, outcome, workerId: id });
       })
@@ -193,6 +193,21 @@ async function drain(active: Map<string, { ctl: AbortController; done: Promise<v
   if (!late) return;
   for (const r of running) r.ctl.abort(SHUTDOWN);
   await Promise.all(running.map((r) => r.done));
+}
+
+async function timed<T>(h: Runtime['metrics']['claimSeconds'], run: () => Promise<T>): Promise<T> {
+  const stop = h.startTimer();
+  try {
+    return await run();
+  } finally {
+    stop();
+  }
+}
+
+/** Pages converted, and engine failures by code. */
+function countConversion(metrics: Runtime['metrics'], c: Conversion): void {
+  if (c.kind === 'converted') metrics.pages.inc(c.pagesDone);
+  if (c.kind === 'failed') metrics.engineFailures.inc({ code: c.code });
 }
 
 /** Whether a wake-up topic (a pool, or 'webhooks') is one of these pools. */

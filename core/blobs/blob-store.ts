@@ -1,7 +1,7 @@
 /**
  * Where input PDFs and output Markdown live. Keys are opaque paths such as
- * `jobs/<id>/input.pdf`. The local-directory store serves one machine; a
- * shared object store implements the same interface for several.
+ * `jobs/<id>/input-<uuid>.pdf`. The local-directory store serves one machine;
+ * the S3 store (s3-blob-store.ts) implements the same interface for several.
  */
 import type { Readable } from 'node:stream';
 
@@ -13,7 +13,12 @@ export type PutResult = {
   head: Buffer;
 };
 
+/** How a download should be named and typed when the client fetches it from the store itself. */
+export type DownloadAs = { contentType: string; contentDisposition: string };
+
 export interface BlobStore {
+  /** Where the blobs are, for logs and health answers (no secrets). */
+  readonly describe: string;
   /** Streams into the store; past maxBytes it stops reading, stores nothing and throws too_large. */
   put(key: string, body: Readable | AsyncIterable<Uint8Array>, opts: { maxBytes: number }): Promise<PutResult>;
   /** A stream of the blob, or null when it does not exist. */
@@ -21,4 +26,12 @@ export interface BlobStore {
   read(key: string): Promise<Buffer | null>;
   /** Removes the blob; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** null when the store can be used; otherwise what is wrong, in words an operator can act on. */
+  check(): Promise<string | null>;
+  /**
+   * A short-lived URL the client may fetch the blob from directly: null when
+   * the blob does not exist; undefined when this store does not hand out URLs
+   * (downloads are then streamed through the service).
+   */
+  downloadUrl(key: string, as: DownloadAs): Promise<string | null | undefined>;
 }

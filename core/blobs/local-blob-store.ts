@@ -1,40 +1,72 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { DomainError } from '../errors.ts';
-import type { BlobStore, PutResult } from './blob-store.ts';
+import type { BlobStore } from './blob-store.ts';
+import { meterBody } from './metered-body.ts';
 
-const HEAD_BYTES = 1024;
+/**
+ * A job's blobs sit in a folder of their own, two levels of fan-out below
+ * `jobs/` (`jobs/ab/cd/<id>/`, from the id's first hex digits), so no folder
+ * holds more than 256 entries per level however many jobs are kept; the
+ * folder goes when its last blob does. Keys keep their logical form
+ * (`jobs/<id>/…`); blobs written before the fan-out are still found.
+ */
+const JOB_KEY = /^jobs\/([0-9a-f]{2})([0-9a-f]{2})([0-9a-f-]{32})\/([^/]+)$/;
+
+/** A BlobStore in a local directory. Writes go to a temporary file renamed into place, so a crash leaves no half blob. */
+/** The folder of a job's blobs, relative to the store's root (`jobs/ab/cd/<id>`). */
+export const localJobFolder = (jobId: string) => `jobs/${jobId.slice(0, 2)}/${jobId.slice(2, 4)}/${jobId}`;
+
+/** Key → path, the pre-fan-out path, and the pruning of emptied folders. */
+function localPaths(base: string) {
+  const inStore = (rel: string) => {
+    const p = resolve(base, rel);
+    if (!p.startsWith(base + sep)) throw new Error(`blob key escapes the store: ${rel}`);
+    return p;
+  };
+  const pathOf = (key: string) => {
+    const m = JOB_KEY.exec(key);
+    return inStore(m ? `${localJobFolder(`${m[1]}${m[2]}${m[3]}`)}/${m[4]}` : key);
+  };
+  const legacyPathOf = (key: string) => (JOB_KEY.test(key) ? inStore(key) : null);
+  return {
+    pathOf,
+    legacyPathOf,
+    /** The sharded path, else the pre-fan-out one when only that exists. */
+    async existingPath(key: string): Promise<string> {
+      const legacy = legacyPathOf(key);
+      if (!legacy) return pathOf(key);
+      return (await exists(pathOf(key))) || !(await exists(legacy)) ? pathOf(key) : legacy;
+    },
+    /** Removes empty folders from `dir` up to (not including) the store's jobs/ folder. */
+    async pruneEmpty(dir: string): Promise<void> {
+      const stop = join(base, 'jobs');
+      for (let d = dir; d.startsWith(stop + sep); d = dirname(d)) {
+        try {
+          await rmdir(d);
+        } catch {
+          return; // not empty (or already gone): the folders above are in use too
+        }
+      }
+    },
+  };
+}
 
 /** A BlobStore in a local directory. Writes go to a temporary file renamed into place, so a crash leaves no half blob. */
 export function createLocalBlobStore(root: string): BlobStore {
   const base = resolve(root);
-  const pathOf = (key: string) => {
-    const p = resolve(base, key);
-    if (!p.startsWith(base + sep)) throw new Error(`blob key escapes the store: ${key}`);
-    return p;
-  };
+  const { pathOf, legacyPathOf, existingPath, pruneEmpty } = localPaths(base);
 
   async function put(key: string, body: Readable | AsyncIterable<Uint8Array>, opts: { maxBytes: number }) {
     const target = pathOf(key);
-    await mkdir(dirname(target), { recursive: true });
+    const metered = meterBody(body, opts.maxBytes);
     const tmp = join(dirname(target), `.tmp-${randomUUID()}`);
-    const out = createWriteStream(tmp, { mode: 0o600 });
-    const hash = createHash('sha256');
-    const head: Buffer[] = [];
-    let size = 0;
+    const out = await openTemp(tmp);
     try {
-      for await (const chunk of body) {
-        const buf = Buffer.from(chunk);
-        size += buf.length;
-        if (size > opts.maxBytes) {
-          throw new DomainError('too_large', `The file is larger than the limit of ${opts.maxBytes} bytes.`);
-        }
-        if (size - buf.length < HEAD_BYTES) head.push(buf.subarray(0, HEAD_BYTES));
-        hash.update(buf);
+      for await (const buf of metered.chunks) {
         if (!out.write(buf)) await new Promise<void>((r) => out.once('drain', () => r()));
       }
       out.end();
@@ -43,17 +75,18 @@ export function createLocalBlobStore(root: string): BlobStore {
     } catch (err) {
       out.destroy();
       await rm(tmp, { force: true });
-      if ('destroy' in body && typeof body.destroy === 'function') body.destroy();
+      await pruneEmpty(dirname(target));
+      metered.discard();
       throw err;
     }
-    return { size, sha256: hash.digest('hex'), head: Buffer.concat(head).subarray(0, HEAD_BYTES) } satisfies PutResult;
+    return metered.result();
   }
 
   return {
+    describe: `local directory ${base}`,
     put,
     async get(key) {
-      const p = pathOf(key);
-      const stream = createReadStream(p);
+      const stream = createReadStream(await existingPath(key));
       return new Promise<Readable | null>((res, rej) => {
         stream.once('open', () => res(stream));
         stream.once('error', (e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? res(null) : rej(e)));
@@ -61,14 +94,42 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
     async read(key) {
       try {
-        return await readFile(pathOf(key));
+        return await readFile(await existingPath(key));
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw e;
       }
     },
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      for (const p of [pathOf(key), legacyPathOf(key)]) {
+        if (!p) continue;
+        await rm(p, { force: true });
+        await pruneEmpty(dirname(p));
+      }
     },
+    check: () => mkdir(base, { recursive: true }).then(() => access(base)).then(
+      () => null,
+      (e: Error) => `the blob directory ${base} is not usable: ${e.message}`,
+    ),
+    downloadUrl: async () => undefined,
   };
 }
+
+/** Opens the temporary file, making its folder; a concurrent prune of the same folder is retried once. */
+async function openTemp(tmp: string) {
+  for (let attempt = 0; ; attempt++) {
+    await mkdir(dirname(tmp), { recursive: true });
+    const out = createWriteStream(tmp, { mode: 0o600 });
+    try {
+      await new Promise<void>((res, rej) => {
+        out.once('open', () => res());
+        out.once('error', rej);
+      });
+      return out;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw e;
+    }
+  }
+}
+
+const exists = (p: string) => access(p).then(() => true, () => false);

@@ -172,6 +172,7 @@ export function jobValues(
     tier: owner.tier,
     pool: limits.pool,
     priority: j.priority,
+    agingSeconds: ctx.config.priorityAgingSeconds,
     status: 'queued',
     sourceKind: req.source.kind,
     sourceUrl: input.sourceUrl,

@@ -15,6 +15,8 @@ const TOPICS: readonly string[] = ['free', 'paid', 'webhooks'] satisfies WakeTop
 export interface Wakeup {
   notify(topic: WakeTopic): void;
   subscribe(listener: (topic: WakeTopic) => void): () => void;
+  /** Resolves when the channel is usable (Redis answers PING); rejects otherwise. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export function createLocalWakeup(): Wakeup {
       emitter.on('wake', listener);
       return () => emitter.off('wake', listener);
     },
+    ping: async () => undefined,
     close: async () => void emitter.removeAllListeners(),
   };
 }
@@ -46,6 +49,7 @@ export async function createRedisWakeup(url: string): Promise<Wakeup> {
   return {
     notify: (pool) => void pub.publish(CHANNEL, pool).catch(() => undefined),
     subscribe: local.subscribe,
+    ping: async () => void (await pub.ping()),
     async close() {
       await Promise.allSettled([sub.quit(), pub.quit()]);
       await local.close();

@@ -10,9 +10,12 @@
  *
  * Order: a worker's own pools first (`pools`; a free-pool worker takes from
  * `idlePools` only when nothing of its own is runnable), then effective
- * priority, then age (run_at), then id so that ties are deterministic.
+ * priority, then id so that ties are deterministic.
  *
- * Effective priority = priority + floor(seconds waited / agingSeconds).
+ * Effective priority = priority + seconds waited / agingSeconds, so the first
+ * job is the one with the smallest run_at − priority × agingSeconds: the
+ * stored claim_key (migration 0011; a trigger keeps it), which an index per
+ * pool serves, so a claim reads a few index entries at any queue depth.
  * Paid tiers have a higher base (core/tiers.ts: pro 100, free 0, v1 devices
  * 0 − max(4, runs today)), so a paid job goes before free jobs that queued
  * shortly before it; but every waiting job gains a point per agingSeconds, so
@@ -27,7 +30,7 @@
  * A queued job without an input is a link still being fetched: its row only
  * holds the owner's slot (core/jobs/create-url-job.ts) and is not claimable.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { rows } from '../../db/rows.ts';
@@ -61,47 +64,58 @@ export type ClaimedJob = {
   converter: 'auto' | 'text' | 'ocr';
 };
 
+const Pool = z.enum(['free', 'paid']);
+export type Pool = z.infer<typeof Pool>;
+
 export type ClaimParams = {
   workerId: string;
   /** The worker's own pools. */
   pools: readonly ('free' | 'paid')[];
   /** Pools it claims from only when nothing in `pools` is runnable (a free worker helping the paid pool). */
   idlePools?: readonly ('free' | 'paid')[];
-  /** Seconds of waiting that add one point of priority; default 6. */
-  agingSeconds?: number;
   limit: number;
   leaseSeconds: number;
 };
 
-/** The default of P2M_PRIORITY_AGING_SECONDS. */
-export const DEFAULT_AGING_SECONDS = 6;
-
 /** Moves up to `limit` runnable queued jobs of `pools` to processing under fresh leases. */
 export async function claimJobs(db: Db, p: ClaimParams): Promise<ClaimedJob[]> {
   if (p.limit <= 0 || p.pools.length === 0) return [];
-  // The pool lists are bound as text array literals: both drivers accept them.
-  const own = `{${p.pools.join(',')}}`;
-  const all = `{${[...new Set([...p.pools, ...(p.idlePools ?? [])])].join(',')}}`;
-  const aging = p.agingSeconds ?? DEFAULT_AGING_SECONDS;
-  const claimed = await rows<unknown>(
-    db,
-    sql`WITH picked AS MATERIALIZED (
-          SELECT id FROM jobs
-          WHERE status = 'queued' AND pool = ANY(${all}::text[]) AND run_at <= now() AND deleted_at IS NULL
-            AND input_key IS NOT NULL
-          ORDER BY pool = ANY(${own}::text[]) DESC,
-            priority + floor(extract(epoch FROM now() - run_at) / ${aging}::float8) DESC, run_at, id
-          LIMIT ${p.limit}
-          FOR UPDATE SKIP LOCKED)
+  const own = await claimFrom(db, p, p.pools, p.limit);
+  const idle = (p.idlePools ?? []).filter((pool) => !p.pools.includes(pool));
+  // A worker's own pools first: it helps the idle pools only with what is left of its limit.
+  const more = own.length < p.limit && idle.length ? await claimFrom(db, p, idle, p.limit - own.length) : [];
+  return [...own, ...more].map((raw) => toClaimed(ClaimedRow.parse(raw)));
+}
+
+/**
+ * One statement: for each pool, the first `limit` runnable rows of its
+ * partial index (jobs_claim_<pool>_idx, in claim_key order) are locked, the
+ * first `limit` of those in claim_key order are taken. Rows locked but not
+ * taken are unlocked at the end of the statement. The pool names are inlined
+ * (they are a closed set) so that the planner can match the partial index.
+ */
+export function claimStatement(p: ClaimParams, pools: readonly Pool[], limit: number): SQL {
+  // FOR UPDATE is not allowed under UNION: each pool's pick is a CTE of its own.
+  const names = pools.map((pool) => sql.raw(`c_${Pool.parse(pool)}`));
+  const perPool = pools.map(
+    (pool, i) => sql`${names[i]} AS MATERIALIZED (SELECT id, claim_key FROM jobs
+        WHERE status = 'queued' AND pool = ${sql.raw(`'${Pool.parse(pool)}'`)} AND input_key IS NOT NULL
+          AND deleted_at IS NULL AND run_at <= now()
+        ORDER BY claim_key, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)`,
+  );
+  const union = sql.join(names.map((n) => sql`SELECT id, claim_key FROM ${n}`), sql` UNION ALL `);
+  return sql`WITH ${sql.join(perPool, sql`, `)},
+        picked AS (SELECT id FROM (${union}) c ORDER BY claim_key, id LIMIT ${limit})
         UPDATE jobs j SET status = 'processing', status_since = now(), lease = gen_random_uuid(),
           lease_owner = ${p.workerId}, lease_until = now() + make_interval(secs => ${p.leaseSeconds}),
           attempts = j.attempts + 1
         FROM picked WHERE j.id = picked.id
         RETURNING j.id, j.lease, j.attempts, j.max_attempts, j.pool, j.input_key, j.time_budget_ms, j.on_budget,
-          j.settings`,
-  );
-  return claimed.map((raw) => toClaimed(ClaimedRow.parse(raw)));
+          j.settings`;
 }
+
+const claimFrom = (db: Db, p: ClaimParams, pools: readonly Pool[], limit: number) =>
+  rows<unknown>(db, claimStatement(p, pools, limit));
 
 function toClaimed(r: z.infer<typeof ClaimedRow>): ClaimedJob {
   return {

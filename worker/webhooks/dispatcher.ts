@@ -45,7 +45,7 @@ export type Dispatcher = {
   sweep(): Promise<number>;
 };
 
-export type DispatcherDeps = Pick<Runtime, 'db' | 'config' | 'log' | 'secretKey' | 'webhookClient' | 'wakeup'>;
+export type DispatcherDeps = Pick<Runtime, 'db' | 'config' | 'log' | 'secretKey' | 'webhookClient' | 'wakeup'> & Partial<Pick<Runtime, 'metrics'>>;
 
 /** Builds a dispatcher; nothing runs until start() or runOnce(). */
 export function createDispatcher(runtime: DispatcherDeps, opts: { id?: string } = {}): Dispatcher {
@@ -71,6 +71,7 @@ export function createDispatcher(runtime: DispatcherDeps, opts: { id?: string } 
     const done = outcome
       .then((outcome) => finishAttempt(runtime.db, { id: d.id, lease: d.lease, disableAfter: cfg.disableAfter, ...outcome }).then((held) => {
         if (!held) runtime.log.info({ deliveryId: d.id }, 'webhook lease lost; outcome discarded');
+        runtime.metrics?.webhooks.inc({ outcome: held ? outcome.outcome : 'lost' });
         events.emit('attempt', { deliveryId: d.id, outcome: held ? outcome.outcome : 'lost' });
       }))
       .catch((err: unknown) => {

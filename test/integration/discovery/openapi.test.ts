@@ -18,7 +18,7 @@ type Doc = { openapi: string; info: { version: string; description: string }; pa
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 // Probes and the discovery files themselves are not part of the API description.
-const NOT_API = new Set(['/healthz', '/readyz', '/openapi.json', '/openapi-ai.json', '/llms.txt', '/.well-known/mcp.json']);
+const NOT_API = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json', '/openapi-ai.json', '/llms.txt', '/.well-known/mcp.json']);
 
 function docRoutes(doc: Doc): { method: string; path: string }[] {
   return Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => m in item).map((method) => ({ method, path })));

@@ -64,6 +64,6 @@ describe('app middleware', () => {
     await using env = await testEnv();
     await using api = await startApi(env);
     expect(await (await api.call('GET', '/healthz')).json()).toEqual({ status: 'ok' });
-    expect(await (await api.call('GET', '/readyz')).json()).toEqual({ status: 'ready' });
+    expect(await (await api.call('GET', '/readyz')).json()).toMatchObject({ status: 'ready', checks: { database: 'ok', blobs: 'ok' } });
   });
 });

@@ -1,4 +1,5 @@
 /** Shared steps of the worker suites: queue real jobs through core, read rows, list blobs. */
+import { localJobFolder } from '../../../core/blobs/local-blob-store.ts';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -47,7 +48,7 @@ export async function expireLease(env: TestEnv, id: string): Promise<void> {
 /** Files stored under jobs/<id>/ in the blob store. */
 export async function blobsOf(env: TestEnv, id: string): Promise<string[]> {
   try {
-    return (await readdir(join(env.dataDir, 'blobs', 'jobs', id)))
+    return (await readdir(join(env.dataDir, 'blobs', localJobFolder(id))))
       .filter((f) => !f.startsWith('.tmp-'))
       .sort();
   } catch {

@@ -23,7 +23,6 @@ async function claimAs(env: TestEnv, mode: 'paid' | 'free' | 'all', limit = 1): 
     ...claimPoolsOf(mode),
     limit,
     leaseSeconds: 60,
-    agingSeconds: env.config.priorityAgingSeconds,
   });
   return claimed.map((j) => j.id);
 }
