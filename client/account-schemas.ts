@@ -4,7 +4,12 @@ import { z } from 'zod';
 // Objects are loose: the server may add fields.
 
 /** GET /api/v2/account, and the answers of attach and unlink. */
-export const LinkStatus = z.looseObject({ linked: z.boolean(), tier: z.string().optional() });
+export const LinkStatus = z.looseObject({
+  linked: z.boolean(),
+  tier: z.string().optional(),
+  /** The linked account's e-mail, where the server tells it. */
+  email: z.string().nullable().optional(),
+});
 export type LinkStatus = z.infer<typeof LinkStatus>;
 
 /** POST /api/v2/account/link/start. */

@@ -5,12 +5,13 @@
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Doc, Page } from './model.ts';
-import { EngineError, type ConvertOptions, type ConvertResult } from './types.ts';
+import { EngineError, type ConvertOptions, type ConvertResult, type OcrMode, type OcrPage } from './types.ts';
 import { openDocument } from './extract/open-document.ts';
 import { PageReader } from './extract/page-reader.ts';
 import { extractOutline } from './extract/outline.ts';
 import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
-import { pageNeedsOcr } from './ocr/needs-ocr.ts';
+import { hasInkToRead, textLayerFault } from './ocr/needs-ocr.ts';
+import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
 import { runStages } from './pipeline.ts';
 import { renderDoc } from './render/index.ts';
@@ -26,21 +27,36 @@ function pageRange(total: number, opts: ConvertOptions): { from: number; to: num
   return { from, to };
 }
 
-async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions, ocr: OcrSession, warnings: string[]): Promise<Page> {
+/** Whether and why a page is read by OCR; null when its text layer is kept. */
+async function ocrReason(pdfPage: PDFPageProxy, page: Page, mode: OcrMode): Promise<OcrPage['reason'] | null> {
+  if (mode === 'force') return 'forced';
+  if (mode === 'off') return null;
+  const fault = textLayerFault(page.runs, page);
+  if (!fault) return null;
+  // Pages read by pdf.js carry no ink count; it is fetched only for the few pages without text.
+  const info = fault === 'no_text_layer' && !page.ink ? { ...page, ink: await pdfjsInk(pdfPage) } : page;
+  return hasInkToRead(fault, info) ? fault : null;
+}
+
+async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions, ocr: OcrSession, report: Report): Promise<Page> {
   const mode = opts.ocr ?? 'auto';
-  const needed = mode === 'force' || (mode === 'auto' && pageNeedsOcr(page.runs, page));
-  if (!needed) return page;
+  const reason = await ocrReason(pdfPage, page, mode);
+  if (!reason) return page;
+  report.ocrPages.push({ page: page.number, reason });
   try {
     const { page: read, warning } = applyOcr(page, await ocr.recognise(pdfPage), mode);
-    if (warning) warnings.push(warning);
+    if (warning) report.warnings.push(warning);
     return read;
   } catch (err) {
-    warnings.push(`ocr_failed: page ${page.number}: ${err instanceof Error ? err.message : String(err)}`);
+    report.warnings.push(`ocr_failed: page ${page.number}: ${err instanceof Error ? err.message : String(err)}`);
     return page;
   }
 }
 
-async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, warnings: string[], ocr: OcrSession, reader: PageReader) {
+/** What the conversion reports besides the Markdown, filled in page by page. */
+type Report = { warnings: string[]; ocrPages: OcrPage[] };
+
+async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, report: Report, ocr: OcrSession, reader: PageReader) {
   const { from, to } = pageRange(pdf.numPages, opts);
   const pages: Page[] = [];
   let truncated = false;
@@ -52,10 +68,10 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
     let pdfPage: PDFPageProxy | null = null;
     try {
       pdfPage = await pdf.getPage(n);
-      pages.push(await maybeOcr(pdfPage, await reader.read(pdfPage, n), opts, ocr, warnings));
+      pages.push(await maybeOcr(pdfPage, await reader.read(pdfPage, n), opts, ocr, report));
     } catch (err) {
       // One broken page should not sink the document; keep its place empty.
-      warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
+      report.warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
       pages.push({ number: n, width: 0, height: 0, runs: [], rules: [], lines: [], blocks: [] });
     } finally {
       pdfPage?.cleanup();
@@ -72,14 +88,18 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
   const { pdf, close } = await openDocument(data, opts.password);
   const ocr = ocrSession();
   try {
-    const warnings: string[] = [];
+    const report: Report = { warnings: [], ocrPages: [] };
+    const { warnings } = report;
     const reader = new PageReader(data, opts.textReader);
-    const { pages, truncated } = await extractPages(pdf, opts, started, warnings, ocr, reader);
+    const { pages, truncated } = await extractPages(pdf, opts, started, report, ocr, reader);
     const outline = await extractOutline(pdf);
     const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
     const doc: Doc = { pages, signals: { outline, tagged }, warnings };
     const done = runStages(doc);
-    return { markdown: renderDoc(done), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings, textReader: reader.stats };
+    return {
+      markdown: renderDoc(done), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings,
+      textReader: reader.stats, ocrPages: report.ocrPages,
+    };
   } catch (err) {
     if (err instanceof EngineError) throw err;
     throw new EngineError('engine_failure', `Conversion failed: ${err instanceof Error ? err.message : String(err)}`);

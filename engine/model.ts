@@ -90,6 +90,11 @@ export type Page = {
   blocks: Block[];
   /** Lines and pre-built blocks in reading order, set by the reading-order stage. */
   flow?: FlowItem[];
+  /**
+   * What the page paints besides text, where the reader counted it: the OCR
+   * decision renders a page without a text layer only when there is ink to read.
+   */
+  ink?: { images: number; paths: number };
 };
 
 /** Signals the PDF carries beyond page content (cross-checked, never trusted alone). */

@@ -33,6 +33,14 @@ export type TextBackendName = 'direct' | 'pdfjs';
  */
 export type TextReaderStats = Record<TextBackendName, number> & { backend: TextBackendName; reason: string; fallback?: string };
 
+/**
+ * A page read by OCR and why: `forced` (ocr 'force'), or under 'auto' the
+ * fault of its text layer: `no_text_layer` (with an image or outlined text to
+ * read), `unusable_glyphs` (mostly private-use, U+FFFD or control codes),
+ * `few_letters` (a long text with hardly a letter or digit).
+ */
+export type OcrPage = { page: number; reason: 'forced' | 'no_text_layer' | 'unusable_glyphs' | 'few_letters' };
+
 export type ConvertResult = {
   markdown: string;
   /** Pages in the document. */
@@ -43,6 +51,8 @@ export type ConvertResult = {
   warnings: string[];
   /** Which reader read the text layer (OCR pages count for the reader that read them first). */
   textReader: TextReaderStats;
+  /** The pages read by OCR, in page order, each with its reason. */
+  ocrPages: OcrPage[];
 };
 
 /** Stable machine codes for documents the engine cannot convert. */

@@ -5,7 +5,7 @@
  */
 import { toJobErrorCode, type JobErrorCode } from '../core/jobs/job-error-code.ts';
 import type { Runtime } from '../core/runtime.ts';
-import type { OcrMode } from '../engine/index.ts';
+import type { OcrMode, OcrPage } from '../engine/index.ts';
 import { errorMessage, timeoutMessage } from './error-messages.ts';
 import { runIsolated } from './run-isolated.ts';
 import type { ClaimedJob } from './sql/claim-jobs.ts';
@@ -13,7 +13,7 @@ import type { ClaimedJob } from './sql/claim-jobs.ts';
 export type WorkerDeps = Pick<Runtime, 'db' | 'blobs' | 'config' | 'log' | 'wake'>;
 
 export type Conversion =
-  | { kind: 'converted'; markdown: string; pages: number; pagesDone: number; truncated: boolean }
+  | { kind: 'converted'; markdown: string; pages: number; pagesDone: number; truncated: boolean; ocrPages?: OcrPage[] }
   /** Deterministic for this document: retrying would fail the same way. */
   | { kind: 'failed'; code: JobErrorCode; message: string }
   /** Not the document's fault; the job may be retried. */
@@ -70,12 +70,12 @@ export async function convertJob(
   });
   switch (out.kind) {
     case 'done': {
-      const { markdown, pages, pagesDone, truncated } = out.result;
+      const { markdown, pages, pagesDone, truncated, ocrPages } = out.result;
       if (truncated && job.onBudget === 'fail') {
         return { kind: 'failed', code: 'timeout', message: timeoutMessage(job.timeBudgetMs) };
       }
       // Past config.maxPages the engine converted only the first pages: say so rather than fail.
-      return { kind: 'converted', markdown, pages, pagesDone, truncated: truncated || pagesDone < pages };
+      return { kind: 'converted', markdown, pages, pagesDone, truncated: truncated || pagesDone < pages, ocrPages };
     }
     case 'failed': {
       // The child's code crosses a process boundary: only members of the closed set reach the row.

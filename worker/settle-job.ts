@@ -61,6 +61,7 @@ async function publish(deps: WorkerDeps, job: ClaimedJob, conv: Extract<Conversi
     pages: conv.pages,
     pagesDone: conv.pagesDone,
     truncated: conv.truncated,
+    ocrPages: conv.ocrPages,
   });
   if (done) return settled(deps, 'ready');
   deps.log.info({ jobId: job.id }, 'lease lost before completion; result discarded');

@@ -24,6 +24,11 @@ export const SlotUsage = z
   })
   .describe('Quota context: how many conversion slots are in use.');
 
+/** Why a page was read by OCR (engine OcrPage). */
+export const OcrReason = z.enum(['forced', 'no_text_layer', 'unusable_glyphs', 'few_letters']);
+
+export const OcrPages = z.array(z.object({ page: z.number().int(), reason: OcrReason }));
+
 export const Job = z.object({
   job_id: z.string(),
   status: JobStatus,
@@ -36,6 +41,10 @@ export const Job = z.object({
   progress: z.object({ pages_done: z.number().int(), pages_total: z.number().int().nullable() }),
   output_size: z.number().int().nullable().describe('Size of the Markdown in bytes, when ready.'),
   truncated: z.boolean().describe('True when only part of the document was converted within the time budget.'),
+  ocr_pages: OcrPages.optional().describe(
+    'Present once converted: the pages read by OCR instead of their text layer, and why ' +
+      '(forced: converter ocr; no_text_layer: a scan or outlined text; unusable_glyphs, few_letters: a text layer that does not decode to words).',
+  ),
   error_code: JobErrorCode.optional(),
   error_message: z.string().optional(),
   download_url: z.string().optional().describe('Present when ready: /api/v2/jobs/{id}/download.'),

@@ -36,4 +36,11 @@ describe('job views', () => {
     expect(frozenJobView(r, usage)).not.toBe(frozenJobView(r, usage));
     expect(Object.isFrozen(frozenJobView(r, usage))).toBe(false);
   });
+
+  it('shows the pages read by OCR, and why, once the worker recorded them', () => {
+    const r = { ...row('ready'), settings: { converter: 'auto', ocr_pages: [{ page: 3, reason: 'no_text_layer' }] } } as JobRow;
+    expect(toJobView(r, usage).ocr_pages).toEqual([{ page: 3, reason: 'no_text_layer' }]);
+    expect(() => Job.parse(toJobView(r, usage))).not.toThrow();
+    expect(toJobView({ ...row('processing'), settings: { converter: 'auto' } } as JobRow, usage)).not.toHaveProperty('ocr_pages');
+  });
 });

@@ -1,7 +1,7 @@
 import type { JobRow } from '../../db/schema.ts';
 import { deepFreeze } from '../deep-freeze.ts';
 import { JobErrorCode } from './job-error-code.ts';
-import { JobStatus, type Job } from './job-schema.ts';
+import { JobStatus, OcrPages, type Job } from './job-schema.ts';
 import type { SlotUsageValue } from './slots.ts';
 
 /**
@@ -39,6 +39,8 @@ export function toJobView(row: JobRow, usage: SlotUsageValue, tier: string = row
     view.expires_at = new Date(row.readyAt.getTime() + row.retentionSeconds * 1000).toISOString();
   }
   if (status === 'ready') view.download_url = `/api/v2/jobs/${row.id}/download`;
+  const ocrPages = OcrPages.safeParse((row.settings as { ocr_pages?: unknown } | null)?.ocr_pages);
+  if (ocrPages.success) view.ocr_pages = ocrPages.data;
   return view;
 }
 

@@ -13,6 +13,7 @@ import { directBackend } from './backends/direct-backend.ts';
 import type { BackendSpec, PageBackend } from './backends/page-backend.ts';
 import { pdfjsBackend } from './backends/pdfjs-backend.ts';
 import { linkReader, type LinkReader } from './links.ts';
+import { readDingbats } from './dingbats.ts';
 
 /**
  * The backends each choice tries, in order. The direct reader is fast but
@@ -96,8 +97,13 @@ export class PageReader {
     }
   }
 
-  /** Lets every backend that read pages finish document-level work (pdf.js: fonts it left provisional). */
+  /**
+   * Lets every backend that read pages finish document-level work (pdf.js:
+   * fonts it left provisional), then reads ZapfDingbats text as its dingbats
+   * (dingbats.ts): only now is every run's font name final.
+   */
   async settle(pdf: PDFDocumentProxy, pages: readonly Page[]): Promise<void> {
     for (const backend of this.opened) await backend.settle(pdf, pages);
+    readDingbats(pages);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextRun } from '../model.ts';
-import { pageNeedsOcr } from './needs-ocr.ts';
+import { hasInkToRead, ocrWorthIt, pageNeedsOcr, textLayerFault } from './needs-ocr.ts';
 
 const letter = { width: 612, height: 792 };
 const run = (text: string): TextRun => ({
@@ -27,5 +27,30 @@ describe('pageNeedsOcr', () => {
     expect(pageNeedsOcr([run('#$%&'.repeat(20))], letter)).toBe(true);
     // Short symbol-heavy text (a formula) is not enough evidence.
     expect(pageNeedsOcr([run('x = (a + b) / 2; y = x * x')], letter)).toBe(false);
+  });
+
+  it('counts a dot leader once, so a table of contents or an index keeps its text layer', () => {
+    const toc = Array.from({ length: 12 }, (_, i) => run(`${i + 1}.${i} Autoloading ${'. '.repeat(40)}${i * 7}`));
+    expect(textLayerFault(toc, letter)).toBeNull();
+    const index = Array.from({ length: 30 }, (_, i) => run(`-${'x'.repeat(i % 3 + 1)} ${'.'.repeat(30)} ${i + 100}`));
+    expect(textLayerFault(index, letter)).toBeNull();
+    // Symbols that do not repeat are still garbage.
+    expect(textLayerFault([run('#$%&*+<=>@[]^_{|}~'.repeat(5))], letter)).toBe('few_letters');
+  });
+
+  it('names the fault', () => {
+    expect(textLayerFault([], letter)).toBe('no_text_layer');
+    expect(textLayerFault([run('\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u000e ab')], letter)).toBe('unusable_glyphs');
+  });
+
+  it('reads a page without text only when it has an image or text drawn as outlines', () => {
+    const blank = { ...letter, ink: { images: 0, paths: 0 } };
+    expect(ocrWorthIt([], blank)).toBeNull();
+    expect(ocrWorthIt([run('3')], { ...letter, ink: { images: 0, paths: 4 } })).toBeNull();
+    expect(ocrWorthIt([], { ...letter, ink: { images: 1, paths: 0 } })).toBe('no_text_layer');
+    expect(ocrWorthIt([], { ...letter, ink: { images: 0, paths: 400 } })).toBe('no_text_layer');
+    // A reader that did not count gets the benefit of the doubt; a garbled text layer is ink itself.
+    expect(hasInkToRead('no_text_layer', letter)).toBe(true);
+    expect(hasInkToRead('unusable_glyphs', blank)).toBe(true);
   });
 });

@@ -28,6 +28,18 @@ describe('lists stage', () => {
     expect(renderBlocks(out)).toBe('- one\n  - one.a\n- two\n  more about two\n\nAfterwards.');
   });
 
+  it('nests a sub-item marked with a dingbat pointer under its bullet (groff mom slides)', () => {
+    expect(listMarker('☞ both fit on A4')?.ordered).toBe(false);
+    const p = page(1, []);
+    p.blocks = [
+      para([line(['• the choice between two aspect ratios'], 40, 100)]),
+      para([line(['☞ both fit on A4 or US letter paper'], 48, 112)]),
+      para([line(['• type is set centered by default'], 40, 124)]),
+    ];
+    const out = lists.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(renderBlocks(out)).toBe('- the choice between two aspect ratios\n  - both fit on A4 or US letter paper\n- type is set centered by default');
+  });
+
   it('renders ordered lists from their first number', () => {
     const p = page(1, []);
     p.blocks = [para([line(['2. second'], 40, 100)]), para([line(['3. third'], 40, 112)])];

@@ -11,7 +11,8 @@ import { unionBox } from '../geometry.ts';
 type Para = Extract<Block, { kind: 'paragraph' }>;
 type List = Extract<Block, { kind: 'list' }>;
 
-const BULLET = /^\s*([•◦▪▫‣⁃∙●○■□►▸–\-*·])\s+/u;
+// Dingbat pointers, checks and arrows (☞ ☛ ✓ ✔ ➢ ➤ ❖ ◆ ★) mark items too: groff's mom uses ☞ for sub-items.
+const BULLET = /^\s*([•◦▪▫‣⁃∙●○■□►▸–\-*·☞☛✓✔➢➣➤➔❖◆◇★☆])\s+/u;
 const NUMBER = /^\s*(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,6})([.)])\s+|^\s*\((\d{1,3}|[a-z]|[ivxlc]{1,6})\)\s+/;
 
 /** The marker a paragraph starts with, if any. */

@@ -71,6 +71,7 @@ describe('convert', () => {
   it('passes ocr: force through to the OCR module, replacing the text layer', { timeout: 120_000 }, async () => {
     const r = await convert(await makePdf(1), { ocr: 'force' });
     expect(r.warnings.filter((w) => w.startsWith('ocr_failed'))).toEqual([]);
+    expect(r.ocrPages).toEqual([{ page: 1, reason: 'forced' }]);
     expect(r.markdown).toMatch(/Chapter\s*1/);
     expect(r.markdown).toMatch(/first paragraph/);
   });

@@ -48,5 +48,6 @@ describe('OCR language and confidence', () => {
     const r = await convert(await scannedPdf(['Annual Report', '', 'The committee met twice during the year and', 'reviewed the estimates of the survey.'], 40));
     expect(r.warnings).toEqual([]);
     expect(r.markdown).toContain('The committee met twice during the year and reviewed the estimates of the survey.');
+    expect(r.ocrPages).toEqual([{ page: 1, reason: 'no_text_layer' }]);
   });
 });

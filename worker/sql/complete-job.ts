@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { jobEventColumns, OUTBOX_CTES } from '../../core/webhooks/outbox-sql.ts';
 import { rows } from '../../db/rows.ts';
 import type { Fence } from './heartbeat.ts';
+import type { OcrPage } from '../../engine/index.ts';
 
 export type Completion = Fence & {
   outputKey: string;
@@ -16,6 +17,8 @@ export type Completion = Fence & {
   pages: number;
   pagesDone: number;
   truncated: boolean;
+  /** Pages read by OCR and why; kept in the job's settings (no column of its own) for the job view. */
+  ocrPages?: readonly OcrPage[];
 };
 
 /** Marks the job ready with its Markdown; false when the lease is lost. */
@@ -26,6 +29,7 @@ export async function completeJob(db: Db, p: Completion): Promise<boolean> {
           UPDATE jobs j SET status = 'ready', status_since = now(), ready_at = now(),
             output_key = ${p.outputKey}, output_size = ${p.outputSize}, pages = ${p.pages},
             pages_done = ${p.pagesDone}, truncated = ${p.truncated},
+            settings = coalesce(j.settings, '{}'::jsonb) || jsonb_build_object('ocr_pages', ${JSON.stringify(p.ocrPages ?? [])}::jsonb),
             error_code = NULL, error_message = NULL, lease = NULL, lease_owner = NULL, lease_until = NULL
           WHERE id = ${p.id} AND lease = ${p.lease} AND status = 'processing'
           RETURNING ${jobEventColumns('j')},

@@ -9,6 +9,7 @@ import { isDict, type PdfDict } from '../pdf-objects/values.ts';
 import type { Rule } from '../../model.ts';
 import type { Mark } from '../bullet-marks.ts';
 import { interpretPage } from './content/interpret-page.ts';
+import type { Ink } from './content/frame.ts';
 import { fontLoader } from './fonts/load-font.ts';
 import { DirectObjects, guard } from './object-source.ts';
 import { pageContent, pageDict, pageResources } from './page-source.ts';
@@ -16,7 +17,7 @@ import { StructRoles } from './struct-roles.ts';
 import type { FontDecoder, FontLoader, Matrix, TextContent } from './types.ts';
 
 /** A page as the direct reader sees it: pdf.js's text content shape and the page's rules. */
-export type DirectPage = { content: TextContent; rules: Rule[]; marks: Mark[]; dict: PdfDict; ref: { num: number; gen: number } };
+export type DirectPage = { content: TextContent; rules: Rule[]; marks: Mark[]; ink: Ink; dict: PdfDict; ref: { num: number; gen: number } };
 
 /** The direct reader of one document. */
 export class DirectDocument {

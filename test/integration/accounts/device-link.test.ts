@@ -31,7 +31,9 @@ describe('device link', () => {
     const alice = await s.user('pro');
     expect(await device.account.getLinkStatus()).toEqual({ linked: false, tier: 'anonymous' });
     await s.link(device, alice.accountId);
-    expect(await device.account.getLinkStatus()).toEqual({ linked: true, tier: 'pro' });
+    // Only the status read names the account's e-mail, so the extension can show whose account it is.
+    const [{ email }] = ((await s.env.runtime.db.execute(sql`select email from accounts where id = ${alice.accountId}`)) as unknown as { rows: [{ email: string }] }).rows;
+    expect(await device.account.getLinkStatus()).toEqual({ linked: true, tier: 'pro', email });
     expect(await device.account.unlink()).toEqual({ linked: false, tier: 'anonymous' });
     expect(await device.account.unlink()).toEqual({ linked: false, tier: 'anonymous' });
     expect(await device.account.getLinkStatus()).toEqual({ linked: false, tier: 'anonymous' });
@@ -139,7 +141,7 @@ describe('device link', () => {
 
     const second = await issueLinkTicket(rt, device.principal.deviceId);
     await expect(linkDeviceWithTicket(rt, second.ticket, bob.accountId)).rejects.toMatchObject({ code: 'forbidden' });
-    expect(await device.account.getLinkStatus()).toEqual({ linked: true, tier: 'free' });
+    expect(await device.account.getLinkStatus()).toMatchObject({ linked: true, tier: 'free' });
     // Refused, so not spent: the same account may still use it (a repeated link is idempotent).
     await linkDeviceWithTicket(rt, second.ticket, alice.accountId);
 

@@ -40,6 +40,8 @@ describe('worker: a job from queue to result', () => {
       leaseOwner: null,
     });
     expect(row?.readyAt).toBeInstanceOf(Date);
+    // Born-digital pages: none read by OCR, and the job says so.
+    expect(row?.settings).toMatchObject({ ocr_pages: [] });
     expect(progress.at(-1)).toMatchObject({ jobId: id, pagesDone: 2, pagesTotal: 2 });
     const md = await invoke(getMarkdown, env.ctx(alice.principal), { job_id: id });
     const content = await text(await openStoredResult(env.runtime, md.result));

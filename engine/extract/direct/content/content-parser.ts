@@ -26,6 +26,8 @@ function isCommand(t: Token): t is Cmd {
 export class ContentParser {
   private readonly lexer: ContentLexer;
   private readonly operation: Operation = { op: '', args: [] };
+  /** Inline images skipped so far (BI … ID … EI). */
+  inlineImages = 0;
   constructor(bytes: Uint8Array) {
     this.lexer = new ContentLexer(bytes);
   }
@@ -135,6 +137,7 @@ export class ContentParser {
 
   private inlineImage(): void {
     const dict = this.dict(0, 'ID');
+    this.inlineImages++;
     this.lexer.pos = skipInlineImage(this.lexer.bytes, this.lexer.pos, dict);
   }
 }

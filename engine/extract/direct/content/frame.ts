@@ -23,7 +23,12 @@ export type PageRun = {
   forms: Set<string>;
   /** Operations run so far, forms included. */
   operations: number;
+  /** What is painted besides text (forms included): the OCR decision asks whether there is anything to read. */
+  ink: Ink;
 };
+
+/** Images (XObjects and inline) and painted paths on a page. */
+export type Ink = { images: number; paths: number };
 
 /** One content stream being run. */
 export type Frame = {

@@ -14,7 +14,7 @@ import { multiply } from '../../../geometry.ts';
 import { TextItems } from '../text-items.ts';
 import { Unsupported, type FontLoader, type Matrix, type ObjectSource, type TextContent } from '../types.ts';
 import { ContentParser } from './content-parser.ts';
-import { numbers, resource, type Frame, type PageRun } from './frame.ts';
+import { numbers, resource, type Frame, type Ink, type PageRun } from './frame.ts';
 import { cloneGraphicsState, initialGraphicsState, type GraphicsState } from './graphics-state.ts';
 import { pathOp, styleOp } from './path-ops.ts';
 import { setGState, textOp } from './text-ops.ts';
@@ -38,13 +38,13 @@ export type PageInput = {
 };
 
 /** Runs a page's content: pdf.js's text content (marked content included) and the page's rules. */
-export function interpretPage(input: PageInput): { content: TextContent; rules: Rule[]; marks: Mark[] } {
+export function interpretPage(input: PageInput): { content: TextContent; rules: Rule[]; marks: Mark[]; ink: Ink } {
   const page: PageRun = {
     objects: input.objects, fonts: input.fonts, viewBox: input.viewBox,
-    sink: { items: [], styles: {} }, rules: [], marks: [], forms: new Set(), operations: 0,
+    sink: { items: [], styles: {} }, rules: [], marks: [], forms: new Set(), operations: 0, ink: { images: 0, paths: 0 },
   };
   run(page, input.content, input.resources, initialGraphicsState(input.base), 0);
-  return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)), marks: page.marks };
+  return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)), marks: page.marks, ink: page.ink };
 }
 
 /** The viewport's height: the view box's extent along the transformed y axis. */
@@ -63,6 +63,7 @@ function run(page: PageRun, bytes: Uint8Array, resources: PdfDict, g: GraphicsSt
     if (!textOp(f, o.op, o.args) && !pathOp(f, o.op, o.args) && !styleOp(f, o.op, o.args)) stateOp(f, o.op, o.args, depth);
   }
   f.items.finish();
+  page.ink.images += parser.inlineImages;
 }
 
 /** q, Q, cm, gs, Do and marked content; everything else is ignored as pdf.js's text and rule readers ignore it. */
@@ -114,7 +115,10 @@ function paintXObject(f: Frame, args: readonly PdfValue[], depth: number): void 
   if (!isDict(dict)) throw new Unsupported('XObject is not a stream');
   const subtype = f.page.objects.lookup(dict, 'Subtype');
   if (!isName(subtype)) throw new Unsupported('XObject without a subtype');
-  if (subtype.name !== 'Form') return;
+  if (subtype.name !== 'Form') {
+    if (subtype.name === 'Image') f.page.ink.images++;
+    return;
+  }
   if (depth >= MAX_FORM_DEPTH) throw new Unsupported('form XObjects nested too deeply');
   const key = JSON.stringify(ref);
   if (f.page.forms.has(key)) throw new Unsupported('form XObject paints itself');

@@ -46,6 +46,7 @@ function buildPath(f: Frame, op: string, a: number[]): void {
 function paint(f: Frame, op: string, kind: PathPaint): void {
   if (CLOSING.has(op)) f.path.push(DRAW.close);
   if (f.path.length === 0) return;
+  if (kind !== 'none') f.page.ink.paths++;
   const data = new Float32Array(f.path);
   f.path.length = 0;
   for (const r of pathRules(kind, data, f.g.rule)) f.page.rules.push(r);

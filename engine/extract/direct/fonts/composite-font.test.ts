@@ -22,8 +22,15 @@ describe('Type0 fonts with Identity-H', () => {
     const objects = new MemoryObjects();
     const font = fontLoader(objects)(type0(objects, { toUnicode: cmap('2 beginbfchar <0003> <0020> <0024> <0041> endbfchar', '<0000> <FFFF>') }));
     const glyphs = font.glyphs('\x00\x03\x00\x24\x00\x25');
-    expect(glyphs.map((g) => g.unicode)).toEqual([' ', 'A', '%']);
+    // CID 0x25 is not in the /ToUnicode: a glyph with no character (a conjunct), not the invented letter '%'.
+    expect(glyphs.map((g) => g.unicode)).toEqual([' ', 'A', '']);
     expect(glyphs.every((g) => !g.isSpace)).toBe(true);
+  });
+
+  it('reads a CID as its own character only when the font has no /ToUnicode at all (as pdf.js)', () => {
+    const objects = new MemoryObjects();
+    const font = fontLoader(objects)(type0(objects));
+    expect(font.glyphs('\x00\x41').map((g) => g.unicode)).toEqual(['A']);
   });
 
   it('reads /W in both forms, with /DW for the rest', () => {

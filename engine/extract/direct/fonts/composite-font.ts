@@ -48,7 +48,7 @@ export function loadCompositeFont(objects: ObjectSource, dict: PdfDict, id: stri
   const subtype = objects.lookup(cidFont, 'Subtype');
   if (!isName(subtype, 'CIDFontType2')) throw new Unsupported(`descendant ${isName(subtype) ? subtype.name : '?'}`);
   const desc = readDescriptor(objects, cidFont);
-  const metrics = checkProgram(objects, desc.descriptor, 'truetype');
+  const { metrics } = checkProgram(objects, desc.descriptor, 'truetype');
   const name = fontName(objects.lookup(desc.descriptor, 'FontName'), objects.lookup(cidFont, 'BaseFont'));
   // pdf.js takes the descendant's /ToUnicode when it has a truthy one, else the Type0 font's.
   const own = objects.lookup(cidFont, 'ToUnicode') ? cidFont : dict;
@@ -61,5 +61,10 @@ export function loadCompositeFont(objects: ObjectSource, dict: PdfDict, id: stri
   return makeDecoder({
     id, name, bold: false, italic: false, monospace, fallbackName: fallbackName(name, monospace, flags),
     ascent: metrics?.ascent ?? desc.ascent, descent: metrics?.descent ?? desc.descent, fontMatrix: [...GLYPH_SPACE] as FontDecoder['fontMatrix'],
-  }, { codeBytes: 2, toUnicode, widths: widths.byCode, defaultWidth: widths.defaultWidth, refuse: () => null });
+  }, {
+    codeBytes: 2, toUnicode, widths: widths.byCode, defaultWidth: widths.defaultWidth, refuse: () => null,
+    // A CID this font's own /ToUnicode leaves out is a glyph with no character (a conjunct, a
+    // contextual form): its CID read as a character would be an invented letter (pdftotext prints nothing).
+    unmapped: toUnicode.size > 0 ? 'none' : 'code',
+  });
 }

@@ -20,6 +20,12 @@ export type CodeMap = {
   defaultWidth: number;
   /** Codes whose text or width pdf.js would take from the font program; using one is Unsupported. */
   refuse(code: number): string | null;
+  /**
+   * The text of a code `toUnicode` does not map: `code`, the code itself as
+   * a character (pdf.js), or `none`, no text (pdftotext), for fonts whose
+   * codes are glyph ids that would read as invented Latin letters.
+   */
+  unmapped?: 'code' | 'none';
 };
 
 /** pdf.js's matrix for all but Type 3 fonts. */
@@ -30,7 +36,7 @@ function glyphFor(map: CodeMap, code: number, isSpace: boolean): Glyph {
   if (why) throw new Unsupported(why);
   const width = map.widths.get(code) ?? map.defaultWidth;
   // pdf.js falls back to the code itself for an unmapped code and for an empty mapping alike.
-  const unicode = map.toUnicode.get(code) || String.fromCharCode(code);
+  const unicode = map.toUnicode.get(code) || (map.unmapped === 'none' ? '' : String.fromCharCode(code));
   return { unicode, width, isSpace, kind: glyphKind(unicode) };
 }
 

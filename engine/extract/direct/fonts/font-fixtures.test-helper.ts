@@ -71,9 +71,16 @@ export function fakeTrueType(ascent: number, descent: number, unitsPerEm: number
   return out;
 }
 
-/** The clear-text head of a Type 1 program. */
-export function fakeType1(matrix = '[0.001 0 0 0.001 0 0]'): string {
-  return `%!PS-AdobeFont-1.0: Test 1.0\n/FontMatrix ${matrix} readonly def\ncurrentfile eexec\n\x01\x02\x03`;
+/** The clear-text head of a Type 1 program; `encoding` is the text after its /Encoding key, if any. */
+export function fakeType1(matrix = '[0.001 0 0 0.001 0 0]', encoding?: string): string {
+  const enc = encoding === undefined ? '' : `/Encoding ${encoding}\n`;
+  return `%!PS-AdobeFont-1.0: Test 1.0\n/FontMatrix ${matrix} readonly def\n${enc}currentfile eexec\n\x01\x02\x03`;
+}
+
+/** A numbered built-in encoding as TeX's fonts carry it: `names` by code. */
+export function builtinArray(names: Record<number, string>): string {
+  const dups = Object.entries(names).map(([code, name]) => `dup ${code} /${name} put`).join('\n');
+  return `256 array\n0 1 255 {1 index exch /.notdef put} for\n${dups}\nreadonly def`;
 }
 
 /** A ToUnicode CMap around the given body (codespace 00–FF unless given). */

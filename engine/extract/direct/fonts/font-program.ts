@@ -9,9 +9,16 @@
 import { isDict, type PdfDict } from '../../pdf-objects/values.ts';
 import { Unsupported, type ObjectSource } from '../types.ts';
 import { trueTypeMetrics } from './truetype-metrics.ts';
+import { type1BuiltinEncoding, type BuiltinEncoding } from './type1-builtin-encoding.ts';
 
 /** The kinds of embedded program we read around. */
 export type ProgramKind = 'type1' | 'truetype';
+
+/**
+ * What the program overrides: a TrueType program's ascent and descent, a Type 1
+ * program's built-in encoding (null where it has none).
+ */
+export type ProgramFacts = { metrics: { ascent: number; descent: number } | null; builtin: BuiltinEncoding | null };
 
 /** The program kind pdf.js would detect from the data's first bytes. */
 function detect(data: Uint8Array): string {
@@ -30,7 +37,8 @@ function numbers(body: string): number[] {
 
 /**
  * True if every /FontMatrix in the cleartext part of a Type 1 program is
- * [0.001 0 0 0.001 0 0] (or there is none). The region searched reaches past
+ * [0.001 0 c 0.001 0 0] (or there is none): the text reader uses only its
+ * scale, as pdf.js does for all but Type 3 fonts. The region searched reaches past
  * both /Length1 and `eexec`, so it covers whatever pdf.js takes as the header.
  */
 function type1MatrixIsStandard(data: Uint8Array, length1: unknown): boolean {
@@ -40,7 +48,8 @@ function type1MatrixIsStandard(data: Uint8Array, length1: unknown): boolean {
   const header = text.slice(0, end + 6);
   for (const m of header.matchAll(/\/FontMatrix\s*([[{])([^\]}]*)[\]}]/g)) {
     const v = numbers(m[2]!);
-    if (v.length !== 6 || v[0] !== 0.001 || v[1] !== 0 || v[2] !== 0 || v[3] !== 0.001 || v[4] !== 0 || v[5] !== 0) return false;
+    // A skew alone (v[2], a slanted face such as CMSL) leaves every advance and the em as they are.
+    if (v.length !== 6 || v[0] !== 0.001 || v[1] !== 0 || v[3] !== 0.001 || v[4] !== 0 || v[5] !== 0) return false;
   }
   return true;
 }
@@ -50,9 +59,9 @@ function type1MatrixIsStandard(data: Uint8Array, length1: unknown): boolean {
  * throws Unsupported unless pdf.js would read it as that kind with the
  * standard font matrix. Non-embedded fonts are refused: pdf.js substitutes
  * its own font files for them, with their own metrics and encodings.
- * Returns the ascent and descent a TrueType program overrides, or null.
+ * Returns what the program overrides.
  */
-export function checkProgram(objects: ObjectSource, descriptor: PdfDict, kind: ProgramKind): { ascent: number; descent: number } | null {
+export function checkProgram(objects: ObjectSource, descriptor: PdfDict, kind: ProgramKind): ProgramFacts {
   let key: string | undefined;
   for (const k of ['FontFile', 'FontFile2', 'FontFile3']) {
     if (objects.lookup(descriptor, k)) {
@@ -69,5 +78,5 @@ export function checkProgram(objects: ObjectSource, descriptor: PdfDict, kind: P
   if (kind === 'type1' && !type1MatrixIsStandard(data, isDict(dict) ? objects.lookup(dict, 'Length1') : undefined)) {
     throw new Unsupported('Type 1 program with a non-standard FontMatrix');
   }
-  return kind === 'truetype' ? trueTypeMetrics(data) : null;
+  return kind === 'truetype' ? { metrics: trueTypeMetrics(data), builtin: null } : { metrics: null, builtin: type1BuiltinEncoding(data) };
 }

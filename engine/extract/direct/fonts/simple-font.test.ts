@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
-import { cmap, d, fakeTrueType, fakeType1, MemoryObjects, n } from './font-fixtures.test-helper.ts';
+import { builtinArray, cmap, d, fakeTrueType, fakeType1, MemoryObjects, n } from './font-fixtures.test-helper.ts';
 import { fontLoader } from './load-font.ts';
 
-type Opts = { type?: string; encoding?: PdfValue; toUnicode?: string; flags?: number; missingWidth?: number; program?: 'type1' | 'truetype' | 'none' };
+type Opts = {
+  type?: string; encoding?: PdfValue; toUnicode?: string; flags?: number; missingWidth?: number; program?: 'type1' | 'truetype' | 'none';
+  /** The text after the Type 1 program's own /Encoding key. */
+  builtin?: string;
+};
 
 /** A simple font with FirstChar 65 and widths 500, 600, 0 for A, B, C. */
 function simpleFont(objects: MemoryObjects, o: Opts = {}) {
   const type = o.type ?? 'Type1';
   const program = o.program ?? (type === 'TrueType' ? 'truetype' : 'type1');
   const desc: Record<string, PdfValue> = { Type: n('FontDescriptor'), FontName: n('ABCDEF+Test-Regular'), Flags: o.flags ?? 32, Ascent: 700, Descent: -200 };
-  if (program === 'type1') desc.FontFile = objects.addStream(fakeType1(), d({ Length1: 60 }));
+  if (program === 'type1') desc.FontFile = objects.addStream(fakeType1(undefined, o.builtin), d({ Length1: 60 }));
   if (program === 'truetype') desc.FontFile2 = objects.addStream(fakeTrueType(1900, -500, 2000));
   if (o.missingWidth !== undefined) desc.MissingWidth = o.missingWidth;
   const font: Record<string, PdfValue> = {
@@ -98,11 +102,31 @@ describe('simple fonts pdf.js reads differently', () => {
     expect(() => font.glyphs('B')).toThrow(Unsupported);
   });
 
-  it('refuses Type 1 codes whose text would come from the program\'s built-in encoding', () => {
+  it('takes the text of codes the font\'s /Encoding leaves open from the program\'s built-in encoding (TeX fonts)', () => {
     const objects = new MemoryObjects();
-    const font = fontLoader(objects)(simpleFont(objects, { encoding: d({ Differences: [65, n('A')] }) }));
+    // CMR10's OT1 layout: fi at 0x0C, endash at 0x7B; no /Encoding, no /ToUnicode.
+    const builtin = builtinArray({ 0x0c: 'fi', 0x41: 'A', 0x42: 'B', 0x7b: 'endash' });
+    const font = fontLoader(objects)(simpleFont(objects, { builtin }));
+    expect(text(font.glyphs('\x0cAB{'))).toBe('\ufb01AB\u2013');
+    const withDiffs = fontLoader(objects)(simpleFont(objects, { builtin, encoding: d({ Differences: [0x42, n('C')] }) }));
+    expect(text(withDiffs.glyphs('\x0cB'))).toBe('\ufb01C');
+  });
+
+  it('leaves the text alone when the program has no built-in encoding or the standard one', () => {
+    const objects = new MemoryObjects();
+    expect(text(fontLoader(objects)(simpleFont(objects)).glyphs('AB'))).toBe('AB');
+    const standard = fontLoader(objects)(simpleFont(objects, { builtin: 'StandardEncoding def' }));
+    expect(text(standard.glyphs('AB\x27'))).toBe('AB\u2019');
+  });
+
+  it('refuses a built-in glyph name outside our glyph list, and a built-in encoding we do not carry', () => {
+    const objects = new MemoryObjects();
+    const font = fontLoader(objects)(simpleFont(objects, { builtin: builtinArray({ 0x41: 'A', 0x42: 'arrowhookleft' }) }));
     expect(text(font.glyphs('A'))).toBe('A');
     expect(() => font.glyphs('B')).toThrow(/font program/);
+    const symbol = fontLoader(objects)(simpleFont(objects, { builtin: 'SymbolSetEncoding def', encoding: d({ Differences: [65, n('A')] }) }));
+    expect(text(symbol.glyphs('A'))).toBe('A');
+    expect(() => symbol.glyphs('B')).toThrow(/font program/);
   });
 
   it('refuses a Type 1 program with another FontMatrix, and a program of the wrong kind', () => {
@@ -111,6 +135,9 @@ describe('simple fonts pdf.js reads differently', () => {
     const desc = objects.resolve((objects.resolve(ref) as { map: Map<string, PdfValue> }).map.get('FontDescriptor')) as { map: Map<string, PdfValue> };
     desc.map.set('FontFile', objects.addStream(fakeType1('[0.0005 0 0 0.0005 0 0]')));
     expect(() => fontLoader(objects)(ref)).toThrow(/FontMatrix/);
+    // A slanted face (CMSL: skew only) keeps the scale, so it reads as usual.
+    desc.map.set('FontFile', objects.addStream(fakeType1('[0.001 0 0.000167 0.001 0 0]')));
+    expect(text(fontLoader(objects)(ref).glyphs('A'))).toBe('A');
     expect(() => fontLoader(objects)(simpleFont(objects, { type: 'TrueType', program: 'type1' }))).toThrow(/font program/);
   });
 

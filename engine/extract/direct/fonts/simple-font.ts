@@ -13,6 +13,8 @@ import { GLYPH_SPACE, makeDecoder, type CodeMap } from './font-decoder.ts';
 import { intOr, readDescriptor, toUnicodeData } from './font-descriptor.ts';
 import { fallbackName, FLAGS, fontName } from './font-names.ts';
 import { checkProgram } from './font-program.ts';
+import { knownGlyphUnicode, uniNameUnicode } from './glyph-names.ts';
+import type { BuiltinEncoding } from './type1-builtin-encoding.ts';
 import { isMonospace, simpleWidths } from './font-widths.ts';
 import { simpleEncoding, type SimpleEncoding } from './simple-encoding.ts';
 import { parseToUnicode } from './to-unicode-cmap.ts';
@@ -34,30 +36,48 @@ function textSource(objects: ObjectSource, dict: PdfDict, enc: SimpleEncoding): 
 }
 
 /**
- * Without a /ToUnicode pdf.js lets the program's built-in encoding (Type 1)
- * or its name table (symbolic TrueType) rewrite the text of some codes.
+ * Without a /ToUnicode, pdf.js lets a Type 1 program's built-in encoding set
+ * the text of the codes the font's own /Encoding leaves to it
+ * (adjustType1ToUnicode): each glyph name there is looked up as usual. A name
+ * our glyph list lacks is refused, as pdf.js's larger list may know it. For a
+ * TrueType program without /Encoding, a symbolic font's text comes from its
+ * name table: refused.
  */
-function programRewrites(type: string, enc: SimpleEncoding, text: TextSource): (code: number) => boolean {
+function programRewrites(type: string, enc: SimpleEncoding, text: TextSource, builtin: BuiltinEncoding | null): (code: number) => boolean {
   if (text.included) return () => false;
-  if (type !== 'TrueType') {
-    if (!enc.hasEncoding) return () => true;
-    if (enc.base) return () => false;
-    return (code) => !enc.differences.has(code);
+  if (type === 'TrueType') return () => !enc.hasEncoding && enc.symbolic;
+  if (!builtin || (enc.hasEncoding && enc.base)) return () => false;
+  if (builtin.kind === 'named' && builtin.encoding === enc.defaultEncoding) return () => false;
+  const left = (code: number) => !enc.hasEncoding || !enc.differences.has(code);
+  if (builtin.kind === 'named' && builtin.encoding === 'unsupported') return left;
+  const names: ReadonlyMap<number, string> = builtin.kind === 'names' ? builtin.names
+    : new Map((builtin.encoding as readonly string[]).map((name, code) => [code, name]));
+  const refused = new Set<number>();
+  for (const [code, name] of names) {
+    if (!left(code) || name === '') continue;
+    // pdf.js's glyph list gives .notdef the text U+0000.
+    const unicode = name === '.notdef' ? 0 : knownGlyphUnicode(name) ?? uniNameUnicode(name);
+    if (unicode === -1) {
+      refused.add(code);
+      continue;
+    }
+    text.toUnicode.set(code, String.fromCharCode(unicode));
+    text.unknown.delete(code);
   }
-  return () => !enc.hasEncoding && enc.symbolic;
+  return (code) => refused.has(code);
 }
 
 /** Loads a simple font; `type` is its /Subtype. */
 export function loadSimpleFont(objects: ObjectSource, dict: PdfDict, type: string, id: string): FontDecoder {
   if (type !== 'Type1' && type !== 'MMType1' && type !== 'TrueType') throw new Unsupported(`${type} font`);
   const desc = readDescriptor(objects, dict);
-  const metrics = checkProgram(objects, desc.descriptor, type === 'TrueType' ? 'truetype' : 'type1');
+  const { metrics, builtin } = checkProgram(objects, desc.descriptor, type === 'TrueType' ? 'truetype' : 'type1');
   const name = fontName(objects.lookup(desc.descriptor, 'FontName'), objects.lookup(dict, 'BaseFont'));
   const firstChar = intOr(objects.lookup(dict, 'FirstChar'), 0);
   const lastChar = intOr(objects.lookup(dict, 'LastChar'), 0xff);
   const enc = simpleEncoding(objects, dict, type, desc.flags, name);
   const text = textSource(objects, dict, enc);
-  const rewritten = programRewrites(type, enc, text);
+  const rewritten = programRewrites(type, enc, text, builtin);
   const widths = simpleWidths(objects, dict, desc.descriptor, firstChar);
   const type1 = type !== 'TrueType';
   const map: CodeMap = {

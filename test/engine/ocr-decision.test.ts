@@ -1,0 +1,53 @@
+/**
+ * The 'auto' OCR decision on whole documents: born-digital pages keep their
+ * text layer (a table of contents with dot leaders, a blank page, a page of
+ * rules) and are not rendered for OCR; what was read by OCR is reported.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it, vi } from 'vitest';
+import { convert } from '../../engine/index.ts';
+
+async function bornDigital(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const toc = pdf.addPage([612, 792]);
+  for (let i = 0; i < 30; i++) {
+    toc.drawText(`${i + 1}.${i % 4} Topic ${'. '.repeat(45)} ${i * 3 + 1}`, { x: 60, y: 740 - i * 22, size: 10, font });
+  }
+  pdf.addPage([612, 792]); // blank
+  const ruled = pdf.addPage([612, 792]);
+  for (let i = 0; i < 4; i++) ruled.drawLine({ start: { x: 60, y: 700 - i * 40 }, end: { x: 550, y: 700 - i * 40 }, thickness: 1 });
+  return pdf.save();
+}
+
+/** Pages with no text of their own, read by the direct reader (no fonts to refuse). */
+async function textless(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([612, 792]);
+  const ruled = pdf.addPage([612, 792]);
+  ruled.drawRectangle({ x: 50, y: 50, width: 500, height: 700, borderWidth: 1 });
+  return pdf.save();
+}
+
+describe("ocr: 'auto' decision", () => {
+  it('keeps the text layer of a contents page, and renders neither a blank page nor a page of rules (pdf.js pages)', async () => {
+    const r = await convert(await bornDigital(), { ocr: 'auto' });
+    expect(r.ocrPages).toEqual([]);
+    expect(r.warnings.filter((w) => w.startsWith('ocr_'))).toEqual([]);
+    expect(r.markdown).toContain('Topic');
+  });
+
+  it('does not render pages the direct reader found empty of ink', async () => {
+    const r = await convert(await textless(), { ocr: 'auto' });
+    expect(r.textReader.direct).toBe(2);
+    expect(r.ocrPages).toEqual([]);
+  });
+
+  it('never loads the OCR module when no page needs it', async () => {
+    const spy = vi.fn();
+    vi.doMock('../../engine/ocr/ocr-page.ts', () => { spy(); return {}; });
+    await convert(await bornDigital(), { ocr: 'auto' });
+    expect(spy).not.toHaveBeenCalled();
+    vi.doUnmock('../../engine/ocr/ocr-page.ts');
+  });
+});
