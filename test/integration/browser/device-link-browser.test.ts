@@ -47,7 +47,7 @@ describeInBrowser('device link in Chromium', () => {
     await page.getByRole('button', { name: 'Link this device' }).click();
     await page.getByRole('heading', { name: 'Device linked' }).waitFor();
     expect(await page.getByRole('status').textContent()).toContain(user_code);
-    expect(await device.account.getLinkStatus()).toEqual({ linked: true, tier: 'free' });
+    expect(await device.account.getLinkStatus()).toMatchObject({ linked: true, tier: 'free' });
 
     await page.getByRole('link', { name: 'Go to your account' }).click();
     await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Devices' }).click();
