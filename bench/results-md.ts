@@ -107,6 +107,10 @@ ${renderFailures(runs)}
 
 ${renderMemory(memory)}
 
+## Tables: generated pages and the ICDAR source split
+
+${meta.tables ?? 'Not run yet: see bench/TABLES.md.'}
+
 ## Service benchmarks
 
 Run on their own, each with the command that reproduces it: status polling against a bare Express route

@@ -8,6 +8,7 @@
  */
 import { realtimePrefix } from './realtime.ts';
 import { pollingSummaryOf } from './polling-summary.ts';
+import { tablesSummaryOf } from './tables-gen/tables-summary.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -77,6 +78,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     command: realtimePrefix() + ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
     corpus: corpusDir,
     polling: pollingSummaryOf(join(benchDir, 'POLLING.md')),
+    tables: tablesSummaryOf(join(benchDir, 'TABLES.md')),
   };
   await writeFile(join(outRoot, 'results.json'), JSON.stringify({ meta, runs, memory }, null, 1));
   await writeFile(join(benchDir, 'RESULTS.md'), renderResults(meta, runs, memory));

@@ -48,4 +48,5 @@ export type MemoryCheck =
   | { status: 'skipped'; reason: string }
   | { status: 'ran'; pdf: string; pages: number; wallSec: number; peakRssKb: number | undefined; ok: boolean; reason?: string };
 
-export type RunMeta = { date: string; machine: string; command: string; corpus: string; /** Verdict tables of the last polling runs (bench/POLLING.md). */ polling?: string };
+export type RunMeta = { date: string; machine: string; command: string; corpus: string; /** Verdict tables of the last polling runs (bench/POLLING.md). */ polling?: string;
+  /** The last table-structure results (bench/TABLES.md). */ tables?: string };

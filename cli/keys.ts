@@ -4,7 +4,7 @@
  * one process), so the command goes through the server's admin socket; with
  * no server running, or on PostgreSQL, it opens the database itself.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig, type Config } from '../core/config.ts';
@@ -40,17 +40,28 @@ const createInput = (v: Values) => ({
     : { scopes: option(LocalKeyInput.shape.scopes, v.scopes.split(',').map((s) => s.trim()).filter(Boolean), '--scopes') }),
 });
 
-type Action = (admin: KeyAdmin, v: Values, rest: string[]) => Promise<number>;
+type Action = (admin: KeyAdmin, v: Values, rest: string[], where: string) => Promise<number>;
+
+/** Which database a command writes to, in words (never a password): people run several data directories. */
+export function databaseDescription(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  if (!config.databaseUrl) return `the embedded database in ${join(resolve(config.dataDir), 'db')} (P2M_DATA_DIR)`;
+  try {
+    const url = new URL(config.databaseUrl);
+    return `the PostgreSQL database ${url.pathname.slice(1) || '(default)'} on ${url.host} (DATABASE_URL)`;
+  } catch {
+    return 'the PostgreSQL database of DATABASE_URL';
+  }
+}
 
 const ACTIONS: Record<string, { check(v: Values, rest: string[]): void; run: Action }> = {
   create: {
     check: (v) => void createInput(v),
-    async run(admin, v) {
+    async run(admin, v, _rest, where) {
       const input = createInput(v);
       const key = await admin.create(input);
       console.log(key.key);
       const tier = key.previous_tier ? `tier ${key.tier}, changed from ${key.previous_tier}` : `tier ${key.tier}`;
-      console.error(`API key ${key.key_id} for ${input.email} (${tier}; scopes: ${key.scopes.join(', ')}). Shown once: store it now.`);
+      console.error(`API key ${key.key_id} for ${input.email} (${tier}; scopes: ${key.scopes.join(', ')}), stored in ${where}. Shown once: store it now.`);
       return 0;
     },
   },
@@ -84,9 +95,10 @@ export async function run(argv: string[]): Promise<number> {
     throw new Error(`${name === undefined ? 'missing action' : `unknown action "${name}"`}: use p2m keys create, list or revoke (p2m keys --help)`);
   }
   action.check(values, rest);
-  const admin = await openAdmin(loadConfig());
+  const config = loadConfig();
+  const admin = await openAdmin(config);
   try {
-    return await action.run(admin, values, rest);
+    return await action.run(admin, values, rest, databaseDescription(config));
   } finally {
     await admin.close();
   }

@@ -13,6 +13,7 @@ import { createServiceApp } from '../server/create-app.ts';
 import { serveAdminSocket } from '../rpc/admin-socket.ts';
 import { createDispatcher } from '../worker/webhooks/dispatcher.ts';
 import { createPoolWorkers, startPoolWorkers } from '../worker/pool-workers.ts';
+import { nextStepMessage } from './next-step.ts';
 import { adminSocketPath } from './paths.ts';
 
 export async function run(): Promise<number> {
@@ -36,6 +37,7 @@ export async function run(): Promise<number> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   runtime.log.info({ url: `http://${config.host}:${port}`, db: runtime.database.kind, workers: config.workers }, 'p2m serving');
+  process.stderr.write(`${nextStepMessage(`http://${config.host}:${port}`, config.oidc !== null)}\n`);
 
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

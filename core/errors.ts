@@ -37,6 +37,13 @@ export const STATUS = {
   idp_error: 502,
   /** The identity provider could not be reached or described (discovery failed). */
   idp_unavailable: 503,
+  // Issue 18.
+  /** An upload ticket already created its job from another file (or other fields); ask for a new ticket. */
+  ticket_used: 409,
+  /** The request body is not in a media type the route reads (e.g. checkout without application/json). */
+  unsupported_media_type: 415,
+  /** The path exists but not for this method; the answer's Allow lists the ones it has. */
+  method_not_allowed: 405,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;

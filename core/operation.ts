@@ -7,8 +7,10 @@ import { z } from 'zod';
 import type { Ctx } from './context.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { DomainError, type ErrorCode } from './errors.ts';
+import type { AddressBudgets } from './ratelimit/address-budgets.ts';
 import { consumeRate } from './ratelimit/consume-rate.ts';
 import { hasScope, type PrincipalKind } from './principal.ts';
+import { inputProblems, wrongCredentialMessage } from './refusal-messages.ts';
 import type { Scope } from './scopes.ts';
 
 export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, E extends ErrorCode = ErrorCode> = {
@@ -27,6 +29,8 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
    * statuses (rest/define-route.ts checks it when it compiles).
    */
   errors: readonly E[];
+  /** For operations open to anonymous callers: their rate policy, budgets per client address and network. */
+  addressBudgets?: AddressBudgets;
   handler(ctx: Ctx, input: z.output<I>): Promise<z.input<O>>;
 };
 
@@ -53,7 +57,7 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType, E extends
   const p = ctx.principal;
   try {
     // Charged before anything else: a refused or malformed call costs as much as a good one.
-    const charge = await consumeRate(ctx);
+    const charge = await consumeRate(ctx, op.addressBudgets?.(ctx.config));
     if (charge) ctx.onRateCharge?.(charge);
     const input = admit(op, p, raw);
     const out = checkedOutput(op.output, await op.handler(ctx, input));
@@ -91,15 +95,12 @@ function admit<I extends z.ZodType>(op: Operation<I, z.ZodType, ErrorCode>, p: C
   if (!op.actors.includes(p.kind)) {
     // A signed-in person may read and delete, but creating jobs needs an API key.
     const apiKeyOnly = op.actors.includes('api_key') && p.kind !== 'device';
-    throw new DomainError(
-      apiKeyOnly ? 'api_key_required' : 'forbidden',
-      apiKeyOnly ? `${op.name} needs an API key.` : `${op.name} is not available to a ${p.kind}.`,
-    );
+    throw new DomainError(apiKeyOnly ? 'api_key_required' : 'forbidden', wrongCredentialMessage(op.title, op.actors, p.kind));
   }
   if (op.scope && !hasScope(p, op.scope)) {
     throw new DomainError('insufficient_scope', `This API key lacks the scope ${op.scope}.`);
   }
   const parsed = op.input.safeParse(raw);
-  if (!parsed.success) throw new DomainError('bad_input', z.prettifyError(parsed.error));
+  if (!parsed.success) throw new DomainError('bad_input', inputProblems(parsed.error));
   return parsed.data;
 }

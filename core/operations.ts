@@ -24,6 +24,12 @@ import { listApiKeysOperation } from './keys/list-api-keys.ts';
 import { revokeApiKeyOperation } from './keys/revoke-api-key.ts';
 import { WEBHOOK_OPERATIONS } from './webhooks/webhook-operations.ts';
 import { getMe } from './accounts/get-me.ts';
+import { listPlansOp } from './billing/list-plans.ts';
+import { getClientConfig } from './devices/client-config.ts';
+import { registerDeviceOp } from './devices/register-device.ts';
+import { finishSignInOp } from './sign-in/finish-sign-in.ts';
+import { signOutOp } from './sign-in/sign-out.ts';
+import { startSignInOp } from './sign-in/start-sign-in.ts';
 import { listAccountDevices } from './devices/account/list-account-devices.ts';
 import { unlinkAccountDevice } from './devices/account/unlink-account-device.ts';
 import { getUsage } from './accounts/get-usage.ts';
@@ -39,6 +45,13 @@ export const JOB_OPERATIONS = [
   getLimits,
   createJobBatch,
 ] as const;
+
+/** The MCP tools' name prefix: tool = prefix + operation name (tools/ builds them, discovery lists them). */
+export const MCP_TOOL_PREFIX = 'pdf_to_markdown_';
+
+/** The MCP tools, from the same table the MCP server builds its tools from: name and one-line title. */
+export const mcpToolList = (): { name: string; title: string }[] =>
+  JOB_OPERATIONS.map((op) => ({ name: MCP_TOOL_PREFIX + op.name, title: op.title }));
 
 /** Device conversion settings: device actors only, served by the v1 lane. */
 export { SETTINGS_OPERATIONS };
@@ -61,6 +74,14 @@ export const BILLING_OPERATIONS = [startCheckoutOp, openBillingPortal] as const;
 /** Reads of the caller's account (API key or session): REST and tRPC; not MCP tools, whose list the spec fixes. */
 export const ACCOUNT_READ_OPERATIONS = [getMe, getUsage] as const;
 
+/**
+ * Open to callers without a credential (the anonymous principal, keyed by
+ * client address, whose rate policy is each operation's address budgets):
+ * device registration, the v1 client config, sign-in and sign-out, plans.
+ * REST only: they are browser and extension flows.
+ */
+export const ANONYMOUS_OPERATIONS = [registerDeviceOp, getClientConfig, startSignInOp, finishSignInOp, signOutOp, listPlansOp] as const;
+
 /** The account page's own creation (session only, REST POST /api/v2/account/jobs): job creation by key stays API-key only. */
 export const ACCOUNT_PAGE_OPERATIONS = [createJobFromAccountPage] as const;
 
@@ -74,6 +95,7 @@ export const OPERATIONS = [
   ...WEBHOOK_OPERATIONS,
   ...BILLING_OPERATIONS,
   ...ACCOUNT_READ_OPERATIONS,
+  ...ANONYMOUS_OPERATIONS,
   ...ACCOUNT_PAGE_OPERATIONS,
 ] as const;
 

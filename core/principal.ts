@@ -14,7 +14,14 @@ export type Principal =
    * only through it (one upload, under the ticket's tier and byte cap, which
    * were fixed when it was minted).
    */
-  | { kind: 'upload_ticket'; ticketId: string; deviceId: string; accountId: string; tier: TierName; maxBytes: number };
+  | { kind: 'upload_ticket'; ticketId: string; deviceId: string; accountId: string; tier: TierName; maxBytes: number }
+  /**
+   * A caller with no credential (registration, client config, sign-in,
+   * plans, an anonymous checkout), known only by its client address (the
+   * gateway's req.ip, which honours P2M_TRUST_PROXY). Its rate policy is the
+   * operation's address budgets (core/ratelimit/address-budgets.ts).
+   */
+  | { kind: 'anonymous'; address: string; accountId: null; tier: 'anonymous' };
 
 export type PrincipalKind = Principal['kind'];
 
@@ -30,6 +37,7 @@ export function deviceIdOf(p: Principal): string | null {
 
 /** Whose slots a principal's jobs use: the account when there is one, else the device. */
 export function ownerKeyOf(p: Principal): string {
+  if (p.kind === 'anonymous') throw new Error('An anonymous caller owns no jobs.');
   if (p.kind === 'device' && p.accountId === null) return `device:${p.deviceId}`;
   return `account:${p.accountId}`;
 }

@@ -53,9 +53,18 @@ const MB = 1024 * 1024;
 const MIN = 60_000;
 /** Room for the JSON around a base64 upload. */
 const JSON_ENVELOPE_BYTES = 64 * 1024;
-/** The JSON body that carries a base64 upload of maxFileBytes: what jsonBodyBytes defaults to. */
+/** The JSON body that carries a base64 upload of maxFileBytes. */
 export const base64BodyLimit = (maxFileBytes: number): number => Math.ceil(maxFileBytes / 3) * 4 + JSON_ENVELOPE_BYTES;
-const base64Of = base64BodyLimit;
+/**
+ * Largest PDF a JSON body (REST JSON, MCP, tRPC) carries by default. A JSON
+ * body is decoded whole in memory, base64 and bytes together, so it stays
+ * well below the multipart cap (streamed to storage): larger files go
+ * multipart, or through an upload ticket.
+ */
+export const JSON_UPLOAD_FILE_BYTES = 4 * MB;
+/** What jsonBodyBytes defaults to: a base64 upload of the tier's largest PDF, at most JSON_UPLOAD_FILE_BYTES. */
+export const jsonBodyDefault = (maxFileBytes: number): number => base64BodyLimit(Math.min(maxFileBytes, JSON_UPLOAD_FILE_BYTES));
+const base64Of = jsonBodyDefault;
 const TRANSPORT = { inlineMarkdownBytes: 8 * MB, recentJobsListed: 3 };
 
 export const DEFAULT_TIERS: Tiers = {
@@ -94,7 +103,7 @@ export function resolveTiers(overrideJson: string | undefined, allTiers: AllTier
       const tier = { ...DEFAULT_TIERS[name], ...defined, ...override[name] };
       // A file cap raised or lowered without a JSON cap of its own: the JSON cap follows it.
       const followsFile = override[name]?.maxFileBytes !== undefined && override[name]?.jsonBodyBytes === undefined && defined.jsonBodyBytes === undefined;
-      if (followsFile) tier.jsonBodyBytes = base64BodyLimit(tier.maxFileBytes);
+      if (followsFile) tier.jsonBodyBytes = jsonBodyDefault(tier.maxFileBytes);
       return [name, TierLimits.parse(tier)];
     }),
   );

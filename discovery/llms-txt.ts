@@ -1,7 +1,10 @@
+import { mcpToolList } from '../core/operations.ts';
 import { API_VERSION } from './openapi-document.ts';
 
 /** /llms.txt (llmstxt.org): what the service is and how an agent uses it, with absolute links for `origin`. */
 export function llmsTxt(origin: string): string {
+  const tools = mcpToolList();
+  const toolLines = tools.map((t) => `  - ${t.name}: ${t.title}`).join('\n');
   return `# p2m: PDF to Markdown
 
 > p2m converts PDF documents to Markdown through asynchronous jobs. API version ${API_VERSION}.
@@ -14,7 +17,7 @@ Send an API key on every request: \`Authorization: Bearer p2m_...\`. Keys are cr
 
 ## Endpoints
 
-- POST ${origin}/api/v2/jobs: create a job. JSON \`{"url": "https://.../file.pdf"}\`, JSON \`{"content_base64": "..."}\` (JSON bodies up to the tier's max_json_body_size from /api/v2/limits; about 14.3 MiB on the free tier), or multipart/form-data with metadata fields first and the PDF in a part named \`file\`. Optional header \`Idempotency-Key\`. Answers 201 with the job.
+- POST ${origin}/api/v2/jobs: create a job. JSON \`{"url": "https://.../file.pdf"}\`, JSON \`{"content_base64": "..."}\` (JSON bodies up to the tier's max_json_body_size from /api/v2/limits, about 5.4 MB by default, so base64 PDFs up to 4 MiB; larger PDFs go multipart), or multipart/form-data with metadata fields first and the PDF in a part named \`file\`. Optional header \`Idempotency-Key\`. Answers 201 with the job.
 - GET ${origin}/api/v2/jobs/{job_id}: the job; \`status\` is queued, processing, ready, error, canceled or expired (a ready result past its retention; the download then answers 410).
 - GET ${origin}/api/v2/jobs/{job_id}/download: the Markdown (text/markdown) once ready; 409 not_ready before, 410 gone after deletion or retention.
 - DELETE ${origin}/api/v2/jobs/{job_id}: cancel or delete the job.
@@ -25,8 +28,13 @@ Errors are JSON \`{"error": {"code", "message", "request_id"}}\`. All slots busy
 
 ## MCP
 
-- ${origin}/api/v2/mcp: Model Context Protocol server (Streamable HTTP, JSON-RPC 2.0, stateless: POST only, GET and DELETE answer 405), same API key as a Bearer token. Tools: pdf_to_markdown_create_job_from_url, pdf_to_markdown_create_job_from_upload, pdf_to_markdown_list_jobs, pdf_to_markdown_get_job, pdf_to_markdown_get_markdown, pdf_to_markdown_delete_job, pdf_to_markdown_get_limits.
+- ${origin}/api/v2/mcp: Model Context Protocol server (Streamable HTTP, JSON-RPC 2.0, stateless: POST only, GET and DELETE answer 405), same API key as a Bearer token. Errors of a call (the rate limit included) are JSON-RPC errors in a 200 carrying the request id; error.data.code is the domain code. The ${tools.length} tools:
+${toolLines}
 - ${origin}/.well-known/mcp.json: MCP server card.
+
+## Webhooks (paid plans)
+
+Deliveries are POSTs with \`X-P2M-Event\`, \`X-P2M-Timestamp\`, \`X-P2M-Delivery\` and \`X-P2M-Signature: sha256=<hex HMAC-SHA256(secret, timestamp + "." + raw body)>\`. After a secret rotation, during its overlap, \`X-P2M-Signature\` holds two comma-separated values (\`sha256=<new>,sha256=<old>\`): split on "," and accept the delivery when any value matches.
 
 ## OpenAPI
 

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Services } from '../core/context.ts';
 import { transportLimits } from '../core/transport-limits.ts';
-import { parseJsonBody, readRawBody } from './read-raw-body.ts';
+import { JSON_UPLOAD_TOO_LARGE, parseJsonBody, readRawBody } from './read-raw-body.ts';
 import './request-types.ts';
 
 /**
@@ -16,7 +16,18 @@ export function jsonBody(services: Pick<Services, 'config'>): RequestHandler {
     if (!req.principal) throw new Error('jsonBody() needs authenticate() before it');
     if (!req.is('application/json')) return next();
     const limit = transportLimits(services.config, req.principal.tier).jsonBodyBytes;
-    req.body = parseJsonBody(await readRawBody(req, limit));
+    req.body = parseJsonBody(await readRawBody(req, limit, JSON_UPLOAD_TOO_LARGE));
+    next();
+  };
+}
+
+/**
+ * A small JSON body under a fixed cap, whatever its content type (an open
+ * route's: registration, checkout); an empty body is undefined.
+ */
+export function jsonBodyUpTo(maxBytes: number): RequestHandler {
+  return async (req, _res, next) => {
+    req.body = parseJsonBody(await readRawBody(req, maxBytes));
     next();
   };
 }

@@ -2,7 +2,10 @@
  * The one multipart/form-data reader of every lane. Metadata fields come
  * first; the `file` part is handed on as a live stream the moment its headers
  * arrive, so nothing is buffered and core streams it into storage under the
- * tier's byte cap. The raw request is bounded too (file cap plus framing), so
+ * tier's byte cap. The file stream ends only once the whole body is parsed,
+ * so the job is created after the body is read: a field sent after the file
+ * part (`curl -F file=@x.pdf -F callback_url=…`) errors the stream with 400
+ * naming the field, and no job is made — never dropped in silence. The raw request is bounded too (file cap plus framing), so
  * a body with no boundary in it cannot be read forever. For signed uploads
  * the raw bytes are hashed on the way in, and the file stream ends only after
  * the whole request matched the signed SHA-256; otherwise it errors, the blob
@@ -27,7 +30,7 @@ export type UploadOptions = {
 };
 
 export type MultipartUpload = {
-  /** Fields read before the file part (fields after it are ignored: the job is being created by then). */
+  /** Fields read before the file part (a field after it fails the upload with 400 naming it). */
   fields: Record<string, string | string[]>;
   /** The filename of the file part's Content-Disposition, if any. */
   fileName: string | undefined;
@@ -48,6 +51,9 @@ type Parse = {
   resolve(u: MultipartUpload): void;
   fail(err: DomainError): void;
   rawDone: Promise<string | null>;
+  /** Settles when the whole body is parsed: resolved at busboy's close, rejected by fail(). */
+  parsed: Promise<void>;
+  parsedDone(): void;
 };
 
 export function openMultipartUpload(req: Request, opts: UploadOptions): UploadSession {
@@ -79,16 +85,20 @@ export function openMultipartUpload(req: Request, opts: UploadOptions): UploadSe
     parse.file?.resume();
     req.resume();
   };
+  const parsed = deferred();
   const parse: Parse = {
     opts,
     fields: {},
     file: null,
     rawDone,
+    parsed: parsed.promise,
+    parsedDone: parsed.resolve,
     resolve: (u) => settle.resolve(u),
     // Before the file part a problem rejects the upload; after it, it errors the file stream so core's read fails.
     fail(err) {
       if (parse.file) parse.file.destroy(err);
       else settle.reject(err);
+      parsed.reject(err);
       discard();
     },
   };
@@ -109,7 +119,9 @@ export function openMultipartUpload(req: Request, opts: UploadOptions): UploadSe
 
 function listenToParts(bb: busboy.Busboy, p: Parse): void {
   bb.on('field', (name, value, info) => {
-    if (p.file) return;
+    if (p.file) {
+      return p.fail(new DomainError('bad_input', `The field ${safeName(name)} came after the file part and would be lost; send every field before "${FILE_PART}" (curl: put -F ${safeName(name)}=… before -F ${FILE_PART}=@…). No job was created.`));
+    }
     if (info.valueTruncated) return p.fail(new DomainError('bad_input', `The field ${name} is too long.`));
     if (REPEATABLE.has(name)) p.fields[name] = [...((p.fields[name] as string[] | undefined) ?? []), value];
     else if (name in p.fields) p.fail(new DomainError('bad_input', `The field ${name} is given twice.`));
@@ -124,7 +136,7 @@ function listenToParts(bb: busboy.Busboy, p: Parse): void {
     }
     p.file = stream;
     const expected = p.opts.expectedSha256;
-    const body = guarded(stream);
+    const body = guarded(stream, p.parsed);
     p.resolve({ fields: p.fields, fileName: info.filename || undefined, body: expected ? verified(body, p.rawDone, expected) : body });
   });
   bb.on('fieldsLimit', () => p.fail(new DomainError('bad_input', 'Too many form fields.')));
@@ -132,13 +144,31 @@ function listenToParts(bb: busboy.Busboy, p: Parse): void {
   bb.on('error', (err: Error) => p.fail(new DomainError('bad_input', `The multipart body is malformed: ${err.message}`)));
   bb.on('close', () => {
     if (!p.file) p.fail(new DomainError('bad_input', `The multipart body has no "${FILE_PART}" part.`));
+    else p.parsedDone();
   });
 }
 
-/** The file part's bytes; busboy's own errors (a body cut short) are the client's input errors. */
-async function* guarded(stream: Readable): AsyncIterable<Uint8Array> {
+/** A promise settled from outside; a rejection nobody awaits is not unhandled. */
+function deferred() {
+  let resolve = (): void => undefined;
+  let reject: (err: DomainError) => void = () => undefined;
+  const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+  promise.catch(() => undefined);
+  return { promise, resolve: () => resolve(), reject: (err: DomainError) => reject(err) };
+}
+
+/** A field name for a message: printable, short. */
+const safeName = (name: string) => name.replace(/[^\x21-\x7e]/g, '?').slice(0, 64);
+
+/**
+ * The file part's bytes, ending only when the rest of the body is parsed too
+ * (a trailing field fails it); busboy's own errors (a body cut short) are the
+ * client's input errors.
+ */
+async function* guarded(stream: Readable, parsed: Promise<void>): AsyncIterable<Uint8Array> {
   try {
     for await (const chunk of stream) yield chunk as Uint8Array;
+    await parsed;
   } catch (err) {
     if (isDomainError(err)) throw err;
     throw new DomainError('bad_input', `The multipart body is malformed: ${(err as Error).message}`, { cause: err });

@@ -1,10 +1,16 @@
 import type { Request } from 'express';
 import { DomainError } from '../core/errors.ts';
 
+/** An API JSON body over its cap: usually a base64 file, which has better ways in. */
+export const JSON_UPLOAD_TOO_LARGE = (maxBytes: number) =>
+  `The request body is larger than ${maxBytes} bytes (max_json_body_size in GET /api/v2/limits). Send a larger PDF as multipart/form-data (POST /api/v2/jobs with a "file" part) or, from a linked device, with an upload ticket; not as base64 JSON.`;
+
+const plainTooLarge = (maxBytes: number) => `The request body is larger than ${maxBytes} bytes.`;
+
 /** Reads the whole request body, refusing (too_large) past maxBytes so a small JSON endpoint cannot be flooded. */
-export async function readRawBody(req: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readRawBody(req: Request, maxBytes: number, tooLargeMessage = plainTooLarge): Promise<Uint8Array> {
   const declared = Number(req.get('content-length'));
-  if (declared > maxBytes) throw new DomainError('too_large', `The request body is larger than ${maxBytes} bytes.`);
+  if (declared > maxBytes) throw new DomainError('too_large', tooLargeMessage(maxBytes));
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -13,7 +19,7 @@ export async function readRawBody(req: Request, maxBytes: number): Promise<Uint8
     if (size > maxBytes) {
       // Drain the rest so the 413 reaches a client still sending, rather than a reset connection.
       req.resume();
-      throw new DomainError('too_large', `The request body is larger than ${maxBytes} bytes.`);
+      throw new DomainError('too_large', tooLargeMessage(maxBytes));
     }
     chunks.push(buf);
   }

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../core/runtime.ts';
@@ -26,6 +27,19 @@ async function serve(routes: Route[], run: (base: string) => Promise<void>) {
 
 const get = async (url: string, method = 'GET') => (await fetch(url, { method })).json() as Promise<{ route: string | null; params?: object }>;
 
+/** Any method, TRACE included (fetch refuses to send it). */
+function raw(method: string, url: string): Promise<{ status: number; allow: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('dispatchRoutes', () => {
   it('matches method and path, literal routes before parameter routes, with decoded parameters', async () => {
     const routes = [route('get', '/api/jobs/{jobId}'), route('get', '/api/jobs/batch'), route('delete', '/api/jobs/{jobId}')];
@@ -34,7 +48,6 @@ describe('dispatchRoutes', () => {
       expect(await get(`${base}/api/jobs/a%20b`)).toEqual({ route: 'get /api/jobs/{jobId}', params: { jobId: 'a b' } });
       expect((await get(`${base}/api/jobs/x`, 'DELETE')).route).toBe('delete /api/jobs/{jobId}');
       expect((await get(`${base}/API/Jobs/x/`)).route).toBe('get /api/jobs/{jobId}');
-      expect((await get(`${base}/api/jobs/x`, 'POST')).route).toBeNull();
       expect((await get(`${base}/api/jobs/x/y`)).route).toBeNull();
       expect((await get(`${base}/api/jobs/`)).route).toBeNull();
     });
@@ -49,6 +62,19 @@ describe('dispatchRoutes', () => {
       const res = await fetch(`${base}/boom`);
       expect([res.status, ((await res.json()) as { route: string }).route]).toEqual([418, 'own Error: boom']);
       expect((await fetch(`${base}/p/%E0%A4%A`)).status).toBe(500);
+    });
+  });
+
+  it('answers a method the path does not serve with 405 method_not_allowed and Allow; an unknown path still goes on (404)', async () => {
+    const routes = [route('get', '/api/jobs/{jobId}'), route('delete', '/api/jobs/{jobId}')];
+    await serve(routes, async (base) => {
+      for (const method of ['POST', 'PUT', 'TRACE']) {
+        const res = await raw(method, `${base}/api/jobs/x`);
+        expect(res.status, method).toBe(500);
+        expect(res.allow).toBe('DELETE, GET, HEAD');
+        expect(res.body).toContain('is not served on /api/jobs/x');
+      }
+      expect((await raw('TRACE', `${base}/api/nothing`)).status).toBe(404);
     });
   });
 

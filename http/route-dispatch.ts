@@ -50,15 +50,40 @@ function decodeParam(part: string): string {
   }
 }
 
-/** One Express handler serving `routes`; a request no record matches goes on to `next` (the 404). */
+/**
+ * The methods served on a path, for a request whose method none serves
+ * (TRACE, or PUT on a GET route): 405 with Allow, rather than a 404 that
+ * would say the path does not exist. Only runs on a miss.
+ */
+function methodsOn(all: readonly { method: string; segments: readonly Segment[] }[], parts: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const r of all) {
+    if (r.segments.length !== parts.length) continue;
+    try {
+      if (match(r.segments, parts)) found.add(r.method);
+    } catch {
+      // A malformed parameter matches nothing here; the 404 path reports nothing better.
+    }
+  }
+  if (found.has('GET')) found.add('HEAD');
+  return [...found].sort();
+}
+
+/**
+ * One Express handler serving `routes`; a request no record matches goes on
+ * to `next` (the 404), or answers 405 method_not_allowed with Allow when the
+ * path is served for other methods.
+ */
 export function dispatchRoutes(runtime: Runtime, routes: readonly Route[]): RequestHandler {
   const table = new Map<string, Map<number, Compiled[]>>();
+  const all: { method: string; segments: readonly Segment[] }[] = [];
   const seen = new Set<string>();
   for (const route of routes) {
     const key = routeKey(route);
     if (seen.has(key)) throw new Error(`${key} is declared twice`);
     seen.add(key);
     const segments = segmentsOf(route.path);
+    all.push({ method: route.method.toUpperCase(), segments });
     const byLength = table.get(route.method.toUpperCase()) ?? new Map<number, Compiled[]>();
     table.set(route.method.toUpperCase(), byLength);
     const list = byLength.get(segments.length) ?? [];
@@ -67,18 +92,20 @@ export function dispatchRoutes(runtime: Runtime, routes: readonly Route[]): Requ
     byLength.set(segments.length, list);
   }
   return (req: Request, res: Response, next: NextFunction) => {
-    const byLength = table.get(req.method === 'HEAD' ? 'GET' : req.method);
-    if (!byLength) return next();
     let path = req.path;
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     const parts = path.split('/');
-    for (const candidate of byLength.get(parts.length) ?? []) {
+    const byLength = table.get(req.method === 'HEAD' ? 'GET' : req.method);
+    for (const candidate of byLength?.get(parts.length) ?? []) {
       const params = match(candidate.segments, parts);
       if (params) {
         req.params = params;
         return candidate.run(req, res, next);
       }
     }
-    next();
+    const allowed = methodsOn(all, parts);
+    if (allowed.length === 0) return next();
+    res.setHeader('Allow', allowed.join(', '));
+    next(new DomainError('method_not_allowed', `${req.method} is not served on ${path}; it answers ${allowed.join(', ')}.`));
   };
 }

@@ -1,4 +1,5 @@
-import { ZodError, z } from 'zod';
+import { ZodError } from 'zod';
+import { inputProblems } from '../core/refusal-messages.ts';
 import { DomainError } from '../core/errors.ts';
 
 /**
@@ -8,7 +9,7 @@ import { DomainError } from '../core/errors.ts';
  */
 export function toDomainError(err: unknown): DomainError {
   if (err instanceof DomainError) return err;
-  if (err instanceof ZodError) return new DomainError('bad_input', z.prettifyError(err), { cause: err });
+  if (err instanceof ZodError) return new DomainError('bad_input', inputProblems(err), { cause: err });
   const type = bodyParserType(err);
   if (type === 'entity.too.large') {
     const limit = typeof err === 'object' && err !== null && 'limit' in err ? ` of ${String(err.limit)} bytes` : '';

@@ -17,7 +17,8 @@ import type { Operation } from '../core/operation.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { HttpMethod, Route, RouteAuth, RouteDoc } from '../http/route.ts';
 import { restAdapter, type MapRequest, type Reply } from './rest-handler.ts';
-import { authFor } from './route-auth.ts';
+import { htmlRoute } from '../http/html/html-route.ts';
+import { authFor, type OptionalCredential } from './route-auth.ts';
 
 /** The statuses of an operation's error codes that `S` leaves out; never when it covers them all. */
 export type MissingStatuses<E extends ErrorCode, S extends readonly number[]> = Exclude<(typeof STATUS)[E], S[number]>;
@@ -37,6 +38,10 @@ type Common<S extends readonly number[]> = {
   openapi: Omit<RouteDoc, 'errors'>;
   /** Middleware between authentication and the handler (body readers, the rate gate). */
   before?: (runtime: Runtime) => readonly RequestHandler[];
+  /** An open route that also takes a v2 credential when sent (rest/route-auth.ts). */
+  optionalCredential?: OptionalCredential;
+  /** `page`: a browser-facing route, whose failures are HTML pages (the spec), not the JSON envelope. */
+  failuresAs?: 'page';
 };
 
 /** A route that runs one operation. */
@@ -56,15 +61,24 @@ export type HandlerRoute<S extends readonly number[]> = Common<S> & {
   handler: (runtime: Runtime, rest: ReturnType<typeof restAdapter>) => RequestHandler;
 };
 
+/** A page route's handler: any failure becomes an HTML page with the status of core's table. */
+function asPage(runtime: Runtime, handler: RequestHandler): RequestHandler {
+  return htmlRoute(runtime.log, (req, res) => new Promise<void>((resolve, reject) => {
+    const out: unknown = handler(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+    if (out instanceof Promise) out.then(() => resolve(), reject);
+  }));
+}
+
 function record<S extends readonly number[]>(def: Common<S>, operations: readonly Operation[], last: Route['handlers']): Route {
-  const auth = authFor(def.auth);
+  const auth = authFor(def.auth, def.optionalCredential);
+  const final = def.failuresAs === 'page' ? (rt: Runtime) => last(rt).map((h) => asPage(rt, h)) : last;
   return {
     method: def.method,
     path: def.path,
     auth: def.auth,
     operations,
     doc: { ...def.openapi, errors: def.statuses },
-    handlers: (runtime) => [...auth(runtime), ...(def.before?.(runtime) ?? []), ...last(runtime)],
+    handlers: (runtime) => [...auth(runtime), ...(def.before?.(runtime) ?? []), ...final(runtime)],
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { Runtime } from '../core/runtime.ts';
+import { anonymous, credentialOrAnonymous } from '../http/credentials/anonymous.ts';
 import { authenticate } from '../http/credentials/authenticate.ts';
 import { deviceAndSession } from '../http/credentials/device-and-session.ts';
 import { deviceAuth } from '../http/credentials/device-signature.ts';
@@ -20,7 +21,8 @@ const v2: Auth = (rt) => [authenticate(rt)];
 
 /** Every auth a REST route may declare, by its JSON form. */
 const AUTH: Record<string, Auth> = {
-  '"none"': () => [],
+  // No credential: the anonymous principal of the client address (its rate policy: the operation's address budgets).
+  '"none"': () => [anonymous],
   '"ApiKey"': v2,
   '"Session"': v2,
   '[["ApiKey"],["Session"]]': v2,
@@ -30,8 +32,19 @@ const AUTH: Record<string, Auth> = {
   '"UploadTicket"': (rt) => [uploadTicketAuth(rt)],
 };
 
+/**
+ * How an open route treats a credential it is sent: `lenient` uses a valid
+ * one and ignores an invalid one (plans), `strict` refuses an invalid one
+ * (checkout); without either, an open route is anonymous whatever it is sent.
+ */
+export type OptionalCredential = 'lenient' | 'strict';
+
 /** The middleware of `auth`; an auth no route can be served with fails when the route is declared. */
-export function authFor(auth: RouteAuth): Auth {
+export function authFor(auth: RouteAuth, optional?: OptionalCredential): Auth {
+  if (optional) {
+    if (auth !== 'none') throw new Error('Only an open route (auth none) takes an optional credential.');
+    return (rt) => [credentialOrAnonymous(rt, optional === 'lenient' ? 'anonymous' : 'refuse')];
+  }
   const make = AUTH[JSON.stringify(auth)];
   if (!make) throw new Error(`No gateway middleware serves the auth ${JSON.stringify(auth)} (rest/route-auth.ts)`);
   return make;

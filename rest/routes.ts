@@ -7,6 +7,7 @@ import type { Route } from '../http/route.ts';
 import { ACCOUNT_PAGE_ROUTES } from '../web/account-routes.ts';
 import { accountPageUploadRoute } from './v2/account-page-upload.ts';
 import { HEALTH_ROUTES } from './health.ts';
+import { homePageRoute } from './home-page.ts';
 import { ACCOUNT_DEVICE_ROUTES } from './v2/account-device-routes.ts';
 import { DEVICE_LINK_ROUTES, UPLOAD_ROUTES } from './v2/account-routes.ts';
 import { LINK_CONFIRM_ROUTE } from './v2/link-confirm.ts';
@@ -31,6 +32,7 @@ export const V2_ROUTES: readonly Route[] = [
   LINK_CONFIRM_ROUTE,
   ...ME_ROUTES,
   ...ACCOUNT_PAGE_ROUTES,
+  homePageRoute,
   ...WEBHOOK_ROUTES,
   batchRoute,
   ...BILLING_ROUTES,

@@ -18,6 +18,8 @@ import {
   listJobs,
   getMe,
   getUsage,
+  listAccountDevices,
+  unlinkAccountDevice,
 } from '../core/operations.ts';
 import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
 import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
@@ -58,7 +60,13 @@ export const accountRouter = router({
   usage: procedure(getUsage).query(),
 });
 
-export const appRouter = router({ jobs: jobsRouter, keys: keysRouter, webhooks: webhooksRouter, account: accountRouter });
+/** The account's linked devices: list, and unlink one (a session's, like the REST routes). */
+export const devicesRouter = router({
+  list: procedure(listAccountDevices).query(),
+  unlink: procedure(unlinkAccountDevice).mutation(),
+});
+
+export const appRouter = router({ jobs: jobsRouter, keys: keysRouter, webhooks: webhooksRouter, account: accountRouter, devices: devicesRouter });
 
 export type AppRouter = typeof appRouter;
 

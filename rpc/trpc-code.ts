@@ -36,6 +36,9 @@ export const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   billing_not_configured: 'SERVICE_UNAVAILABLE',
   idp_error: 'BAD_GATEWAY',
   idp_unavailable: 'SERVICE_UNAVAILABLE',
+  ticket_used: 'CONFLICT',
+  unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
+  method_not_allowed: 'METHOD_NOT_SUPPORTED',
 };
 
 /** Any failure as a TRPCError; unknown errors become `internal` without their message. */

@@ -4,12 +4,17 @@
  * tokens. The token field holds the key's id, never its secret.
  */
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { DomainError } from '../core/errors.ts';
 import type { Principal } from '../core/principal.ts';
 
-type P2mAuthExtra = { principal: Principal; requestId: string };
+/**
+ * `onRateLimited` lets a tool call that ran out of budget put Retry-After and
+ * the RateLimit fields on the HTTP response that carries its JSON-RPC error.
+ */
+type P2mAuthExtra = { principal: Principal; requestId: string; onRateLimited?: (e: DomainError) => void };
 
-export function toAuthInfo(principal: Principal, requestId: string): AuthInfo {
-  const extra: P2mAuthExtra = { principal, requestId };
+export function toAuthInfo(principal: Principal, requestId: string, onRateLimited?: (e: DomainError) => void): AuthInfo {
+  const extra: P2mAuthExtra = { principal, requestId, ...(onRateLimited ? { onRateLimited } : {}) };
   return {
     token: principal.kind === 'api_key' ? principal.keyId : principal.accountId ?? '',
     clientId: principal.accountId ?? '',
@@ -25,5 +30,7 @@ export function fromAuthInfo(info: AuthInfo | undefined): P2mAuthExtra | null {
   const p = info?.extra?.principal;
   const requestId = info?.extra?.requestId;
   const ok = typeof p === 'object' && p !== null && 'kind' in p && KINDS.includes(String(p.kind));
-  return ok && typeof requestId === 'string' ? { principal: p as Principal, requestId } : null;
+  if (!ok || typeof requestId !== 'string') return null;
+  const hook = info?.extra?.onRateLimited;
+  return { principal: p as Principal, requestId, ...(typeof hook === 'function' ? { onRateLimited: hook as (e: DomainError) => void } : {}) };
 }

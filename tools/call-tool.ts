@@ -25,7 +25,10 @@ export async function callTool(
   try {
     return await spec.call(ctx, params.arguments ?? {});
   } catch (err) {
-    if (isDomainError(err)) throw toMcpError(err);
+    if (isDomainError(err)) {
+      if (err.code === 'rate_limited') caller.onRateLimited?.(err);
+      throw toMcpError(err);
+    }
     log.error({ err }, 'tool failed');
     throw toMcpError(new DomainError('internal', 'Internal error.'));
   }

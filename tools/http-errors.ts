@@ -9,9 +9,10 @@ import { JSONRPC_CODE, rpcErrorData } from './json-rpc-codes.ts';
 
 /**
  * Failures before any JSON-RPC message is read (Host/Origin, authentication,
- * rate limit) keep their HTTP status, with a JSON-RPC error body of id null so
- * MCP clients can read them: 401 with WWW-Authenticate, 403, 429 with
- * Retry-After and RateLimit (a caller already out of budget). Errors of a call itself are JSON-RPC errors in a 200 (SDK).
+ * an oversized body) keep their HTTP status, with a JSON-RPC error body of id
+ * null so MCP clients can read them: 401 with WWW-Authenticate, 403, 413.
+ * Errors of a call itself, the rate limit included, are JSON-RPC errors in a
+ * 200 carrying the request's id (SDK; see http-router.ts).
  */
 export function mcpHttpErrors(log: Logger): ErrorRequestHandler {
   return failureHandler(log, 'mcp request failed', (res, e) => {

@@ -2,13 +2,20 @@
  * POST /api/v2/mcp: MCP over stateless Streamable HTTP (JSON responses, no
  * sessions, no SSE). Each request gets a fresh low-level Server and
  * transport, as in the SDK's simpleStatelessStreamableHttp example. Before
- * the SDK sees a byte: Host/Origin (DNS rebinding), API key, and a caller
- * already out of budget is refused. Each tool call is charged by invoke().
+ * the SDK sees a byte: Host/Origin (DNS rebinding) and the API key (401 stays
+ * HTTP). Everything after is JSON-RPC: each tool call is charged by invoke(),
+ * and one over the budget is a JSON-RPC error carrying the request's id in a
+ * 200 (spec, Errors §4), with Retry-After and the RateLimit fields on the
+ * response and retry_after in the error's data. The body such a caller sends
+ * is still read, bounded by the JSON body cap, so that the errors can name
+ * the request ids; protocol messages (ping, tools/list) cost nothing and are
+ * answered.
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Services } from '../core/context.ts';
+import type { DomainError } from '../core/errors.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { transportLimits } from '../core/transport-limits.ts';
 import { apiKeyBearer } from '../http/credentials/api-key-bearer.ts';
@@ -17,7 +24,7 @@ import { ERROR_HEADERS, ErrorEnvelope } from '../http/openapi-components.ts';
 import { originCheck } from '../http/origin-check.ts';
 import type { Route } from '../http/route.ts';
 import type { Config } from '../core/config.ts';
-import { rateGate } from '../http/rate-gate.ts';
+import { writeRateHeaders } from '../http/rate-headers.ts';
 import { toAuthInfo } from './auth-info.ts';
 import { ensureRequestId, mcpHttpErrors, methodNotAllowed } from './http-errors.ts';
 import { createMcpServer } from './mcp-server.ts';
@@ -51,7 +58,7 @@ const notAllowed = {
 
 /**
  * The MCP route records: POST runs the protocol; GET and DELETE answer 405.
- * Their failures before the SDK (Host/Origin, authentication, rate) are
+ * Their failures before the SDK (Host/Origin, authentication, body size) are
  * JSON-RPC errors with their HTTP status. The stated body cap depends on
  * the tiers in `config`.
  */
@@ -70,17 +77,16 @@ export function mcpRoutes(config: Pick<Config, 'tiers'>): readonly Route[] {
         ensureRequestId,
         originCheck(runtime.config),
         authenticate(runtime, [apiKeyBearer]),
-        rateGate(runtime),
         handleMcp(runtime, buildToolRegistry()),
       ],
       doc: {
         operationId: 'mcp', summary: 'MCP endpoint (JSON-RPC 2.0 over Streamable HTTP)',
         description:
-          `Methods initialize, tools/list, tools/call, ping. Tools are named pdf_to_markdown_<operation> and enforce the same scopes, tier limits and ownership as the REST API; every tools/call result carries slot_usage and tier. Errors of a call are JSON-RPC errors in a 200 response. A request body may hold a base64 upload of the tier's largest PDF: at most ${freeCap} bytes on the free tier (the base64 size of its largest PDF plus 64 KiB); more answers 413.`,
+          `Methods initialize, tools/list, tools/call, ping. Tools are named pdf_to_markdown_<operation> and enforce the same scopes, tier limits and ownership as the REST API; every tools/call result carries slot_usage and tier. Errors of a call are JSON-RPC errors in a 200 response carrying the request's id, the rate limit included: a tool call over the budget is error data.code rate_limited with data.retry_after, and the response carries Retry-After and the RateLimit fields. Only a missing or invalid key (401), a refused Origin (403) and an oversized body (413) are HTTP errors. A request body may hold a base64 upload of the tier's largest PDF: at most ${freeCap} bytes on the free tier (the base64 size of its largest PDF plus 64 KiB); more answers 413.`,
         tag: 'mcp', success: 200,
         ok: { description: 'A JSON-RPC response.', content: { 'application/json': { schema: Rpc } } },
         alsoOk: { 202: { description: 'Accepted: the message was a notification or a response; there is no body.' } },
-        errors: [401, 403, 413, 429],
+        errors: [401, 403, 413],
         errorResponse: rpcErrorResponse,
         request: { requestBody: { required: true, content: { 'application/json': { schema: Rpc } } } },
       },
@@ -106,7 +112,12 @@ function handleMcp(services: Services, tools: ToolRegistry): RequestHandler {
     });
     await server.connect(transport);
     // A body parsed upstream (an app-wide parser) is passed on; otherwise the transport reads it under the limit.
-    await transport.handleRequest(Object.assign(req, { auth: toAuthInfo(principal, req.requestId) }), res, req.body);
+    const onRateLimited = (e: DomainError) => {
+      if (res.headersSent) return;
+      if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
+      if (e.rate) writeRateHeaders(res, e.rate);
+    };
+    await transport.handleRequest(Object.assign(req, { auth: toAuthInfo(principal, req.requestId, onRateLimited) }), res, req.body);
   };
 }
 

@@ -36,6 +36,9 @@ export const JSONRPC_CODE: Record<ErrorCode, number> = {
   billing_not_configured: -32063,
   idp_error: -32062,
   idp_unavailable: -32063,
+  ticket_used: -32019,
+  unsupported_media_type: -32025,
+  method_not_allowed: -32015,
 };
 
 /** What the `data` member of every p2m JSON-RPC error holds. */

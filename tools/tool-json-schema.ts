@@ -5,11 +5,13 @@
  * offered through its JSON form (see tool-spec.ts).
  */
 import { z } from 'zod';
+import { portableSchema } from './portable-schema.ts';
 
 export type ObjectJsonSchema = { type: 'object'; properties?: Record<string, object>; required?: string[]; [k: string]: unknown };
 
 export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): ObjectJsonSchema {
-  const json: unknown = z.toJSONSchema(schema, { io });
+  // Nullable values as anyOf, never a list of types: some function-calling dialects reject those (portable-schema.ts).
+  const json: unknown = portableSchema(z.toJSONSchema(schema, { io }));
   if (!isObjectSchema(json)) throw new Error('A tool schema must describe a JSON object.');
   return json;
 }

@@ -7,14 +7,16 @@
  * get_markdown, whose output is a reference to the stored Markdown, has its
  * own presentation (markdown-tool.ts).
  */
+import { MCP_TOOL_PREFIX } from '../core/operations.ts';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { Ctx } from '../core/context.ts';
 import { invoke, type Operation } from '../core/operation.ts';
 import { TOOL_ANNOTATIONS } from './tool-annotations.ts';
+import { toolDescription } from './tool-guide.ts';
 import { toolJsonSchema } from './tool-json-schema.ts';
 
-export const TOOL_PREFIX = 'pdf_to_markdown_';
+export const TOOL_PREFIX = MCP_TOOL_PREFIX;
 
 export type ToolSpec = {
   tool: Tool;
@@ -49,7 +51,7 @@ export function toolSpec<I extends z.ZodType, O extends z.ZodType>(
     tool: {
       name: TOOL_PREFIX + op.name,
       title: op.title,
-      description: op.description,
+      description: toolDescription(op.name, op.description),
       inputSchema: toolJsonSchema(opts.jsonInput ?? op.input, 'input'),
       outputSchema: toolJsonSchema(presenter.outputSchema, 'output'),
       annotations: { title: op.title, ...annotations },

@@ -26,6 +26,7 @@ import { setAccountTierIn } from '../accounts/set-account-tier.ts';
 import type { Services } from '../context.ts';
 import type { TierName } from '../tiers.ts';
 import { PAYING_STATUSES, billingCustomerOf } from './billing-customer.ts';
+import { accountIdFromMetadata } from './event-shape.ts';
 
 type Pools = ('free' | 'paid')[];
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
@@ -55,7 +56,7 @@ export async function applySubscriptionEvent(
   e: { created: Date; deleted: boolean },
 ): Promise<Pools> {
   const customerId = idOf(sub.customer);
-  const accountId = customerId ? await accountOf(tx, customerId, sub.metadata?.p2m_account_id) : null;
+  const accountId = customerId ? await accountOf(tx, customerId, accountIdFromMetadata(sub.metadata?.p2m_account_id)) : null;
   if (!accountId) return [];
   const row = (await billingCustomerOf(tx, accountId))!;
   if (row.eventCreatedAt && e.created < row.eventCreatedAt) return [];

@@ -2,7 +2,7 @@
  * The account ↔ Stripe customer link, and the claimable accounts of
  * anonymous buyers.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { accounts, billingCustomers, type AccountRow, type BillingCustomerRow } from '../../db/schema.ts';
 import { DomainError } from '../errors.ts';
@@ -28,14 +28,32 @@ export async function accountById(db: Db, accountId: string): Promise<AccountRow
  * already belongs to a person who signed in is refused: they must sign in to
  * buy, or anyone could attach a subscription to their account.
  */
-export async function claimableAccountFor(db: Db, email: string): Promise<AccountRow> {
+export async function claimableAccountFor(db: Db, email: string): Promise<{ account: AccountRow; created: boolean }> {
   const normalised = email.trim().toLowerCase();
-  await db.insert(accounts).values({ email: normalised, tier: 'free', claimable: true }).onConflictDoNothing();
-  const [row] = await db.select().from(accounts).where(eq(accounts.email, normalised));
+  const [made] = await db.insert(accounts).values({ email: normalised, tier: 'free', claimable: true }).onConflictDoNothing().returning();
+  const [row] = made ? [made] : await db.select().from(accounts).where(eq(accounts.email, normalised));
   if (!row!.claimable) {
     throw new DomainError('forbidden', 'This e-mail already has an account: sign in to change its plan.');
   }
-  return row!;
+  return { account: row!, created: made !== undefined };
+}
+
+/**
+ * Undoes the claimable account a failed anonymous checkout made: nothing may
+ * be claimed for an e-mail unless a checkout session exists for it. Only an
+ * account still claimable and never subscribed is removed (its customer link
+ * goes with it).
+ */
+export async function dropUnusedClaimable(db: Db, accountId: string): Promise<void> {
+  await db
+    .delete(accounts)
+    .where(
+      and(
+        eq(accounts.id, accountId),
+        eq(accounts.claimable, true),
+        notExists(db.select().from(billingCustomers).where(and(eq(billingCustomers.accountId, accountId), isNotNull(billingCustomers.subscriptionId)))),
+      ),
+    );
 }
 
 /**

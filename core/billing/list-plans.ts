@@ -5,6 +5,7 @@
  * Stripe cannot be read and nothing is cached, plans come without prices and
  * purchase_availability is false on both channels.
  */
+import { defineOperation } from '../operation.ts';
 import { z } from 'zod';
 import type { Services } from '../context.ts';
 import type { Principal } from '../principal.ts';
@@ -95,3 +96,16 @@ export async function listPlans(s: Pick<Services, 'config' | 'billing'>, caller:
     purchase_availability: { extension: sellable && channels.includes('extension'), website: sellable && channels.includes('website') },
   };
 }
+
+/** list_plans: open to anyone; a caller with a credential sees its plan flagged. Costs an anonymous caller nothing. */
+export const listPlansOp = defineOperation({
+  name: 'list_plans',
+  title: 'Plans and prices',
+  description: 'Every plan with its entitlements and, for paid plans, the price from the billing provider.',
+  scope: null,
+  errors: ['billing_not_configured'],
+  actors: ['anonymous', 'api_key', 'session', 'device'],
+  input: z.object({}),
+  output: Plans,
+  handler: (ctx) => listPlans(ctx, ctx.principal.kind === 'anonymous' ? null : ctx.principal),
+});

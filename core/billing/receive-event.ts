@@ -15,6 +15,7 @@ import type { Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { requireBilling } from './billing-service.ts';
 import { applyInvoiceEvent, applySubscriptionEvent } from './apply-event.ts';
+import { holdsNul, recordableEventId } from './event-shape.ts';
 
 export const WebhookReceipt = z.object({
   received: z.literal(true),
@@ -39,17 +40,23 @@ export async function receiveBillingEvent(s: EventServices, rawBody: Uint8Array,
   } catch (err) {
     throw new DomainError('bad_input', 'The event signature does not verify (or is outside the replay window).', { cause: err });
   }
+  if (!recordableEventId(event.id) || holdsNul(event.type)) {
+    throw new DomainError('bad_input', 'The event id or type cannot be recorded (empty, too long or containing a NUL); the event was not applied.');
+  }
+  // A field we cannot store or compare: record the event (so retries stop) and change nothing.
+  const unusable = holdsNul(event.data);
   const pools = new Set<'free' | 'paid'>();
   const fresh = await s.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [recorded] = await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (!recorded) return false;
+    if (unusable) return true;
     const change = await applyEvent(tx, s, event);
     for (const p of change) pools.add(p);
     return true;
   });
   for (const pool of pools) s.wake(pool);
-  s.log.info({ event: event.id, type: event.type, duplicate: !fresh }, 'billing event');
+  s.log.info({ event: event.id, type: event.type, duplicate: !fresh, ignored: unusable }, 'billing event');
   return { received: true, duplicate: !fresh };
 }
 

@@ -8,11 +8,12 @@
  */
 import { z } from 'zod';
 import type { Services } from '../context.ts';
-import { canonicalAddress } from '../devices/network-prefix.ts';
+import type { AddressBudgets } from '../ratelimit/address-budgets.ts';
 import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
 import { TierName } from '../tiers.ts';
-import { PAYING_STATUSES, accountById, billingCustomerOf, claimableAccountFor, ensureCustomer } from './billing-customer.ts';
+import type { AccountRow } from '../../db/schema.ts';
+import { PAYING_STATUSES, accountById, billingCustomerOf, claimableAccountFor, dropUnusedClaimable, ensureCustomer } from './billing-customer.ts';
 import { callProvider, requireBilling } from './billing-service.ts';
 
 const ReturnOrigin = z.url().describe('The public origin the buyer returns to (set by the transport from the request).');
@@ -39,7 +40,22 @@ export async function startCheckout(s: CheckoutServices, buyer: Buyer, req: { pl
   const priceId = billing.config.prices[req.plan];
   if (!priceId) throw new DomainError('bad_input', `${req.plan} is not a plan that can be bought.`);
   if (!s.config.publicOrigins.includes(req.returnOrigin)) throw new DomainError('bad_input', 'The return origin is not a public origin of this service.');
-  const account = 'email' in buyer ? await claimableAccountFor(s.db, buyer.email) : await accountById(s.db, buyer.accountId);
+  if (!('email' in buyer)) return checkoutFor(s, await accountById(s.db, buyer.accountId), req.plan, req.returnOrigin);
+  const { account, created } = await claimableAccountFor(s.db, buyer.email);
+  try {
+    return await checkoutFor(s, account, req.plan, req.returnOrigin);
+  } catch (err) {
+    // No checkout session, no claimable account: a failure leaves nothing for anyone to claim.
+    if (created) await dropUnusedClaimable(s.db, account.id);
+    throw err;
+  }
+}
+
+/** The checkout session of one account (after the buyer's account is known). */
+async function checkoutFor(s: CheckoutServices, account: AccountRow, plan: TierName, returnOrigin: string): Promise<CheckoutResult> {
+  const billing = requireBilling(s);
+  const priceId = billing.config.prices[plan]!;
+  const req = { plan, returnOrigin };
   const current = await billingCustomerOf(s.db, account.id);
   if (current?.subscriptionId && PAYING_STATUSES.includes(current.subscriptionStatus ?? '')) {
     throw new DomainError('already_subscribed', 'This account already has a subscription; change or cancel it in the billing portal.');
@@ -67,35 +83,36 @@ export async function startCheckout(s: CheckoutServices, buyer: Buyer, req: { pl
   };
 }
 
-/** start_checkout for the signed-in account. */
+/** Anonymous checkouts a minute per client address (P2M_BILLING_CHECKOUT_PER_IP), since each creates an account. */
+const checkoutBudgets: AddressBudgets = (config) =>
+  config.billing
+    ? [{ policy: 'checkout-address', key: 'checkout:ip', per: 'address', perMinute: config.billing.checkoutPerIp, message: 'Too many checkouts from this address; try again later.' }]
+    : [];
+
+/**
+ * start_checkout: for the signed-in account (no e-mail), or for an anonymous
+ * buyer with an e-mail, whose purchase goes to a claimable account.
+ */
 export const startCheckoutOp = defineOperation({
   name: 'start_checkout',
   title: 'Start a checkout for a paid plan',
-  description: 'Creates a hosted checkout page for the signed-in account; the answer says where to send the buyer.',
+  description:
+    'Creates a hosted checkout page for the signed-in account, or for an anonymous buyer with an e-mail (a claimable account); the answer says where to send the buyer.',
   scope: null,
-  errors: ['bad_input', 'not_found', 'already_subscribed', 'billing_unavailable', 'billing_not_configured'],
-  actors: ['session'],
-  input: CheckoutRequest.omit({ email: true }).extend({ return_origin: ReturnOrigin }),
+  errors: ['bad_input', 'not_found', 'forbidden', 'already_subscribed', 'billing_unavailable', 'billing_not_configured'],
+  actors: ['session', 'anonymous'],
+  addressBudgets: checkoutBudgets,
+  input: CheckoutRequest.extend({ return_origin: ReturnOrigin }),
   output: CheckoutResult,
-  handler: (ctx, i) => startCheckout(ctx, { accountId: ctx.principal.accountId! }, { plan: i.plan, returnOrigin: i.return_origin }),
+  handler: (ctx, i) => {
+    requireBilling(ctx);
+    const order = { plan: i.plan, returnOrigin: i.return_origin };
+    const p = ctx.principal;
+    if (p.kind !== 'anonymous') {
+      if (i.email !== undefined) throw new DomainError('bad_input', 'Signed in: the plan is for this account; send no e-mail.');
+      return startCheckout(ctx, { accountId: p.accountId! }, order);
+    }
+    if (!i.email) throw new DomainError('bad_input', 'Sign in, or give the e-mail the plan is for.');
+    return startCheckout(ctx, { email: i.email }, order);
+  },
 });
-
-/**
- * An anonymous purchase, limited per client address
- * (P2M_BILLING_CHECKOUT_PER_IP a minute) since it creates accounts.
- */
-export async function startAnonymousCheckout(
-  s: CheckoutServices & Pick<Services, 'rateLimiter'>,
-  raw: unknown,
-  req: { returnOrigin: string; ip: string },
-): Promise<CheckoutResult> {
-  const billing = requireBilling(s);
-  const decision = await s.rateLimiter.consume(`checkout:ip:${canonicalAddress(req.ip)}`, billing.config.checkoutPerIp);
-  if (!decision.allowed) {
-    throw new DomainError('rate_limited', 'Too many checkouts from this address; try again later.', { retryAfter: decision.retryAfterSeconds });
-  }
-  const parsed = CheckoutRequest.safeParse(raw);
-  if (!parsed.success) throw new DomainError('bad_input', z.prettifyError(parsed.error));
-  if (!parsed.data.email) throw new DomainError('bad_input', 'Sign in, or give the e-mail the plan is for.');
-  return startCheckout(s, { email: parsed.data.email }, { plan: parsed.data.plan, returnOrigin: req.returnOrigin });
-}

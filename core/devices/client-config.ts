@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { defineOperation } from '../operation.ts';
 
 export const ClientConfig = z.object({
   job_ttl_seconds: z.number().int().describe('How long a ready result is kept before cleanup.'),
@@ -27,3 +28,16 @@ export function clientConfig(config: Pick<Config, 'tiers' | 'supportUrl' | 'anno
     announcement: config.announcement?.active ? config.announcement : null,
   };
 }
+
+/** get_client_config: the unsigned v1 client configuration; open to anyone, costs no budget. */
+export const getClientConfig = defineOperation({
+  name: 'get_client_config',
+  title: 'Client configuration',
+  description: 'Limits and notices the browser extension shows and enforces before uploading (the anonymous lane).',
+  scope: null,
+  errors: [],
+  actors: ['anonymous'],
+  input: z.object({}),
+  output: ClientConfig,
+  handler: async (ctx) => clientConfig(ctx.config),
+});

@@ -13,7 +13,8 @@ import { devices } from '../../db/schema.ts';
 import type { Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { deviceTokenHash, newDeviceToken } from './device-token.ts';
-import { consumeRegistration } from './registration-limits.ts';
+import { defineOperation } from '../operation.ts';
+import type { AddressBudgets } from '../ratelimit/address-budgets.ts';
 import { jwkThumbprint } from './signing/jwk-thumbprint.ts';
 import { parsePublicJwk } from './signing/parse-public-jwk.ts';
 
@@ -27,13 +28,28 @@ export const Registration = z.object({
 });
 export type Registration = z.infer<typeof Registration>;
 
-/** Registers (or re-registers) the device holding `public_key`, after the per-address limits. */
-export async function registerDevice(
-  s: Pick<Services, 'db' | 'config' | 'rateLimiter'>,
-  clientIp: string,
-  raw: unknown,
-): Promise<Registration> {
-  await consumeRegistration(s, clientIp);
+/** Registrations a minute per client address and per network (P2M_REGISTER_PER_IP, P2M_REGISTER_PER_NETWORK). */
+const registrationBudgets: AddressBudgets = (config) => [
+  { policy: 'register-address', key: 'register:ip', per: 'address', perMinute: config.registerPerIp, message: 'Too many device registrations from this address; try again later.' },
+  { policy: 'register-network', key: 'register:net', per: 'network', perMinute: config.registerPerNetwork, message: 'Too many device registrations from this network; try again later.' },
+];
+
+/** register_device: registers (or re-registers) the device holding `public_key`; anonymous callers, limited per address and network. */
+export const registerDeviceOp = defineOperation({
+  name: 'register_device',
+  title: 'Register a device',
+  description: 'Registers the device holding an EC P-256 public key (idempotent by key) and issues a fresh device token.',
+  scope: null,
+  errors: ['bad_input'],
+  actors: ['anonymous'],
+  addressBudgets: registrationBudgets,
+  input: z.unknown(),
+  output: Registration,
+  handler: (ctx, raw) => registerDevice(ctx, raw),
+});
+
+/** Registers (or re-registers) the device holding `public_key`. */
+export async function registerDevice(s: Pick<Services, 'db'>, raw: unknown): Promise<Registration> {
   const input = RegisterInput.safeParse(raw);
   if (!input.success) throw new DomainError('bad_input', 'Send JSON {"public_key": <EC P-256 public JWK>}.');
   const parsed = parsePublicJwk(input.data.public_key);

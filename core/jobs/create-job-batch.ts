@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
+import { admitBatch } from './admit-job.ts';
 import { createJobFromUrl } from './create-job-from-url.ts';
 import { newJobFields, type NewJob } from './create-job.ts';
 import { fetchBatchInputs } from './fetch-batch-inputs.ts';
@@ -54,6 +55,8 @@ export const createJobBatch = defineOperation({
     const limits = ctx.config.tiers[owner.tier];
     if (!limits.batchEnabled) throw new DomainError('plan_required', 'Batch creation is a paid feature; see GET /api/v2/billing/plans.');
     const reqs: NewJob[] = items.map(({ url, ...fields }) => ({ source: { kind: 'url', url }, ...newJobFields(fields) }));
+    // The single create's rules, item by item, before any slot is held or link fetched.
+    await admitBatch(ctx, reqs);
     const hash = createHash('sha256').update(JSON.stringify(items)).digest('hex');
     const inserted = await insertJobBatch(ctx, owner, reqs, { key, hash });
     if ('existing' in inserted) return replay(ctx, inserted.existing, hash);

@@ -21,7 +21,7 @@ import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { countActive } from './slots.ts';
 import { createUrlJob } from './create-url-job.ts';
 import { storeInput, type JobSource, type StoredInput } from './store-input.ts';
-import { checkCallback } from '../webhooks/check-callback.ts';
+import { admitJob } from './admit-job.ts';
 
 export type NewJob = {
   source: JobSource;
@@ -59,7 +59,7 @@ export function newJobFields(f: {
 export async function createJob(ctx: Ctx, req: NewJob): Promise<CreatedJob> {
   const owner = ownerOf(ctx.principal);
   // Before the slot check and the upload: a refused callback costs no storage and no fetch.
-  await checkCallback(ctx, req);
+  await admitJob(ctx, req);
   if (req.source.kind === 'url') return createUrlJob(ctx, owner, req, req.source.url);
   const limits = ctx.config.tiers[owner.tier];
   const existing = req.idempotencyKey ? await findByIdempotencyKey(ctx, owner, req.idempotencyKey) : null;
@@ -110,7 +110,7 @@ export function replay(existing: JobRow, hash: string, owner: Pick<Owner, 'devic
   return { row: existing, created: false };
 }
 
-export function requestHash(req: NewJob, source: string): string {
+export function requestHash(req: Omit<NewJob, 'source'>, source: string): string {
   const material = JSON.stringify([source, req.fileName ?? null, req.externalId ?? null, req.tags ?? null, req.callbackUrl ?? null]);
   return createHash('sha256').update(material).digest('hex');
 }

@@ -11,7 +11,7 @@ export const Limits = z.object({
   on_time_budget: z.enum(['fail', 'truncate']).describe('What happens at the time budget.'),
   retention_seconds: z.number().int().describe('How long a ready result is kept.'),
   rate_limit_per_minute: z.number().int().describe('Operation calls a minute, on every transport together.'),
-  max_json_body_size: z.number().int().describe('Largest JSON request body (REST, MCP, tRPC), bytes.'),
+  max_json_body_size: z.number().int().describe('Largest JSON request body (REST, MCP, tRPC), bytes. A base64 upload (content_base64) must fit in it: about 3/4 of it in PDF bytes, well below max_file_size. Send larger PDFs as multipart/form-data (POST /api/v2/jobs with a file part, streamed, up to max_file_size) or, from a linked device, with an upload ticket.'),
   max_inline_markdown_size: z.number().int().describe('Largest Markdown returned inline by MCP and tRPC, bytes.'),
   batch_enabled: z.boolean(),
 });

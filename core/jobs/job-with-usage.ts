@@ -86,6 +86,7 @@ export function createJobReadCache(changes: Pick<TableChanges, 'live' | 'on'>, m
 /** The caller's job (tombstones included, like findJob) with its owner's slot usage, or null. */
 export async function findJobWithUsage(ctx: Ctx, jobId: string): Promise<{ row: JobRow; usage: SlotUsageValue } | null> {
   const p = ctx.principal;
+  if (p.kind === 'anonymous') return null;
   const byDevice = p.kind === 'device' || p.kind === 'upload_ticket';
   const by = byDevice ? 'device' : 'account';
   const params = { id: jobId, owner: byDevice ? p.deviceId : p.accountId, ownerKey: ownerKeyOf(p) };

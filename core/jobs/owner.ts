@@ -3,7 +3,7 @@
  * Jobs of an account are visible to all of its keys and sessions; a device
  * sees the jobs it created.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { jobs } from '../../db/schema.ts';
 import { ownerKeyOf, type Principal } from '../principal.ts';
 import type { TierName } from '../tiers.ts';
@@ -38,12 +38,15 @@ export function ownerOf(p: Principal): Owner {
     case 'upload_ticket':
       // A ticketed upload is a v2 job of the linked device, on its account's slots and tier.
       return { ownerType: 'account_device', ownerKey, accountId: p.accountId, deviceId: p.deviceId, apiKeyId: null, tier: p.tier, lane: 'v2' };
+    case 'anonymous':
+      throw new Error('An anonymous caller owns no jobs.');
   }
 }
 
 /** A filter for the jobs the principal may see. */
 export function visibleTo(p: Principal): SQL {
   // A device sees the jobs it made, whether it acts by signature or through a ticket.
+  if (p.kind === 'anonymous') return sql`false`;
   return p.kind === 'device' || p.kind === 'upload_ticket' ? eq(jobs.deviceId, p.deviceId) : eq(jobs.accountId, p.accountId);
 }
 

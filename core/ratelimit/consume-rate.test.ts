@@ -5,7 +5,7 @@ import { assertRateLeft, consumeRate, rateKeyOf } from './consume-rate.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
 const tiers = { ...DEFAULT_TIERS, free: { ...DEFAULT_TIERS.free, ratePerMinute: 2 } };
-const key = (keyId: string): Principal => ({ kind: 'api_key', accountId: 'a', keyId, scopes: [], tier: 'free' });
+const key = (keyId: string): Extract<Principal, { kind: 'api_key' }> => ({ kind: 'api_key', accountId: 'a', keyId, scopes: [], tier: 'free' });
 
 describe('consumeRate', () => {
   it('allows the tier budget per key, then throws rate_limited with a retry time', async () => {

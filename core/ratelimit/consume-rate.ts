@@ -8,10 +8,14 @@
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import type { Principal } from '../principal.ts';
+import { consumeAddressBudgets, type AddressBudget } from './address-budgets.ts';
 import { WINDOW_SECONDS, type RateDecision, type RateLimiter } from './rate-limiter.ts';
 
 /** What the charge needs: a Ctx satisfies it. */
 export type RateCtx = { config: Pick<Config, 'tiers'>; rateLimiter: RateLimiter; principal: Principal };
+
+/** A credential's counter; anonymous callers spend from their address budgets instead (address-budgets.ts). */
+type Credential = Exclude<Principal, { kind: 'anonymous' }>;
 
 /**
  * The caller's budget after a charge, in the terms of the IETF RateLimit
@@ -27,7 +31,7 @@ export type RateCharge = {
 };
 
 /** The counter a principal spends from: per key, per device, per session. */
-export function rateKeyOf(p: Principal): string {
+export function rateKeyOf(p: Credential): string {
   switch (p.kind) {
     case 'api_key':
       return `key:${p.keyId}`;
@@ -44,10 +48,12 @@ export function rateKeyOf(p: Principal): string {
  * Spends one call from the caller's budget; throws rate_limited (with retryAfter and the charge) when it is empty.
  * Null when budgets are lifted: no policy applies, so there is nothing to report.
  */
-export async function consumeRate(ctx: RateCtx): Promise<RateCharge | null> {
+export async function consumeRate(ctx: RateCtx, addressBudgets: readonly AddressBudget[] = []): Promise<RateCharge | null> {
   if (ctx.rateLimiter.lifted) return null;
-  const perMinute = ctx.config.tiers[ctx.principal.tier].ratePerMinute;
-  return verdict(ctx.principal, perMinute, await ctx.rateLimiter.consume(rateKeyOf(ctx.principal), perMinute));
+  const p = ctx.principal;
+  if (p.kind === 'anonymous') return consumeAddressBudgets(ctx.rateLimiter, addressBudgets, p.address);
+  const perMinute = ctx.config.tiers[p.tier].ratePerMinute;
+  return verdict(p, perMinute, await ctx.rateLimiter.consume(rateKeyOf(p), perMinute));
 }
 
 /**
@@ -57,9 +63,11 @@ export async function consumeRate(ctx: RateCtx): Promise<RateCharge | null> {
  * through: the charge in invoke() decides.
  */
 export async function assertRateLeft(ctx: RateCtx): Promise<void> {
-  const perMinute = ctx.config.tiers[ctx.principal.tier].ratePerMinute;
-  const decision = await ctx.rateLimiter.peek(rateKeyOf(ctx.principal), perMinute).catch(() => null);
-  if (decision) verdict(ctx.principal, perMinute, decision);
+  const p = ctx.principal;
+  if (p.kind === 'anonymous') return;
+  const perMinute = ctx.config.tiers[p.tier].ratePerMinute;
+  const decision = await ctx.rateLimiter.peek(rateKeyOf(p), perMinute).catch(() => null);
+  if (decision) verdict(p, perMinute, decision);
 }
 
 function verdict(p: Principal, perMinute: number, d: RateDecision): RateCharge {

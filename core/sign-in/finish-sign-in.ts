@@ -1,4 +1,6 @@
 import * as oidc from 'openid-client';
+import { z } from 'zod';
+import { defineOperation } from '../operation.ts';
 import { accountForVerifiedEmail } from '../accounts/account-for-verified-email.ts';
 import type { Services } from '../context.ts';
 import { hashSecret, safeEqual } from '../crypto/hash-secret.ts';
@@ -25,6 +27,28 @@ export type FinishSignInInput = {
 export type PendingLink = { preview: LinkPreview; token: string | null };
 
 export type FinishedSignIn = { accountId: string; email: string; session: NewSession; pendingLink: PendingLink | null };
+
+const FinishedSignInOut = z.object({
+  accountId: z.string(),
+  email: z.string(),
+  // The pending device link's preview and its confirmation token (checked by its own code, passed on as it is).
+  pendingLink: z.custom<PendingLink>((v) => typeof v === 'object' && v !== null).nullable(),
+  session: z.object({ sessionId: z.string(), token: z.string(), expiresAt: z.date() }),
+});
+
+/** finish_sign_in: the provider's callback, for the browser that started the sign-in (anonymous until it ends). */
+export const finishSignInOp = defineOperation({
+  name: 'finish_sign_in',
+  title: 'Finish signing in',
+  description: 'Exchanges the code of the callback, creates or claims the account of the verified e-mail, and starts a session.',
+  scope: null,
+  errors: ['bad_input', 'forbidden', 'not_configured', 'idp_unavailable', 'idp_error'],
+  actors: ['anonymous'],
+  input: z.object({ query: z.string(), binding: z.string().optional(), previous_session_token: z.string().optional() }),
+  output: FinishedSignInOut,
+  handler: (ctx, i) =>
+    finishSignIn(ctx, { query: new URLSearchParams(i.query), binding: i.binding, previousSessionToken: i.previous_session_token }),
+});
 
 const badState = () => new DomainError('bad_input', 'This sign-in link is invalid, was already used, or has expired. Start again.');
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
+import { z } from 'zod';
 import type { Services } from '../context.ts';
 import { hashSecret } from '../crypto/hash-secret.ts';
 import { seal } from '../crypto/secret-box.ts';
 import { peekLinkTicket } from '../devices/link/peek-link-ticket.ts';
-import { canonicalAddress } from '../devices/network-prefix.ts';
 import { DomainError } from '../errors.ts';
-import { WINDOW_SECONDS } from '../ratelimit/rate-limiter.ts';
+import { defineOperation } from '../operation.ts';
 import { oidcClient, requireOidc } from './oidc-client.ts';
 import { insertSignInAttempt } from './sign-in-attempts.ts';
 
@@ -16,24 +16,36 @@ export const CALLBACK_PATH = '/api/v2/auth/idp/callback';
 /** What the provider is asked for: an ID token with the person's e-mail and whether it is verified. */
 const SCOPE = 'openid email profile';
 
-export type StartSignInInput = {
-  /** The public origin the request came in on (already checked against config.publicOrigins). */
-  origin: string;
-  /** The client's address, for the per-address budget of started sign-ins. */
-  clientIp: string;
-  /** A one-time device-link ticket: the device is linked to the account at the callback. */
-  ticket?: string | undefined;
-};
+export const StartSignInInput = z.object({
+  origin: z.string().describe('The public origin the request came in on (the transport checks it against config.publicOrigins).'),
+  ticket: z.string().optional().describe('A one-time device-link ticket: the device is linked to the account at the callback.'),
+});
+export type StartSignInInput = z.infer<typeof StartSignInInput>;
 
-export type StartedSignIn = {
-  /** The provider's authorization URL to redirect the browser to. */
-  authorizationUrl: string;
-  /** Binds the attempt to this browser: set as a short-lived cookie, checked at the callback. */
-  binding: string;
-  ttlSeconds: number;
-};
+export const StartedSignIn = z.object({
+  authorizationUrl: z.string().describe("The provider's authorization URL to redirect the browser to."),
+  binding: z.string().describe('Binds the attempt to this browser: set as a short-lived cookie, checked at the callback.'),
+  ttlSeconds: z.number().int(),
+});
+export type StartedSignIn = z.infer<typeof StartedSignIn>;
 
-type StartServices = Pick<Services, 'db' | 'config' | 'secretKey' | 'rateLimiter'>;
+type StartServices = Pick<Services, 'db' | 'config' | 'secretKey'>;
+
+/** start_sign_in: anonymous callers, at most P2M_SIGN_IN_PER_IP a minute per client address. */
+export const startSignInOp = defineOperation({
+  name: 'start_sign_in',
+  title: 'Start signing in',
+  description: 'Starts an OpenID Connect sign-in and answers where to send the browser.',
+  scope: null,
+  errors: ['bad_input', 'not_configured', 'idp_unavailable'],
+  actors: ['anonymous'],
+  addressBudgets: (config) => [
+    { policy: 'sign-in-address', key: 'sign-in:ip', per: 'address', perMinute: config.signInPerIp, message: 'Too many sign-ins started from this address; try again in a minute.' },
+  ],
+  input: StartSignInInput,
+  output: StartedSignIn,
+  handler: (ctx, input) => startSignIn(ctx, input),
+});
 
 /**
  * Starts an authorization-code sign-in with PKCE (S256), state and nonce.
@@ -44,7 +56,6 @@ type StartServices = Pick<Services, 'db' | 'config' | 'secretKey' | 'rateLimiter
  */
 export async function startSignIn(s: StartServices, input: StartSignInInput): Promise<StartedSignIn> {
   requireOidc(s.config);
-  await consumeStartBudget(s, input.clientIp);
   if (input.ticket !== undefined) await assertLinkTicket(s, input.ticket);
   const client = await oidcClient(s.config);
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -74,17 +85,6 @@ export async function startSignIn(s: StartServices, input: StartSignInInput): Pr
     nonce,
   });
   return { authorizationUrl: url.href, binding, ttlSeconds: s.config.signInTtlSeconds };
-}
-
-/** Each started sign-in stores a row until it expires; an address may start only so many a minute. */
-async function consumeStartBudget(s: StartServices, clientIp: string): Promise<void> {
-  const perMinute = s.config.signInPerIp;
-  const decision = await s.rateLimiter.consume(`sign-in:ip:${canonicalAddress(clientIp)}`, perMinute);
-  if (decision.allowed) return;
-  throw new DomainError('rate_limited', 'Too many sign-ins started from this address; try again in a minute.', {
-    retryAfter: decision.retryAfterSeconds,
-    rate: { policy: 'sign-in-address', limit: perMinute, windowSeconds: WINDOW_SECONDS, remaining: 0, resetSeconds: decision.resetSeconds },
-  });
 }
 
 /** A link ticket is checked before the person is sent away, so a stale one fails here and not after signing in. */

@@ -10,6 +10,7 @@ import type { Stage } from '../stage.ts';
 import { unionBox } from '../geometry.ts';
 import { bidiRow, hasRtl, pageDirection, type BaseDir } from './bidi-lines.ts';
 import { surelyMonospaced } from '../extract/font-style.ts';
+import { CHUNK_GAP_EM } from '../tables/chunks.ts';
 
 /** A gap wider than this many ems splits a row into separate lines. */
 const SPLIT_GAP_EM = 1.8;
@@ -136,7 +137,8 @@ function withoutLoneMonospace(runs: TextRun[]): TextRun[] {
 
 function rowLine(row: TextRun[], base: BaseDir | null): Line {
   // Rows with right-to-left letters are reordered as a whole (bidi-lines.ts).
-  const bidi = base ? bidiRow(row, base, SPLIT_GAP_EM, SPACE_GAP_EM) : null;
+  // Pieces end where table cells do, so a row of right-to-left cells keeps one run per cell.
+  const bidi = base ? bidiRow(row, base, CHUNK_GAP_EM, SPACE_GAP_EM) : null;
   const rtl = isRtl(bidi ?? row);
   const ordered = withoutLoneMonospace(bidi ?? [...row].sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0)));
   const runs: TextRun[] = [];

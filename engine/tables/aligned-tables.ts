@@ -8,31 +8,37 @@
  * columns of prose are a two-column page layout; lines with two chunks in
  * one column are justified prose, not cells.
  */
-import type { Words } from './broken-words.ts';
-import type { Cell, Line, Rule, TextRun } from '../model.ts';
-import { cellSpans } from './cell-text.ts';
+import type { Cell, Line, Rule } from '../model.ts';
 import { isHeadingRun } from './heading-rows.ts';
-import { lineChunks, union, type Chunk } from './chunks.ts';
-import { columnOf, straddles, findColumns, type Column, type RegionLine } from './columns.ts';
-import { groupRows, ruleBetween, ruleUnderFirstRow } from './rows.ts';
+import { lineChunks, SLACK_EM, union, type Chunk } from './chunks.ts';
+import { columnOf, straddles, findColumns, joinHeadColumns, type Column, type RegionLine } from './columns.ts';
+import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { continuesAcrossGap } from './region-gaps.ts';
-import { markHeader, type Detected, type TableScope } from './table-parts.ts';
+import { markHeader, MIN_ROWS, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
+import { splitUnalignedSides } from './unaligned-sides.ts';
+import { buildRows } from './build-rows.ts';
+import { cellSpans } from './cell-text.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
+/** Blank (line heights) between two lines past which they are not rows of one table. */
+const REGION_GAP_LINES = 1.6;
+/** Times a region is split again (at an edge line, a straddler, between two tables) before giving up. */
+const MAX_DEPTH = 8;
+
 const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
 
-function classify(line: Line, typewriter: boolean): Info | null {
+function classify(line: Line): Info | null {
   const chunks = lineChunks(line);
   if (!chunks.length) return null;
   const box = union(chunks.map((c) => c.box));
   // Code lines are monospace throughout; a table row may mix code cells with prose
   // cells, and a lone monospace line may be a wrapped code cell, so only
   // multi-chunk all-monospace lines count as code.
-  const mono = !typewriter && chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
+  const mono = chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
   // A list item's marker sits apart from its text like a cell; the item is one piece of prose.
   const item = MARKER.test(chunks[0]!.runs.map((r) => r.text).join('').trim());
   const kind = mono ? 'mono' : chunks.length >= 2 && !item ? 'multi' : 'single';
@@ -46,14 +52,14 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   let coded = false;
   const close = (): void => {
     while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
-    if (cur.filter((l) => l.kind === 'multi').length >= 2) regions.push(cur);
+    if (cur.filter((l) => l.kind === 'multi').length >= MIN_ROWS) regions.push(cur);
     cur = [];
     coded = false;
   };
   infos.forEach((info, i) => {
     const prev = cur[cur.length - 1];
     const height = Math.max(info.y1 - info.y0, 1);
-    if (prev && info.y0 - prev.y1 > 1.6 * height && !continuesAcrossGap(cur, info, infos[i + 1])) close();
+    if (prev && info.y0 - prev.y1 > REGION_GAP_LINES * height && !continuesAcrossGap(cur, info, infos[i + 1])) close();
     if (info.kind === 'multi') cur.push(info);
     else if (info.kind === 'single' && cur.length && cur.some((l) => l.kind === 'multi') && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
     // Two lines just above a region's first row may be labels spanning its columns (`Race`); analyse() decides.
@@ -75,13 +81,13 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
 function setOff(region: readonly Info[]): boolean {
   const last = region[region.length - 1]!;
   const prev = region[region.length - 2];
-  return prev?.kind === 'multi' && last.kind === 'single' && last.y0 - prev.y0 < 0.7 * (last.y1 - last.y0);
+  return prev?.kind === 'multi' && last.kind === 'single' && last.y0 - prev.y0 < OFFSET_PITCH * (last.y1 - last.y0);
 }
 
 /** Whether every chunk of `line` starts where a chunk of the region's rows starts. */
 function startsAligned(region: readonly Info[], line: Info): boolean {
   const starts = region.filter((l) => l.kind === 'multi').flatMap((l) => l.chunks.map((c) => c.box.x0));
-  return line.chunks.every((c) => starts.some((x) => Math.abs(x - c.box.x0) <= 2));
+  return line.chunks.every((c) => starts.some((x) => Math.abs(x - c.box.x0) <= SLACK_EM * c.runs[0]!.fontSize));
 }
 
 /**
@@ -103,7 +109,8 @@ function admitsCode(region: readonly Info[], line: Info, rules: readonly Rule[],
 
 /**
  * Whether a single-chunk line ends the region: a line reaching across the
- * gutters seen so far is prose, and a standalone bold line is a heading
+ * gutters seen so far is prose; a line over a header row (all bold) below
+ * body rows is the next table's title; and a standalone bold line is a heading
  * unless it labels the rows below it (`Sex`, `Race/Ethnicity`): it sits in
  * the first column and the next line is a row of the same columns.
  */
@@ -111,23 +118,26 @@ function breaksRegion(region: readonly Info[], line: Info, next: Info | undefine
   const multi = region.filter((l) => l.kind === 'multi');
   const cols = findColumns(multi.flatMap((l) => l.chunks), 0);
   if (straddles(cols, line.chunks[0]!)) return true;
+  if (next?.kind === 'multi' && allBold(next) && multi.some((l) => !allBold(l))) return true;
   if (!line.chunks[0]!.runs.every((r) => r.bold)) return false;
   return !labelsRows(cols, line, next);
 }
 
+const allBold = (l: Info): boolean => l.chunks.every((c) => c.runs.every((r) => r.bold));
+
 /** Whether a bold first-column line is a row-group label: the next line fills two or more of the region's columns. */
 function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined): boolean {
-  if (cols.length < 2 || columnOf(cols, line.chunks[0]!) !== 0 || line.chunks[0]!.box.x1 > cols[1]!.x0) return false;
-  if (!next || next.kind !== 'multi' || next.y0 - line.y1 > 1.6 * Math.max(line.y1 - line.y0, 1)) return false;
+  if (cols.length < MIN_ROWS || columnOf(cols, line.chunks[0]!) !== 0 || line.chunks[0]!.box.x1 > cols[1]!.x0) return false;
+  if (!next || next.kind !== 'multi' || next.y0 - line.y1 > REGION_GAP_LINES * Math.max(line.y1 - line.y0, 1)) return false;
   if (next.chunks.some((c) => straddles(cols, c))) return false;
-  return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= 2;
+  return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= MIN_ROWS;
 }
 
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
 function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | null {
   const multi = lines.filter((l) => l.kind === 'multi');
-  const cols = findColumns(multi.flatMap((l) => l.chunks), multi.length);
-  if (cols.length < 2) return null;
+  const cols = joinHeadColumns(findColumns(multi.flatMap((l) => l.chunks), multi.length), multi);
+  if (cols.length < MIN_ROWS) return null;
   // Justified prose has wide word gaps at random places: two chunks land in one column.
   const doubled = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size < l.chunks.length);
   if (doubled.length > multi.length * 0.15) return null;
@@ -169,25 +179,8 @@ function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[
   return lines.length > 2 && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null;
 }
 
-function buildRows(rows: readonly RegionLine[][], cols: readonly Column[], words?: Words): { cells: Cell[][]; used: Set<TextRun> } {
-  const used = new Set<TextRun>();
-  // Place runs, not chunks: a chunk that overflowed a gutter still splits at its runs.
-  const placed = rows.map((row) => {
-    const byCol: TextRun[][] = cols.map(() => []);
-    for (const run of row.flatMap((line) => line.chunks.flatMap((c) => c.runs))) {
-      byCol[columnOf(cols, run)]!.push(run);
-      used.add(run);
-    }
-    return byCol;
-  });
-  // Each column's right text edge, where a word broken across a cell's lines stops.
-  const rights = cols.map((_, k) => Math.max(...placed.flatMap((byCol) => byCol[k]!.map((r) => r.box.x1))));
-  const cells = placed.map((byCol) => byCol.map((runs, k): Cell => ({ spans: cellSpans(runs, words && { words, right: rights[k]! }) })));
-  return { cells, used };
-}
-
 function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
-  if (region.filter((l) => l.kind === 'multi').length < 2 || depth > 8) return [];
+  if (region.filter((l) => l.kind === 'multi').length < MIN_ROWS || depth > MAX_DEPTH) return [];
   const spanned = withSpanningHeader(region, rules, page);
   if (spanned) return [spanned];
   // A region may open with a line above its first row; unless it spans columns, it is not the table's.
@@ -198,10 +191,12 @@ function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth
     if (inner) return analyse(inner, rules, page, depth + 1);
     return bestSplit(lines, page.width).flatMap((part) => analyse(part, rules, page, depth + 1));
   }
+  const sides = splitUnalignedSides(lines, cols);
+  if (sides) return sides.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
   const cut = cutAtStraddler(lines, cols);
   if (cut) return cut.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
   const rows = groupRows(lines, cols, rules);
-  if (rows.length < 2) return [];
+  if (rows.length < MIN_ROWS) return [];
   const { cells, used } = buildRows(rows, cols, page.words);
   if (isHeadingRun(cells)) return [];
   markHeader(cells, ruleUnderFirstRow(rows, rules, cols));
@@ -219,7 +214,7 @@ function withSpanningHeader(region: Info[], rules: readonly Rule[], page: TableS
   if (!split || cutAtStraddler(split.rest, split.cols)) return null;
   const { spanning, wrapped, rest, cols } = split;
   const rows = groupRows(rest, cols, rules);
-  if (rows.length < 2) return null;
+  if (rows.length < MIN_ROWS) return null;
   rows[0] = [...wrapped.map((l) => cutHeaderLine(l, cols)), ...rows[0]!];
   const { cells, used } = buildRows(rows, cols, page.words);
   for (const r of wrapped.flatMap((l) => l.chunks.flatMap((c) => c.runs))) used.add(r);
@@ -262,7 +257,7 @@ const multiCount = (lines: readonly Info[]): number => lines.filter((l) => l.kin
  * are as often a marker or label beside prose); 0 when none qualifies.
  */
 function tableLines(half: Info[], pageWidth: number): number {
-  if (multiCount(half) >= 2 && regionColumns(half, pageWidth)) return half.length;
+  if (multiCount(half) >= MIN_ROWS && regionColumns(half, pageWidth)) return half.length;
   // Both ends of a half are rows (trimmed); leaving one out must leave two.
   return multiCount(half) >= 3 ? withoutEdgeLine(half, pageWidth)?.length ?? 0 : 0;
 }
@@ -270,7 +265,7 @@ function tableLines(half: Info[], pageWidth: number): number {
 /** The lines without the first or the last one, if that leaves a table of three columns or more; else null. */
 function withoutEdgeLine(lines: Info[], pageWidth: number): Info[] | null {
   for (const h of [trimSingles(lines.slice(1)), trimSingles(lines.slice(0, -1))]) {
-    if (multiCount(h) >= 2 && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h;
+    if (multiCount(h) >= MIN_ROWS && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h;
   }
   return null;
 }
@@ -289,12 +284,9 @@ function trimSingles(lines: Info[]): Info[] {
  * header markers; no table reaches across a line of `barriers`.
  */
 export function detectAlignedTables(page: TableScope, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
-  const infos = [...lines.map((l) => classify(l, page.typewriter === true)), ...barriers.map((l) => barrier(l))]
+  const barrier = (line: Line): Info => ({ chunks: [], y0: line.box.y0, y1: line.box.y1, kind: 'barrier' });
+  const infos = [...lines.map((l) => classify(l)), ...barriers.map(barrier)]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);
   return candidateRegions(infos, rules).flatMap((region) => analyse(region, rules, page, 0));
-}
-
-function barrier(line: Line): Info {
-  return { chunks: [], y0: line.box.y0, y1: line.box.y1, kind: 'barrier' };
 }

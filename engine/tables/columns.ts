@@ -83,3 +83,28 @@ export function straddles(cols: readonly Column[], c: Chunk): boolean {
 
 /** A visual line of the region: its chunks and vertical extent. */
 export type RegionLine = { chunks: Chunk[]; y0: number; y1: number };
+
+/** Header lines a column may hold alone and still be the header of the body column beside it. */
+const MAX_HEAD_LINES = 3;
+
+/**
+ * Columns joined where a header sits beside, not over, its values: a head
+ * set flush left over numbers set flush right leaves a gutter between them
+ * that no line crosses. Two neighbouring columns are one when no line uses
+ * both, one of them holds only the region's first lines (at most
+ * MAX_HEAD_LINES), and the other only lines below those.
+ */
+export function joinHeadColumns(cols: readonly Column[], lines: readonly RegionLine[]): Column[] {
+  const users = cols.map((_, k) => lines.flatMap((l, i) => (l.chunks.some((c) => columnOf(cols, c) === k) ? [i] : [])));
+  const heads = (a: number[], b: number[]): boolean => a.length > 0 && b.length > 0 && a.length <= MAX_HEAD_LINES
+    && Math.max(...a) < Math.min(...b);
+  const out: Column[] = [];
+  for (let k = 0; k < cols.length; k++) {
+    const next = users[k + 1];
+    if (next && (heads(users[k]!, next) || heads(next, users[k]!))) {
+      out.push({ x0: cols[k]!.x0, x1: cols[k + 1]!.x1 });
+      k++;
+    } else out.push(cols[k]!);
+  }
+  return out;
+}

@@ -7,6 +7,7 @@
  */
 import type { TextRun } from '../model.ts';
 import type { Column, RegionLine } from './columns.ts';
+import { SLACK_EM } from './chunks.ts';
 
 /** Rough advance of a character in ems of a proportional font (Helvetica's widths by class), to place a run's characters. */
 function advance(ch: string): number {
@@ -29,17 +30,19 @@ function charEdges(r: TextRun): number[] {
   return edges;
 }
 
-/** Whether a word space of the run falls in [x0, x1] (within 2pt). */
+/** Whether a word space of the run falls in [x0, x1] (within the slack). */
 export function spaceIn(r: TextRun, x0: number, x1: number): boolean {
   const edges = charEdges(r);
-  return [...r.text].some((ch, i) => /\s/.test(ch) && i > 0 && (edges[i]! + edges[i + 1]!) / 2 >= x0 - 2 && (edges[i]! + edges[i + 1]!) / 2 <= x1 + 2);
+  const slack = SLACK_EM * r.fontSize;
+  return [...r.text].some((ch, i) => /\s/.test(ch) && i > 0 && (edges[i]! + edges[i + 1]!) / 2 >= x0 - slack && (edges[i]! + edges[i + 1]!) / 2 <= x1 + slack);
 }
 
 /** The run cut at its word spaces that fall in gutters of the columns, each piece with its share of the box. */
 function cutAtGutters(r: TextRun, cols: readonly Column[]): TextRun[] {
   const edges = charEdges(r);
   const mid = (i: number): number => (edges[i]! + edges[i + 1]!) / 2;
-  const cuts = [...r.text].flatMap((ch, i) => (/\s/.test(ch) && cols.slice(1).some((col, k) => mid(i) >= cols[k]!.x1 - 2 && mid(i) <= col.x0 + 2) ? [i] : []));
+  const slack = SLACK_EM * r.fontSize;
+  const cuts = [...r.text].flatMap((ch, i) => (/\s/.test(ch) && cols.slice(1).some((col, k) => mid(i) >= cols[k]!.x1 - slack && mid(i) <= col.x0 + slack) ? [i] : []));
   if (!cuts.length) return [r];
   const bounds = [0, ...cuts, r.text.length];
   return bounds.slice(1).map((end, j) => ({ ...r, text: r.text.slice(bounds[j]!, end), box: { ...r.box, x0: edges[bounds[j]!]!, x1: edges[end]! } }))

@@ -6,11 +6,18 @@
 import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { startsRowByContent } from './row-breaks.ts';
+import { MIN_ROWS } from './table-parts.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
-const OFFSET_PITCH = 0.7;
+export const OFFSET_PITCH = 0.7;
 /** Line pitch (ems) up to which rows have no padding of their own (LaTeX). */
 const TIGHT_PITCH_EM = 1.35;
+/** Pitch (share of the shortest) still within the short mode of a region's line pitches: rounding of baselines. */
+const SAME_PITCH = 1.08;
+/** Pitch (share of the shortest) from which a line is a padded row's start, not a wrapped line: padding of a few points. */
+const PADDED_PITCH = 1.15;
+/** Indent (ems) by which a row-group label stands left of the stub under it. */
+const OUTDENT_EM = 0.2;
 
 /** Whether a horizontal rule covering most of [x0, x1] lies between lines `a` and `b`. */
 export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine, x0: number, x1: number): boolean {
@@ -45,7 +52,7 @@ function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
  * would otherwise read as padded rows, each group one row.
  */
 function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly Column[]): boolean {
-  const need = Math.min(2, cols.length - 1);
+  const need = Math.min(MIN_ROWS, cols.length - 1);
   const here = numberColumns(line, cols);
   if (here.size < need) return false;
   if (prev.chunks.every((c) => columnOf(cols, c) === 0)) return true;
@@ -61,8 +68,8 @@ function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly 
 function headsRows(line: RegionLine, next: RegionLine | undefined, cols: readonly Column[]): boolean {
   if (!next || !line.chunks.every((c) => columnOf(cols, c) === 0)) return false;
   const stub = next.chunks.find((c) => columnOf(cols, c) === 0);
-  if (!stub || numberColumns(next, cols).size < Math.min(2, cols.length - 1)) return false;
-  return line.chunks[0]!.box.x0 <= stub.box.x0 - 2;
+  if (!stub || numberColumns(next, cols).size < Math.min(MIN_ROWS, cols.length - 1)) return false;
+  return line.chunks[0]!.box.x0 <= stub.box.x0 - OUTDENT_EM * stub.runs[0]!.fontSize;
 }
 
 /** Median font size of the region's text. */
@@ -89,8 +96,8 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     if (!ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) pitches.push(lines[i]!.y0 - lines[i - 1]!.y0);
   }
   const minP = pitches.length ? Math.min(...pitches) : 0;
-  const short = pitches.filter((p) => p <= minP * 1.08).length;
-  const long = pitches.filter((p) => p > minP * 1.15).length;
+  const short = pitches.filter((p) => p <= minP * SAME_PITCH).length;
+  const long = pitches.filter((p) => p > minP * PADDED_PITCH).length;
   const bimodal = short >= 1 && long >= 1;
   // Cells wrap when some line leaves a column empty that the line above used
   // (a cell ran on there); only then can a line with first-column text continue a row.
@@ -111,7 +118,7 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     else if (pitch < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
     else if (numbersUnderNumbers(prev, line, cols)) starts = true;
     else if (headsRows(line, lines[i + 1], cols)) starts = true;
-    else if (bimodal) starts = pitch > minP * 1.15;
+    else if (bimodal) starts = pitch > minP * PADDED_PITCH;
     else if (wraps) starts = startsRowByContent(prev, line, cols);
     else starts = firstCol(line);
     if (starts || !rows.length) rows.push([line]);

@@ -5,8 +5,8 @@
  */
 import type { Box, Rule } from '../model.ts';
 
-/** Rules closer than this (points) are treated as touching. */
-const TOUCH = 2.5;
+/** Rules closer than this (points, the width of a thick rule and its anti-aliasing) are treated as touching. */
+export const TOUCH = 2.5;
 /** Boundaries closer than this (points) are one boundary (double borders, anti-aliasing offsets). */
 const SNAP = 3;
 
@@ -80,6 +80,18 @@ function hEdge(rules: readonly Rule[], y: number, x0: number, x1: number): boole
     .filter((r) => r.orientation === 'h' && Math.abs(mid(r) - y) <= SNAP)
     .map((r): [number, number] => [r.box.x0, r.box.x1]);
   return covered(x0 + TOUCH, x1 - TOUCH, spans) > 0.6;
+}
+
+/**
+ * Share of the frame's width that its longest row boundary is drawn over:
+ * a table has a rule across it (top, header or bottom rule, or the rules
+ * between rows), while boxes joined by wires leave the gaps between boxes
+ * open on every line.
+ */
+export function widestRuleShare(grid: RuleGrid): number {
+  const along = (y: number): number => covered(grid.box.x0 + TOUCH, grid.box.x1 - TOUCH, grid.rules
+    .filter((r) => r.orientation === 'h' && Math.abs(mid(r) - y) <= SNAP).map((r): [number, number] => [r.box.x0, r.box.x1]));
+  return Math.max(...grid.ys.map(along));
 }
 
 /** Merges grid slots not separated by a drawn boundary; returns rectangular cells in reading order. */

@@ -6,11 +6,11 @@
 import type { Words } from './broken-words.ts';
 import type { Box, Cell, Line, Rule, TextRun } from '../model.ts';
 import { cellSpans } from './cell-text.ts';
-import { readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
+import { widestRuleShare, readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
 import { splitMergedByText, underRuled } from './split-merged.ts';
 import { splitRowsByText } from './sub-rows.ts';
 import { splitRowMergedByText } from './row-merged.ts';
-import { centreIn, emptyRow, markHeader, type Detected } from './table-parts.ts';
+import { centreIn, emptyRow, markHeader, MIN_ROWS, type Detected } from './table-parts.ts';
 
 /** Share of a grid's cells that must hold text for it to be a table rather than a figure. */
 const MIN_FILLED_SHARE = 0.3;
@@ -31,6 +31,9 @@ function isFigure(rows: readonly Cell[][]): boolean {
   const textRows = rows.filter((row) => !emptyRow(row)).length;
   return filled < MIN_FILLED_SHARE * total && textRows < MIN_TEXT_ROW_SHARE * rows.length;
 }
+
+/** Share of the frame's width some rule of a table spans at least (an open corner over the stub head may leave a gap). */
+const MIN_RULE_SHARE = 0.8;
 
 /** Index of the interval of `bounds` that holds `v`, or -1. */
 function slot(bounds: readonly number[], v: number): number {
@@ -99,10 +102,10 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
     const { rows, used } = gridRows(grid, inside, words);
     const kept = dropEmptyRows(rows);
     const filledCols = new Set(grid.cells.filter((c) => (c.c1 - c.c0) === 1).map((c) => c.c0)).size;
-    if (kept.length < 2 || filledCols < 2) continue;
+    if (kept.length < MIN_ROWS || filledCols < MIN_ROWS) continue;
     // A frame where every row is one merged cell is a box, not a table.
-    if (kept.every((row) => row.length < 2)) continue;
-    if (isFigure(kept)) {
+    if (kept.every((row) => row.length < MIN_ROWS)) continue;
+    if (isFigure(kept) || widestRuleShare(grid) < MIN_RULE_SHARE) {
       figures.push(grid.box);
       continue;
     }

@@ -16,6 +16,9 @@ import type { Cell, Rule } from '../model.ts';
 import type { Chunk } from './chunks.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { spaceIn } from './glued-runs.ts';
+import { SLACK_EM } from './chunks.ts';
+import { TOUCH } from './rule-grid.ts';
+import { MIN_ROWS } from './table-parts.ts';
 
 /** Header lines (spanning or not) that may sit above a table's first row. */
 const MAX_HEAD_LINES = 6;
@@ -56,8 +59,8 @@ function ruleExtent(rule: Rule, rules: readonly Rule[]): [number, number] {
   const y = (rule.box.y0 + rule.box.y1) / 2;
   const level = rules.filter((r) => r.orientation === 'h' && Math.abs((r.box.y0 + r.box.y1) / 2 - y) <= 1).sort((a, b) => a.box.x0 - b.box.x0);
   let [x0, x1] = [rule.box.x0, rule.box.x1];
-  for (const r of level) if (r.box.x0 <= x1 + 2 && r.box.x1 > x1) x1 = r.box.x1;
-  for (const r of [...level].reverse()) if (r.box.x1 >= x0 - 2 && r.box.x0 < x0) x0 = r.box.x0;
+  for (const r of level) if (r.box.x0 <= x1 + TOUCH && r.box.x1 > x1) x1 = r.box.x1;
+  for (const r of [...level].reverse()) if (r.box.x1 >= x0 - TOUCH && r.box.x0 < x0) x0 = r.box.x0;
   return [x0, x1];
 }
 
@@ -86,9 +89,10 @@ function ruledRange(cols: readonly Column[], c: Chunk, line: RegionLine, rules: 
 function spansColumns(cols: readonly Column[], c: Chunk, line: RegionLine, rules: readonly Rule[], below: readonly RegionLine[]): boolean {
   const ruled = ruledRange(cols, c, line, rules);
   if (ruled === null || ruled[1] === ruled[0]) return false;
-  const x0 = cols[ruled[0]]!.x0 - 2;
-  const x1 = cols[ruled[1]]!.x1 + 2;
-  return below.some((l) => l.y0 > line.y0 && l.chunks.filter((o) => o.box.x0 >= x0 && o.box.x1 <= x1).length >= 2);
+  const slack = SLACK_EM * c.runs[0]!.fontSize;
+  const x0 = cols[ruled[0]]!.x0 - slack;
+  const x1 = cols[ruled[1]]!.x1 + slack;
+  return below.some((l) => l.y0 > line.y0 && l.chunks.filter((o) => o.box.x0 >= x0 && o.box.x1 <= x1).length >= MIN_ROWS);
 }
 
 /** The widest run of columns within [lo, hi] holding [a, b] that the chunk is centred over; [a, b] if none. */
@@ -98,7 +102,7 @@ function centredRange(cols: readonly Column[], c: Chunk, [a, b]: [number, number
   for (let i = lo; i <= a; i++) {
     for (let j = b; j <= hi; j++) {
       const width = cols[j]!.x1 - cols[i]!.x0;
-      const centred = Math.abs(mid - (cols[i]!.x0 + cols[j]!.x1) / 2) <= CENTRE_SHARE * width + 2;
+      const centred = Math.abs(mid - (cols[i]!.x0 + cols[j]!.x1) / 2) <= CENTRE_SHARE * width + SLACK_EM * c.runs[0]!.fontSize;
       if (centred && j - i > best[1] - best[0]) best = [i, j];
     }
   }
@@ -139,8 +143,10 @@ export function splitSpanningHeader<L extends HeadLine>(lines: readonly L[], col
     if (!cols || cols.length < 3 || rest[0]!.chunks.some(labels)) continue;
     const head = lines.slice(0, h);
     const below = [...head, rest[0]!];
-    const x0 = cols[0]!.x0 - 4;
-    const x1 = cols[cols.length - 1]!.x1 + 4;
+    // Header lines stay within the table's width, give or take a slack on each side.
+    const slack = 2 * SLACK_EM * rest[0]!.chunks[0]!.runs[0]!.fontSize;
+    const x0 = cols[0]!.x0 - slack;
+    const x1 = cols[cols.length - 1]!.x1 + slack;
     const fits = (l: L): boolean => l.kind !== 'barrier' && l.chunks.every((c) => c.box.x0 >= x0 && c.box.x1 <= x1
       && (!spansColumns(cols, c, l, rules, below) || c.box.x0 >= cols[0]!.x1));
     let top = head.length;

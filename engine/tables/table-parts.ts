@@ -9,14 +9,15 @@ import { union } from './chunks.ts';
 /** A table block as the detectors produce it. */
 export type TableBlock = Extract<Block, { kind: 'table' }>;
 
-/** The page a detector works on: its number and width, the document's words (to mend words broken in cells), and whether it is typewritten. */
+/** The page a detector works on: its number and width, and the document's words (to mend words broken in cells). */
 export type TableScope = {
   number: number;
   width: number;
   words?: Words;
-  /** The document is set in a monospace font throughout: monospace lines are its text, not code. */
-  typewriter?: boolean;
 };
+
+/** Rows (and columns) a table has at least: one row or column of text is a paragraph or a list, not a table. */
+export const MIN_ROWS = 2;
 
 /** A detected table and the runs it consumed; whitespace tables also say where each row starts (y). */
 export type Detected = { block: TableBlock; runs: Set<TextRun>; rowTops?: number[] };

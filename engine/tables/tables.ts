@@ -7,45 +7,52 @@ import type { Box, Line, Page, Rule } from '../model.ts';
 import { documentWords, type Words } from './broken-words.ts';
 import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
+import { TOUCH } from './rule-grid.ts';
+import { sideBySideParts } from './side-by-side.ts';
+import { isLooseLabels, isProseInColumns } from './prose-cells.ts';
 import type { Stage } from '../stage.ts';
-import { removeRuns, type Detected, type TableBlock } from './table-parts.ts';
-import { isTypewritten, typewriterLines } from './typewriter.ts';
+import { removeRuns, type Detected } from './table-parts.ts';
 
+/** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
   const b = d.block.prov.box;
-  return r.box.x0 < b.x1 && r.box.x1 > b.x0 && r.box.y0 < b.y1 + 2 && r.box.y1 > b.y0 - 2;
+  return r.box.x0 < b.x1 && r.box.x1 > b.x0 && r.box.y0 < b.y1 + TOUCH && r.box.y1 > b.y0 - TOUCH;
 }
 
-/** Margin (points) around a figure's grid that still holds its labels (axis ticks, titles). */
-const FIGURE_MARGIN = { x: 36, y: 14 };
+/** Margin (ems of the page's text) around a figure's grid that still holds its labels: tick labels beside it, a title above. */
+const FIGURE_MARGIN_EM = { x: 3.6, y: 1.4 };
+
+/** Median font size of the page's lines: the em of its body text (a chart's labels are set smaller). */
+function bodyEm(lines: readonly Line[]): number {
+  const sizes = lines.map((l) => l.runs[0]?.fontSize ?? 0).sort((p, q) => p - q);
+  return sizes[sizes.length >> 1] ?? 0;
+}
 
 /** Whether a line sits on a figure: in the box of a chart's grid or among its labels just outside it. */
-function onFigure(line: Line, figures: readonly Box[]): boolean {
+function onFigure(line: Line, figures: readonly Box[], em: number): boolean {
   const x = (line.box.x0 + line.box.x1) / 2;
   const y = (line.box.y0 + line.box.y1) / 2;
-  return figures.some((f) => x >= f.x0 - FIGURE_MARGIN.x && x <= f.x1 + FIGURE_MARGIN.x && y >= f.y0 - FIGURE_MARGIN.y && y <= f.y1 + FIGURE_MARGIN.y);
+  const [mx, my] = [FIGURE_MARGIN_EM.x * em, FIGURE_MARGIN_EM.y * em];
+  return figures.some((f) => x >= f.x0 - mx && x <= f.x1 + mx && y >= f.y0 - my && y <= f.y1 + my);
 }
 
-function plainCells(block: TableBlock): TableBlock {
-  const rows = block.rows.map((row) => row.map((cell) => ({ ...cell, spans: cell.spans.map(({ code: _code, ...span }) => span) })));
-  return { ...block, rows };
-}
-
-function tablesOnPage(source: Page, words: Words, typewriter: boolean): Page {
-  const page = typewriter ? { ...source, lines: typewriterLines(source.lines) } : source;
+// Typewritten documents reach this stage with their body runs no longer monospace (stages/typewriter.ts).
+function tablesOnPage(page: Page, words: Words): Page {
   const { tables: ruled, figures } = detectRuledTables(page.number, page.rules, page.lines, words);
   let lines = page.lines;
   for (const t of ruled) lines = removeRuns(lines, t.runs);
   // Rules that framed a ruled table say nothing about the rest of the page.
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
   // A chart's labels line up like cells; they stay text.
-  const free = lines.filter((l) => !onFigure(l, figures));
-  const scope = { number: page.number, width: page.width, words, typewriter };
-  const aligned = detectByLayout(scope, free, hRules);
+  const em = bodyEm(page.lines);
+  const free = lines.filter((l) => !onFigure(l, figures, em));
+  const scope = { number: page.number, width: page.width, words };
+  // Tables side by side are searched one by one (side-by-side.ts).
+  const aligned = sideBySideParts(free, hRules).flatMap((part) => detectByLayout(scope, part, hRules))
+    .filter((t) => !isProseInColumns(t.block) && !isLooseLabels(t.block));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
-  // Typewritten cells are the document's text in its one font, not code.
-  const found = [...ruled, ...aligned].map((t) => (typewriter ? plainCells(t.block) : t.block));
-  if (!found.length) return source;
+  const found = [...ruled, ...aligned].map((t) => t.block);
+  if (!found.length) return page;
   found.sort((a, b) => a.prov.box.y0 - b.prov.box.y0);
   return { ...page, lines, blocks: [...page.blocks, ...found] };
 }
@@ -56,7 +63,6 @@ export const tables: Stage = {
   run(doc) {
     // Words broken in narrow cells are mended from the words the document spells out elsewhere.
     const words = documentWords(() => doc.pages.flatMap((p) => p.runs.map((r) => r.text)));
-    const typewriter = isTypewritten(doc);
-    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words, typewriter)) };
+    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words)) };
   },
 };

@@ -10,30 +10,44 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../../core/config.ts';
 import { DomainError } from '../../core/errors.ts';
-import { authenticateSession } from '../../core/sessions/authenticate-session.ts';
+import { authenticateAnySession } from '../../core/sessions/authenticate-session.ts';
 import type { PrincipalResolver } from './api-key-bearer.ts';
 
 export const SESSION_COOKIE = 'p2m_session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The value of one cookie from the Cookie header, or undefined. */
+/** The value of one cookie from the Cookie header (the first of that name), or undefined. */
 export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.get('cookie');
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  return readCookies(req, name)[0];
 }
 
-/** `Cookie: p2m_session=…` → the session's principal; unsafe methods only from our own origins. */
+/**
+ * Every value of a cookie name, in header order. A browser sends several
+ * cookies of one name when they differ in path or domain, and a sibling
+ * subdomain can plant one (cookie tossing), so the first is not necessarily ours.
+ */
+export function readCookies(req: Request, name: string): string[] {
+  const header = req.get('cookie');
+  if (!header) return [];
+  const values: string[] = [];
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) values.push(part.slice(eq + 1).trim());
+  }
+  return values;
+}
+
+/**
+ * `Cookie: p2m_session=…` → the session's principal; unsafe methods only from
+ * our own origins. With several p2m_session cookies the valid one counts, so a
+ * planted cookie placed before ours cannot sign the person out.
+ */
 export const sessionCookie: PrincipalResolver = async (req, services) => {
-  const token = readCookie(req, SESSION_COOKIE);
-  if (token === undefined) return null;
+  const tokens = readCookies(req, SESSION_COOKIE);
+  if (tokens.length === 0) return null;
   if (!SAFE_METHODS.has(req.method)) assertSameOrigin(req, services.config);
-  return authenticateSession(services, token);
+  return authenticateAnySession(services, tokens);
 };
 
 /** Refuses a cookie-authenticated state change that does not come from a page of this service. */

@@ -6,19 +6,21 @@
  * their descriptions may improve.
  */
 import { z } from 'zod';
-import { ClientConfig } from '../../core/devices/client-config.ts';
-import { RegisterInput, Registration } from '../../core/devices/register-device.ts';
+import { ClientConfig, getClientConfig } from '../../core/devices/client-config.ts';
+import { RegisterInput, registerDeviceOp, Registration } from '../../core/devices/register-device.ts';
+import { jsonBodyUpTo } from '../../http/json-body.ts';
 import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getMarkdown, listJobs } from '../../core/operations.ts';
 import { getSettings, updateSettings } from '../../core/settings/settings-operations.ts';
 import { DeviceSettings, SettingsPatch } from '../../core/settings/settings-schema.ts';
 import { IdempotencyKeyHeader, JobIdParam, NAMED_SCHEMAS } from '../../http/openapi-components.ts';
 import type { Route } from '../../http/route.ts';
 import { defineHandlerRoute, defineRoute } from '../define-route.ts';
-import { configRoute } from './config-route.ts';
 import { createJobRoute } from './create-job-route.ts';
 import { jobIdInput, recentJobsOf, replyDeleted, replyV1Job, replyV1List } from './job-routes.ts';
 import { markdownDownload } from '../../http/download.ts';
-import { registerRoute } from './register-route.ts';
+
+/** A registration is one public key. */
+const REGISTER_BODY_BYTES = 16 * 1024;
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const ok = (description: string, schema: z.ZodType) => ({ description, content: json(schema) });
@@ -51,15 +53,18 @@ const creation = {
 
 /** The v1 routes. */
 export const V1_ROUTES: readonly Route[] = [
-  defineHandlerRoute({
-    method: 'post', path: '/register', auth: 'none', operations: [], statuses: [400, 429], handler: registerRoute,
+  defineRoute({
+    method: 'post', path: '/register', auth: 'none', operation: registerDeviceOp, statuses: [400, 413, 429],
+    before: () => [jsonBodyUpTo(REGISTER_BODY_BYTES)],
+    mapRequest: (req): unknown => req.body,
     openapi: {
       operationId: 'v1_register', summary: 'Register a device (idempotent by public key)', tag: 'v1', success: 200,
       ok: ok('The device and its token.', Registration), request: { requestBody: { required: true, content: json(RegisterInput) } },
     },
   }),
-  defineHandlerRoute({
-    method: 'get', path: '/config', auth: 'none', operations: [], statuses: [], handler: configRoute,
+  defineRoute({
+    method: 'get', path: '/config', auth: 'none', operation: getClientConfig, statuses: [], mapRequest: () => ({}),
+    reply: (res, out) => void res.set('Cache-Control', 'public, max-age=300').json(out),
     openapi: { operationId: 'v1_config', summary: 'Client configuration', tag: 'v1', success: 200, ok: ok('Limits and notices for the extension.', ClientConfig) },
   }),
   defineHandlerRoute({

@@ -1,24 +1,24 @@
 /**
  * The billing routes (core/billing/): plans (open; the caller's plan is
- * flagged), checkout (a session, or anonymous with an e-mail), the customer
- * portal (session) and Stripe's webhook (signed by Stripe, raw body).
- * Return addresses are built on the request's own public origin. A session
- * cookie's CSRF rule is the gateway's (http/credentials/session-cookie.ts).
+ * flagged), checkout (a session, or anonymous with an e-mail: core's
+ * start_checkout decides which), the customer portal (session) and Stripe's
+ * webhook (signed by Stripe, raw body). Return addresses are built on the
+ * request's own public origin. A session cookie's CSRF rule is the gateway's
+ * (http/credentials/session-cookie.ts).
  */
 import { z } from 'zod';
-import { listPlans, Plans } from '../../core/billing/list-plans.ts';
+import { listPlansOp, Plans } from '../../core/billing/list-plans.ts';
 import { PortalResult } from '../../core/billing/open-portal.ts';
 import { receiveBillingEvent, WebhookReceipt } from '../../core/billing/receive-event.ts';
-import { CheckoutRequest, CheckoutResult, startAnonymousCheckout } from '../../core/billing/start-checkout.ts';
-import { DomainError } from '../../core/errors.ts';
-import { invoke } from '../../core/operation.ts';
+import { CheckoutRequest, CheckoutResult } from '../../core/billing/start-checkout.ts';
 import { openBillingPortal, startCheckoutOp } from '../../core/operations.ts';
-import { optionalPrincipal } from '../../http/credentials/optional-principal.ts';
+import { jsonBodyUpTo } from '../../http/json-body.ts';
 import { publicOriginOf } from '../../http/public-origin.ts';
-import { parseJsonBody, readRawBody } from '../../http/read-raw-body.ts';
+import { readRawBody } from '../../http/read-raw-body.ts';
 import type { Route } from '../../http/route.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { RequestHandler } from 'express';
 import { defineHandlerRoute, defineRoute } from '../define-route.ts';
-import { ctxOf } from '../rest-handler.ts';
 
 /** A checkout request is a plan and maybe an e-mail. */
 const CHECKOUT_BODY_BYTES = 16 * 1024;
@@ -26,15 +26,21 @@ const CHECKOUT_BODY_BYTES = 16 * 1024;
 const WEBHOOK_BODY_BYTES = 1024 * 1024;
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+/** A form post or text/plain is not read as JSON: a page elsewhere could send those without a preflight. */
+const onlyJson: RequestHandler = (req, _res, next) => {
+  if (!req.is('application/json')) {
+    throw new DomainError('unsupported_media_type', 'Send the checkout as JSON with Content-Type: application/json, e.g. {"plan":"pro"}.');
+  }
+  next();
+};
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The billing routes. */
 export const BILLING_ROUTES: readonly Route[] = [
-  defineHandlerRoute({
-    method: 'get', path: '/api/v2/billing/plans', auth: 'none', operations: [], statuses: [503],
-    handler: (rt) => async (req, res) => {
-      res.set('Cache-Control', 'private, no-store').json(await listPlans(rt, await optionalPrincipal(req, rt, 'anonymous')));
-    },
+  defineRoute({
+    method: 'get', path: '/api/v2/billing/plans', auth: 'none', optionalCredential: 'lenient', operation: listPlansOp, statuses: [429, 503],
+    mapRequest: () => ({}),
+    reply: (res, out) => void res.set('Cache-Control', 'private, no-store').json(out),
     openapi: {
       operationId: 'list_plans', tag: 'billing',
       summary: 'Plans and prices',
@@ -43,22 +49,11 @@ export const BILLING_ROUTES: readonly Route[] = [
       success: 200, ok: { description: 'The plans.', content: json(Plans) },
     },
   }),
-  defineHandlerRoute({
-    method: 'post', path: '/api/v2/billing/checkout', auth: 'none', operations: [startCheckoutOp], statuses: [400, 401, 403, 404, 409, 413, 429, 502, 503],
-    handler: (rt) => async (req, res) => {
-      const principal = await optionalPrincipal(req, rt, 'refuse');
-      const body = parseJsonBody(await readRawBody(req, CHECKOUT_BODY_BYTES));
-      const input = isRecord(body) ? body : {};
-      const origin = publicOriginOf(req, rt.config);
-      if (principal) {
-        req.principal = principal;
-        if ('email' in input) throw new DomainError('bad_input', 'Signed in: the plan is for this account; send no e-mail.');
-        res.json(await invoke(startCheckoutOp, ctxOf(rt, req), { ...input, return_origin: origin }));
-        return;
-      }
-      const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-      res.json(await startAnonymousCheckout(rt, input, { returnOrigin: origin, ip }));
-    },
+  defineRoute({
+    method: 'post', path: '/api/v2/billing/checkout', auth: 'none', optionalCredential: 'strict', operation: startCheckoutOp,
+    statuses: [400, 401, 403, 404, 409, 413, 415, 429, 502, 503],
+    before: () => [onlyJson, jsonBodyUpTo(CHECKOUT_BODY_BYTES)],
+    mapRequest: (req, services) => ({ ...(isRecord(req.body) ? req.body : {}), return_origin: publicOriginOf(req, services.config) }),
     openapi: {
       operationId: 'start_checkout', tag: 'billing',
       summary: 'Start a checkout',

@@ -7,16 +7,15 @@
 import { z } from 'zod';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { DomainError } from '../../core/errors.ts';
-import { finishSignIn } from '../../core/sign-in/finish-sign-in.ts';
-import { LogoutResult, signOut } from '../../core/sign-in/sign-out.ts';
-import { CALLBACK_PATH, startSignIn } from '../../core/sign-in/start-sign-in.ts';
-import { assertSameOrigin, clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../../http/credentials/session-cookie.ts';
-import { htmlRoute } from '../../http/html/html-route.ts';
+import { finishSignInOp } from '../../core/sign-in/finish-sign-in.ts';
+import { LogoutResult, signOutOp } from '../../core/sign-in/sign-out.ts';
+import { CALLBACK_PATH, startSignInOp } from '../../core/sign-in/start-sign-in.ts';
+import { assertSameOrigin, clearSessionCookie, readCookie, readCookies, SESSION_COOKIE, setSessionCookie } from '../../http/credentials/session-cookie.ts';
 import { sendPage } from '../../http/html/html-page.ts';
 import { signedInPage } from '../../http/html/signed-in-page.ts';
 import { codesWithStatus } from '../../http/openapi-components.ts';
 import type { Route } from '../../http/route.ts';
-import { defineHandlerRoute } from '../define-route.ts';
+import { defineRoute } from '../define-route.ts';
 import { publicOriginOf } from '../../http/public-origin.ts';
 import { clearSignInBinding, setSignInBinding, signInBindingOf } from '../../http/sign-in-binding.ts';
 
@@ -42,16 +41,17 @@ const SIGN_IN = 'Sign-in uses OpenID Connect (authorization code with PKCE, stat
 
 /** The sign-in routes: the browser-facing pages (start, callback) and logout. */
 export const SIGN_IN_ROUTES: readonly Route[] = [
-  defineHandlerRoute({
-    method: 'get', path: START_PATH, auth: 'none', operations: [], statuses: [400, 429, 503],
-    handler: (services) =>
-      htmlRoute(services.log, async (req, res) => {
-        const ticket = req.query.ticket;
-        if (ticket !== undefined && typeof ticket !== 'string') throw new DomainError('bad_input', 'Send one ticket.');
-        const started = await startSignIn(services, { origin: publicOriginOf(req, services.config), clientIp: req.ip ?? '', ticket });
-        setSignInBinding(req, res, started.binding, started.ttlSeconds);
-        res.set('Cache-Control', 'no-store').redirect(302, started.authorizationUrl);
-      }),
+  defineRoute({
+    method: 'get', path: START_PATH, auth: 'none', operation: startSignInOp, statuses: [400, 429, 503], failuresAs: 'page',
+    mapRequest: (req, services) => {
+      const ticket = req.query.ticket;
+      if (ticket !== undefined && typeof ticket !== 'string') throw new DomainError('bad_input', 'Send one ticket.');
+      return { origin: publicOriginOf(req, services.config), ticket };
+    },
+    reply: (res, started) => {
+      setSignInBinding(res.req, res, started.binding, started.ttlSeconds);
+      res.set('Cache-Control', 'no-store').redirect(302, started.authorizationUrl);
+    },
     openapi: {
       operationId: 'sign_in_start', tag: 'auth',
       summary: 'Start signing in',
@@ -62,21 +62,22 @@ export const SIGN_IN_ROUTES: readonly Route[] = [
       request: { requestParams: { query: z.object({ ticket: z.string().optional().meta({ description: 'A one-time device-link ticket.' }) }) } },
     },
   }),
-  defineHandlerRoute({
-    method: 'get', path: CALLBACK_PATH, auth: 'none', operations: [], statuses: [400, 403, 502, 503],
-    handler: (services) =>
-      htmlRoute(services.log, async (req, res) => {
-        // Used once whatever happens next.
-        clearSignInBinding(req, res);
-        const done = await finishSignIn(services, {
-          query: new URLSearchParams(req.originalUrl.split('?')[1] ?? ''),
-          binding: signInBindingOf(req),
-          previousSessionToken: readCookie(req, SESSION_COOKIE),
-        });
-        setSessionCookie(req, res, done.session.token, done.session.expiresAt);
-        // With a link ticket this is the "Link this device?" page: nothing is linked until its form is posted.
-        sendPage(res, 200, signedInPage(done));
-      }),
+  defineRoute({
+    method: 'get', path: CALLBACK_PATH, auth: 'none', operation: finishSignInOp, statuses: [400, 403, 502, 503], failuresAs: 'page',
+    mapRequest: (req) => {
+      // Used once whatever happens next.
+      clearSignInBinding(req, req.res!);
+      return {
+        query: req.originalUrl.split('?')[1] ?? '',
+        binding: signInBindingOf(req),
+        previous_session_token: readCookie(req, SESSION_COOKIE),
+      };
+    },
+    reply: (res, done) => {
+      setSessionCookie(res.req, res, done.session.token, done.session.expiresAt);
+      // With a link ticket this is the "Link this device?" page: nothing is linked until its form is posted.
+      sendPage(res, 200, signedInPage(done));
+    },
     openapi: {
       operationId: 'sign_in_callback', tag: 'auth',
       summary: 'Finish signing in (the provider sends the browser here)',
@@ -95,14 +96,16 @@ export const SIGN_IN_ROUTES: readonly Route[] = [
       },
     },
   }),
-  defineHandlerRoute({
-    method: 'post', path: LOGOUT_PATH, auth: 'none', operations: [], statuses: [403],
-    handler: (services) => async (req, res) => {
-      const token = readCookie(req, SESSION_COOKIE);
+  defineRoute({
+    method: 'post', path: LOGOUT_PATH, auth: 'none', operation: signOutOp, statuses: [403],
+    mapRequest: (req, services) => {
+      const tokens = readCookies(req, SESSION_COOKIE);
       // A cookie is a credential: ending its session is a signed-in change, so it must come from our own pages.
-      if (token !== undefined) assertSameOrigin(req, services.config);
-      const result = await signOut(services.db, token);
-      clearSessionCookie(req, res);
+      if (tokens.length > 0) assertSameOrigin(req, services.config);
+      return { session_tokens: tokens };
+    },
+    reply: (res, result) => {
+      clearSessionCookie(res.req, res);
       res.set('Cache-Control', 'no-store').json(result);
     },
     openapi: {

@@ -23,7 +23,7 @@ import type { TierName } from '../../core/tiers.ts';
 import { deliveryBody } from '../../core/webhooks/webhook-events.ts';
 import { deliveryHeaders } from '../../core/webhooks/sign-delivery.ts';
 import { classifyAttempt, type ClassifyInput } from './classify-attempt.ts';
-import { claimDeliveries, type ClaimedDelivery } from './sql/claim-deliveries.ts';
+import { claimDeliveries, type Claim, type ClaimedDelivery } from './sql/claim-deliveries.ts';
 import { finishAttempt, type AttemptOutcome } from './sql/finish-attempt.ts';
 import { reapDeliveries } from './sql/reap-deliveries.ts';
 
@@ -65,8 +65,10 @@ export function createDispatcher(runtime: DispatcherDeps, opts: { id?: string } 
       endpointConcurrency: cfg.endpointConcurrency,
     });
 
-  function handle(d: ClaimedDelivery): Promise<void> {
-    const done = attemptDelivery(runtime, limiters, d)
+  function handle(claim: Claim): Promise<void> {
+    const d = claim.delivery;
+    const outcome = claim.kind === 'usable' ? attemptDelivery(runtime, limiters, claim.delivery) : Promise.resolve(unusable(claim.delivery.problem));
+    const done = outcome
       .then((outcome) => finishAttempt(runtime.db, { id: d.id, lease: d.lease, disableAfter: cfg.disableAfter, ...outcome }).then((held) => {
         if (!held) runtime.log.info({ deliveryId: d.id }, 'webhook lease lost; outcome discarded');
         events.emit('attempt', { deliveryId: d.id, outcome: held ? outcome.outcome : 'lost' });
@@ -104,6 +106,21 @@ export function createDispatcher(runtime: DispatcherDeps, opts: { id?: string } 
   };
 }
 
+/** The final failure of a delivery that cannot be sent at all; the code leads the logged error. */
+const unusable = (problem: string): AttemptOutcome => ({ outcome: 'failed', statusCode: null, error: `malformed_delivery: ${problem} (not sent)` });
+
+/** The signed request of a delivery, or why it cannot be built (a sealed secret that does not open). */
+function prepare(runtime: DispatcherDeps, d: ClaimedDelivery): { headers: Record<string, string>; body: Buffer } | { problem: string } {
+  let secrets: string[];
+  try {
+    secrets = [d.secret_sealed, d.previous_secret_sealed].filter((s): s is string => s !== null).map((s) => open(runtime.secretKey, s));
+  } catch {
+    return { problem: 'its signing secret cannot be opened with this service\'s key' };
+  }
+  const body = deliveryBody(d.event, d.job);
+  return { body, headers: deliveryHeaders({ event: d.event, eventId: d.event_id, timestamp: d.now_s, secrets, body }) };
+}
+
 /** Signs and sends one claimed delivery through its target's limiter; what happened, as the log records it. */
 async function attemptDelivery(runtime: DispatcherDeps, limiters: TargetLimiters, d: ClaimedDelivery): Promise<AttemptOutcome> {
   const cfg = runtime.config.webhooks;
@@ -113,9 +130,9 @@ async function attemptDelivery(runtime: DispatcherDeps, limiters: TargetLimiters
   if (d.endpoint_disabled && !d.test) {
     return { outcome: 'failed', statusCode: null, error: 'endpoint_disabled: the endpoint was disabled (not sent)' };
   }
-  const secrets = [d.secret_sealed, d.previous_secret_sealed].filter((s): s is string => s !== null).map((s) => open(runtime.secretKey, s));
-  const body = deliveryBody(d.event, d.job);
-  const headers = deliveryHeaders({ event: d.event, eventId: d.event_id, timestamp: d.now_s, secrets, body });
+  const request = prepare(runtime, d);
+  if ('problem' in request) return unusable(request.problem);
+  const { headers, body } = request;
   const result: ClassifyInput['result'] = await limiters
     .schedule(d.endpoint_id ?? d.url, () => runtime.webhookClient.post(d.url, headers, body))
     .then((res) => ({ kind: 'answered' as const, res }), (error: unknown) => ({ kind: 'error' as const, error }));
@@ -124,8 +141,8 @@ async function attemptDelivery(runtime: DispatcherDeps, limiters: TargetLimiters
 
 type LoopParts = {
   runtime: DispatcherDeps;
-  claim(limit: number): Promise<ClaimedDelivery[]>;
-  handle(d: ClaimedDelivery): Promise<void>;
+  claim(limit: number): Promise<Claim[]>;
+  handle(c: Claim): Promise<void>;
   sweep(): Promise<number>;
   active: Set<Promise<void>>;
   events: EventEmitter<DispatcherEvents>;

@@ -8,6 +8,7 @@ import { toJobView } from '../job-view.ts';
 import { createJob } from '../create-job.ts';
 import { CreatedJob } from '../create-job-from-url.ts';
 import { claimUploadTicket, recordTicketJob, ticketJobId } from './claim-upload-ticket.ts';
+import { assertSameUpload } from './ticket-repeat.ts';
 
 const USED = 'The upload ticket was already used; ask for a new one.';
 
@@ -15,8 +16,8 @@ const USED = 'The upload ticket was already used; ask for a new one.';
  * The upload of a ticket (POST /api/v2/jobs/upload). The ticket is claimed
  * before the file is read and stays used whatever the outcome (single use):
  * a refused upload (409, 413, 400) needs a new ticket. A repeat of an upload
- * that created its job answers with that job (created false) without reading
- * the file again.
+ * that created its job answers with that job (created false) when it is the
+ * same file and fields, and 409 ticket_used when it is not (ticket-repeat.ts).
  */
 export const createJobFromTicket = defineOperation({
   name: 'create_job_from_ticket',
@@ -36,17 +37,17 @@ export const createJobFromTicket = defineOperation({
   async handler(ctx, { file, file_name, external_id, tags }) {
     const p = ctx.principal;
     if (p.kind !== 'upload_ticket') throw new DomainError('forbidden', 'An upload ticket is required.');
+    const fields = { fileName: file_name, externalId: external_id, tags };
     if (!(await claimUploadTicket(ctx.db, p.ticketId))) {
       const earlier = await ticketJobId(ctx.db, p.ticketId);
       const row = earlier === null ? null : await findJob(ctx, earlier);
       if (!row || row.deletedAt) throw new DomainError('unauthenticated', USED);
+      await assertSameUpload(row, file, fields, p.maxBytes);
       return { ...toJobView(row, await usageOf(ctx)), created: false };
     }
     const { row } = await createJob(ctx, {
       source: { kind: 'upload', body: file.open(), ...(file_name === undefined ? {} : { fileName: file_name }) },
-      fileName: file_name,
-      externalId: external_id,
-      tags,
+      ...fields,
     });
     await recordTicketJob(ctx.db, p.ticketId, row.id);
     return { ...toJobView(row, await usageOf(ctx)), created: true };

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../../db/schema.ts';
 import { unlinkDevice } from '../../../core/devices/link/link-device.ts';
 import { invoke } from '../../../core/operation.ts';
 import { purgeExpired } from '../../../worker/worker.ts';
@@ -62,6 +63,24 @@ describe('upload tickets', () => {
     expect(await device.client.getJob(first.job.job_id)).toMatchObject({ status: 'ready' });
     const viaSession = await fetch(`${s.baseUrl}/api/v2/jobs/${first.job.job_id}`, { headers: { cookie: person.cookie } });
     expect(((await viaSession.json()) as { status: string }).status).toBe('ready');
+  });
+
+  it('the same ticket with a different file is 409 ticket_used (nothing stored); the same file again stays 200', async () => {
+    await using s = await startAccounts();
+    const device = await s.newDevice();
+    const person = await signIn(s.env, { tier: 'pro' });
+    await s.link(device, person.accountId);
+    const ticket = await ticketOf(device);
+    const pdf = await makePdf([['The first file']]);
+    const first = await upload(s, ticket, pdf);
+    expect(first.status).toBe(201);
+    const { job_id } = (await first.json()) as { job_id: string };
+    const other = await upload(s, ticket, await makePdf([['Another file entirely']]));
+    expect([other.status, await codeOf(other)]).toEqual([409, 'ticket_used']);
+    const again = await upload(s, ticket, pdf);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { job_id: string }).job_id).toBe(job_id);
+    expect(await s.env.runtime.db.select().from(jobs)).toHaveLength(1);
   });
 
   it('a used ticket answers repeats after its expiry until the retention sweep removes it a day later', async () => {

@@ -22,6 +22,8 @@ describe.runIf(DB_KIND === 'pglite')('p2m keys (embedded database, no server)', 
       const created = await run(process.execPath, [CLI, 'keys', 'create', '--email', 'cli@example.com'], { env });
       const key = created.stdout.trim();
       expect(key).toMatch(/^p2m_[A-Za-z0-9_-]{43}$/);
+      // It says where it wrote: people run more than one data directory.
+      expect(created.stderr).toContain(`stored in the embedded database in ${join(dataDir, 'db')}`);
       const listed = await run(process.execPath, [CLI, 'keys', 'list', '--email', 'cli@example.com'], { env });
       const keyId = listed.stdout.split(/\s+/)[0]!;
       expect(listed.stdout).not.toContain(key);

@@ -159,7 +159,7 @@ describe('MCP rate limit', () => {
     expect(refused[0]!.error!.data!.retry_after).toBeGreaterThan(0);
   });
 
-  it('refuses the next request of a caller out of budget with 429, Retry-After and RateLimit before reading it', async () => {
+  it('answers a call over budget with a JSON-RPC error in a 200 carrying the request id, Retry-After and RateLimit; ping still answers', async () => {
     await using limited = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
     await using server = await startMcp(limited);
     const user = await limited.user();
@@ -167,11 +167,18 @@ describe('MCP rate limit', () => {
     const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
     expect((await server.post(ping, { key: user.key })).status).toBe(200);
     expect((await server.call(user.key, T('get_limits'), {})).result).toBeDefined();
-    const third = await server.post(ping, { key: user.key });
-    expect(third.status).toBe(429);
+    const call = { jsonrpc: '2.0', id: 'call-7', method: 'tools/call', params: { name: T('get_limits'), arguments: {} } };
+    const third = await server.post(call, { key: user.key });
+    expect(third.status).toBe(200);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(third.headers.get('ratelimit-policy')).toBe('"free";q=1;w=60');
     expect(third.headers.get('ratelimit')).toMatch(/^"free";r=0;t=\d+$/);
-    expect(third.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { data: { code: 'rate_limited' } } });
+    expect(third.body).toMatchObject({ jsonrpc: '2.0', id: 'call-7', error: { code: -32039, data: { code: 'rate_limited', status: 429 } } });
+    const data = (third.body as { error: { data: { retry_after: number } } }).error.data;
+    expect(data.retry_after).toBe(Number(third.headers.get('retry-after')));
+    const pong = await server.post({ ...ping, id: 2 }, { key: user.key });
+    expect([pong.status, pong.body]).toEqual([200, { jsonrpc: '2.0', id: 2, result: {} }]);
+    // 401 stays HTTP.
+    expect((await server.post(call, { key: 'p2m_not-a-key' })).status).toBe(401);
   });
 });

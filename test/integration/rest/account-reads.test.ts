@@ -4,6 +4,7 @@
  * session, the device lane's credential) and what each returns, including
  * the fair-use counters kept by the database.
  */
+import { idleWindow } from '../../../core/sessions/authenticate-session.ts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endSession } from '../../../core/sessions/end-session.ts';
@@ -40,7 +41,7 @@ describe('account reads: security matrix', () => {
     const idle = await signIn(env);
     await env.runtime.db
       .update(sessions)
-      .set({ lastSeenAt: sql`now() - ${`${env.config.sessionIdleSeconds + 1} seconds`}::interval` })
+      .set({ lastSeenAt: sql`now() - ${idleWindow(env.config.sessionIdleSeconds).idle}::interval - interval '1 second'` })
       .where(eq(sessions.accountId, idle.accountId));
     await expect401({ cookie: idle.cookie }, 'idle session');
     const ended = await signIn(env);

@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { idleWindow } from '../../../core/sessions/authenticate-session.ts';
 import { endSession } from '../../../core/sessions/end-session.ts';
 import { sessions } from '../../../db/schema.ts';
 import { purgeExpired } from '../../../worker/worker.ts';
@@ -73,7 +74,7 @@ describe('session cookie', () => {
     await db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.accountId, lifetime.accountId));
     await db
       .update(sessions)
-      .set({ lastSeenAt: sql`now() - ${`${env.config.sessionIdleSeconds + 1} seconds`}::interval` })
+      .set({ lastSeenAt: sql`now() - ${idleWindow(env.config.sessionIdleSeconds).idle}::interval - interval '1 second'` })
       .where(eq(sessions.accountId, idle.accountId));
     expect(await endSession(db, ended.token)).toBe(true);
     for (const p of [lifetime, idle, ended]) {

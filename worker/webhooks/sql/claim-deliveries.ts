@@ -13,6 +13,13 @@
  *
  * Only the first SCAN due rows are considered, oldest first, so a claim's
  * cost does not grow with a backlog.
+ *
+ * Each claimed row is checked on its own: a row the dispatcher cannot use (no
+ * secret to sign with, a malformed job document, …) comes back as an
+ * `unusable` claim with its lease, so the dispatcher fails that one delivery
+ * with a code while the others claimed with it go out. One bad row must never
+ * make the whole claim throw: its siblings are already leased and would be
+ * reaped and re-claimed with it until they all fail unsent.
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -47,10 +54,19 @@ const ClaimedRow = z.object({
 /** A delivery this dispatcher holds a lease on; every later write about it is fenced by id + lease. */
 export type ClaimedDelivery = z.infer<typeof ClaimedRow>;
 
+/** The lease of a claimed row, which is all a fenced write needs. */
+const LeaseOfRow = z.object({ id: z.string(), lease: z.string(), attempts: z.number().int() });
+
+/** A claimed row that cannot be sent: `problem` says why (for the delivery log). */
+export type UnusableDelivery = z.infer<typeof LeaseOfRow> & { problem: string };
+
+/** One claimed row: ready to send, or leased only to be failed. */
+export type Claim = { kind: 'usable'; delivery: ClaimedDelivery } | { kind: 'unusable'; delivery: UnusableDelivery };
+
 export type ClaimDeliveriesParams = { owner: string; limit: number; leaseSeconds: number; endpointConcurrency: number };
 
 /** Leases up to `limit` due deliveries; `now_s` is the database clock (the X-P2M-Timestamp of the attempt). */
-export async function claimDeliveries(db: Db, p: ClaimDeliveriesParams): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(db: Db, p: ClaimDeliveriesParams): Promise<Claim[]> {
   if (p.limit <= 0) return [];
   const claimed = await rows<unknown>(
     db,
@@ -82,5 +98,15 @@ export async function claimDeliveries(db: Db, p: ClaimDeliveriesParams): Promise
           floor(extract(epoch FROM now()))::bigint AS now_s
         FROM claimed c LEFT JOIN webhook_endpoints w ON w.id = c.endpoint_id JOIN accounts a ON a.id = c.account_id`,
   );
-  return claimed.map((raw) => ClaimedRow.parse(raw));
+  return claimed.flatMap((raw) => toClaim(raw));
+}
+
+/** Parses one row; a row without even an id and lease cannot be fenced and is left to the reaper. */
+function toClaim(raw: unknown): Claim[] {
+  const full = ClaimedRow.safeParse(raw);
+  if (full.success) return [{ kind: 'usable', delivery: full.data }];
+  const lease = LeaseOfRow.safeParse(raw);
+  if (!lease.success) return [];
+  const fields = [...new Set(full.error.issues.map((i) => i.path.join('.') || '(row)'))].join(', ');
+  return [{ kind: 'unusable', delivery: { ...lease.data, problem: `the stored delivery is malformed (${fields})` } }];
 }

@@ -1,0 +1,56 @@
+/**
+ * The generated-tables bench: renders a seed's cases, converts them with p2m,
+ * scores them with the ICDAR 2013 measure (the real-world corpus's scorer)
+ * and reports F1 per rule style, layout and feature, and the share of
+ * negatives that gave no table.
+ *
+ *   node bench/tables-gen/run.ts --seed dev|held-out [--per 4] [--negatives 10] [--out DIR]
+ *
+ * The held-out seed is for the final check only: its run keeps no
+ * predictions and prints no case, so nobody tunes on it case by case.
+ */
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { execQuiet, lastLines } from '../exec.ts';
+import { casesFor } from './cases.ts';
+import { renderCases } from './generate.ts';
+import { summarise, type DocF1 } from './summary.ts';
+
+/** The two fixed seeds: one to tune on, one never looked at case by case. */
+export const SEEDS = { dev: 20261126, 'held-out': 91173 } as const;
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+
+async function main(): Promise<void> {
+  const which = arg('--seed', 'dev') as keyof typeof SEEDS;
+  if (!(which in SEEDS)) throw new Error(`--seed must be ${Object.keys(SEEDS).join(' or ')}`);
+  const heldOut = which === 'held-out';
+  const out = resolve(arg('--out', `bench/out/tables-gen/${which}`));
+  const corpus = resolve(arg('--corpus', '../shared/corpus'));
+  const python = resolve(arg('--python', 'bench/.venv/bin/python'));
+  await rm(out, { recursive: true, force: true });
+  const cases = casesFor(SEEDS[which], Number(arg('--per', '4')), Number(arg('--negatives', '10')));
+  const infos = await renderCases(cases, out);
+  const pdfs = (await readdir(join(out, 'pdf'))).map((f) => join(out, 'pdf', f));
+  const conv = await execQuiet(process.execPath, ['cli/p2m.ts', 'convert', ...pdfs, '-o', join(out, 'pred'), '--jobs', '2']);
+  if (conv.code !== 0) console.error(`convert exited ${conv.code}: ${lastLines(conv.stderr)}`);
+  const json = join(out, 'score.json');
+  const s = await execQuiet(python, [join(corpus, 'realworld/score_realworld.py'), '--pred', join(out, 'pred'), '--tool', 'p2m',
+    '--manifest', join(out, 'manifest.tsv'), '--json', json, '--quiet']);
+  if (s.code !== 0) throw new Error(`scorer exited ${s.code}: ${lastLines(s.stderr)}`);
+  const docs = (JSON.parse(await readFile(json, 'utf8')) as { icdar: DocF1[] }).icdar;
+  const preds = new Map<string, string>();
+  for (const c of infos) preds.set(c.id, await readFile(join(out, 'pred', `${c.id}.md`), 'utf8').catch(() => ''));
+  const summary = summarise(infos, docs, preds, { perCase: !heldOut });
+  if (heldOut) {
+    await rm(join(out, 'pred'), { recursive: true, force: true });
+    await rm(json, { force: true });
+  }
+  await writeFile(join(out, 'summary.txt'), summary);
+  console.log(summary);
+}
+
+await main();

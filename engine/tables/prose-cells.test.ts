@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { isLooseLabels, isProseInColumns } from './prose-cells.ts';
+import type { Cell } from '../model.ts';
+import type { TableBlock } from './table-parts.ts';
+
+const cell = (text: string): Cell => ({ spans: text ? [{ text }] : [] } as Cell);
+const table = (rows: string[][]): TableBlock => ({ kind: 'table', rows: rows.map((r) => r.map(cell)), prov: { page: 1, box: { x0: 0, y0: 0, x1: 1, y1: 1 } } });
+
+describe('prose set in columns', () => {
+  it('two columns of running lines are prose', () => {
+    expect(isProseInColumns(table([
+      ['Projects and a stronger focus on', 'Lower targets for new projects and'],
+      ['maintenance of the existing.', 'a stronger focus on maintenance.'],
+      ['Forecast made in spring which led', 'Network of roads and railways as'],
+      ['to a revised plan for the year', 'well as schools and hospitals in the'],
+    ]))).toBe(true);
+  });
+
+  it('a column of terms beside their descriptions is a table (a side label beside its paragraph looks the same)', () => {
+    expect(isProseInColumns(table([
+      ['Scope', 'The committee reviewed the figures for the year and found that spending rose.'],
+      ['Method', 'Revenue fell short of the forecast made in spring, which led to a revised plan.'],
+    ]))).toBe(false);
+  });
+
+  it('a table with one description column is a table', () => {
+    expect(isProseInColumns(table([
+      ['Item', 'Description', '2019', '2020'],
+      ['Roads', 'Maintenance of the existing network of roads and bridges', '12.5', '-3.1'],
+      ['Schools', 'New buildings', '7.0', '4.4'],
+      ['Hospitals', 'Equipment for rural hospitals and clinics in the north', '1.9', '-0.2'],
+    ]))).toBe(false);
+  });
+
+  it('a numeric table is a table', () => {
+    expect(isProseInColumns(table([['Country', 'Men', 'Women'], ['Austria', '12.5', '-3.1'], ['Belgium', '7.0', '4.4']]))).toBe(false);
+  });
+
+  it('chart labels that never share a row are not a table; a table with group labels is', () => {
+    expect(isLooseLabels(table([['37.5', '35'], ['', '31'], ['', '27'], ['25', ''], ['', '22'], ['12.5', '11']]))).toBe(true);
+    expect(isLooseLabels(table([['North', '', ''], ['Austria', '12.5', '-3.1'], ['Belgium', '7.0', '4.4'], ['South', '', ''], ['Cyprus', '1.9', '-0.2']]))).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Running text set in columns is not a table. Multi-column prose, or a
+ * paragraph beside a side label, lines up into cells when no rule says
+ * otherwise; but a table's cells hold names, numbers and short phrases,
+ * while these hold sentences. A whitespace table whose columns all hold
+ * mostly sentences is left to the text.
+ */
+import type { Cell } from '../model.ts';
+import { MIN_ROWS, type TableBlock } from './table-parts.ts';
+
+/** Words from which a cell holds running text rather than a value or a label. */
+const PROSE_CELL_WORDS = 6;
+/** Words from which a cell opening in lower case continues a sentence from the line above. */
+const CONTINUED_WORDS = 3;
+/** Share of the non-empty cells holding running text from which the whole is prose. */
+const PROSE_SHARE = 0.5;
+
+/** Whether a cell holds a sentence or the run-on of one. */
+function prose(c: Cell): boolean {
+  const text = c.spans.map((s) => s.text).join(' ').trim();
+  const n = text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+  return n >= PROSE_CELL_WORDS || (n >= CONTINUED_WORDS && /^\p{Ll}/u.test(text));
+}
+
+const filled = (c: Cell | undefined): c is Cell => c !== undefined && c.spans.some((s) => s.text.trim() !== '');
+
+/**
+ * Whether a whitespace table reads as prose set in columns: every column
+ * holds mostly sentences. A column of terms, names or values beside a column
+ * of descriptions makes it a table (an option and what it does).
+ */
+export function isProseInColumns(t: TableBlock): boolean {
+  const width = Math.max(0, ...t.rows.map((r) => r.length));
+  const columns = Array.from({ length: width }, (_, k) => t.rows.map((r) => r[k]).filter(filled));
+  return columns.every((cells) => cells.length > 0 && cells.filter(prose).length >= PROSE_SHARE * cells.length);
+}
+
+/** Share of a whitespace table's rows that set text in two cells or more, under which its "cells" never share a row. */
+const MIN_ALIGNED_ROWS = 0.5;
+
+/**
+ * Whether a whitespace table's text rarely shares a row: a chart's axis
+ * ticks and value labels, each on a baseline of its own, line up in columns
+ * but not in rows. A table's rows fill two cells or more, but for a few
+ * group labels.
+ */
+export function isLooseLabels(t: TableBlock): boolean {
+  const full = t.rows.filter((r) => r.filter(filled).length >= MIN_ROWS).length;
+  return full < MIN_ALIGNED_ROWS * t.rows.length;
+}
