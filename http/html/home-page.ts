@@ -16,7 +16,7 @@ export function homePage(origin: string): Page {
 reading order, without running headers and page numbers.</p>
 <h2>Start here</h2>
 <ul>
-<li><a href="/account">Your account</a>: sign in, see your plan and usage, and create an API key.</li>
+<li><a href="/account">Your account</a>: sign in, see your plan and usage, and manage your <a href="/account/jobs">jobs</a>, <a href="/account/keys">API keys</a>, <a href="/account/devices">devices</a>, <a href="/account/webhooks">webhooks</a> and <a href="/account/plan">plan</a>.</li>
 <li>REST API: <code>POST /api/v2/jobs</code> with <code>Authorization: Bearer p2m_…</code> and a multipart
 <code>file</code>, then poll <code>GET /api/v2/jobs/{id}</code> and fetch <code>/download</code>.</li>
 <li>MCP (for AI agents, Streamable HTTP, the same API key): <code>${mcp}</code></li>

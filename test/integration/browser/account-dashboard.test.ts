@@ -192,6 +192,7 @@ describeInBrowser('the account pages in Chromium', () => {
     await page.getByRole('checkbox', { name: /jobs:create/ }).uncheck();
     await page.getByRole('checkbox', { name: /jobs:delete/ }).uncheck();
     await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('heading', { name: 'Your new key' }).waitFor();
     const secret = (await page.locator('#new-key-secret').textContent())!;
     expect(secret).toMatch(/^p2m_/);
     expect(await page.locator('#mcp-snippet').textContent()).toContain(`Bearer ${secret}`);
