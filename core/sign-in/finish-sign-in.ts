@@ -20,7 +20,8 @@ export type FinishSignInInput = {
   /** The binding cookie set at start; undefined when the browser sent none. */
   binding: string | undefined;
   /** A session cookie the browser already had: ended, never reused (no fixation). */
-  previousSessionToken: string | undefined;
+  /** Every session cookie the browser sent: a new sign-in ends them all (no fixation, and a planted one first changes nothing). */
+  previousSessionTokens: readonly string[];
 };
 
 /** A device asks to be linked: the page shows `preview` and a form carrying `token` (absent when already linked). */
@@ -44,10 +45,10 @@ export const finishSignInOp = defineOperation({
   scope: null,
   errors: ['bad_input', 'forbidden', 'not_configured', 'idp_unavailable', 'idp_error'],
   actors: ['anonymous'],
-  input: z.object({ query: z.string(), binding: z.string().optional(), previous_session_token: z.string().optional() }),
+  input: z.object({ query: z.string(), binding: z.string().optional(), previous_session_tokens: z.array(z.string()).max(16).default([]) }),
   output: FinishedSignInOut,
   handler: (ctx, i) =>
-    finishSignIn(ctx, { query: new URLSearchParams(i.query), binding: i.binding, previousSessionToken: i.previous_session_token }),
+    finishSignIn(ctx, { query: new URLSearchParams(i.query), binding: i.binding, previousSessionTokens: i.previous_session_tokens }),
 });
 
 const badState = () => new DomainError('bad_input', 'This sign-in link is invalid, was already used, or has expired. Start again.');
@@ -90,7 +91,7 @@ export async function finishSignIn(s: Services, input: FinishSignInInput): Promi
   const account = await accountForVerifiedEmail(s.db, identity.email, identity.name);
   // bad_input when the ticket was used or expired meanwhile, forbidden when the device has another account: no session then.
   const preview = attempt.linkTicketSealed === null ? null : await previewLink(s, open(s.secretKey, attempt.linkTicketSealed), account.id);
-  if (input.previousSessionToken !== undefined) await endSession(s.db, input.previousSessionToken);
+  for (const token of input.previousSessionTokens.slice(0, 4)) await endSession(s.db, token);
   const session = await createSession(s, account.id);
   const pendingLink =
     preview === null

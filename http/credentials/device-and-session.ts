@@ -2,7 +2,7 @@
  * "Device and Session" (POST /api/v2/account/link/attach): a device-signed
  * request that also carries the web session cookie. deviceAuth checks the
  * signature and sets req.principal; the session token is handed to core,
- * which authenticates it (sessionTokenOf). The session credential's
+ * which authenticates it (sessionTokensOf; the valid one of several cookies counts). The session credential's
  * same-origin rule is not applied, because the extension's own origin is not
  * one of ours; what holds instead: the gateway (http/origin-check.ts) refuses
  * any foreign *web* Origin, a page cannot send the signature headers
@@ -15,7 +15,7 @@ import type { Request, RequestHandler } from 'express';
 import { DomainError } from '../../core/errors.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { challengeDevice, deviceAuth } from './device-signature.ts';
-import { readCookie, SESSION_COOKIE } from './session-cookie.ts';
+import { readCookie, readCookies, SESSION_COOKIE } from './session-cookie.ts';
 
 /** deviceAuth, then 401 unless the request also carries a session cookie. */
 export function deviceAndSession(runtime: Runtime): RequestHandler[] {
@@ -28,5 +28,5 @@ export function deviceAndSession(runtime: Runtime): RequestHandler[] {
   return [deviceAuth(runtime), requireSession];
 }
 
-/** The session token of a request that passed deviceAndSession. */
-export const sessionTokenOf = (req: Request): string => readCookie(req, SESSION_COOKIE) ?? '';
+/** The session cookies of a request that passed deviceAndSession (core takes the valid one). */
+export const sessionTokensOf = (req: Request): string[] => readCookies(req, SESSION_COOKIE);

@@ -12,7 +12,7 @@ import { LinkStart } from '../../core/devices/link/start-device-link.ts';
 import { JobFields } from '../../core/jobs/job-schema.ts';
 import { UploadTicket } from '../../core/jobs/tickets/create-upload-ticket.ts';
 import { attachDevice, createJobFromTicket, createUploadTicket, getAccountLink, startDeviceLink, unlinkFromAccount } from '../../core/operations.ts';
-import { sessionTokenOf } from '../../http/credentials/device-and-session.ts';
+import { sessionTokensOf } from '../../http/credentials/device-and-session.ts';
 import { NAMED_SCHEMAS } from '../../http/openapi-components.ts';
 import { publicOriginOf } from '../../http/public-origin.ts';
 import { rateGate } from '../../http/rate-gate.ts';
@@ -50,7 +50,7 @@ export const DEVICE_LINK_ROUTES: readonly Route[] = [
   }),
   defineRoute({
     method: 'post', path: '/api/v2/account/link/attach', auth: [['DeviceToken', 'Session']], operation: attachDevice, statuses: [401, 403, 404, 409, 429],
-    mapRequest: (req) => ({ session_token: sessionTokenOf(req) }),
+    mapRequest: (req) => ({ session_tokens: sessionTokensOf(req) }),
     openapi: {
       operationId: 'attach_device', tag: 'account', success: 200,
       description: `${attachDevice.description}\n\nThe request is device-signed and carries the session cookie; without either it is 401.`,

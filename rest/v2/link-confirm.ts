@@ -12,7 +12,7 @@ import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import type { Services } from '../../core/context.ts';
 import { decideDeviceLink, type LinkDecision } from '../../core/devices/link/confirm-device-link.ts';
 import { DomainError } from '../../core/errors.ts';
-import { assertSameOrigin, readCookie, SESSION_COOKIE } from '../../http/credentials/session-cookie.ts';
+import { assertSameOrigin, readCookies, SESSION_COOKIE } from '../../http/credentials/session-cookie.ts';
 import { sendPage } from '../../http/html/html-page.ts';
 import { htmlRoute, type Headings } from '../../http/html/html-route.ts';
 import { LINK_CONFIRM_PATH, linkDecidedPage } from '../../http/html/link-confirm-page.ts';
@@ -51,12 +51,12 @@ export const LINK_CONFIRM_ROUTE: Route = defineHandlerRoute({
       services.log,
       async (req, res) => {
         assertFromOwnPage(req, services);
-        const sessionToken = readCookie(req, SESSION_COOKIE);
-        if (sessionToken === undefined) {
+        const sessionTokens = readCookies(req, SESSION_COOKIE);
+        if (sessionTokens.length === 0) {
           throw new DomainError('unauthenticated', 'This page needs the session you signed in with; start the link again from the device.');
         }
         const form = await readForm(req);
-        const done = await decideDeviceLink(services, { sessionToken, token: form.token, decision: form.decision });
+        const done = await decideDeviceLink(services, { sessionTokens, token: form.token, decision: form.decision });
         sendPage(res, 200, linkDecidedPage(done));
       },
       LINK_HEADINGS,

@@ -10,7 +10,7 @@ import { DomainError } from '../../core/errors.ts';
 import { finishSignInOp } from '../../core/sign-in/finish-sign-in.ts';
 import { LogoutResult, signOutOp } from '../../core/sign-in/sign-out.ts';
 import { CALLBACK_PATH, startSignInOp } from '../../core/sign-in/start-sign-in.ts';
-import { assertSameOrigin, clearSessionCookie, readCookie, readCookies, SESSION_COOKIE, setSessionCookie } from '../../http/credentials/session-cookie.ts';
+import { assertSameOrigin, clearSessionCookie, readCookies, SESSION_COOKIE, setSessionCookie } from '../../http/credentials/session-cookie.ts';
 import { sendPage } from '../../http/html/html-page.ts';
 import { signedInPage } from '../../http/html/signed-in-page.ts';
 import { codesWithStatus } from '../../http/openapi-components.ts';
@@ -70,7 +70,7 @@ export const SIGN_IN_ROUTES: readonly Route[] = [
       return {
         query: req.originalUrl.split('?')[1] ?? '',
         binding: signInBindingOf(req),
-        previous_session_token: readCookie(req, SESSION_COOKIE),
+        previous_session_tokens: readCookies(req, SESSION_COOKIE),
       };
     },
     reply: (res, done) => {

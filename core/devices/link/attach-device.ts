@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../operation.ts';
 import { deviceIdOf } from '../../principal.ts';
-import { authenticateSession } from '../../sessions/authenticate-session.ts';
+import { authenticateAnySession } from '../../sessions/authenticate-session.ts';
 import { linkDevice } from './link-device.ts';
 import { LinkStatus } from './link-status.ts';
 
@@ -19,10 +19,12 @@ export const attachDevice = defineOperation({
   scope: null,
   errors: ['unauthenticated', 'forbidden', 'not_found'],
   actors: ['device'],
-  input: z.object({ session_token: z.string().min(1).describe('The p2m_session cookie of the same request.') }),
+  input: z.object({
+    session_tokens: z.array(z.string().min(1)).min(1).max(16).describe('The p2m_session cookies of the same request; the valid one counts (a planted cookie may come first).'),
+  }),
   output: LinkStatus,
-  async handler(ctx, { session_token }) {
-    const session = await authenticateSession(ctx, session_token);
+  async handler(ctx, { session_tokens }) {
+    const session = await authenticateAnySession(ctx, session_tokens);
     const deviceId = deviceIdOf(ctx.principal)!;
     const { tier } = await ctx.db.transaction((tx) => linkDevice(tx, ctx.config.tiers, deviceId, session.accountId));
     return { linked: true, tier };

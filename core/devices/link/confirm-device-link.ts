@@ -16,7 +16,7 @@ import { deviceLinkTickets } from '../../../db/schema.ts';
 import type { Services } from '../../context.ts';
 import { hashSecret, newSecret } from '../../crypto/hash-secret.ts';
 import { DomainError } from '../../errors.ts';
-import { authenticateSession } from '../../sessions/authenticate-session.ts';
+import { authenticateAnySession } from '../../sessions/authenticate-session.ts';
 import type { TierName } from '../../tiers.ts';
 import { linkDevice } from './link-device.ts';
 import { INVALID_TICKET } from './link-preview.ts';
@@ -58,9 +58,9 @@ const spentConfirmation = () =>
  */
 export async function decideDeviceLink(
   s: LinkServices,
-  input: { sessionToken: string; token: string; decision: LinkDecision },
+  input: { sessionTokens: readonly string[]; token: string; decision: LinkDecision },
 ): Promise<DecidedLink> {
-  const session = await authenticateSession(s, input.sessionToken);
+  const session = await authenticateAnySession(s, input.sessionTokens);
   if (!TOKEN_SHAPE.test(input.token)) throw spentConfirmation();
   return s.db.transaction(async (tx) => {
     const [ticket] = await tx

@@ -30,7 +30,7 @@ describe('GET /account', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<dd id="account-email">page@example.org</dd>');
-    expect(html).toContain('<dd id="account-tier">pro</dd>');
+    expect(html).toContain('<span id="account-tier">pro</span>');
     expect(html).toContain(`of ${env.config.tiers.pro.fairUseJobsPerMonth.toLocaleString('en-US')}`);
     const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
     expect(nonce).toBeDefined();
