@@ -1,9 +1,9 @@
-import { request } from 'node:http';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../core/runtime.ts';
 import { dispatchRoutes } from './route-dispatch.ts';
 import type { Route } from './route.ts';
+import { rawRequest as raw } from '../test/support/raw-request.ts';
 
 const route = (method: Route['method'], path: string, extra: Partial<Route> = {}): Route => ({
   method, path, auth: 'none', operations: [], doc: null,
@@ -27,18 +27,6 @@ async function serve(routes: Route[], run: (base: string) => Promise<void>) {
 
 const get = async (url: string, method = 'GET') => (await fetch(url, { method })).json() as Promise<{ route: string | null; params?: object }>;
 
-/** Any method, TRACE included (fetch refuses to send it). */
-function raw(method: string, url: string): Promise<{ status: number; allow: string | undefined; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('dispatchRoutes', () => {
   it('matches method and path, literal routes before parameter routes, with decoded parameters', async () => {

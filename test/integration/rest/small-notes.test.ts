@@ -5,7 +5,6 @@
  * is refused (400) rather than cut, and the rotate answer says how
  * deliveries are signed during the overlap.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../../../server/create-app.ts';
 import { loopbackOnlyInThisFile } from '../../support/loopback-only.ts';
@@ -16,6 +15,7 @@ import { serviceEnv, startReceiver, type Receiver } from '../../support/webhook-
 import { errorCode, startApi, warmUp } from './api-client.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rawRequest as raw } from '../../support/raw-request.ts';
 
 loopbackOnlyInThisFile();
 let receiver: Receiver;
@@ -30,18 +30,6 @@ afterAll(() => {
   stripe.close();
 });
 
-/** Any method, TRACE included (fetch refuses to send it). */
-function raw(method: string, url: string): Promise<{ status: number; allow: string | undefined; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('small notes', () => {
   it('GET / is an HTML page naming the account page, the MCP endpoint, the OpenAPI and llms.txt', async () => {
