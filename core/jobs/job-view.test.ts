@@ -9,7 +9,7 @@ const at = new Date('2026-11-24T17:00:00.000Z');
 function row(status: string): JobRow {
   return {
     id: '0a0e7a5e-7b5e-4c4e-8e8e-0a0e7a5e7b5e', status, statusSince: at, createdAt: at, ownerType: 'api_key',
-    fileName: 'a.pdf', sourceUrl: null, pages: 2, pagesDone: 1, outputSize: status === 'ready' ? 10 : null,
+    apiKeyId: null, deviceId: null, fileName: 'a.pdf', sourceUrl: null, pages: 2, pagesDone: 1, outputSize: status === 'ready' ? 10 : null,
     truncated: false, externalId: 'ext', tags: ['t'], tier: 'free', readyAt: status === 'ready' || status === 'expired' ? at : null,
     retentionSeconds: 3600, errorCode: status === 'error' ? 'malformed_pdf' : null, errorMessage: status === 'error' ? 'bad' : null,
   } as unknown as JobRow;

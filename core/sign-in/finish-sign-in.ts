@@ -19,7 +19,6 @@ export type FinishSignInInput = {
   query: URLSearchParams;
   /** The binding cookie set at start; undefined when the browser sent none. */
   binding: string | undefined;
-  /** A session cookie the browser already had: ended, never reused (no fixation). */
   /** Every session cookie the browser sent: a new sign-in ends them all (no fixation, and a planted one first changes nothing). */
   previousSessionTokens: readonly string[];
 };

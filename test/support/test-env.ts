@@ -63,6 +63,9 @@ export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv
   const config = loadConfig({
     P2M_DATA_DIR: dataDir,
     P2M_LOG_LEVEL: 'silent',
+    // Every test signs in from 127.0.0.1, and on Redis the per-address counter is shared by the whole run;
+    // a test of that limit sets its own (sign-in-errors.test.ts).
+    P2M_SIGN_IN_PER_IP: '100000',
     ...(REDIS_URL ? { REDIS_URL } : {}),
     ...env,
   });
