@@ -42,7 +42,8 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['test/integration/**/*.test.ts'],
-          exclude,
+          // The browser walks test pages, not the database: once, on the embedded default, is enough.
+          exclude: [...exclude, 'test/integration/browser/**'],
           env: { P2M_TEST_DB: 'postgres' },
           globalSetup: ['test/support/global-setup.ts'],
         },
