@@ -16,13 +16,16 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  *   API-key clients send no Origin at all.
  *
  * Reads are not checked: they change nothing, and a rebinding page carries no
- * credential for this host.
+ * credential for this host. `selfChecked` names browser form routes that make
+ * a stricter check of their own (Origin or Referer one of ours, Sec-Fetch-Site)
+ * and answer its refusal as an HTML page, as browser-facing errors must be.
  */
-export function originCheck(config: Pick<Config, 'publicOrigins'>): RequestHandler {
+export function originCheck(config: Pick<Config, 'publicOrigins'>, selfChecked: readonly string[] = []): RequestHandler {
   const origins = new Set(config.publicOrigins);
   const hosts = new Set(config.publicOrigins.map((o) => new URL(o).hostname));
+  const ownCheck = new Set(selfChecked);
   return (req, _res, next) => {
-    if (!STATE_CHANGING.has(req.method)) return next();
+    if (!STATE_CHANGING.has(req.method) || ownCheck.has(req.path)) return next();
     if (!hosts.has(req.hostname)) {
       return next(new DomainError('forbidden', `This service is not served under the host ${req.hostname}.`));
     }

@@ -12,6 +12,7 @@ import { errorHandler } from '../http/error-envelope.ts';
 import { inOneLayer } from '../http/in-one-layer.ts';
 import { notFound } from '../http/not-found.ts';
 import { originCheck } from '../http/origin-check.ts';
+import { LINK_CONFIRM_PATH } from '../http/html/link-confirm-page.ts';
 import { requestId } from '../http/request-id.ts';
 import { requestLog } from '../http/request-log.ts';
 import { requestMetrics } from '../http/request-metrics.ts';
@@ -26,7 +27,7 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   app.set('trust proxy', runtime.config.trustProxy);
   // The gateway's steps in one layer and every route in one more: each layer a request passes costs it a
   // dispatch (bench/POLLING.md).
-  app.use(inOneLayer(requestId(), requestLog(runtime.log), requestMetrics(runtime.metrics.http), originCheck(runtime.config)));
+  app.use(inOneLayer(requestId(), requestLog(runtime.log), requestMetrics(runtime.metrics.http), originCheck(runtime.config, [LINK_CONFIRM_PATH])));
   app.use(dispatchRoutes(runtime, servedRoutes(runtime.config, mounts)));
   if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));
   app.use(notFound(), errorHandler(runtime.log));
