@@ -88,14 +88,16 @@ describe('upload tickets', () => {
     const device = await s.newDevice();
     await s.link(device, (await s.user()).accountId);
     const ticket = await ticketOf(device);
-    const first = await device.account.uploadWithTicket(ticket, await pdfBytes(), 'a.pdf');
+    // One file for both uploads: a PDF made again carries a new creation time, and a repeat must be the same file.
+    const pdf = await pdfBytes();
+    const first = await device.account.uploadWithTicket(ticket, pdf, 'a.pdf');
     const db = s.env.runtime.db;
     await db.execute(sql`update upload_tickets set expires_at = now() - interval '1 hour'`);
-    expect(await device.account.uploadWithTicket(ticket, await pdfBytes(), 'a.pdf')).toMatchObject({ created: false, job: { job_id: first.job.job_id } });
+    expect(await device.account.uploadWithTicket(ticket, pdf, 'a.pdf')).toMatchObject({ created: false, job: { job_id: first.job.job_id } });
     expect((await purgeExpired(s.env.runtime)).tickets).toBe(0);
     await db.execute(sql`update upload_tickets set expires_at = now() - interval '25 hours'`);
     expect((await purgeExpired(s.env.runtime)).tickets).toBe(1);
-    expect((await upload(s, ticket, await pdfBytes())).status).toBe(401);
+    expect((await upload(s, ticket, pdf)).status).toBe(401);
   });
 
   it('401 for a missing, malformed, unknown, expired or used ticket', async () => {
