@@ -3,7 +3,7 @@
  *
  * Coverage-guided fuzzing of our own PDF parsers (bench/fuzz/targets.ts),
  * one target after the other, each in a worker process (fuzz-worker.ts)
- * seeded from ../shared/corpus/hostile and the smallest dev PDFs (plus
+ * seeded from the corpus's hostile/ (bench/corpus-root.ts) and the smallest dev PDFs (plus
  * uncompressed copies made with qpdf, when it is installed, so mutations reach
  * content streams). A worker silent for --hang seconds is killed and its
  * current input saved as a hang; a worker that dies is saved as a crash; both

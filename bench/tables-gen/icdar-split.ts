@@ -4,13 +4,14 @@
  * on the other. Converts the ICDAR PDFs with p2m, scores them with the
  * corpus's score_realworld.py and prints the document-mean F1 per side.
  *
- *   node bench/tables-gen/icdar-split.ts [--corpus ../shared/corpus] [--out bench/out/icdar-split]
+ *   node bench/tables-gen/icdar-split.ts [--corpus DIR (default: P2M_CORPUS_DIR, else ../shared/corpus)] [--out bench/out/icdar-split]
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execQuiet, lastLines } from '../exec.ts';
 import { loadManifest, writeManifest } from '../manifest.ts';
 import { withAbsoluteGt } from '../score-realworld.ts';
+import { corpusRoot } from '../corpus-root.ts';
 
 type DocScore = { id: string; f1: number; precision: number; recall: number; tables: { found: boolean }[] };
 
@@ -30,7 +31,7 @@ export function sideSummary(docs: readonly DocScore[]): { n: number; f1: number;
 }
 
 async function main(): Promise<void> {
-  const corpus = resolve(arg('--corpus', '../shared/corpus'));
+  const corpus = resolve(arg('--corpus', corpusRoot()));
   const out = resolve(arg('--out', 'bench/out/icdar-split'));
   const python = resolve(arg('--python', 'bench/.venv/bin/python'));
   const rw = join(corpus, 'realworld');

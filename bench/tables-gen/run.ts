@@ -15,6 +15,7 @@ import { execQuiet, lastLines } from '../exec.ts';
 import { casesFor } from './cases.ts';
 import { renderCases } from './generate.ts';
 import { summarise, type DocF1 } from './summary.ts';
+import { corpusRoot } from '../corpus-root.ts';
 
 /** The two fixed seeds: one to tune on, one never looked at case by case. */
 export const SEEDS = { dev: 20261126, 'held-out': 91173 } as const;
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   if (!(which in SEEDS)) throw new Error(`--seed must be ${Object.keys(SEEDS).join(' or ')}`);
   const heldOut = which === 'held-out';
   const out = resolve(arg('--out', `bench/out/tables-gen/${which}`));
-  const corpus = resolve(arg('--corpus', '../shared/corpus'));
+  const corpus = resolve(arg('--corpus', corpusRoot()));
   const python = resolve(arg('--python', 'bench/.venv/bin/python'));
   await rm(out, { recursive: true, force: true });
   const cases = casesFor(SEEDS[which], Number(arg('--per', '4')), Number(arg('--negatives', '10')));
