@@ -18,7 +18,26 @@ export type ConvertOptions = {
   password?: string;
   /** How the text layer is read: `auto` (the direct reader, pdf.js where it cannot) or `pdfjs` only. For diagnostics and tests. */
   textReader?: TextReaderChoice;
+  /** `<!-- page N -->` before the first block that starts on each page (N = the PDF's page number). Default false. */
+  pageMarkers?: boolean;
+  /** `files`: pictures become PNGs in `ConvertResult.images`, linked as `![alt](images/pP-K.png)`. Default `omit`. */
+  images?: 'omit' | 'files';
+  /** Running headers, footers and page numbers: `drop` (default) or `keep`. */
+  furniture?: 'drop' | 'keep';
+  /** A table continued on the next page: `merge` into one (default, no row lost) or `keep` the parts. */
+  tablesAcrossPages?: 'merge' | 'keep';
+  /** Text never visibly painted: `drop` (default; counted in `ConvertResult.hiddenText`) or `keep`. */
+  hiddenText?: 'drop' | 'keep';
 };
+
+/** Why a span was judged invisible (issue 24's list). */
+export type HiddenTextKind = 'render_mode_3' | 'background_colour' | 'transparent' | 'tiny' | 'outside_crop_box' | 'hidden_layer' | 'covered';
+
+/** What `hiddenText: 'drop'` removed. */
+export type HiddenTextReport = { spans: number; pages: number[]; kinds: HiddenTextKind[] };
+
+/** A picture written out under `images: 'files'`; `name` is its path relative to the Markdown (`images/p3-1.png`). */
+export type ExtractedImage = { name: string; page: number; png: Uint8Array; alt: string };
 
 /** `auto` reads pages directly from the PDF objects and falls back to pdf.js; `pdfjs` uses pdf.js alone. */
 export type TextReaderChoice = 'auto' | 'pdfjs';
@@ -53,6 +72,12 @@ export type ConvertResult = {
   textReader: TextReaderStats;
   /** The pages read by OCR, in page order, each with its reason. */
   ocrPages: OcrPage[];
+  /** Pictures, when `images: 'files'` was asked for. */
+  images?: ExtractedImage[];
+  /** What was dropped as hidden text (absent when nothing was, or under `hiddenText: 'keep'`). */
+  hiddenText?: HiddenTextReport;
+  /** `tags` when the PDF's structure tree agreed with the layout and was used, else `layout`. */
+  structure?: 'tags' | 'layout';
 };
 
 /** Stable machine codes for documents the engine cannot convert. */
