@@ -81,11 +81,20 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
   const started = Date.now();
   const reader = await PageReader.open(data, { choice: opts.textReader, password: opts.password });
   const ocr = ocrSession();
+  let open = true;
+  const release = async () => {
+    if (!open) return;
+    open = false;
+    await ocr.close();
+    await reader.close();
+  };
   try {
     const report: Report = { warnings: [], ocrPages: [] };
     const { warnings } = report;
     const { pages, truncated } = await extractPages(reader, opts, started, report, ocr);
     const outline = await reader.outline();
+    // The stages need only the pages: the readers' caches, fonts and pdf.js go before they run.
+    await release();
     const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
     const doc: Doc = { pages, signals: { outline, tagged }, warnings };
     const done = runStages(doc);
@@ -97,7 +106,6 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     if (err instanceof EngineError) throw err;
     throw new EngineError('engine_failure', `Conversion failed: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
-    await ocr.close();
-    await reader.close();
+    await release();
   }
 }
