@@ -12,6 +12,7 @@ import { sideBySideParts } from './side-by-side.ts';
 import { isLooseLabels, isProseInColumns } from './prose-cells.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
+import { forgetChunks } from './chunks.ts';
 
 /** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
@@ -63,6 +64,11 @@ export const tables: Stage = {
   run(doc) {
     // Words broken in narrow cells are mended from the words the document spells out elsewhere.
     const words = documentWords(() => doc.pages.flatMap((p) => p.runs.map((r) => r.text)));
-    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words)) };
+    const pages = doc.pages.map((p) => {
+      const out = tablesOnPage(p, words);
+      forgetChunks();
+      return out;
+    });
+    return { ...doc, pages };
   },
 };
