@@ -40,7 +40,7 @@ function ownerColumns(tiers: Tiers, to: { ownerKey: string; tier: TierName }): S
       then null else idempotency_key end`;
 }
 
-/** Serialises with job creation (create-job.ts locks the owner key), in one fixed order so two moves cannot deadlock. */
+/** Serialises with job creation (job-admission.ts insertJob locks the owner key), in one fixed order so two moves cannot deadlock. */
 export async function lockOwners(tx: Tx, ownerKeys: string[]): Promise<void> {
   for (const key of [...ownerKeys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
