@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { Db } from '../../db/database.ts';
 import { jobBatches, jobs, type JobRow } from '../../db/schema.ts';
 import type { Ctx } from '../context.ts';
@@ -54,8 +55,7 @@ export async function insertJobBatch(
     const input = { key: null, size: null, fileName: fileNameFromUrl(url), sourceUrl: url };
     return jobValues(ctx, owner, { id: randomUUID(), req, input, hash: requestHash(req, url), priority, converter });
   });
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${owner.ownerKey}))`);
     if (batch.key) {
       const existing = await findBatch(tx, owner.ownerKey, batch.key);

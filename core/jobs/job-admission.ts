@@ -6,6 +6,7 @@
  * are admit-job.ts; the row's values are job-values.ts.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { jobs, type JobRow } from '../../db/schema.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
@@ -60,10 +61,10 @@ export async function insertJob(ctx: Ctx, owner: Owner, id: string, req: NewJob,
   const limits = ctx.config.tiers[owner.tier];
   const converter = req.settings?.converter ?? (await converterFor(ctx.db, ctx.principal));
   const priority = await priorityFor(ctx, owner, converter);
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     // Serialise creations per owner so two requests cannot both take the last slot.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${owner.ownerKey}))`);
-    await assertFreeSlot(ctx, owner.ownerKey, limits.slots, tx as unknown as Ctx['db']);
+    await assertFreeSlot(ctx, owner.ownerKey, limits.slots, tx);
     const [row] = await tx
       .insert(jobs)
       .values(jobValues(ctx, owner, { id, req, input, hash, priority, converter }))
