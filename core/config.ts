@@ -9,6 +9,7 @@ import { BILLING_ENV, billingConfigOf, type BillingConfig } from './billing/bill
 import { BLOB_ENV, blobConfigOf, type BlobConfig } from './blobs/blob-config.ts';
 import { OPS_ENV, opsConfigOf, type OpsConfig } from './ops-config.ts';
 import { parseWorkerPools, type WorkerPoolSpec } from './queue/worker-pools.ts';
+import { WAIT_ENV, waitConfigOf, type WaitConfig } from './jobs/wait-config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -98,6 +99,7 @@ const Env = z.object({
   ...BILLING_ENV,
   ...BLOB_ENV,
   ...OPS_ENV,
+  ...WAIT_ENV,
   // Sign-in through an OpenID provider: unset issuer or client id → the sign-in routes answer 503.
   P2M_OIDC_ISSUER: z.url().optional(),
   P2M_OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -157,6 +159,8 @@ export type Config = Readonly<{
   blobs: BlobConfig;
   /** /metrics, /readyz and shutdown. */
   ops: OpsConfig;
+  /** Long polls of a job (core/jobs/wait-config.ts). */
+  waits: WaitConfig;
   oidc: OidcConfig | null;
   oidcTimeoutMs: number;
   signInTtlSeconds: number;
@@ -236,7 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testOnlyCaFile: e.P2M_TEST_ONLY_WEBHOOK_CA_FILE,
     }),
     billing: billingConfigOf(e),
-    ...{ blobs: blobConfigOf(e), ops: opsConfigOf(e) },
+    ...{ blobs: blobConfigOf(e), ops: opsConfigOf(e), waits: waitConfigOf(e) },
     oidc: e.P2M_OIDC_ISSUER && e.P2M_OIDC_CLIENT_ID
       ? Object.freeze({ issuer: e.P2M_OIDC_ISSUER, clientId: e.P2M_OIDC_CLIENT_ID, clientSecret: e.P2M_OIDC_CLIENT_SECRET })
       : null,
