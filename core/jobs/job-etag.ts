@@ -13,14 +13,31 @@ import type { Job } from './job-schema.ts';
 // Tags of deeply frozen views (a poll of an unchanged job answers the same one): hashed once per view.
 const tags = new WeakMap<Job, string>();
 
-/** W/"…": a hash of every field of the view except slot_usage and tier. */
+/** The quota context: left out of the tag. */
+const CONTEXT: ReadonlySet<string> = new Set(['slot_usage', 'tier']);
+
+/**
+ * W/"…": a hash of every field of the view except slot_usage and tier, in a
+ * canonical form (keys sorted), so the handler's view and the same view as
+ * its schema parsed it (another key order) have one tag.
+ */
 export function jobEntityTag(view: Job): string {
   const kept = tags.get(view);
   if (kept) return kept;
-  const { slot_usage: _usage, tier: _tier, ...own } = view;
-  const tag = `W/"${createHash('sha1').update(JSON.stringify(own)).digest('base64url')}"`;
+  const tag = `W/"${createHash('sha1').update(canonical(view, CONTEXT)).digest('base64url')}"`;
   if (Object.isFrozen(view)) tags.set(view, tag);
   return tag;
+}
+
+/** JSON with object keys sorted (undefined members left out, as JSON.stringify does), less the top-level `skip` keys. */
+function canonical(value: unknown, skip?: ReadonlySet<string>): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v)).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((k) => record[k] !== undefined && !skip?.has(k))
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`).join(',')}}`;
 }
 
 /**
