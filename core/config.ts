@@ -9,6 +9,7 @@ import { BILLING_ENV, billingConfigOf } from './billing/billing-config.ts';
 import { BLOB_ENV, blobConfigOf } from './blobs/blob-config.ts';
 import { OPS_ENV, opsConfigOf } from './ops-config.ts';
 import { parseWorkerPools } from './queue/worker-pools.ts';
+import { WAIT_ENV, waitConfigOf } from './jobs/wait-config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -114,6 +115,7 @@ const Env = z.object({
   ...BILLING_ENV,
   ...BLOB_ENV,
   ...OPS_ENV,
+  ...WAIT_ENV,
   // Sign-in through an OpenID provider: unset issuer or client id → the sign-in routes answer 503.
   P2M_OIDC_ISSUER: z.url().optional(),
   P2M_OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -173,6 +175,8 @@ const ConfigSchema = Env.transform((e) => {
     blobs: blobConfigOf(e),
     /** /metrics, /readyz and shutdown. */
     ops: opsConfigOf(e),
+    /** Long polls of a job (core/jobs/wait-config.ts). */
+    waits: waitConfigOf(e),
     oidc: oidcConfigOf(e),
     oidcTimeoutMs: e.P2M_OIDC_TIMEOUT_MS,
     signInTtlSeconds: e.P2M_SIGN_IN_TTL_SECONDS,
