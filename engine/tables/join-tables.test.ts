@@ -3,7 +3,7 @@ import type { Block, Cell, Page } from '../model.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { joinTables } from './join-tables.ts';
 import type { TableBlock } from './table-parts.ts';
-import { doc } from './test-pages.ts';
+import { doc } from '../../test/support/tables/pages.ts';
 
 const cell = (text: string, header = false): Cell => (header ? { spans: [{ text }], header } : { spans: [{ text }] });
 const table = (page: number, y0: number, y1: number, rows: string[][], x0 = 70): TableBlock => ({

@@ -4,7 +4,7 @@
  * Coordinates are top-left based like the engine's; the helper flips them.
  */
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { convert } from '../index.ts';
+import { convert } from '../../../engine/index.ts';
 
 /** A piece of text at (x, y) (top of the line), 9pt unless told, in Helvetica (bold) or Courier (`mono`). */
 export type Text = { text: string; x: number; y: number; bold?: boolean; size?: number; mono?: boolean };
