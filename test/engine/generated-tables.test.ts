@@ -91,4 +91,18 @@ describeInBrowser('generated tables, end to end', () => {
       expect(pipeTables(markdown)).toEqual(c.tables.map(truthRows));
     });
   }
+
+  // Dev-seed charts whose tick and value labels used to come out as small tables.
+  for (const id of ['s20261126-neg-chart-10', 's20261126-neg-chart-17']) {
+    it(`${id}: a chart with gridlines and tick labels gives no table and keeps its caption`, async () => {
+      const c = casesFor(SEEDS.dev, 5, 25).find((x) => x.id === id);
+      if (c?.kind !== 'negative') throw new Error(`no negative case ${id}`);
+      await using browser = await launchChromium();
+      const page = await browser.newPage();
+      await page.setContent(c.html);
+      const { markdown } = await convert(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })));
+      expect(pipeTables(markdown)).toEqual([]);
+      expect(markdown).toContain('**Figure 1.**');
+    });
+  }
 });
