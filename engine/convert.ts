@@ -14,6 +14,7 @@ import { hasInkToRead, textLayerFault } from './ocr/needs-ocr.ts';
 import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
 import { runStages } from './pipeline.ts';
+import { hideText, HiddenTally } from './extract/hidden-text.ts';
 import { renderDoc } from './render/index.ts';
 
 /** More pages than this in one request are refused rather than ground through. */
@@ -54,7 +55,7 @@ async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions,
 }
 
 /** What the conversion reports besides the Markdown, filled in page by page. */
-type Report = { warnings: string[]; ocrPages: OcrPage[] };
+type Report = { warnings: string[]; ocrPages: OcrPage[]; hidden: HiddenTally };
 
 async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, report: Report, ocr: OcrSession, reader: PageReader) {
   const { from, to } = pageRange(pdf.numPages, opts);
@@ -68,7 +69,10 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
     let pdfPage: PDFPageProxy | null = null;
     try {
       pdfPage = await pdf.getPage(n);
-      pages.push(await maybeOcr(pdfPage, await reader.read(pdfPage, n), opts, ocr, report));
+      // Hidden text goes before the OCR decision, which then judges only what is seen.
+      const { page, hidden } = hideText(await reader.read(pdfPage, n), opts.hiddenText ?? 'drop');
+      report.hidden.add(n, hidden);
+      pages.push(await maybeOcr(pdfPage, page, opts, ocr, report));
     } catch (err) {
       // One broken page should not sink the document; keep its place empty.
       report.warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
@@ -82,13 +86,18 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
   return { pages, truncated };
 }
 
+function hiddenReport(tally: HiddenTally): Pick<ConvertResult, 'hiddenText'> {
+  const hiddenText = tally.report();
+  return hiddenText ? { hiddenText } : {};
+}
+
 /** Converts PDF bytes to Markdown. Throws EngineError for input it cannot convert. */
 export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Promise<ConvertResult> {
   const started = Date.now();
   const { pdf, close } = await openDocument(data, opts.password);
   const ocr = ocrSession();
   try {
-    const report: Report = { warnings: [], ocrPages: [] };
+    const report: Report = { warnings: [], ocrPages: [], hidden: new HiddenTally() };
     const { warnings } = report;
     const reader = new PageReader(data, opts.textReader);
     const { pages, truncated } = await extractPages(pdf, opts, started, report, ocr, reader);
@@ -98,7 +107,7 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     const done = runStages(doc);
     return {
       markdown: renderDoc(done), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings,
-      textReader: reader.stats, ocrPages: report.ocrPages,
+      textReader: reader.stats, ocrPages: report.ocrPages, ...hiddenReport(report.hidden),
     };
   } catch (err) {
     if (err instanceof EngineError) throw err;
