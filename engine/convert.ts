@@ -15,6 +15,7 @@ import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
 import { runStages } from './pipeline.ts';
 import { hideText, HiddenTally } from './extract/hidden-text.ts';
+import { tagsDisagree, withoutRoles } from './stages/structure-check.ts';
 import { renderDoc } from './render/index.ts';
 
 /** More pages than this in one request are refused rather than ground through. */
@@ -102,12 +103,15 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     const reader = new PageReader(data, opts.textReader);
     const { pages, truncated } = await extractPages(pdf, opts, started, report, ocr, reader);
     const outline = await extractOutline(pdf);
-    const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
-    const doc: Doc = { pages, signals: { outline, tagged }, warnings };
+    // The structure tree is used where it agrees with the layout; otherwise the pages are read as untagged.
+    const roles = pages.some((p) => p.runs.some((r) => r.role !== undefined));
+    const tagged = roles && tagsDisagree(pages) === null;
+    const doc: Doc = { pages: roles && !tagged ? withoutRoles(pages) : pages, signals: { outline, tagged }, warnings };
     const done = runStages(doc);
     return {
       markdown: renderDoc(done), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings,
       textReader: reader.stats, ocrPages: report.ocrPages, ...hiddenReport(report.hidden),
+      structure: tagged ? 'tags' : 'layout',
     };
   } catch (err) {
     if (err instanceof EngineError) throw err;

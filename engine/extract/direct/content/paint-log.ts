@@ -135,6 +135,8 @@ function itemBox(it: TextItem, base: Matrix): Box {
  * paints nothing over an image is the scan's OCR layer and stays.
  */
 export function judgeItems(items: readonly (TextItem | MarkedItem)[], log: PaintLog): void {
+  // Most pages paint few images and covers; each item is compared with those alone.
+  const images = log.fills.filter((fl) => fl.image), covers = log.fills.filter((fl) => fl.cover);
   for (const it of items) {
     if (!('str' in it) || it.paint === undefined) continue;
     const rec = log.texts[it.paint];
@@ -144,8 +146,8 @@ export function judgeItems(items: readonly (TextItem | MarkedItem)[], log: Paint
     let kind = rec.kind;
     if (kind === 'render_mode_3' || kind === 'transparent') {
       const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
-      if (log.fills.some((fl) => fl.image && cx >= fl.box.x0 && cx <= fl.box.x1 && cy >= fl.box.y0 && cy <= fl.box.y1)) kind = null;
-    } else if (kind === null && log.fills.some((fl) => fl.cover && fl.order > rec.order && contains(fl.box, box, COVER_SLACK))) {
+      if (images.some((fl) => cx >= fl.box.x0 && cx <= fl.box.x1 && cy >= fl.box.y0 && cy <= fl.box.y1)) kind = null;
+    } else if (kind === null && covers.some((fl) => fl.order > rec.order && contains(fl.box, box, COVER_SLACK))) {
       kind = 'covered';
     }
     if (kind) it.hidden = kind;
