@@ -15,6 +15,7 @@ import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
 import { runStages } from './pipeline.ts';
 import { hideText, HiddenTally } from './extract/hidden-text.ts';
+import { resolveLinkDests } from './extract/link-dests.ts';
 import { tagsDisagree, withoutRoles } from './stages/structure-check.ts';
 import { renderDoc } from './render/index.ts';
 
@@ -101,7 +102,9 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     const report: Report = { warnings: [], ocrPages: [], hidden: new HiddenTally() };
     const { warnings } = report;
     const reader = new PageReader(data, opts.textReader);
-    const { pages, truncated } = await extractPages(pdf, opts, started, report, ocr, reader);
+    const extracted = await extractPages(pdf, opts, started, report, ocr, reader);
+    const { truncated } = extracted;
+    const pages = await resolveLinkDests(pdf, extracted.pages);
     const outline = await extractOutline(pdf);
     // The structure tree is used where it agrees with the layout; otherwise the pages are read as untagged.
     const roles = pages.some((p) => p.runs.some((r) => r.role !== undefined));
