@@ -47,6 +47,8 @@ export type Span = {
   href?: string;
   /** Superscript or subscript, rendered as <sup>/<sub>. */
   script?: 'sup' | 'sub';
+  /** A footnote mark: rendered as the reference `[^note]` instead of its text (stages/footnotes.ts). */
+  note?: number;
 };
 
 /** A ruling (line or thin rectangle) drawn on the page, used for tables. */
@@ -71,6 +73,8 @@ export type Block =
   | { kind: 'table'; rows: Cell[][]; prov: Prov }
   | { kind: 'code'; text: string; lang?: string; prov: Prov }
   | { kind: 'quote'; children: Block[]; prov: Prov }
+  /** A footnote's text, rendered as the definition `[^label]: …` (stages/footnotes.ts). */
+  | { kind: 'footnote'; label: number; spans: Span[]; prov: Prov }
   | { kind: 'rule'; prov: Prov };
 
 /** One step of a page's reading flow: a text line, or a block an earlier stage built (a table). */
