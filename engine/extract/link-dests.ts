@@ -29,14 +29,15 @@ async function resolveOne(pdf: PDFDocumentProxy, key: string): Promise<Resolved>
 }
 
 /** The runs' placeholder hrefs resolved to page positions, or removed where they cannot be. */
-export async function resolveLinkDests(pdf: PDFDocumentProxy, pages: Page[]): Promise<Page[]> {
+export async function resolveLinkDests(open: () => Promise<PDFDocumentProxy>, pages: Page[]): Promise<Page[]> {
   const keys = new Set<string>();
   for (const p of pages) for (const r of p.runs) if (r.href?.startsWith(DEST_PREFIX)) keys.add(r.href.slice(DEST_PREFIX.length));
   if (keys.size === 0) return pages;
   const heights = new Map(pages.map((p) => [p.number, p.height]));
   const hrefs = new Map<string, string | undefined>();
+  const pdf = await open().catch(() => null);
   for (const key of [...keys].slice(0, MAX_DESTS)) {
-    const at = await resolveOne(pdf, key);
+    const at = pdf ? await resolveOne(pdf, key) : null;
     const height = at ? heights.get(at.page) : undefined;
     // Only pages being converted can hold the target; top is in PDF space (bottom-left origin).
     hrefs.set(key, at && height !== undefined ? `${DEST_PREFIX}@${at.page}:${at.top === null ? 0 : Math.max(0, height - at.top)}` : undefined);

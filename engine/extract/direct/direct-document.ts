@@ -14,8 +14,11 @@ import type { Ink } from './content/frame.ts';
 import { fontLoader } from './fonts/load-font.ts';
 import { DirectObjects, guard } from './object-source.ts';
 import { pageContent, pageDict, pageResources } from './page-source.ts';
+import { pageRefs, type PageRef } from './page-tree.ts';
+import { pageRotation, pageUserUnit, pageView } from './page-box.ts';
+import { geometryPage, type GeometryPage } from '../page-geometry.ts';
 import { StructRoles } from './struct-roles.ts';
-import type { FontDecoder, FontLoader, Matrix, TextContent } from './types.ts';
+import { Unsupported, type FontDecoder, type FontLoader, type Matrix, type TextContent } from './types.ts';
 
 /** A page as the direct reader sees it: pdf.js's text content shape and the page's rules. */
 export type DirectPage = { content: TextContent; rules: Rule[]; marks: Mark[]; ink: Ink; dict: PdfDict; ref: { num: number; gen: number } };
@@ -28,6 +31,7 @@ export class DirectDocument {
   private roles: StructRoles | null | undefined;
   /** Judges /OC values against the default optional-content configuration. */
   private readonly hiddenGroup: (oc: PdfValue | undefined) => boolean;
+  private refs: PageRef[] | undefined;
 
   private constructor(objects: DirectObjects) {
     this.objects = objects;
@@ -69,6 +73,20 @@ export class DirectDocument {
   private catalog(): PdfDict | undefined {
     const catalog = this.objects.objects.rootRef ? this.objects.resolve({ kind: 'ref', ...this.objects.objects.rootRef }) : undefined;
     return isDict(catalog) ? catalog : undefined;
+  }
+
+  /** The document's page objects in order, read once; Unsupported for a page tree pdf.js might read otherwise. */
+  get pages(): readonly PageRef[] {
+    this.refs ??= guard(() => pageRefs(this.objects.objects));
+    return this.refs;
+  }
+
+  /** Page `n`'s (1-based) reference and frame, as pdf.js's page proxy gives them. */
+  geometry(n: number): GeometryPage {
+    const ref = this.pages[n - 1];
+    if (!ref) throw new Unsupported(`no page ${n}`);
+    const dict = pageDict(this.objects, ref);
+    return geometryPage(ref, pageView(this.objects, dict), pageRotation(this.objects, dict), pageUserUnit(this.objects, dict));
   }
 
   /** The file's object index, for other readers of the same file (links). */
