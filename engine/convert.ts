@@ -105,8 +105,8 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     const { warnings } = report;
     const extracted = await extractPages(reader, opts, started, report, ocr);
     const { truncated } = extracted;
-    // Links into the document need pdf.js's destinations; pdf.js opens only when there are some.
-    const pages = await resolveLinkDests(() => reader.pdfjs.document(), extracted.pages);
+    // Links into the document resolved by the backend that owns it (the direct one reads the destinations itself).
+    const pages = await resolveLinkDests((key) => reader.destination(key), extracted.pages);
     const outline = await reader.outline();
     // The stages need only the pages: the readers' caches, fonts and pdf.js go before they run.
     await release();

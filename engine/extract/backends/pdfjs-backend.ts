@@ -9,6 +9,7 @@ import { DocumentFonts } from '../document-fonts.ts';
 import { extractPage } from '../extract-page.ts';
 import { linkReader } from '../links.ts';
 import { extractOutline } from '../outline.ts';
+import { pdfjsDestination } from '../link-dests.ts';
 import type { BackendSpec, DocumentBackend, DocumentSource } from './page-backend.ts';
 
 async function open({ data, pdfjs }: DocumentSource): Promise<DocumentBackend> {
@@ -26,6 +27,7 @@ async function open({ data, pdfjs }: DocumentSource): Promise<DocumentBackend> {
     },
     links: (n) => pdfjs.withPage(n, (page) => readLinks(page)),
     outline: () => extractOutline(pdf),
+    destination: (key) => pdfjsDestination(pdf, key),
     // Resolves fonts this backend left provisional (see DocumentFonts.settle).
     settle: async (pages) => {
       if (pagesRead > 0) await fonts.settle(pdf, pages);
