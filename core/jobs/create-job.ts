@@ -22,6 +22,7 @@ import { countActive } from './slots.ts';
 import { createUrlJob } from './create-url-job.ts';
 import { storeInput, type JobSource, type StoredInput } from './store-input.ts';
 import { admitJob } from './admit-job.ts';
+import { allDefaults, DEFAULT_JOB_OPTIONS, type JobOptions } from './job-options.ts';
 
 export type NewJob = {
   source: JobSource;
@@ -33,6 +34,8 @@ export type NewJob = {
   idempotencyKey?: string;
   /** Conversion settings (converter = auto | text | ocr). */
   settings?: { converter?: string };
+  /** Conversion options (job-options.ts); absent: the defaults. */
+  options?: JobOptions | undefined;
 };
 
 export type CreatedJob = { row: JobRow; created: boolean };
@@ -45,6 +48,7 @@ export function newJobFields(f: {
   callback_url?: string | undefined;
   callback_secret?: string | undefined;
   idempotency_key?: string | undefined;
+  options?: JobOptions | undefined;
 }): Omit<NewJob, 'source'> {
   return {
     fileName: f.file_name,
@@ -53,6 +57,7 @@ export function newJobFields(f: {
     callbackUrl: f.callback_url,
     callbackSecret: f.callback_secret,
     idempotencyKey: f.idempotency_key,
+    options: f.options,
   };
 }
 
@@ -111,7 +116,9 @@ export function replay(existing: JobRow, hash: string, owner: Pick<Owner, 'devic
 }
 
 export function requestHash(req: Omit<NewJob, 'source'>, source: string): string {
-  const material = JSON.stringify([source, req.fileName ?? null, req.externalId ?? null, req.tags ?? null, req.callbackUrl ?? null]);
+  const base = [source, req.fileName ?? null, req.externalId ?? null, req.tags ?? null, req.callbackUrl ?? null];
+  // Options that change nothing leave the hash as it was before options existed, so earlier keys still replay.
+  const material = JSON.stringify(req.options && !allDefaults(req.options) ? [...base, req.options] : base);
   return createHash('sha256').update(material).digest('hex');
 }
 
@@ -181,7 +188,7 @@ export function jobValues(
     tags: req.tags ?? null,
     callbackUrl: req.callbackUrl ?? null,
     callbackSecret: req.callbackSecret ? seal(ctx.secretKey, req.callbackSecret) : null,
-    settings: { converter: j.converter },
+    settings: { converter: j.converter, options: req.options ?? DEFAULT_JOB_OPTIONS },
     idempotencyKey: req.idempotencyKey ?? null,
     requestHash: j.hash,
     inputKey: input.key,

@@ -26,7 +26,11 @@ const jobIdOf = (req: Request) => ({ job_id: req.params.jobId });
 
 /** multipart/form-data job creation: the job fields first, then the PDF in the part named `file`. */
 export const MultipartUpload = z
-  .object({ ...JobFields, file: z.file().mime('application/pdf').describe('The PDF.') })
+  .object({
+    ...JobFields,
+    options: z.string().optional().describe('The conversion options as one JSON object, e.g. {"page_markers": true, "images": "files"} (see JobOptions).'),
+    file: z.file().mime('application/pdf').describe('The PDF.'),
+  })
   .describe(
     "Metadata fields first, then the part named `file`: the file is streamed into storage as it arrives, so fields after it are ignored. `tags` may be repeated. Over the tier's byte cap: 413.",
   );
