@@ -13,7 +13,10 @@ import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
 import { hasInkToRead, textLayerFault } from './ocr/needs-ocr.ts';
 import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
-import { runStages } from './pipeline.ts';
+import { runStages, STAGES } from './pipeline.ts';
+import { DEFAULT_CONFIG } from './stage.ts';
+import { pagePictures, type PagePicture } from './extract/page-pictures.ts';
+import { placePictures } from './place-pictures.ts';
 import { renderDoc } from './render/index.ts';
 
 /** More pages than this in one request are refused rather than ground through. */
@@ -53,8 +56,23 @@ async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions,
   }
 }
 
-/** What the conversion reports besides the Markdown, filled in page by page. */
-type Report = { warnings: string[]; ocrPages: OcrPage[] };
+/** What the conversion reports besides the Markdown, filled in page by page (pictures only under images: files). */
+type Report = { warnings: string[]; ocrPages: OcrPage[]; pictures: Map<number, PagePicture[]> };
+
+/** A page's pictures (images: files); a page read by OCR is a scan, whose page-sized picture is not one. */
+async function collectPictures(pdfPage: PDFPageProxy, page: Page, report: Report): Promise<void> {
+  try {
+    const scanned = report.ocrPages.some((o) => o.page === page.number);
+    const area = (page.width || 1) * (page.height || 1);
+    const pics = (await pagePictures(pdfPage)).filter((p) => !scanned || (p.box.x1 - p.box.x0) * (p.box.y1 - p.box.y0) < SCAN_SHARE * area);
+    if (pics.length) report.pictures.set(page.number, pics);
+  } catch (err) {
+    report.warnings.push(`images_failed: page ${page.number}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** A picture covering this share of an OCR-read page is the scan itself. */
+const SCAN_SHARE = 0.85;
 
 async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, report: Report, ocr: OcrSession, reader: PageReader) {
   const { from, to } = pageRange(pdf.numPages, opts);
@@ -69,6 +87,7 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
     try {
       pdfPage = await pdf.getPage(n);
       pages.push(await maybeOcr(pdfPage, await reader.read(pdfPage, n), opts, ocr, report));
+      if (opts.images === 'files') await collectPictures(pdfPage, pages.at(-1)!, report);
     } catch (err) {
       // One broken page should not sink the document; keep its place empty.
       report.warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
@@ -88,17 +107,18 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
   const { pdf, close } = await openDocument(data, opts.password);
   const ocr = ocrSession();
   try {
-    const report: Report = { warnings: [], ocrPages: [] };
+    const report: Report = { warnings: [], ocrPages: [], pictures: new Map() };
     const { warnings } = report;
     const reader = new PageReader(data, opts.textReader);
     const { pages, truncated } = await extractPages(pdf, opts, started, report, ocr, reader);
     const outline = await extractOutline(pdf);
     const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
     const doc: Doc = { pages, signals: { outline, tagged }, warnings };
-    const done = runStages(doc);
+    const staged = runStages(doc, STAGES, { ...DEFAULT_CONFIG, furniture: opts.furniture ?? 'drop' });
+    const { doc: done, images } = opts.images === 'files' ? placePictures(staged, report.pictures) : { doc: staged, images: undefined };
     return {
-      markdown: renderDoc(done), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings,
-      textReader: reader.stats, ocrPages: report.ocrPages,
+      markdown: renderDoc(done, { pageMarkers: opts.pageMarkers ?? false }), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings,
+      textReader: reader.stats, ocrPages: report.ocrPages, ...(images ? { images } : {}),
     };
   } catch (err) {
     if (err instanceof EngineError) throw err;

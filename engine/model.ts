@@ -68,7 +68,9 @@ export type Block =
   | { kind: 'table'; rows: Cell[][]; prov: Prov }
   | { kind: 'code'; text: string; lang?: string; prov: Prov }
   | { kind: 'quote'; children: Block[]; prov: Prov }
-  | { kind: 'rule'; prov: Prov };
+  | { kind: 'rule'; prov: Prov }
+  /** A picture written out as a PNG (images: files); `name` is its path relative to the Markdown. */
+  | { kind: 'image'; name: string; alt: string; prov: Prov };
 
 /** One step of a page's reading flow: a text line, or a block an earlier stage built (a table). */
 export type FlowItem = { kind: 'line'; line: Line } | { kind: 'block'; block: Block };

@@ -10,12 +10,15 @@ export type EngineConfig = {
   paragraphGapRatio: number;
   /** Minimum share of pages a header/footer line must repeat on to count as furniture. */
   furnitureMinShare: number;
+  /** Running headers, footers and page numbers: `drop` them (the furniture stage) or `keep` them as text. */
+  furniture: 'drop' | 'keep';
 };
 
 /** Default tunables. */
 export const DEFAULT_CONFIG: Readonly<EngineConfig> = Object.freeze({
   paragraphGapRatio: 1.45,
   furnitureMinShare: 0.5,
+  furniture: 'drop',
 });
 
 /** One ordered, pure step of the pipeline. */
