@@ -76,9 +76,12 @@ export const createJobRoute = defineHandlerRoute({
 });
 
 const download = {
-  description: 'The Markdown, streamed.',
+  description: 'The Markdown, streamed; with format=zip, a ZIP archive of document.md and the pictures under images/ (jobs created with images: files).',
   headers: z.object({ 'Content-Disposition': z.string().meta({ description: 'attachment; filename="..."; filename*=UTF-8\'\'...' }) }),
-  content: { 'text/markdown; charset=utf-8': { schema: z.string() } },
+  content: {
+    'text/markdown; charset=utf-8': { schema: z.string() },
+    'application/zip': { schema: z.string().meta({ format: 'binary' }) },
+  },
 };
 
 /** The v2 job routes, creation first (batch creation is in batch-route.ts). */
@@ -119,8 +122,11 @@ export const JOB_ROUTES: readonly Route[] = [
   defineRoute({
     method: 'get', path: '/api/v2/jobs/{jobId}/download', auth: KEY_OR_SESSION, operation: getMarkdown,
     statuses: [400, 401, 403, 404, 409, 410, 429],
-    mapRequest: jobIdOf, replyFor: markdownDownload,
-    openapi: { operationId: 'get_markdown', tag: 'jobs', success: 200, ok: download, request: byId, reduced: true },
+    mapRequest: (req) => ({ ...jobIdOf(req), format: req.query.format }), replyFor: markdownDownload,
+    openapi: {
+      operationId: 'get_markdown', tag: 'jobs', success: 200, ok: download, reduced: true,
+      request: { requestParams: { ...byId.requestParams, query: getMarkdown.input.pick({ format: true }) } },
+    },
   }),
   defineRoute({
     method: 'get', path: '/api/v2/limits', auth: KEY_OR_SESSION, operation: getLimits, statuses: [401, 429], mapRequest: () => ({}),
