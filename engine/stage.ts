@@ -10,6 +10,8 @@ export type EngineConfig = {
   paragraphGapRatio: number;
   /** Minimum share of pages a header/footer line must repeat on to count as furniture. */
   furnitureMinShare: number;
+  /** A table continued on the next page: `merge` the parts into one table, or `keep` them apart. */
+  tablesAcrossPages: 'merge' | 'keep';
   /** Running headers, footers and page numbers: `drop` them (the furniture stage) or `keep` them as text. */
   furniture: 'drop' | 'keep';
 };
@@ -18,6 +20,7 @@ export type EngineConfig = {
 export const DEFAULT_CONFIG: Readonly<EngineConfig> = Object.freeze({
   paragraphGapRatio: 1.45,
   furnitureMinShare: 0.5,
+  tablesAcrossPages: 'merge',
   furniture: 'drop',
 });
 

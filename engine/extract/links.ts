@@ -8,8 +8,8 @@
  * link, only to fill a field we do not use. pdf.js remains the fallback for
  * whatever the direct reader cannot handle (encryption, damage, unusual actions).
  */
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, TextRun } from '../model.ts';
+import type { GeometryPage } from './page-geometry.ts';
 import { documentLinkAnnotations } from './pdf-objects/document-links.ts';
 import type { PdfObjects } from './pdf-objects/pdf-objects.ts';
 import { linkHref } from './pdf-objects/safe-url.ts';
@@ -17,15 +17,22 @@ import { linkHref } from './pdf-objects/safe-url.ts';
 /** A link target and its box in page space (top-left origin). */
 export type LinkArea = { url: string; box: Box };
 
+/**
+ * What reading a page's links needs: its reference and viewport, and pdf.js's
+ * annotations as the fallback. A pdf.js page proxy is one as it is; the direct
+ * backend makes one whose annotations open pdf.js only when asked.
+ */
+export type LinkPage = GeometryPage & { getAnnotations(): Promise<unknown[]> };
+
 /** Reads one page's links; failures yield no links rather than no page. */
-export type LinkReader = (page: PDFPageProxy) => Promise<LinkArea[]>;
+export type LinkReader = (page: LinkPage) => Promise<LinkArea[]>;
 
 type Annotation = { subtype?: string; url?: string; unsafeUrl?: string; rect?: number[]; annotationFlags?: number };
 
 /** Annotation flags that keep a link from being seen: Hidden (2) and NoView (32). */
 const UNSEEN_FLAGS = 2 | 32;
 
-function toLinkAreas(page: PDFPageProxy, annots: Annotation[]): LinkArea[] {
+function toLinkAreas(page: GeometryPage, annots: Annotation[]): LinkArea[] {
   const vp = page.getViewport({ scale: 1 });
   const out: LinkArea[] = [];
   for (const a of annots) {
@@ -41,7 +48,7 @@ function toLinkAreas(page: PDFPageProxy, annots: Annotation[]): LinkArea[] {
 }
 
 /** Reads the page's URI links through pdf.js getAnnotations() (slow; the fallback). */
-export async function extractLinks(page: PDFPageProxy): Promise<LinkArea[]> {
+export async function extractLinks(page: LinkPage): Promise<LinkArea[]> {
   try {
     return toLinkAreas(page, (await page.getAnnotations()) as Annotation[]);
   } catch {

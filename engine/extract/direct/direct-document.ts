@@ -13,8 +13,11 @@ import type { Ink } from './content/frame.ts';
 import { fontLoader } from './fonts/load-font.ts';
 import { DirectObjects, guard } from './object-source.ts';
 import { pageContent, pageDict, pageResources } from './page-source.ts';
+import { pageRefs, type PageRef } from './page-tree.ts';
+import { pageRotation, pageUserUnit, pageView } from './page-box.ts';
+import { geometryPage, type GeometryPage } from '../page-geometry.ts';
 import { StructRoles } from './struct-roles.ts';
-import type { FontDecoder, FontLoader, Matrix, TextContent } from './types.ts';
+import { Unsupported, type FontDecoder, type FontLoader, type Matrix, type TextContent } from './types.ts';
 
 /** A page as the direct reader sees it: pdf.js's text content shape and the page's rules. */
 export type DirectPage = { content: TextContent; rules: Rule[]; marks: Mark[]; ink: Ink; dict: PdfDict; ref: { num: number; gen: number } };
@@ -25,6 +28,7 @@ export class DirectDocument {
   private readonly loadFont: FontLoader;
   private readonly fonts = new Map<string, FontDecoder>();
   private roles: StructRoles | null | undefined;
+  private refs: PageRef[] | undefined;
 
   private constructor(objects: DirectObjects) {
     this.objects = objects;
@@ -52,6 +56,20 @@ export class DirectDocument {
     const resources = pageResources(this.objects, dict);
     const out = interpretPage({ content, resources, objects: this.objects, fonts: this.loadFont, viewBox: view, base: vt });
     return { ...out, dict, ref };
+  }
+
+  /** The document's page objects in order, read once; Unsupported for a page tree pdf.js might read otherwise. */
+  get pages(): readonly PageRef[] {
+    this.refs ??= guard(() => pageRefs(this.objects.objects));
+    return this.refs;
+  }
+
+  /** Page `n`'s (1-based) reference and frame, as pdf.js's page proxy gives them. */
+  geometry(n: number): GeometryPage {
+    const ref = this.pages[n - 1];
+    if (!ref) throw new Unsupported(`no page ${n}`);
+    const dict = pageDict(this.objects, ref);
+    return geometryPage(ref, pageView(this.objects, dict), pageRotation(this.objects, dict), pageUserUnit(this.objects, dict));
   }
 
   /** The file's object index, for other readers of the same file (links). */

@@ -2,7 +2,7 @@
  * The contracts of the direct text reader: a fast path that reads a page's
  * text and rules straight from the PDF objects instead of through pdf.js.
  * Whatever it cannot read exactly as pdf.js would throws `Unsupported`, and
- * the caller falls back to pdf.js for the rest of the document, so the
+ * the caller reads that page with pdf.js instead, so the
  * direct reader only ever has to be right, never complete.
  */
 import type { Matrix } from '../../geometry.ts';
