@@ -1,4 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { imagesKeyOf } from '../../../core/jobs/result-images.ts';
+import { jobs } from '../../../db/schema.ts';
+import { purgeExpired } from '../../../worker/purge-expired.ts';
 import { makePdf, makePdfWithPictures } from '../../support/pdf.ts';
 import { readZip } from '../../support/read-zip.ts';
 import { testEnv } from '../../support/test-env.ts';
@@ -78,6 +82,31 @@ describe('job options over REST', () => {
     expect([notJson.status, await errorCode(notJson)]).toEqual([400, 'bad_input']);
     const badFormat = await api.call('GET', `/api/v2/jobs/00000000-0000-4000-8000-000000000000/download?format=tar`, { key: alice.key });
     expect(badFormat.status).toBe(400);
+  });
+});
+
+describe('pictures are deleted with the job', () => {
+  it('by DELETE and by retention', async () => {
+    await using env = await testEnv();
+    await using api = await startApi(env);
+    const alice = await env.user();
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await api.upload(alice.key, await makePdfWithPictures(PAGES), [['options', '{"images":"files"}']]);
+      ids.push(((await res.json()) as Job).job_id);
+    }
+    await drainQueue(env);
+    const keyOf = async (id: string) => {
+      const [row] = await env.runtime.db.select({ outputKey: jobs.outputKey }).from(jobs).where(eq(jobs.id, id));
+      return imagesKeyOf(row!.outputKey!);
+    };
+    const [deleted, expired] = [await keyOf(ids[0]!), await keyOf(ids[1]!)];
+    for (const key of [deleted, expired]) expect((await env.runtime.blobs.read(key))?.subarray(0, 8).toString('hex')).toBe(PNG);
+    expect((await api.call('DELETE', `/api/v2/jobs/${ids[0]}`, { key: alice.key })).status).toBe(200);
+    expect(await env.runtime.blobs.read(deleted)).toBeNull();
+    await env.runtime.db.execute(sql`UPDATE jobs SET ready_at = now() - make_interval(secs => retention_seconds + 1) WHERE id = ${ids[1]}`);
+    await purgeExpired(env.runtime);
+    expect(await env.runtime.blobs.read(expired)).toBeNull();
   });
 });
 
