@@ -13,6 +13,9 @@ import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
 import { STAGES, runStages } from './pipeline.ts';
 import { DEFAULT_CONFIG } from './stage.ts';
+import { hideText, HiddenTally } from './extract/hidden-text.ts';
+import { resolveLinkDests } from './extract/link-dests.ts';
+import { tagsDisagree, withoutRoles } from './stages/structure-check.ts';
 import { renderDoc } from './render/index.ts';
 import { pagePictures, type PagePicture } from './extract/page-pictures.ts';
 import { placePictures } from './place-pictures.ts';
@@ -55,7 +58,7 @@ async function maybeOcr(reader: PageReader, page: Page, opts: ConvertOptions, oc
 }
 
 /** What the conversion reports besides the Markdown, filled in page by page (pictures only under images: files). */
-type Report = { warnings: string[]; ocrPages: OcrPage[]; pictures: Map<number, PagePicture[]> };
+type Report = { warnings: string[]; ocrPages: OcrPage[]; hidden: HiddenTally; pictures: Map<number, PagePicture[]> };
 
 /** A page's pictures (images: files); a page read by OCR is a scan, whose page-sized picture is not one. */
 async function collectPictures(reader: PageReader, page: Page, report: Report): Promise<void> {
@@ -83,7 +86,10 @@ async function extractPages(reader: PageReader, opts: ConvertOptions, started: n
       break;
     }
     try {
-      pages.push(await maybeOcr(reader, await reader.read(n), opts, ocr, report));
+      // Hidden text goes before the OCR decision, which then judges only what is seen.
+      const { page, hidden } = hideText(await reader.read(n), opts.hiddenText ?? 'drop');
+      report.hidden.add(n, hidden);
+      pages.push(await maybeOcr(reader, page, opts, ocr, report));
       if (opts.images === 'files') await collectPictures(reader, pages.at(-1)!, report);
     } catch (err) {
       // One broken page should not sink the document; keep its place empty.
@@ -94,6 +100,11 @@ async function extractPages(reader: PageReader, opts: ConvertOptions, started: n
   }
   await reader.settle(pages);
   return { pages, truncated };
+}
+
+function hiddenReport(tally: HiddenTally): Pick<ConvertResult, 'hiddenText'> {
+  const hiddenText = tally.report();
+  return hiddenText ? { hiddenText } : {};
 }
 
 /** Converts PDF bytes to Markdown. Throws EngineError for input it cannot convert. */
@@ -109,20 +120,26 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     await reader.close();
   };
   try {
-    const report: Report = { warnings: [], ocrPages: [], pictures: new Map() };
+    const report: Report = { warnings: [], ocrPages: [], hidden: new HiddenTally(), pictures: new Map() };
     const { warnings } = report;
-    const { pages, truncated } = await extractPages(reader, opts, started, report, ocr);
+    const extracted = await extractPages(reader, opts, started, report, ocr);
+    const { truncated } = extracted;
+    // Links into the document need pdf.js's destinations; pdf.js opens only when there are some.
+    const pages = await resolveLinkDests(() => reader.pdfjs.document(), extracted.pages);
     const outline = await reader.outline();
     // The stages need only the pages: the readers' caches, fonts and pdf.js go before they run.
     await release();
-    const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
-    const doc: Doc = { pages, signals: { outline, tagged }, warnings };
+    // The structure tree is used where it agrees with the layout; otherwise the pages are read as untagged.
+    const roles = pages.some((p) => p.runs.some((r) => r.role !== undefined));
+    const tagged = roles && tagsDisagree(pages) === null;
+    const doc: Doc = { pages: roles && !tagged ? withoutRoles(pages) : pages, signals: { outline, tagged }, warnings };
     const cfg = { ...DEFAULT_CONFIG, tablesAcrossPages: opts.tablesAcrossPages ?? 'merge', furniture: opts.furniture ?? 'drop' } as const;
     const staged = runStages(doc, STAGES, cfg);
     const { doc: done, images } = opts.images === 'files' ? placePictures(staged, report.pictures) : { doc: staged, images: undefined };
     return {
       markdown: renderDoc(done, { pageMarkers: opts.pageMarkers ?? false }), pages: reader.pageCount, pagesDone: pages.length, truncated, warnings: done.warnings,
-      textReader: reader.stats, ocrPages: report.ocrPages, ...(images ? { images } : {}),
+      textReader: reader.stats, ocrPages: report.ocrPages, ...hiddenReport(report.hidden), ...(images ? { images } : {}),
+      structure: tagged ? 'tags' : 'layout',
     };
   } catch (err) {
     if (err instanceof EngineError) throw err;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobRow } from '../../db/schema.ts';
+import { downloadPath } from './download-path.ts';
 import { deepFreeze } from '../deep-freeze.ts';
 import { JobErrorCode } from './job-error-code.ts';
 import { storedOptions } from './job-options.ts';
@@ -47,7 +48,7 @@ export function toJobView(row: JobRow, usage: SlotUsageValue, tier: string = row
   if ((status === 'ready' || status === 'expired') && row.readyAt !== null) {
     view.expires_at = new Date(row.readyAt.getTime() + row.retentionSeconds * 1000).toISOString();
   }
-  if (status === 'ready') view.download_url = `/api/v2/jobs/${row.id}/download`;
+  if (status === 'ready') view.download_url = downloadPath(row.id);
   const ocrPages = OcrPages.safeParse((row.settings as { ocr_pages?: unknown } | null)?.ocr_pages);
   if (ocrPages.success) view.ocr_pages = ocrPages.data;
   const reported = EngineReport.safeParse(row.settings ?? {});

@@ -5,6 +5,7 @@
 import type { Block, Doc } from '../model.ts';
 import type { RenderContext, Renderers } from './context.ts';
 import { renderCode } from './code.ts';
+import { renderFootnote } from './footnote.ts';
 import { renderHeading } from './heading.ts';
 import { renderList } from './list.ts';
 import { renderParagraph } from './paragraph.ts';
@@ -24,6 +25,7 @@ export const RENDERERS: Renderers = {
   quote: renderQuote,
   rule: renderRule,
   image: renderImage,
+  footnote: renderFootnote,
 };
 
 function renderBlock(b: Block, ctx: RenderContext): string {
