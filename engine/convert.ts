@@ -11,7 +11,8 @@ import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
 import { hasInkToRead, textLayerFault } from './ocr/needs-ocr.ts';
 import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
-import { runStages } from './pipeline.ts';
+import { STAGES, runStages } from './pipeline.ts';
+import { DEFAULT_CONFIG } from './stage.ts';
 import { hideText, HiddenTally } from './extract/hidden-text.ts';
 import { resolveLinkDests } from './extract/link-dests.ts';
 import { tagsDisagree, withoutRoles } from './stages/structure-check.ts';
@@ -113,7 +114,7 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     const roles = pages.some((p) => p.runs.some((r) => r.role !== undefined));
     const tagged = roles && tagsDisagree(pages) === null;
     const doc: Doc = { pages: roles && !tagged ? withoutRoles(pages) : pages, signals: { outline, tagged }, warnings };
-    const done = runStages(doc);
+    const done = runStages(doc, STAGES, { ...DEFAULT_CONFIG, tablesAcrossPages: opts.tablesAcrossPages ?? 'merge' });
     return {
       markdown: renderDoc(done), pages: reader.pageCount, pagesDone: pages.length, truncated, warnings: done.warnings,
       textReader: reader.stats, ocrPages: report.ocrPages, ...hiddenReport(report.hidden),
