@@ -13,6 +13,9 @@ import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
 import { STAGES, runStages } from './pipeline.ts';
 import { DEFAULT_CONFIG } from './stage.ts';
+import { hideText, HiddenTally } from './extract/hidden-text.ts';
+import { resolveLinkDests } from './extract/link-dests.ts';
+import { tagsDisagree, withoutRoles } from './stages/structure-check.ts';
 import { renderDoc } from './render/index.ts';
 
 /** More pages than this in one request are refused rather than ground through. */
@@ -53,7 +56,7 @@ async function maybeOcr(reader: PageReader, page: Page, opts: ConvertOptions, oc
 }
 
 /** What the conversion reports besides the Markdown, filled in page by page. */
-type Report = { warnings: string[]; ocrPages: OcrPage[] };
+type Report = { warnings: string[]; ocrPages: OcrPage[]; hidden: HiddenTally };
 
 async function extractPages(reader: PageReader, opts: ConvertOptions, started: number, report: Report, ocr: OcrSession) {
   const { from, to } = pageRange(reader.pageCount, opts);
@@ -65,7 +68,10 @@ async function extractPages(reader: PageReader, opts: ConvertOptions, started: n
       break;
     }
     try {
-      pages.push(await maybeOcr(reader, await reader.read(n), opts, ocr, report));
+      // Hidden text goes before the OCR decision, which then judges only what is seen.
+      const { page, hidden } = hideText(await reader.read(n), opts.hiddenText ?? 'drop');
+      report.hidden.add(n, hidden);
+      pages.push(await maybeOcr(reader, page, opts, ocr, report));
     } catch (err) {
       // One broken page should not sink the document; keep its place empty.
       report.warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
@@ -75,6 +81,11 @@ async function extractPages(reader: PageReader, opts: ConvertOptions, started: n
   }
   await reader.settle(pages);
   return { pages, truncated };
+}
+
+function hiddenReport(tally: HiddenTally): Pick<ConvertResult, 'hiddenText'> {
+  const hiddenText = tally.report();
+  return hiddenText ? { hiddenText } : {};
 }
 
 /** Converts PDF bytes to Markdown. Throws EngineError for input it cannot convert. */
@@ -90,18 +101,24 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     await reader.close();
   };
   try {
-    const report: Report = { warnings: [], ocrPages: [] };
+    const report: Report = { warnings: [], ocrPages: [], hidden: new HiddenTally() };
     const { warnings } = report;
-    const { pages, truncated } = await extractPages(reader, opts, started, report, ocr);
+    const extracted = await extractPages(reader, opts, started, report, ocr);
+    const { truncated } = extracted;
+    // Links into the document need pdf.js's destinations; pdf.js opens only when there are some.
+    const pages = await resolveLinkDests(() => reader.pdfjs.document(), extracted.pages);
     const outline = await reader.outline();
     // The stages need only the pages: the readers' caches, fonts and pdf.js go before they run.
     await release();
-    const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
-    const doc: Doc = { pages, signals: { outline, tagged }, warnings };
+    // The structure tree is used where it agrees with the layout; otherwise the pages are read as untagged.
+    const roles = pages.some((p) => p.runs.some((r) => r.role !== undefined));
+    const tagged = roles && tagsDisagree(pages) === null;
+    const doc: Doc = { pages: roles && !tagged ? withoutRoles(pages) : pages, signals: { outline, tagged }, warnings };
     const done = runStages(doc, STAGES, { ...DEFAULT_CONFIG, tablesAcrossPages: opts.tablesAcrossPages ?? 'merge' });
     return {
       markdown: renderDoc(done), pages: reader.pageCount, pagesDone: pages.length, truncated, warnings: done.warnings,
-      textReader: reader.stats, ocrPages: report.ocrPages,
+      textReader: reader.stats, ocrPages: report.ocrPages, ...hiddenReport(report.hidden),
+      structure: tagged ? 'tags' : 'layout',
     };
   } catch (err) {
     if (err instanceof EngineError) throw err;

@@ -46,6 +46,7 @@ export async function extractDirectPage(direct: DirectDocument, page: LinkPage, 
   const runs = withBullets(read.marks, itemsToRuns(items, textStyles, vt, fontOf, roles));
   const links = runs.length ? await readLinks(page) : [];
   const page0: Page = { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules: read.rules, lines: [], blocks: [], ink: read.ink };
+  if (read.content.outside) page0.outsideCropSpans = read.content.outside;
   // Sideways text is read in its own direction (page-turn.ts); the table gate then sees upright rows.
   const out = uprightPage(page0);
   // The rules come with the content pass at no extra cost, but only pages whose text suggests

@@ -5,7 +5,8 @@
  * Unsupported, for the caller to fall back to pdf.js.
  */
 import { PdfObjects } from '../pdf-objects/pdf-objects.ts';
-import { isDict, type PdfDict } from '../pdf-objects/values.ts';
+import { isDict, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
+import { hiddenGroups } from './optional-content.ts';
 import type { Rule } from '../../model.ts';
 import type { Mark } from '../bullet-marks.ts';
 import { interpretPage } from './content/interpret-page.ts';
@@ -28,10 +29,20 @@ export class DirectDocument {
   private readonly loadFont: FontLoader;
   private readonly fonts = new Map<string, FontDecoder>();
   private roles: StructRoles | null | undefined;
+  /** Judges /OC values against the default optional-content configuration. */
+  private readonly hiddenGroup: (oc: PdfValue | undefined) => boolean;
   private refs: PageRef[] | undefined;
 
   private constructor(objects: DirectObjects) {
     this.objects = objects;
+    // A catalog that cannot be read hides nothing; the structure tree reports its own failure later.
+    let catalog: PdfDict | undefined;
+    try {
+      catalog = this.catalog();
+    } catch {
+      catalog = undefined;
+    }
+    this.hiddenGroup = hiddenGroups(objects, catalog);
     const load = fontLoader(objects);
     // Remember every font by id, so runs can be styled from the id their items carry.
     this.loadFont = (v) => {
@@ -54,8 +65,14 @@ export class DirectDocument {
     const dict = pageDict(this.objects, ref);
     const content = pageContent(this.objects, dict);
     const resources = pageResources(this.objects, dict);
-    const out = interpretPage({ content, resources, objects: this.objects, fonts: this.loadFont, viewBox: view, base: vt });
+    const out = interpretPage({ content, resources, objects: this.objects, fonts: this.loadFont, viewBox: view, base: vt, hiddenGroup: this.hiddenGroup });
     return { ...out, dict, ref };
+  }
+
+  /** The document catalog, if the file has one. */
+  private catalog(): PdfDict | undefined {
+    const catalog = this.objects.objects.rootRef ? this.objects.resolve({ kind: 'ref', ...this.objects.objects.rootRef }) : undefined;
+    return isDict(catalog) ? catalog : undefined;
   }
 
   /** The document's page objects in order, read once; Unsupported for a page tree pdf.js might read otherwise. */
@@ -85,8 +102,8 @@ export class DirectDocument {
   /** Marked-content id → structure role for a page read by `page()`; empty when the document has no structure tree. */
   structRoles(page: DirectPage): Map<string, string> {
     if (this.roles === undefined) {
-      const catalog = this.objects.objects.rootRef ? this.objects.resolve({ kind: 'ref', ...this.objects.objects.rootRef }) : undefined;
-      const root = isDict(catalog) ? this.objects.lookup(catalog, 'StructTreeRoot') : undefined;
+      const catalog = this.catalog();
+      const root = catalog ? this.objects.lookup(catalog, 'StructTreeRoot') : undefined;
       this.roles = isDict(root) ? new StructRoles(this.objects.objects, root) : null;
     }
     return this.roles ? this.roles.page(page.dict, page.ref) : new Map();
