@@ -5,6 +5,7 @@
  * Authentication, and for creation a caller already out of budget, are
  * refused before any body is read.
  */
+import { DOWNLOAD_ROUTE } from '../../core/jobs/download-path.ts';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { Base64UploadInput } from '../../core/jobs/create-job-from-upload.ts';
@@ -140,7 +141,7 @@ export const JOB_ROUTES: readonly Route[] = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/api/v2/jobs/{jobId}/download', auth: KEY_OR_SESSION, operation: getMarkdown,
+    method: 'get', path: DOWNLOAD_ROUTE, auth: KEY_OR_SESSION, operation: getMarkdown,
     statuses: [400, 401, 403, 404, 409, 410, 429],
     mapRequest: jobIdOf, replyFor: markdownDownload,
     openapi: { operationId: 'get_markdown', tag: 'jobs', success: 200, ok: download, request: byId, reduced: true },
