@@ -56,6 +56,27 @@ describeInBrowser('a long table printed by Chromium over several pages', () => {
     expect(keysOf(tables)).toEqual(expectedKeys(c.table));
   });
 
+  /**
+   * Chromium's default table CSS (1px padding, 2px spacing): with `border=1`
+   * each cell draws its own 1px box, but the text of neighbouring cells is
+   * only a word space apart once a value fills its column.
+   */
+  for (const [border, repeatHeader] of [['border=1', true], ['border=1', false], ['collapse', true]] as const) {
+    it(`a ${border} table in Chromium's default CSS, header ${repeatHeader ? 'repeated' : 'printed once'}: one table, every row once`, async () => {
+      const t = longTable({ seed: 80, rows: 110, cols: 5, style: 'grid', repeatHeader });
+      const rows = t.rows.map((row) => [row[0]!, `Item ${row[0]!.slice(1)}`, ...row.slice(2)]);
+      const tr = (tag: string, row: readonly string[]): string => `<tr>${row.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
+      const head = tr('th', t.header);
+      const body = rows.map((row) => tr('td', row)).join('');
+      const attrs = border === 'border=1' ? 'border=1' : 'style="border-collapse:collapse"';
+      const css = border === 'collapse' ? '<style>td, th { border: 1px solid black }</style>' : '';
+      const table = repeatHeader ? `<thead>${head}</thead><tbody>${body}</tbody>` : `<tbody>${head}${body}</tbody>`;
+      const tables = await print(`<!doctype html><html><head>${css}</head><body><p>The listing by key.</p><table ${attrs}>${table}</table></body></html>`, {}, 2);
+      expect(tables).toHaveLength(1);
+      expect(tables[0]).toEqual([t.header, ...rows]);
+    });
+  }
+
   it('two different tables that merely sit on consecutive pages stay two tables', async () => {
     const c = consecutiveTablesCase(60, 'grid');
     const tables = await print(c.html, {}, 2);
