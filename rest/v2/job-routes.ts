@@ -74,13 +74,13 @@ export const createJobRoute = defineHandlerRoute({
   },
 });
 
-const quarters = (units: number) => `${units / UNITS_PER_CALL} call`;
+const quarters = (units: number) => `${units}/${UNITS_PER_CALL} call`;
 /** What a poll costs and how to poll, from core's cost table. */
 const POLLING =
   `Polling: send the ETag back as If-None-Match; while the job's own state is unchanged the answer is 304 with no body and costs ${quarters(CALL_COST_UNITS.not_modified)} ` +
   `of the rate budget instead of 1. Poll each job at most once a second. Or long poll: \`?wait=N\` holds the answer up to N seconds (at most the ` +
   `service's maximum, 30 by default) until the job changes, then answers 200 at once (${quarters(CALL_COST_UNITS.long_poll)}); if it did not change, 304 ` +
-  `when If-None-Match was sent (${quarters(CALL_COST_UNITS.not_modified)}), else the same job. Without If-None-Match a finished job answers at once. ` +
+  `when If-None-Match was sent (${quarters(CALL_COST_UNITS.not_modified)}), else the same job (${quarters(CALL_COST_UNITS.long_poll)}). Without If-None-Match a finished job answers at once. ` +
   `When the service already holds its maximum of waiting requests, a wait answers at once.`;
 
 const download = {
