@@ -3,10 +3,24 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const CLI = join(import.meta.dirname, '../../../cli/p2m.ts');
 
-export type Proc = { child: ChildProcess; dataDir: string; exited: Promise<number | null>; startedAt: number };
+export type Proc = {
+  child: ChildProcess;
+  dataDir: string;
+  exited: Promise<number | null>;
+  /**
+   * Resolves once the process works: a serve listens (with its URL, from the
+   * line it prints on stderr), a worker has checked the blob store and runs
+   * its claim loop (its `worker started` log record). On a loaded machine a
+   * start takes many seconds; a worker killed before that tests nothing.
+   */
+  ready: Promise<string>;
+  /** When `ready` resolved (ms since the epoch), or null before. */
+  readyAt: number | null;
+};
 
 const live = new Set<ChildProcess>();
 // A test that times out never reaches its finally: no child may outlive the test process.
@@ -17,17 +31,39 @@ export function killAll(): void {
   for (const c of live) c.kill('SIGKILL');
 }
 
+const debug = (tag: string, line: string) => void (process.env.P2M_SCALE_DEBUG && process.stderr.write(`[${tag}] ${line.slice(0, 400)}\n`));
+
+/**
+ * Starts `p2m serve` or `p2m worker` with env (PORT=0 is fine: the URL comes
+ * back through `ready`). Its stdout is the JSON log at P2M_LOG_LEVEL (info
+ * at least, so a worker's start is seen); lines at warn and above are traced
+ * with P2M_SCALE_DEBUG.
+ */
 export function startProc(kind: 'serve' | 'worker', env: Record<string, string>): Proc {
   const dataDir = mkdtempSync(join(tmpdir(), `p2m-${kind}-`));
   const child = spawn(process.execPath, [CLI, kind], {
-    env: { ...process.env, ...env, P2M_DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env, P2M_DATA_DIR: dataDir, P2M_LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (process.env.P2M_SCALE_DEBUG) child.stderr!.on('data', (b: Buffer) => process.stderr.write(`[${kind} ${child.pid}] ${b.toString().slice(0, 400)}`));
-  else child.stderr!.resume();
   live.add(child);
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => (live.delete(child), r(code))));
-  return { child, dataDir, exited, startedAt: Date.now() };
+  const tag = `${kind} ${child.pid}`;
+  const proc: Proc = { child, dataDir, exited: Promise.resolve(null), ready: Promise.resolve(''), readyAt: null };
+  proc.exited = new Promise((r) => child.once('exit', (code) => (live.delete(child), r(code))));
+  proc.ready = new Promise<string>((resolve, reject) => {
+    child.once('exit', (code, signal) => reject(new Error(`${tag} exited (${code ?? signal}) before it was ready`)));
+    createInterface({ input: child.stderr! }).on('line', (line) => {
+      debug(tag, line);
+      const url = /p2m is running at (http:\/\/\S+?) /.exec(line)?.[1];
+      if (url && kind === 'serve') resolve(url);
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.includes('"msg":"worker started"') && kind === 'worker') resolve('');
+      else if (/"level":[456]\d/.test(line)) debug(tag, line);
+    });
+  });
+  // A process that dies before it is ready (a kill -9 during its start) rejects `ready`; nobody need await it then.
+  proc.ready.then(() => (proc.readyAt = Date.now()), () => undefined);
+  return proc;
 }
 
 /** Polls until `fn` is true, at most `timeoutMs`. */
