@@ -39,8 +39,9 @@ const debug = (tag: string, line: string) => void (process.env.P2M_SCALE_DEBUG &
  * at least, so a worker's start is seen); lines at warn and above are traced
  * with P2M_SCALE_DEBUG.
  */
-export function startProc(kind: 'serve' | 'worker', env: Record<string, string>): Proc {
-  const dataDir = mkdtempSync(join(tmpdir(), `p2m-${kind}-`));
+export function startProc(kind: 'serve' | 'worker', env: Record<string, string>, opts: { dataDir?: string } = {}): Proc {
+  // Its own empty data directory, unless one is shared (the local blob store on one machine: bench/scale).
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), `p2m-${kind}-`));
   const child = spawn(process.execPath, [CLI, kind], {
     env: { ...process.env, ...env, P2M_DATA_DIR: dataDir, P2M_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
