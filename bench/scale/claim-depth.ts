@@ -4,16 +4,16 @@
  * the claim's EXPLAIN (ANALYZE, BUFFERS) at each depth. Targets at 100,000:
  * claim p99 ≤ 5 ms, create_job p99 ≤ 20 ms.
  *
- *   node bench/scale/claim-depth.ts [--pg-url postgres://postgres@127.0.0.1:5432/postgres] [--samples 300]
+ *   node bench/scale/claim-depth.ts [--pg-url postgres://postgres@127.0.0.1:5432/postgres] [--samples 300] [--pdf FILE]
  *
  * A claim is the worker's statement (worker/sql/claim-jobs.ts: one job from
  * the paid and free pools); each claimed job is put back untimed, so the
  * depth stays put. create_job is the core operation behind POST /api/v2/jobs
- * (create_job_from_upload with a one-page PDF, local blob store): owner and
+ * (create_job_from_upload with a one-page PDF, or --pdf, local blob store): owner and
  * slot checks, the insert, the file. Both depths run in one process, one
  * after the other, on a fresh database each; prints Markdown.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,15 +27,17 @@ import { invoke } from '../../core/operation.ts';
 import { createJobFromUpload } from '../../core/operations.ts';
 import { createRuntime, type Runtime } from '../../core/runtime.ts';
 import { rows } from '../../db/rows.ts';
-import { makePdf } from '../../test/support/pdf.ts';
 import { claimJobs, claimStatement } from '../../worker/sql/claim-jobs.ts';
 import { freshDatabase } from '../poll/pg-database.ts';
 import { seedQueued } from './seed-queued.ts';
 
 const { values } = parseArgs({
-  options: { 'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' }, samples: { type: 'string', default: '300' } },
+  options: { 'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' }, samples: { type: 'string', default: '300' }, pdf: { type: 'string' } },
 });
 const SAMPLES = Number(values.samples);
+// A one-page PDF (creation stores the file, it does not convert it): the default upload, about 300 bytes.
+const ONE_PAGE = ['%PDF-1.4', '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj', '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj',
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj', 'trailer<</Root 1 0 R>>', '%%EOF'].join('\n');
 const CLAIM = { workerId: 'bench', pools: ['paid', 'free'] as const, limit: 1, leaseSeconds: 60 };
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
@@ -76,7 +78,7 @@ async function atDepth(adminUrl: string, depth: number) {
     const account = await ensureAccount(runtime.db, 'bench@bench.local', 'pro');
     const { secret } = await issueApiKey(runtime.db, runtime.config.tiers, { accountId: account.id, name: 'bench' });
     const ctx = { ...runtime, principal: await authenticateApiKey(runtime.db, secret), requestId: 'bench' };
-    const pdf = (await makePdf()).toString('base64');
+    const pdf = (values.pdf ? await readFile(values.pdf) : Buffer.from(ONE_PAGE)).toString('base64');
     const create = () => invoke(createJobFromUpload, ctx, { content_base64: pdf, file_name: 'bench.pdf' }).then(() => undefined);
     await timeEach(20, create); // warm-up: connections, statement plans, module code
     await claimSamples(runtime);

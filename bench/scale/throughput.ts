@@ -5,7 +5,7 @@
  * directory and in an S3 server (s3rver on loopback), all in one run so the
  * ratios compare like with like. Also the blob store's own cost per job:
  * the four transfers a job makes (input written, read; result written, read),
- * timed in this process for both stores.
+ * timed in this process for both stores (s3rver runs in this process too).
  *
  *   node bench/scale/throughput.ts [--pg-url postgres://postgres@127.0.0.1:5432/postgres]
  *     [--redis-url redis://127.0.0.1:6379/6] [--jobs 8] [--pdf FILE] [--pollers 8]
@@ -26,8 +26,9 @@ import { createLocalBlobStore } from '../../core/blobs/local-blob-store.ts';
 import { openBlobStore } from '../../core/blobs/open-blob-store.ts';
 import type { BlobStore } from '../../core/blobs/blob-store.ts';
 import { loadConfig } from '../../core/config.ts';
-import { startS3Server } from '../../test/support/s3-server.ts';
-import { killAll, startProc, type Proc } from '../../test/integration/scale/processes.ts';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { killAll, startProc, type Proc } from './p2m-processes.ts';
 import { freshDatabase } from '../poll/pg-database.ts';
 import { run as runCli } from './cli-run.ts';
 
@@ -46,8 +47,19 @@ process.once('exit', killAll);
 
 type Phase = { store: 'local' | 's3'; workers: number; seconds: number; pages: number; polls: number };
 
-await using s3 = await startS3Server();
-await s3.createBucket('bench');
+// The S3 server (s3rver, as the tests use) in this process, on loopback.
+const s3Dir = await mkdtemp(join(tmpdir(), 'p2m-bench-s3-'));
+const s3rver = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Dir, silent: true });
+const endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`;
+const s3 = {
+  env: (bucket: string, prefix: string): Record<string, string> => ({
+    P2M_BLOB_STORE: `s3://${bucket}/${prefix}`, AWS_ENDPOINT_URL_S3: endpoint, AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  }),
+};
+const admin = new S3Client({ endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+await admin.send(new CreateBucketCommand({ Bucket: 'bench' }));
+admin.destroy();
 
 async function phase(store: Phase['store'], workers: number): Promise<Phase> {
   const db = await freshDatabase(values['pg-url'], 'p2m_bench_scale');
@@ -133,6 +145,9 @@ const localDir = await mkdtemp(join(tmpdir(), 'p2m-bench-blobs-'));
 const s3Store = openBlobStore(loadConfig({ ...s3.env('bench', 'cost'), P2M_DATA_DIR: localDir }));
 const cost = { local: await blobCost(createLocalBlobStore(localDir), 30), s3: await blobCost(s3Store, 30) };
 await rm(localDir, { recursive: true, force: true });
+s3Store.close();
+await s3rver.close();
+await rm(s3Dir, { recursive: true, force: true });
 
 const rate = (p: Phase) => p.pages / p.seconds;
 const find = (store: Phase['store'], workers: number) => phases.find((p) => p.store === store && p.workers === workers)!;

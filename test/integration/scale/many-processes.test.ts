@@ -37,7 +37,7 @@ import { makePdf } from '../../support/pdf.ts';
 import { startS3Server } from '../../support/s3-server.ts';
 import { DB_KIND, REDIS_URL } from '../../support/test-env.ts';
 import { serviceEnv, startReceiver } from '../../support/webhook-receiver.ts';
-import { killAll, startProc, until, type Proc } from './processes.ts';
+import { killAll, startProc, until, type Proc } from '../../../bench/scale/p2m-processes.ts';
 
 afterAll(killAll);
 

@@ -1,11 +1,15 @@
-/** Child p2m processes for the scale-out test: serve and worker with their own empty data directories. */
+/**
+ * Child p2m processes for the scale-out test (test/integration/scale) and
+ * benchmarks (bench/scale): serve and worker, each with its own empty data
+ * directory unless one is shared.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-const CLI = join(import.meta.dirname, '../../../cli/p2m.ts');
+const CLI = join(import.meta.dirname, '../../cli/p2m.ts');
 
 export type Proc = {
   child: ChildProcess;
