@@ -136,12 +136,12 @@ function withoutLineNumbers(page: Page): Page {
   return { ...page, lines };
 }
 
-/** Removes running headers, footers, page numbers and margin line numbers. */
+/** Removes running headers, footers, page numbers (unless cfg.furniture is `keep`) and margin line numbers. */
 export const furniture: Stage = {
   name: 'furniture',
   run(doc, cfg) {
     const pages = doc.pages.map(withoutLineNumbers);
-    const drop = findFurniture(pages, cfg.furnitureMinShare);
+    const drop = cfg.furniture === 'keep' ? new Set<Line>() : findFurniture(pages, cfg.furnitureMinShare);
     if (drop.size === 0 && pages.every((p, i) => p === doc.pages[i])) return doc;
     return { ...doc, pages: pages.map((p) => ({ ...p, lines: p.lines.filter((l) => !drop.has(l)) })) };
   },

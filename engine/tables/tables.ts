@@ -11,7 +11,7 @@ import { TOUCH } from './rule-grid.ts';
 import { sideBySideParts } from './side-by-side.ts';
 import { baselineParts } from './baseline-split.ts';
 import { chartAreas } from './chart-gridlines.ts';
-import { isLooseLabels, isProseInColumns } from './prose-cells.ts';
+import { isLooseLabels, isProseInColumns, isWordRiver } from './prose-cells.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
 
@@ -52,7 +52,7 @@ function tablesOnPage(page: Page, words: Words): Page {
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows).
   const aligned = sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules))
-    .filter((t) => !isProseInColumns(t.block) && !isLooseLabels(t.block));
+    .filter((t) => !isProseInColumns(t.block) && !isLooseLabels(t.block) && !isWordRiver(t.block));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
