@@ -27,6 +27,8 @@ export type Proc = {
 };
 
 const live = new Set<ChildProcess>();
+/** Job ids of every `job settled` record with outcome `ready`, from every worker started here (its fenced completion won). */
+export const completions: string[] = [];
 // A test that times out never reaches its finally: no child may outlive the test process.
 process.once('exit', () => killAll());
 
@@ -63,6 +65,7 @@ export function startProc(kind: 'serve' | 'worker', env: Record<string, string>,
     });
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (line.includes('"msg":"worker started"') && kind === 'worker') resolve('');
+      else if (line.includes('"msg":"job settled"') && line.includes('"outcome":"ready"')) completions.push(/"jobId":"([^"]+)"/.exec(line)?.[1] ?? '');
       else if (/"level":[456]\d/.test(line)) debug(tag, line);
     });
   });

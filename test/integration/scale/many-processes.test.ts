@@ -37,7 +37,7 @@ import { makePdf } from '../../support/pdf.ts';
 import { startS3Server } from '../../support/s3-server.ts';
 import { DB_KIND, REDIS_URL } from '../../support/test-env.ts';
 import { serviceEnv, startReceiver } from '../../support/webhook-receiver.ts';
-import { killAll, startProc, until, type Proc } from '../../../bench/scale/p2m-processes.ts';
+import { completions, killAll, startProc, until, type Proc } from '../../../bench/scale/p2m-processes.ts';
 
 afterAll(killAll);
 
@@ -171,14 +171,19 @@ describe.runIf(DB_KIND === 'postgres' && process.env.P2M_SCALE_TEST === '1')('ma
       // The faults happened while the jobs ran: an API stopped (checked above), S3 paused, workers died.
       expect(kills).toBeGreaterThanOrEqual(3);
 
-      const jobs = await rows<{ id: string; status: string; error_code: string | null; file_name: string; source_url: string | null }>(
-        runtime.db, sql`SELECT id, status, error_code, file_name, source_url FROM jobs`);
+      const jobs = await rows<{ id: string; status: string; error_code: string | null; file_name: string; source_url: string | null; output_key: string | null }>(
+        runtime.db, sql`SELECT id, status, error_code, file_name, source_url, output_key FROM jobs`);
       expect(jobs).toHaveLength(JOBS);
       for (const j of jobs) {
         expect(['ready', 'error']).toContain(j.status);
         if (j.status === 'error') expect(j.error_code).toBeTruthy();
       }
-      // Each ready job has exactly one result object: a second completion would have left its own.
+      // No job completed twice: one winning fenced completion per job at most (a worker killed right after its
+      // completion never logged it). A worker killed between writing its result object and its fenced completion
+      // leaves that object behind, named by no row (a known gap: nothing deletes it yet), so objects are not counted.
+      const twice = [...Map.groupBy(completions, (id) => id)].filter(([, c]) => c.length > 1).map(([id]) => id);
+      expect(twice).toEqual([]);
+      expect(completions.length).toBeGreaterThan(0);
       const objects = [];
       for (let token: string | undefined; ;) {
         const page = await s3.client.send(new ListObjectsV2Command({ Bucket: 'scale', Prefix: 'run/jobs/', ContinuationToken: token }));
@@ -186,7 +191,7 @@ describe.runIf(DB_KIND === 'postgres' && process.env.P2M_SCALE_TEST === '1')('ma
         if (!(token = page.NextContinuationToken)) break;
       }
       for (const j of jobs.filter((x) => x.status === 'ready')) {
-        expect(objects.filter((k) => k.startsWith(`run/jobs/${j.id}/output-`)), j.id).toHaveLength(1);
+        expect(objects, j.id).toContain(`run/${j.output_key}`);
         const res = await fetch(`${urls[0]}/api/v2/jobs/${j.id}/download`, { headers: { authorization: `Bearer ${key}` } });
         const n = j.source_url ? Number(j.source_url.split('/').pop()) : Number(/doc(\d+)/.exec(j.file_name)![1]);
         expect(await res.text(), j.id).toBe(expected[n % 4]);
