@@ -1,0 +1,164 @@
+/**
+ * Throughput of worker processes (issue 21): pages per second with 1 and with
+ * 2 `p2m worker` processes (concurrency 1 each) while one `p2m serve`
+ * (P2M_WORKERS=0) answers a polling load, with the files in the local
+ * directory and in an S3 server (s3rver on loopback), all in one run so the
+ * ratios compare like with like. Also the blob store's own cost per job:
+ * the four transfers a job makes (input written, read; result written, read),
+ * timed in this process for both stores (s3rver runs in this process too).
+ *
+ *   node bench/scale/throughput.ts [--pg-url postgres://postgres@127.0.0.1:5432/postgres]
+ *     [--redis-url redis://127.0.0.1:6379/6] [--jobs 8] [--pdf FILE] [--pollers 8]
+ *
+ * Each phase: a fresh database, the API started, the jobs uploaded, then the
+ * workers started; the clock runs from the moment every worker runs until
+ * every job is ready. Phases alternate stores (local 1, s3 1, local 2, s3 2)
+ * so drift in a shared machine's load falls on both. Prints Markdown.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createLocalBlobStore } from '../../core/blobs/local-blob-store.ts';
+import { openBlobStore } from '../../core/blobs/open-blob-store.ts';
+import type { BlobStore } from '../../core/blobs/blob-store.ts';
+import { loadConfig } from '../../core/config.ts';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { killAll, startProc, type Proc } from './p2m-processes.ts';
+import { freshDatabase } from '../poll/pg-database.ts';
+import { run as runCli } from './cli-run.ts';
+
+const { values } = parseArgs({
+  options: {
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379/6' },
+    jobs: { type: 'string', default: '8' },
+    pdf: { type: 'string', default: join(import.meta.dirname, '../../../shared/corpus/dev/pdf/apt-readme__latex.pdf') },
+    pollers: { type: 'string', default: '8' },
+  },
+});
+const JOBS = Number(values.jobs);
+const pdf = await readFile(values.pdf);
+process.once('exit', killAll);
+
+type Phase = { store: 'local' | 's3'; workers: number; seconds: number; pages: number; polls: number };
+
+// The S3 server (s3rver, as the tests use) in this process, on loopback.
+const s3Dir = await mkdtemp(join(tmpdir(), 'p2m-bench-s3-'));
+const s3rver = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Dir, silent: true });
+const endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`;
+const s3 = {
+  env: (bucket: string, prefix: string): Record<string, string> => ({
+    P2M_BLOB_STORE: `s3://${bucket}/${prefix}`, AWS_ENDPOINT_URL_S3: endpoint, AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  }),
+};
+const admin = new S3Client({ endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+await admin.send(new CreateBucketCommand({ Bucket: 'bench' }));
+admin.destroy();
+
+async function phase(store: Phase['store'], workers: number): Promise<Phase> {
+  const db = await freshDatabase(values['pg-url'], 'p2m_bench_scale');
+  const shared = await mkdtemp(join(tmpdir(), 'p2m-bench-scale-'));
+  const env: Record<string, string> = {
+    DATABASE_URL: db.url, REDIS_URL: values['redis-url'], P2M_SECRET_KEY: randomBytes(32).toString('base64'),
+    P2M_RATE_LIMIT: 'false', P2M_TIERS: JSON.stringify({ pro: { slots: JOBS + 10 } }),
+    ...(store === 's3' ? s3.env('bench', `run-${randomBytes(4).toString('hex')}`) : {}),
+  };
+  // The local store is one directory for every process (one machine); with S3 each has its own, empty.
+  const dir = store === 'local' ? { dataDir: shared } : {};
+  const procs: Proc[] = [];
+  const client = new pg.Client({ connectionString: db.url });
+  try {
+    procs.push(startProc('serve', { ...env, PORT: '0', P2M_WORKERS: '0' }, dir));
+    const api = await procs[0]!.ready;
+    await client.connect();
+    const key = await runCli(['keys', 'create', '--tier', 'pro'], { ...env, P2M_DATA_DIR: shared });
+    const auth = { authorization: `Bearer ${key}` };
+    const ids: string[] = [];
+    for (let i = 0; i < JOBS; i++) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `bench-${i}.pdf`);
+      const res = await fetch(`${api}/api/v2/jobs`, { method: 'POST', headers: auth, body: form });
+      if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+      ids.push(((await res.json()) as { job_id: string }).job_id);
+    }
+    // The polling load: clients asking for their jobs' status, as they do while they wait.
+    let polling = true;
+    let polls = 0;
+    const pollers = Array.from({ length: Number(values.pollers) }, async (_, p) => {
+      for (let i = p; polling; i++) {
+        const res = await fetch(`${api}/api/v2/jobs/${ids[i % ids.length]}`, { headers: auth });
+        await res.arrayBuffer();
+        if (res.ok) polls++;
+      }
+    });
+    for (let w = 0; w < workers; w++) procs.push(startProc('worker', { ...env, P2M_WORKERS: '1' }, dir));
+    await Promise.all(procs.slice(1).map((p) => p.ready));
+    const t0 = performance.now();
+    const polls0 = polls;
+    let pages = 0;
+    for (;;) {
+      const { rows } = await client.query<{ left: number; pages: number }>(
+        `SELECT count(*) FILTER (WHERE status <> 'ready')::int AS left, coalesce(sum(pages) FILTER (WHERE status = 'ready'), 0)::int AS pages FROM jobs`);
+      if (rows[0]!.left === 0) { pages = rows[0]!.pages; break; }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    polling = false;
+    await Promise.all(pollers);
+    return { store, workers, seconds, pages, polls: (polls - polls0) / seconds };
+  } finally {
+    for (const p of procs) p.child.kill('SIGKILL');
+    await Promise.all(procs.map((p) => p.exited));
+    await client.end().catch(() => undefined);
+    await db.drop();
+    await rm(shared, { recursive: true, force: true });
+  }
+}
+
+/** The four transfers of one job against a store, ms each job (median of n). */
+async function blobCost(store: BlobStore, n: number): Promise<number> {
+  const markdown = Buffer.alloc(20_000, 'a');
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = crypto.randomUUID();
+    const t = performance.now();
+    await store.put(`jobs/${id}/input-1.pdf`, Readable.from([pdf]), { maxBytes: 1 << 26 });
+    await store.read(`jobs/${id}/input-1.pdf`);
+    await store.put(`jobs/${id}/output-1.md`, Readable.from([markdown]), { maxBytes: 1 << 26 });
+    await (await store.get(`jobs/${id}/output-1.md`))!.toArray();
+    times.push(performance.now() - t);
+    await store.delete(`jobs/${id}/input-1.pdf`);
+    await store.delete(`jobs/${id}/output-1.md`);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!;
+}
+
+const phases: Phase[] = [];
+for (const workers of [1, 2]) for (const store of ['local', 's3'] as const) phases.push(await phase(store, workers));
+const localDir = await mkdtemp(join(tmpdir(), 'p2m-bench-blobs-'));
+const s3Store = openBlobStore(loadConfig({ ...s3.env('bench', 'cost'), P2M_DATA_DIR: localDir }));
+const cost = { local: await blobCost(createLocalBlobStore(localDir), 30), s3: await blobCost(s3Store, 30) };
+await rm(localDir, { recursive: true, force: true });
+s3Store.close();
+await s3rver.close();
+await rm(s3Dir, { recursive: true, force: true });
+
+const rate = (p: Phase) => p.pages / p.seconds;
+const find = (store: Phase['store'], workers: number) => phases.find((p) => p.store === store && p.workers === workers)!;
+console.log(`${JOBS} jobs of ${values.pdf.split('/').pop()} (${pdf.length} bytes) per phase, ${values.pollers} pollers\n`);
+console.log('| store | worker processes | seconds | pages | pages/s | polls/s meanwhile |\n|---|---|---|---|---|---|');
+for (const p of phases) console.log(`| ${p.store} | ${p.workers} | ${p.seconds.toFixed(1)} | ${p.pages} | ${rate(p).toFixed(2)} | ${p.polls.toFixed(0)} |`);
+for (const store of ['local', 's3'] as const) {
+  console.log(`\n${store}: 2 workers / 1 worker = ${(rate(find(store, 2)) / rate(find(store, 1))).toFixed(2)}×`);
+}
+for (const w of [1, 2]) {
+  const [l, s] = [find('local', w), find('s3', w)];
+  console.log(`\n${w} worker(s): seconds per job, s3 − local = ${((s.seconds - l.seconds) / JOBS).toFixed(2)} s (local ${(l.seconds / JOBS).toFixed(2)} s)`);
+}
+console.log(`\nBlob transfers of one job (input put + read, result put + read; median of 30): local ${cost.local.toFixed(1)} ms, s3 ${cost.s3.toFixed(1)} ms`);
