@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachment } from './download.ts';
+import { attachment } from './attachment.ts';
 
 describe('attachment', () => {
   it('gives an ASCII fallback and the exact UTF-8 name', () => {

@@ -8,6 +8,7 @@ import type { Services } from '../core/context.ts';
 import { DomainError } from '../core/errors.ts';
 import { openStoredResult, type StoredResult } from '../core/jobs/get-markdown.ts';
 import { zipDownload } from './zip-download.ts';
+import { attachment } from './attachment.ts';
 
 /** What get_markdown answers: a name for the file, the format asked for and a reference to the stored result. */
 export type MarkdownOut = { file_name: string; format?: 'markdown' | 'zip'; result: StoredResult };
@@ -38,11 +39,4 @@ export function markdownDownload(services: Pick<Services, 'blobs'>) {
       if (!res.destroyed) throw err;
     }
   };
-}
-
-/** RFC 6266: an ASCII fallback plus the exact name in RFC 8187 UTF-8 form. */
-export function attachment(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }

@@ -9,7 +9,7 @@ import type { Services } from '../core/context.ts';
 import { DomainError } from '../core/errors.ts';
 import { openStoredResult } from '../core/jobs/get-markdown.ts';
 import type { MarkdownOut } from './download.ts';
-import { attachment } from './download.ts';
+import { attachment } from './attachment.ts';
 import { ZipWriter } from './zip-stream.ts';
 
 export async function zipDownload(services: Pick<Services, 'blobs'>, res: Response, out: MarkdownOut): Promise<void> {
