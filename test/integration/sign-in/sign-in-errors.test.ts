@@ -15,7 +15,7 @@ import type { Db } from '../../../db/database.ts';
 import { accounts, sessions } from '../../../db/schema.ts';
 import { purgeExpired } from '../../../worker/worker.ts';
 import { startSignInStack } from '../../support/sign-in-stack.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { startApi, warmUp } from '../rest/api-client.ts';
 
 beforeAll(warmUp);
@@ -110,7 +110,7 @@ describe('sign-in failures', () => {
   });
 
   it('without configuration: 503 pages, while API keys keep working', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     await expectPage(await api.call('GET', '/api/v2/auth/idp/start'), 503, 'not_configured');
     await expectPage(await api.call('GET', '/api/v2/auth/idp/callback?state=a&code=b'), 503, 'not_configured');
@@ -123,7 +123,7 @@ describe('sign-in failures', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as { port: number }).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    await using env = await testEnv({ P2M_OIDC_ISSUER: `http://127.0.0.1:${port}`, P2M_OIDC_CLIENT_ID: 'x', P2M_OIDC_TIMEOUT_MS: '2000' });
+    await using env = await fileEnv({ P2M_OIDC_ISSUER: `http://127.0.0.1:${port}`, P2M_OIDC_CLIENT_ID: 'x', P2M_OIDC_TIMEOUT_MS: '2000' });
     await using api = await startApi(env);
     await expectPage(await api.call('GET', '/api/v2/auth/idp/start'), 503, 'idp_unavailable');
     await expectPage(await api.call('GET', '/api/v2/auth/idp/start'), 503, 'idp_unavailable');
