@@ -28,6 +28,33 @@ const LAYERS = {
 // packages (`@trpc/server/...`) and a layer's own sub-folders out of it.
 const EXCEPTIONS = { db: '(?!core/jobs/job-(status|error-code)\\.ts$)' };
 
+/**
+ * Production code imports nothing from test/: fixtures, test servers and
+ * helpers live there, and a production module that reached one would ship it.
+ * Every file outside test/ that is not itself a test is production; nothing
+ * else is exempt. Static imports and re-exports are `no-restricted-imports`
+ * (merged into each layer's rule below, since a later rule replaces an
+ * earlier one's options), dynamic `import()` and `new URL(..., import.meta.url)`
+ * (how child-process modules are named) are `no-restricted-syntax`.
+ * test/lint/production-imports.test.ts proves both fire.
+ */
+const TEST_FOLDER = '^(\\.\\./)+test/';
+// esquery's regex literals cannot hold a slash: \x2F is one.
+const TEST_FOLDER_SELECTOR = '^(\\.\\.\\x2F)+test\\x2F';
+const TEST_IMPORT = { regex: TEST_FOLDER, message: 'Production code may not import from test/ (eslint.config.js).' };
+const productionRules = {
+  files: ['**/*.ts', '**/*.js'],
+  ignores: ['test/**', '**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [TEST_IMPORT] }],
+    'no-restricted-syntax': [
+      'error',
+      { selector: `ImportExpression > Literal[value=/${TEST_FOLDER_SELECTOR}/]`, message: TEST_IMPORT.message },
+      { selector: `NewExpression[callee.name='URL'] > Literal[value=/${TEST_FOLDER_SELECTOR}/]`, message: TEST_IMPORT.message },
+    ],
+  },
+};
+
 const layerRules = Object.entries(LAYERS).flatMap(([layer, forbidden]) =>
   [1, 2, 3, 4, 5].map((depth) => ({
     files: [`${layer}/${'*/'.repeat(depth - 1)}*.ts`],
@@ -41,6 +68,7 @@ const layerRules = Object.entries(LAYERS).flatMap(([layer, forbidden]) =>
               regex: `^(\\.\\./){${depth}}${EXCEPTIONS[layer] ?? ''}(${forbidden.join('|')})/`,
               message: `${layer}/ may not import ${forbidden.join(', ')} (eslint.config.js: layering).`,
             },
+            TEST_IMPORT,
           ],
         },
       ],
@@ -60,6 +88,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  productionRules,
   ...layerRules,
   {
     // The account pages' browser scripts: concatenated after web/client/common.js into one inline

@@ -4,17 +4,28 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { resolveTiers, type Tiers } from './tiers.ts';
-import { BILLING_ENV, billingConfigOf, type BillingConfig } from './billing/billing-config.ts';
-import { BLOB_ENV, blobConfigOf, type BlobConfig } from './blobs/blob-config.ts';
-import { OPS_ENV, opsConfigOf, type OpsConfig } from './ops-config.ts';
-import { parseWorkerPools, type WorkerPoolSpec } from './queue/worker-pools.ts';
+import { resolveTiers } from './tiers.ts';
+import { BILLING_ENV, billingConfigOf } from './billing/billing-config.ts';
+import { BLOB_ENV, blobConfigOf } from './blobs/blob-config.ts';
+import { OPS_ENV, opsConfigOf } from './ops-config.ts';
+import { parseWorkerPools } from './queue/worker-pools.ts';
+import { WAIT_ENV, waitConfigOf } from './jobs/wait-config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const list = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+/** JSON text, or an issue on the variable that holds it. */
+function jsonOf(v: string, c: z.RefinementCtx): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    c.addIssue({ code: 'custom', message: 'not valid JSON' });
+    return z.NEVER;
+  }
+}
 
 const Env = z.object({
   PORT: int(8080, 0),
@@ -72,7 +83,11 @@ const Env = z.object({
   /** Lifetime of an upload ticket (POST /api/v2/jobs/upload-ticket), seconds. */
   P2M_UPLOAD_TICKET_SECONDS: int(300, 10),
   /** GET /config announcement, JSON {active, id, kind, url}; unset or inactive: null. */
-  P2M_ANNOUNCEMENT: z.string().optional(),
+  P2M_ANNOUNCEMENT: z
+    .string()
+    .transform((v, c) => jsonOf(v, c))
+    .pipe(z.lazy(() => Announcement))
+    .optional(),
   /** Web session: fixed lifetime from sign-in, and how long it may sit unused, seconds. */
   P2M_SESSION_TTL_SECONDS: int(30 * 24 * 3600, 60),
   P2M_SESSION_IDLE_SECONDS: int(7 * 24 * 3600, 60),
@@ -87,7 +102,9 @@ const Env = z.object({
   /** Bytes of a receiver's response body read (the rest is discarded). */
   P2M_WEBHOOK_RESPONSE_BYTES: int(16 * 1024, 1),
   /** Seconds before each retry (before jitter of ±20 %); its length + 1 is the number of attempts. */
-  P2M_WEBHOOK_RETRY_SECONDS: list.default(['30', '120', '600', '1800', '7200', '18000', '57600']),
+  P2M_WEBHOOK_RETRY_SECONDS: list
+    .default(['30', '120', '600', '1800', '7200', '18000', '57600'])
+    .pipe(z.array(z.coerce.number<string>().int().min(1).max(7 * 24 * 3600))),
   /** Deliveries to one endpoint that fail in a row (each after its retries) before the endpoint is disabled. */
   P2M_WEBHOOK_DISABLE_AFTER: int(10, 1),
   /** Longest overlap a secret rotation may ask for (both secrets sign meanwhile), seconds. */
@@ -98,6 +115,7 @@ const Env = z.object({
   ...BILLING_ENV,
   ...BLOB_ENV,
   ...OPS_ENV,
+  ...WAIT_ENV,
   // Sign-in through an OpenID provider: unset issuer or client id → the sign-in routes answer 503.
   P2M_OIDC_ISSUER: z.url().optional(),
   P2M_OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -111,82 +129,11 @@ const Env = z.object({
   P2M_SIGN_IN_PER_IP: int(30, 1),
 });
 
-export type Config = Readonly<{
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  redisUrl: string | undefined;
-  publicOrigins: readonly string[];
-  trustProxy: boolean | number | string;
-  workers: number;
-  /** One worker per entry, each with its pool mode and concurrency. */
-  workerPools: readonly WorkerPoolSpec[];
-  priorityAgingSeconds: number;
-  leaseSeconds: number;
-  heartbeatSeconds: number;
-  maxAttempts: number;
-  pollMs: number;
-  readBatchMax: number;
-  readCacheEntries: number;
-  convertMemoryMb: number;
-  maxPages: number;
-  urlTimeoutMs: number;
-  urlMaxRedirects: number;
-  allowPrivateUrls: boolean;
-  rateLimit: boolean;
-  tombstoneDays: number;
-  sweepSeconds: number;
-  tiers: Tiers;
-  secretKeyBase64: string | undefined;
-  supportUrl: string;
-  registerPerIp: number;
-  registerPerNetwork: number;
-  linkTicketSeconds: number;
-  linkConfirmSeconds: number;
-  devicesListed: number;
-  uploadTicketSeconds: number;
-  announcement: Announcement | null;
-  logLevel: string;
-  sessionTtlSeconds: number;
-  sessionIdleSeconds: number;
-  /** Stripe billing; null when not configured (billing endpoints answer 503). */
-  billing: BillingConfig | null;
-  webhooks: WebhookConfig;
-  /** Local directory (default) or an S3-compatible bucket. */
-  blobs: BlobConfig;
-  /** /metrics, /readyz and shutdown. */
-  ops: OpsConfig;
-  oidc: OidcConfig | null;
-  oidcTimeoutMs: number;
-  signInTtlSeconds: number;
-  signInPerIp: number;
-}>;
-
-/** Webhook delivery settings (P2M_WEBHOOK_*). */
-export type WebhookConfig = Readonly<{
-  concurrency: number;
-  endpointConcurrency: number;
-  endpointRatePerSecond: number;
-  timeoutMs: number;
-  responseBytes: number;
-  /** Delay before retry n (1-based) is retrySeconds[n-1]; attempts = retrySeconds.length + 1. */
-  retrySeconds: readonly number[];
-  disableAfter: number;
-  maxOverlapSeconds: number;
-  /** TEST ONLY: PEM path replacing the system CAs. */
-  testOnlyCaFile: string | undefined;
-}>;
-
-/** The OpenID provider this service signs people in with. */
-export type OidcConfig = Readonly<{ issuer: string; clientId: string; clientSecret: string | undefined }>;
-
 const Announcement = z.object({ active: z.boolean(), id: z.string(), kind: z.string(), url: z.url() });
 export type Announcement = z.infer<typeof Announcement>;
 
-/** Parses an environment (process.env by default) into a frozen Config. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const e = Env.parse(env);
+/** The environment, parsed, as the frozen Config: the one schema the Config type is derived from. */
+const ConfigSchema = Env.transform((e) => {
   const origins = e.P2M_PUBLIC_ORIGINS ?? [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`];
   return Object.freeze({
     port: e.PORT,
@@ -197,12 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins: Object.freeze(origins.map((o) => new URL(o).origin)),
     trustProxy: parseTrustProxy(e.P2M_TRUST_PROXY),
     workers: e.P2M_WORKERS,
+    /** One worker per entry, each with its pool mode and concurrency. */
     workerPools: parseWorkerPools(e.P2M_WORKER_POOLS, e.P2M_WORKERS),
-    priorityAgingSeconds: e.P2M_PRIORITY_AGING_SECONDS,
-    leaseSeconds: e.P2M_LEASE_SECONDS,
-    heartbeatSeconds: e.P2M_HEARTBEAT_SECONDS,
-    maxAttempts: e.P2M_MAX_ATTEMPTS,
-    pollMs: e.P2M_POLL_MS,
+    ...queueConfigOf(e),
     readBatchMax: e.P2M_READ_BATCH_MAX,
     readCacheEntries: e.P2M_READ_CACHE_ENTRIES,
     convertMemoryMb: e.P2M_CONVERT_MEMORY_MB,
@@ -220,34 +164,80 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerPerNetwork: e.P2M_REGISTER_PER_NETWORK,
     ...deviceLinkConfigOf(e),
     uploadTicketSeconds: e.P2M_UPLOAD_TICKET_SECONDS,
-    announcement: e.P2M_ANNOUNCEMENT ? Announcement.parse(JSON.parse(e.P2M_ANNOUNCEMENT)) : null,
+    announcement: e.P2M_ANNOUNCEMENT ?? null,
     logLevel: e.P2M_LOG_LEVEL,
     sessionTtlSeconds: e.P2M_SESSION_TTL_SECONDS,
     sessionIdleSeconds: e.P2M_SESSION_IDLE_SECONDS,
-    webhooks: Object.freeze({
-      concurrency: e.P2M_WEBHOOK_CONCURRENCY,
-      endpointConcurrency: e.P2M_WEBHOOK_ENDPOINT_CONCURRENCY,
-      endpointRatePerSecond: e.P2M_WEBHOOK_ENDPOINT_RATE,
-      timeoutMs: e.P2M_WEBHOOK_TIMEOUT_MS,
-      responseBytes: e.P2M_WEBHOOK_RESPONSE_BYTES,
-      retrySeconds: Object.freeze(e.P2M_WEBHOOK_RETRY_SECONDS.map((v) => z.coerce.number().int().min(1).max(7 * 24 * 3600).parse(v))),
-      disableAfter: e.P2M_WEBHOOK_DISABLE_AFTER,
-      maxOverlapSeconds: e.P2M_WEBHOOK_MAX_OVERLAP_SECONDS,
-      testOnlyCaFile: e.P2M_TEST_ONLY_WEBHOOK_CA_FILE,
-    }),
+    webhooks: webhookConfigOf(e),
+    /** Stripe billing; null when not configured (billing endpoints answer 503). */
     billing: billingConfigOf(e),
-    ...{ blobs: blobConfigOf(e), ops: opsConfigOf(e) },
-    oidc: e.P2M_OIDC_ISSUER && e.P2M_OIDC_CLIENT_ID
-      ? Object.freeze({ issuer: e.P2M_OIDC_ISSUER, clientId: e.P2M_OIDC_CLIENT_ID, clientSecret: e.P2M_OIDC_CLIENT_SECRET })
-      : null,
+    /** Local directory (default) or an S3-compatible bucket. */
+    blobs: blobConfigOf(e),
+    /** /metrics, /readyz and shutdown. */
+    ops: opsConfigOf(e),
+    /** Long polls of a job (core/jobs/wait-config.ts). */
+    waits: waitConfigOf(e),
+    oidc: oidcConfigOf(e),
     oidcTimeoutMs: e.P2M_OIDC_TIMEOUT_MS,
     signInTtlSeconds: e.P2M_SIGN_IN_TTL_SECONDS,
     signInPerIp: e.P2M_SIGN_IN_PER_IP,
   });
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+/** Webhook delivery settings (P2M_WEBHOOK_*). */
+export type WebhookConfig = Config['webhooks'];
+/** The OpenID provider this service signs people in with. */
+export type OidcConfig = NonNullable<Config['oidc']>;
+
+/**
+ * Parses an environment (process.env by default) into a frozen Config. A bad
+ * value is refused with an error naming each variable at fault (never its
+ * value, which may be a secret).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  // One line, in the CLI's error shape (cli/error-sentence.ts): `invalid PORT: …; invalid P2M_…: …`.
+  throw new Error(parsed.error.issues.map((i) => `invalid ${i.path.map(String).join('.') || 'environment'}: ${i.message}`).join('; '));
+}
+
+type EnvValues = z.infer<typeof Env>;
+
+/** The queue's timing: claim-order aging, leases and polling. */
+function queueConfigOf(e: EnvValues) {
+  return {
+    priorityAgingSeconds: e.P2M_PRIORITY_AGING_SECONDS,
+    leaseSeconds: e.P2M_LEASE_SECONDS,
+    heartbeatSeconds: e.P2M_HEARTBEAT_SECONDS,
+    maxAttempts: e.P2M_MAX_ATTEMPTS,
+    pollMs: e.P2M_POLL_MS,
+  };
+}
+
+function webhookConfigOf(e: EnvValues) {
+  return Object.freeze({
+    concurrency: e.P2M_WEBHOOK_CONCURRENCY,
+    endpointConcurrency: e.P2M_WEBHOOK_ENDPOINT_CONCURRENCY,
+    endpointRatePerSecond: e.P2M_WEBHOOK_ENDPOINT_RATE,
+    timeoutMs: e.P2M_WEBHOOK_TIMEOUT_MS,
+    responseBytes: e.P2M_WEBHOOK_RESPONSE_BYTES,
+    /** Delay before retry n (1-based) is retrySeconds[n-1]; attempts = retrySeconds.length + 1. */
+    retrySeconds: Object.freeze(e.P2M_WEBHOOK_RETRY_SECONDS),
+    disableAfter: e.P2M_WEBHOOK_DISABLE_AFTER,
+    maxOverlapSeconds: e.P2M_WEBHOOK_MAX_OVERLAP_SECONDS,
+    /** TEST ONLY: PEM path replacing the system CAs. */
+    testOnlyCaFile: e.P2M_TEST_ONLY_WEBHOOK_CA_FILE,
+  });
+}
+
+function oidcConfigOf(e: EnvValues) {
+  if (!e.P2M_OIDC_ISSUER || !e.P2M_OIDC_CLIENT_ID) return null;
+  return Object.freeze({ issuer: e.P2M_OIDC_ISSUER, clientId: e.P2M_OIDC_CLIENT_ID, clientSecret: e.P2M_OIDC_CLIENT_SECRET });
 }
 
 /** Device links: ticket and confirmation lifetimes, and how many devices an account's list shows. */
-function deviceLinkConfigOf(e: z.infer<typeof Env>): Pick<Config, 'linkTicketSeconds' | 'linkConfirmSeconds' | 'devicesListed'> {
+function deviceLinkConfigOf(e: EnvValues) {
   return { linkTicketSeconds: e.P2M_LINK_TICKET_SECONDS, linkConfirmSeconds: e.P2M_LINK_CONFIRM_SECONDS, devicesListed: e.P2M_DEVICES_LISTED };
 }
 

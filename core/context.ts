@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { Billing } from './billing/billing-service.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
+import type { JobWatches } from './jobs/job-watches.ts';
 import type { JobReadCache } from './jobs/job-with-usage.ts';
 import type { ApiKeyCache } from './keys/api-key-cache.ts';
 import type { Config } from './config.ts';
@@ -30,6 +31,10 @@ export type Services = {
   secretKey: Buffer;
   /** Tells workers that a pool (or the webhook outbox) has new work (in-process event, or Redis when configured). */
   wake(topic: WakeTopic): void;
+  /** Announces that a job changed, to the long polls waiting on it (in-process event, or Redis when configured). */
+  jobChanged(jobId: string): void;
+  /** This process's long-poll watches on jobs, bounded by config.waits.maxWaiters. */
+  jobWatches: JobWatches;
   /** Per-caller request budget, shared by every transport (see core/ratelimit/consume-rate.ts). */
   rateLimiter: RateLimiter;
   /** Authenticated keys remembered by this process (see core/keys/api-key-cache.ts). */
@@ -47,4 +52,6 @@ export type Ctx = Services & {
   requestId: string;
   /** Told the caller's budget after invoke() charged a call (REST writes it as RateLimit headers). */
   onRateCharge?: (charge: RateCharge) => void;
+  /** A signal that aborts when the caller goes away (REST: the connection closed before the answer); made on first use. */
+  abortSignal?: () => AbortSignal;
 };

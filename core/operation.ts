@@ -8,7 +8,8 @@ import type { Ctx } from './context.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { DomainError, type ErrorCode } from './errors.ts';
 import type { AddressBudgets } from './ratelimit/address-budgets.ts';
-import { consumeRate } from './ratelimit/consume-rate.ts';
+import { CALL_COST_UNITS, LEAST_COST_UNITS, UNITS_PER_CALL, type Bill } from './ratelimit/call-cost.ts';
+import { consumeRate, consumeRest } from './ratelimit/consume-rate.ts';
 import { hasScope, type PrincipalKind } from './principal.ts';
 import { inputProblems, wrongCredentialMessage } from './refusal-messages.ts';
 import type { Scope } from './scopes.ts';
@@ -31,7 +32,13 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   errors: readonly E[];
   /** For operations open to anonymous callers: their rate policy, budgets per client address and network. */
   addressBudgets?: AddressBudgets;
-  handler(ctx: Ctx, input: z.output<I>): Promise<z.input<O>>;
+  /**
+   * Whether some answers cost less than a call (ratelimit/call-cost.ts): the
+   * least cost is charged before the handler runs, the rest after it, by
+   * what the handler wrote in `bill` (a failure costs a whole call).
+   */
+  discounted?: true;
+  handler(ctx: Ctx, input: z.output<I>, bill: Bill): Promise<z.input<O>>;
 };
 
 /** What invoke() itself can refuse any call with: an exhausted budget (an input that does not parse is bad_input, listed by the operations that take input). */
@@ -43,10 +50,11 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType, const 
 
 /**
  * Runs an operation for ctx.principal: rate charge, actor and scope check,
- * input parse, handler, output parse, log. Every call is charged one point
- * of the caller's rate budget here, whatever the transport and however many
- * calls its request carries; the charge is reported through ctx.onRateCharge
- * (not at all when budgets are lifted).
+ * input parse, handler, output parse, log. Every call is charged against the
+ * caller's rate budget here, whatever the transport and however many calls
+ * its request carries: one call, or for a discounted operation what its
+ * answer cost (call-cost.ts); the charge is reported through
+ * ctx.onRateCharge (not at all when budgets are lifted).
  */
 export async function invoke<I extends z.ZodType, O extends z.ZodType, E extends ErrorCode>(
   op: Operation<I, O, E>,
@@ -55,12 +63,21 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType, E extends
 ): Promise<z.output<O>> {
   const started = performance.now();
   const p = ctx.principal;
+  const upfront = op.discounted ? LEAST_COST_UNITS : UNITS_PER_CALL;
+  const bill: Bill = { cost: 'full' };
   try {
     // Charged before anything else: a refused or malformed call costs as much as a good one.
-    const charge = await consumeRate(ctx, op.addressBudgets?.(ctx.config));
+    const charge = await consumeRate(ctx, op.addressBudgets?.(ctx.config), upfront);
     if (charge) ctx.onRateCharge?.(charge);
-    const input = admit(op, p, raw);
-    const out = checkedOutput(op.output, await op.handler(ctx, input));
+    let out: z.output<O>;
+    try {
+      out = checkedOutput(op.output, await op.handler(ctx, admit(op, p, raw), bill));
+    } catch (err) {
+      bill.cost = 'full';
+      throw err;
+    } finally {
+      if (upfront < UNITS_PER_CALL) await chargeRest(ctx, CALL_COST_UNITS[bill.cost] - upfront);
+    }
     ctx.log.debug({ op: op.name, actor: p.kind, ms: Math.round(performance.now() - started) }, 'operation');
     return out;
   } catch (err) {
@@ -69,6 +86,12 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType, E extends
     ctx.log.info({ op: op.name, actor: p.kind, code, ms: Math.round(performance.now() - started) }, 'operation failed');
     throw err;
   }
+}
+
+/** The rest of a discounted call's cost, once its answer is known. */
+async function chargeRest(ctx: Ctx, units: number): Promise<void> {
+  const charge = await consumeRest(ctx, units);
+  if (charge) ctx.onRateCharge?.(charge);
 }
 
 /**

@@ -18,6 +18,7 @@ import { createBilling } from './billing/billing-service.ts';
 import { watchTableChanges } from './cache/table-changes.ts';
 import { createJobReadCache } from './jobs/job-with-usage.ts';
 import { ApiKeyCache } from './keys/api-key-cache.ts';
+import { JobWatches } from './jobs/job-watches.ts';
 import type { NonceStore } from './devices/signing/nonce-store.ts';
 import { createEgressClient } from './egress/egress-client.ts';
 import { createPostClient } from './egress/post-client.ts';
@@ -72,6 +73,8 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     secretKey: loadSecretKey(config),
     wakeup,
     wake: (pool) => wakeup.notify(pool),
+    jobChanged: (jobId) => wakeup.notifyJob(jobId),
+    jobWatches: new JobWatches(wakeup, config.waits.maxWaiters),
     rateLimiter,
     deviceNonces,
     webhookClient: createPostClient({

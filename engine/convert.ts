@@ -1,19 +1,21 @@
 /**
- * convert(): PDF bytes → Markdown. Opens the document, extracts each requested
- * page (with OCR where asked or needed), runs the stages, renders, and always
- * destroys the pdf.js document.
+ * convert(): PDF bytes → Markdown. The page reader opens the document (the
+ * direct reader, pdf.js only where needed), each requested page is extracted
+ * (with OCR where asked or needed), the stages run, the document is
+ * rendered, and the reader is always closed.
  */
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Doc, Page } from './model.ts';
 import { EngineError, type ConvertOptions, type ConvertResult, type OcrMode, type OcrPage } from './types.ts';
-import { openDocument } from './extract/open-document.ts';
 import { PageReader } from './extract/page-reader.ts';
-import { extractOutline } from './extract/outline.ts';
 import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
 import { hasInkToRead, textLayerFault } from './ocr/needs-ocr.ts';
 import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
-import { runStages } from './pipeline.ts';
+import { STAGES, runStages } from './pipeline.ts';
+import { DEFAULT_CONFIG } from './stage.ts';
+import { hideText, HiddenTally } from './extract/hidden-text.ts';
+import { resolveLinkDests } from './extract/link-dests.ts';
+import { tagsDisagree, withoutRoles } from './stages/structure-check.ts';
 import { renderDoc } from './render/index.ts';
 
 /** More pages than this in one request are refused rather than ground through. */
@@ -28,23 +30,23 @@ function pageRange(total: number, opts: ConvertOptions): { from: number; to: num
 }
 
 /** Whether and why a page is read by OCR; null when its text layer is kept. */
-async function ocrReason(pdfPage: PDFPageProxy, page: Page, mode: OcrMode): Promise<OcrPage['reason'] | null> {
+async function ocrReason(reader: PageReader, page: Page, mode: OcrMode): Promise<OcrPage['reason'] | null> {
   if (mode === 'force') return 'forced';
   if (mode === 'off') return null;
   const fault = textLayerFault(page.runs, page);
   if (!fault) return null;
   // Pages read by pdf.js carry no ink count; it is fetched only for the few pages without text.
-  const info = fault === 'no_text_layer' && !page.ink ? { ...page, ink: await pdfjsInk(pdfPage) } : page;
+  const info = fault === 'no_text_layer' && !page.ink ? { ...page, ink: await reader.withPdfjsPage(page.number, pdfjsInk) } : page;
   return hasInkToRead(fault, info) ? fault : null;
 }
 
-async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions, ocr: OcrSession, report: Report): Promise<Page> {
+async function maybeOcr(reader: PageReader, page: Page, opts: ConvertOptions, ocr: OcrSession, report: Report): Promise<Page> {
   const mode = opts.ocr ?? 'auto';
-  const reason = await ocrReason(pdfPage, page, mode);
+  const reason = await ocrReason(reader, page, mode);
   if (!reason) return page;
   report.ocrPages.push({ page: page.number, reason });
   try {
-    const { page: read, warning } = applyOcr(page, await ocr.recognise(pdfPage), mode);
+    const { page: read, warning } = applyOcr(page, await reader.withPdfjsPage(page.number, (p) => ocr.recognise(p)), mode);
     if (warning) report.warnings.push(warning);
     return read;
   } catch (err) {
@@ -54,10 +56,10 @@ async function maybeOcr(pdfPage: PDFPageProxy, page: Page, opts: ConvertOptions,
 }
 
 /** What the conversion reports besides the Markdown, filled in page by page. */
-type Report = { warnings: string[]; ocrPages: OcrPage[] };
+type Report = { warnings: string[]; ocrPages: OcrPage[]; hidden: HiddenTally };
 
-async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started: number, report: Report, ocr: OcrSession, reader: PageReader) {
-  const { from, to } = pageRange(pdf.numPages, opts);
+async function extractPages(reader: PageReader, opts: ConvertOptions, started: number, report: Report, ocr: OcrSession) {
+  const { from, to } = pageRange(reader.pageCount, opts);
   const pages: Page[] = [];
   let truncated = false;
   for (let n = from; n <= to; n++) {
@@ -65,46 +67,63 @@ async function extractPages(pdf: PDFDocumentProxy, opts: ConvertOptions, started
       truncated = true;
       break;
     }
-    let pdfPage: PDFPageProxy | null = null;
     try {
-      pdfPage = await pdf.getPage(n);
-      pages.push(await maybeOcr(pdfPage, await reader.read(pdfPage, n), opts, ocr, report));
+      // Hidden text goes before the OCR decision, which then judges only what is seen.
+      const { page, hidden } = hideText(await reader.read(n), opts.hiddenText ?? 'drop');
+      report.hidden.add(n, hidden);
+      pages.push(await maybeOcr(reader, page, opts, ocr, report));
     } catch (err) {
       // One broken page should not sink the document; keep its place empty.
       report.warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
       pages.push({ number: n, width: 0, height: 0, runs: [], rules: [], lines: [], blocks: [] });
-    } finally {
-      pdfPage?.cleanup();
     }
     opts.onProgress?.({ pagesDone: pages.length, pagesTotal: to - from + 1 });
   }
-  await reader.settle(pdf, pages);
+  await reader.settle(pages);
   return { pages, truncated };
+}
+
+function hiddenReport(tally: HiddenTally): Pick<ConvertResult, 'hiddenText'> {
+  const hiddenText = tally.report();
+  return hiddenText ? { hiddenText } : {};
 }
 
 /** Converts PDF bytes to Markdown. Throws EngineError for input it cannot convert. */
 export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Promise<ConvertResult> {
   const started = Date.now();
-  const { pdf, close } = await openDocument(data, opts.password);
+  const reader = await PageReader.open(data, { choice: opts.textReader, password: opts.password });
   const ocr = ocrSession();
+  let open = true;
+  const release = async () => {
+    if (!open) return;
+    open = false;
+    await ocr.close();
+    await reader.close();
+  };
   try {
-    const report: Report = { warnings: [], ocrPages: [] };
+    const report: Report = { warnings: [], ocrPages: [], hidden: new HiddenTally() };
     const { warnings } = report;
-    const reader = new PageReader(data, opts.textReader);
-    const { pages, truncated } = await extractPages(pdf, opts, started, report, ocr, reader);
-    const outline = await extractOutline(pdf);
-    const tagged = pages.some((p) => p.runs.some((r) => r.role !== undefined));
-    const doc: Doc = { pages, signals: { outline, tagged }, warnings };
-    const done = runStages(doc);
+    const extracted = await extractPages(reader, opts, started, report, ocr);
+    const { truncated } = extracted;
+    // Links into the document need pdf.js's destinations; pdf.js opens only when there are some.
+    const pages = await resolveLinkDests(() => reader.pdfjs.document(), extracted.pages);
+    const outline = await reader.outline();
+    // The stages need only the pages: the readers' caches, fonts and pdf.js go before they run.
+    await release();
+    // The structure tree is used where it agrees with the layout; otherwise the pages are read as untagged.
+    const roles = pages.some((p) => p.runs.some((r) => r.role !== undefined));
+    const tagged = roles && tagsDisagree(pages) === null;
+    const doc: Doc = { pages: roles && !tagged ? withoutRoles(pages) : pages, signals: { outline, tagged }, warnings };
+    const done = runStages(doc, STAGES, { ...DEFAULT_CONFIG, tablesAcrossPages: opts.tablesAcrossPages ?? 'merge' });
     return {
-      markdown: renderDoc(done), pages: pdf.numPages, pagesDone: pages.length, truncated, warnings: done.warnings,
-      textReader: reader.stats, ocrPages: report.ocrPages,
+      markdown: renderDoc(done), pages: reader.pageCount, pagesDone: pages.length, truncated, warnings: done.warnings,
+      textReader: reader.stats, ocrPages: report.ocrPages, ...hiddenReport(report.hidden),
+      structure: tagged ? 'tags' : 'layout',
     };
   } catch (err) {
     if (err instanceof EngineError) throw err;
     throw new EngineError('engine_failure', `Conversion failed: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
-    await ocr.close();
-    await close();
+    await release();
   }
 }

@@ -3,6 +3,7 @@
  * tagged by `kind`; each carries provenance (page and bounding box) so a block
  * can always be traced back to where it came from in the PDF.
  */
+import type { HiddenTextKind } from './types.ts';
 
 /** Page-space box in PDF points, origin top-left (y grows downwards). */
 export type Box = { x0: number; y0: number; x1: number; y1: number };
@@ -33,6 +34,8 @@ export type TextRun = {
   rotation?: number;
   /** Set by the lines stage on a smaller raised (sup) or lowered (sub) run that belongs to the text beside it. */
   script?: 'sup' | 'sub';
+  /** Why the reader judged this run never visibly painted (extract/hidden-text.ts drops or keeps it). */
+  hidden?: HiddenTextKind;
 };
 
 /** An inline piece of a block's text with its emphasis. */
@@ -44,6 +47,8 @@ export type Span = {
   href?: string;
   /** Superscript or subscript, rendered as <sup>/<sub>. */
   script?: 'sup' | 'sub';
+  /** A footnote mark: rendered as the reference `[^note]` instead of its text (stages/footnotes.ts). */
+  note?: number;
 };
 
 /** A ruling (line or thin rectangle) drawn on the page, used for tables. */
@@ -68,6 +73,8 @@ export type Block =
   | { kind: 'table'; rows: Cell[][]; prov: Prov }
   | { kind: 'code'; text: string; lang?: string; prov: Prov }
   | { kind: 'quote'; children: Block[]; prov: Prov }
+  /** A footnote's text, rendered as the definition `[^label]: …` (stages/footnotes.ts). */
+  | { kind: 'footnote'; label: number; spans: Span[]; prov: Prov }
   | { kind: 'rule'; prov: Prov };
 
 /** One step of a page's reading flow: a text line, or a block an earlier stage built (a table). */
@@ -95,6 +102,8 @@ export type Page = {
    * decision renders a page without a text layer only when there is ink to read.
    */
   ink?: { images: number; paths: number };
+  /** Stretches of text the reader dropped for lying outside the crop box (pdf.js drops them too), for the hidden-text report. */
+  outsideCropSpans?: number;
 };
 
 /** Signals the PDF carries beyond page content (cross-checked, never trusted alone). */

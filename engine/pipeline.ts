@@ -20,9 +20,11 @@ import { quotes } from './stages/quotes.ts';
 import { joinTables } from './tables/join-tables.ts';
 import { tables } from './tables/tables.ts';
 import { rtlColumns } from './tables/rtl-columns.ts';
+import { internalLinks } from './stages/internal-links.ts';
+import { footnotes } from './stages/footnotes.ts';
 
 /** The pipeline's stages in order. */
-export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, tables, readingOrder, blocks, headings, code, lists, quotes, joinTables, rtlColumns];
+export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, tables, readingOrder, blocks, headings, code, lists, quotes, footnotes, joinTables, rtlColumns, internalLinks];
 
 /** Runs the stages in order over the document. */
 export function runStages(doc: Doc, stages: readonly Stage[] = STAGES, cfg: EngineConfig = DEFAULT_CONFIG): Doc {

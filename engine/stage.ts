@@ -10,12 +10,15 @@ export type EngineConfig = {
   paragraphGapRatio: number;
   /** Minimum share of pages a header/footer line must repeat on to count as furniture. */
   furnitureMinShare: number;
+  /** A table continued on the next page: `merge` the parts into one table, or `keep` them apart. */
+  tablesAcrossPages: 'merge' | 'keep';
 };
 
 /** Default tunables. */
 export const DEFAULT_CONFIG: Readonly<EngineConfig> = Object.freeze({
   paragraphGapRatio: 1.45,
   furnitureMinShare: 0.5,
+  tablesAcrossPages: 'merge',
 });
 
 /** One ordered, pure step of the pipeline. */

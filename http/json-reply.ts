@@ -15,10 +15,22 @@ const serialized = new WeakMap<object, Serialized>();
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function sendJson(res: Response, value: unknown): void {
+/**
+ * `etag`: the answer's entity tag when the caller knows a better one than a
+ * hash of the bytes (a job's tag covers its own state only: core/jobs/job-etag.ts).
+ */
+export function sendJson(res: Response, value: unknown, etag?: string): void {
   const frozen = typeof value === 'object' && value !== null && Object.isFrozen(value);
+  if (etag) res.setHeader('ETag', etag);
   if (!frozen) {
     res.json(value);
+    return;
+  }
+  if (etag) {
+    let body = serialized.get(value)?.body;
+    if (!body) serialized.set(value, { body: (body = Buffer.from(JSON.stringify(value), 'utf8')), etagFn: null, etag: undefined });
+    res.setHeader('Content-Type', JSON_TYPE);
+    res.send(body);
     return;
   }
   // The app's own entity-tag function (Express's `etag` setting); none when the app turned it off.

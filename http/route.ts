@@ -40,7 +40,7 @@ export type RouteDoc = {
   ok: ZodOpenApiResponseObject;
   /** Other non-error answers (a repeated creation's 200, MCP's 202, a poll's 304). */
   alsoOk?: Record<string, ZodOpenApiResponseObject>;
-  /** The error statuses the route answers; they cover every error code of its operations (see route-statuses.ts). */
+  /** The error statuses the route answers; they cover every error code of its operations (checked when the record compiles: rest/define-route.ts). */
   errors: readonly number[];
   /** The body of those errors when it is not the v2 error envelope (MCP answers JSON-RPC errors, pages HTML). */
   errorResponse?: (status: number) => ZodOpenApiResponseObject;

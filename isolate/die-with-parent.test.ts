@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const PARENT = fileURLToPath(new URL('./fixtures/parent-of-busy-child.ts', import.meta.url));
+const PARENT = fileURLToPath(new URL('../test/support/children/parent-of-busy-child.ts', import.meta.url));
 
 // A dead child waits as a zombie until whoever adopted it reaps it, which
 // some init processes do lazily: a zombie counts as gone.

@@ -26,8 +26,16 @@ export function ctxOf(services: Services, req: Request): Ctx {
     log: services.log.child({ request_id: req.requestId }),
     principal: req.principal,
     requestId: req.requestId,
-    ...(res ? { onRateCharge: (charge) => writeRateHeaders(res, charge) } : {}),
+    ...(res ? { onRateCharge: (charge) => writeRateHeaders(res, charge), abortSignal: () => goneSignal(res) } : {}),
   };
+}
+
+/** Aborts when the connection closes before the answer is finished (a long poll whose client left stops waiting). */
+function goneSignal(res: Response): AbortSignal {
+  const ctl = new AbortController();
+  if (res.closed && !res.writableFinished) ctl.abort();
+  else res.once('close', () => res.writableFinished || ctl.abort());
+  return ctl.signal;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The internal tRPC API as Express middleware (mounted at /api/internal/trpc
- * by rest/app.ts), authenticated like the public v2 API: an API key bearer,
+ * by server/create-app.ts), authenticated like the public v2 API: an API key bearer,
  * or the web session cookie (with its Origin rule for mutations).
  * 401 carries a Bearer challenge and 429 Retry-After and RateLimit, as on REST.
  */

@@ -31,7 +31,7 @@ export const methodNotAllowed: RequestHandler = (_req, res) => {
   sendRpcError(res, 405, RpcCode.ConnectionClosed, 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC with POST.');
 };
 
-/** Keeps the app's request id (rest/request-id.ts) when mounted there; makes one when run alone. */
+/** Keeps the app's request id (http/request-id.ts) when mounted there; makes one when run alone. */
 export const ensureRequestId: RequestHandler = (req, _res, next) => {
   if (typeof req.requestId !== 'string') req.requestId = randomUUID();
   next();

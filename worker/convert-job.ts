@@ -10,7 +10,7 @@ import { errorMessage, timeoutMessage } from './error-messages.ts';
 import { runIsolated } from './run-isolated.ts';
 import type { ClaimedJob } from './sql/claim-jobs.ts';
 
-export type WorkerDeps = Pick<Runtime, 'db' | 'blobs' | 'config' | 'log' | 'wake'>;
+export type WorkerDeps = Pick<Runtime, 'db' | 'blobs' | 'config' | 'log' | 'wake' | 'jobChanged'>;
 
 export type Conversion =
   | { kind: 'converted'; markdown: string; pages: number; pagesDone: number; truncated: boolean; ocrPages?: OcrPage[] }

@@ -26,6 +26,8 @@ export async function processJob(
   if (opts.signal?.aborted) forward();
   opts.signal?.addEventListener('abort', forward, { once: true });
   const fence = { id: job.id, lease: job.lease };
+  // Claimed (now processing), each progress written and the settlement: announced to the long polls waiting on the job.
+  deps.jobChanged(job.id);
   const loseLease = () => ctl.abort(LEASE_LOST);
   const beat = setInterval(() => {
     heartbeat(deps.db, { ...fence, leaseSeconds: deps.config.leaseSeconds })
@@ -46,7 +48,9 @@ export async function processJob(
     });
     await progress.flushed();
     opts.onConversion?.(conversion);
-    return await settleJob(deps, job, conversion);
+    const outcome = await settleJob(deps, job, conversion);
+    deps.jobChanged(job.id);
+    return outcome;
   } finally {
     clearInterval(beat);
     opts.signal?.removeEventListener('abort', forward);
@@ -64,7 +68,9 @@ function progressRecorder(deps: WorkerDeps, fence: { id: string; lease: string }
       const next = latest;
       latest = null;
       try {
-        if (!(await recordProgress(deps.db, { ...fence, ...next }))) loseLease();
+        // Announced once written, so a long poll woken by it reads the new progress.
+        if (await recordProgress(deps.db, { ...fence, ...next })) deps.jobChanged(fence.id);
+        else loseLease();
       } catch (err) {
         deps.log.warn({ jobId: fence.id, err }, 'progress not recorded');
       }

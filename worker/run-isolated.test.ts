@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makePdf } from '../test/support/pdf.ts';
 import { runIsolated, type IsolatedRequest } from './run-isolated.ts';
 
-const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../test/support/children/${name}`, import.meta.url));
 
 async function request(extra: Partial<IsolatedRequest> = {}): Promise<IsolatedRequest> {
   return {

@@ -96,8 +96,8 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
 
   async function sweep(): Promise<void> {
     const reaped = await reapExpiredLeases(runtime.db);
-    for (const pool of new Set(reaped.filter((r) => r.status === 'queued').map((r) => r.pool)))
-      runtime.wake(pool);
+    for (const r of reaped) runtime.jobChanged(r.id); // to the long polls waiting on them
+    for (const pool of new Set(reaped.filter((r) => r.status === 'queued').map((r) => r.pool))) runtime.wake(pool);
     if (reaped.length) runtime.log.info({ reaped: reaped.length }, 'expired leases reaped');
     const purged = await purgeExpired(runtime);
     // Failed and expired jobs fire events, written by the same statements.

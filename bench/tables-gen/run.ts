@@ -16,9 +16,8 @@ import { casesFor } from './cases.ts';
 import { renderCases } from './generate.ts';
 import { summarise, type DocF1 } from './summary.ts';
 import { corpusRoot } from '../corpus-root.ts';
+import { SEEDS } from './seeds.ts';
 
-/** The two fixed seeds: one to tune on, one never looked at case by case. */
-export const SEEDS = { dev: 20261126, 'held-out': 91173 } as const;
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(name);

@@ -6,6 +6,7 @@
  * slots, rate budgets and caps change on the very next request.
  */
 import { and, eq, ne } from 'drizzle-orm';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { Db } from '../../db/database.ts';
 import { accounts } from '../../db/schema.ts';
 import type { Services } from '../context.ts';
@@ -31,7 +32,7 @@ export async function setAccountTier(
   accountId: string,
   tier: TierName,
 ): Promise<TierChange> {
-  const change = await s.db.transaction((tx) => setAccountTierIn(tx as unknown as Db, s, accountId, tier));
+  const change = await inTransaction(s.db, (tx) => setAccountTierIn(tx, s, accountId, tier));
   for (const pool of change.pools) s.wake?.(pool);
   return change;
 }

@@ -9,6 +9,7 @@
  */
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { Db } from '../../db/database.ts';
 import { billingEvents } from '../../db/schema.ts';
 import type { Services } from '../context.ts';
@@ -46,8 +47,7 @@ export async function receiveBillingEvent(s: EventServices, rawBody: Uint8Array,
   // A field we cannot store or compare: record the event (so retries stop) and change nothing.
   const unusable = holdsNul(event.data);
   const pools = new Set<'free' | 'paid'>();
-  const fresh = await s.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const fresh = await inTransaction(s.db, async (tx) => {
     const [recorded] = await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (!recorded) return false;
     if (unusable) return true;

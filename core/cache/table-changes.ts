@@ -1,7 +1,7 @@
 /**
  * The database's word that rows changed, for the read caches of this process.
  *
- * Triggers (migration 0001) notify `p2m_table_changed` with a table's name on
+ * Triggers (migration 0002) notify `p2m_table_changed` with a table's name on
  * every statement that changes jobs, API keys or account tiers, whoever runs
  * it, in sessions that turned p2m.notify_table_changes on. Caches are allowed only where that word arrives before the changing
  * statement returns (`live`): PGlite, one process with one session, delivers
@@ -34,7 +34,7 @@ export async function watchTableChanges(database: Pick<Database, 'listenInProces
   let unlisten: Unlisten | null = null;
   if (database.listenInProcess) {
     unlisten = await database.listenInProcess(TABLE_CHANGED_CHANNEL, dispatch);
-    // The triggers notify only in sessions that ask for it (see migration 0001); PGlite has this one session.
+    // The triggers notify only in sessions that ask for it (see migration 0002); PGlite has this one session.
     await database.db.execute(sql`select set_config('p2m.notify_table_changes', 'on', false)`);
   }
   return {

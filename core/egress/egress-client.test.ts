@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createEgressClient, type EgressClientOptions } from './egress-client.ts';
 import { EgressError } from './egress-error.ts';
 import type { Resolver } from './resolve-target.ts';
-import { closedLoopbackPort, PDF_BYTES } from './test-origin.ts';
+import { closedLoopbackPort, PDF_BYTES } from '../../test/support/test-origin.ts';
 import { useEgressTestOrigin } from '../../test/support/egress-test-origin.ts';
 
 const testOrigin = useEgressTestOrigin();

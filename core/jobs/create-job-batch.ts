@@ -12,7 +12,7 @@ import { DomainError } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
 import { admitBatch } from './admit-job.ts';
 import { createJobFromUrl } from './create-job-from-url.ts';
-import { newJobFields, type NewJob } from './create-job.ts';
+import { newJobFields, type NewJob } from './new-job.ts';
 import { fetchBatchInputs } from './fetch-batch-inputs.ts';
 import { batchJobs, insertJobBatch, type BatchRecord } from './insert-job-batch.ts';
 import { usageOf } from './job-access.ts';

@@ -5,7 +5,8 @@ import { defineOperation } from '../operation.ts';
 import { usageOf } from './job-access.ts';
 import { JobFields } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
-import { createJob, newJobFields } from './create-job.ts';
+import { createJob } from './create-job.ts';
+import { newJobFields } from './new-job.ts';
 import { CreatedJob } from './create-job-from-url.ts';
 
 /** The PDF as base64 text: how JSON clients (MCP, tRPC, REST JSON) send a file. */

@@ -4,7 +4,8 @@ import { isPlainText } from '../text/plain-text.ts';
 import { usageOf } from './job-access.ts';
 import { Job, JobFields } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
-import { createJob, newJobFields } from './create-job.ts';
+import { createJob } from './create-job.ts';
+import { newJobFields } from './new-job.ts';
 
 export const CreatedJob = Job.extend({
   created: z.boolean().describe('False when an earlier job with the same idempotency key was returned.'),

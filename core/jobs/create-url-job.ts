@@ -17,15 +17,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema.ts';
 import type { Ctx } from '../context.ts';
-import {
-  assertFreeSlot,
-  findByIdempotencyKey,
-  insertJob,
-  replay,
-  requestHash,
-  type CreatedJob,
-  type NewJob,
-} from './create-job.ts';
+import { assertFreeSlot, findByIdempotencyKey, insertJob, replay } from './job-admission.ts';
+import { requestHash, type CreatedJob, type NewJob } from './new-job.ts';
 import type { Owner } from './owner.ts';
 import { fileNameFromUrl, storeInput } from './store-input.ts';
 

@@ -28,11 +28,13 @@ export async function deleteOwnedJob(ctx: Ctx, jobId: string): Promise<JobRow> {
   const canceled = await cancelJob(ctx.db, row.id);
   if (canceled.queued > 0) ctx.wake('webhooks');
   if (canceled.changed) {
+    ctx.jobChanged(row.id);
     if (row.inputKey) await ctx.blobs.delete(row.inputKey);
     return (await findJob(ctx, jobId))!;
   }
   // Finished meanwhile (or already): remove the result, keep a tombstone.
   if ((await removeJob(ctx.db, row.id)).queued > 0) ctx.wake('webhooks');
+  ctx.jobChanged(row.id);
   // Read back through findJob: a result past its retention answers as expired, not ready.
   const current = (await findJob(ctx, jobId))!;
   await Promise.all([row.inputKey, row.outputKey].filter((k): k is string => !!k).map((k) => ctx.blobs.delete(k)));

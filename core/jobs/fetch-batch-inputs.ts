@@ -6,7 +6,7 @@
  * is stored do the jobs become claimable, together.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { jobBatches, jobs, type JobRow } from '../../db/schema.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, isDomainError } from '../errors.ts';
@@ -30,8 +30,7 @@ export async function fetchBatchInputs(
     await rollBack(ctx, rows, stored, batchKey);
     throw itemError(failed, (settled[failed] as PromiseRejectedResult).reason);
   }
-  const ready = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const ready = await inTransaction(ctx.db, async (tx) => {
     const out: JobRow[] = [];
     for (const [i, row] of rows.entries()) {
       const input = stored[i]!;

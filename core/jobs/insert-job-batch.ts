@@ -7,12 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { Db } from '../../db/database.ts';
 import { jobBatches, jobs, type JobRow } from '../../db/schema.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { converterFor } from '../settings/device-settings.ts';
-import { jobValues, requestHash, type NewJob } from './create-job.ts';
+import { jobValues } from './job-values.ts';
+import { requestHash, type NewJob } from './new-job.ts';
 import type { Owner } from './owner.ts';
 import { priorityFor } from './priority.ts';
 import { JOB_READ_COLUMNS } from './read-columns.ts';
@@ -53,8 +55,7 @@ export async function insertJobBatch(
     const input = { key: null, size: null, fileName: fileNameFromUrl(url), sourceUrl: url };
     return jobValues(ctx, owner, { id: randomUUID(), req, input, hash: requestHash(req, url), priority, converter });
   });
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${owner.ownerKey}))`);
     if (batch.key) {
       const existing = await findBatch(tx, owner.ownerKey, batch.key);

@@ -1,4 +1,5 @@
 import type { JobRow } from '../../db/schema.ts';
+import { downloadPath } from './download-path.ts';
 import { deepFreeze } from '../deep-freeze.ts';
 import { JobErrorCode } from './job-error-code.ts';
 import { JobStatus, OcrPages, type Job } from './job-schema.ts';
@@ -38,7 +39,7 @@ export function toJobView(row: JobRow, usage: SlotUsageValue, tier: string = row
   if ((status === 'ready' || status === 'expired') && row.readyAt !== null) {
     view.expires_at = new Date(row.readyAt.getTime() + row.retentionSeconds * 1000).toISOString();
   }
-  if (status === 'ready') view.download_url = `/api/v2/jobs/${row.id}/download`;
+  if (status === 'ready') view.download_url = downloadPath(row.id);
   const ocrPages = OcrPages.safeParse((row.settings as { ocr_pages?: unknown } | null)?.ocr_pages);
   if (ocrPages.success) view.ocr_pages = ocrPages.data;
   return view;

@@ -4,6 +4,7 @@
  * too_large and a pointer to the REST download. A result whose recorded
  * size is over the cap is refused without being opened.
  */
+import { downloadPath } from './download-path.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { transportLimits } from '../transport-limits.ts';
@@ -21,7 +22,7 @@ export async function readInlineMarkdown(
 ): Promise<string> {
   const maxBytes = inlineCapOf(ctx);
   const tooLarge = () => {
-    const url = out.job.download_url ?? `/api/v2/jobs/${out.job.job_id}/download`;
+    const url = out.job.download_url ?? downloadPath(out.job.job_id);
     return new DomainError(
       'too_large',
       `The Markdown is larger than ${maxBytes} bytes, too big to return inline; download it from ${url}.`,

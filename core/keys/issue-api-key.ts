@@ -3,6 +3,7 @@
  * secret and its first characters are stored; the secret is shown once.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { Db } from '../../db/database.ts';
 import { accounts, apiKeys, type ApiKeyRow } from '../../db/schema.ts';
 import { hashSecret, newSecret } from '../crypto/hash-secret.ts';
@@ -26,7 +27,7 @@ export async function issueApiKey(
   tiers: Tiers,
   req: { accountId: string; name: string; scopes?: readonly Scope[]; expiresAt?: Date | null; deviceId?: string | null },
 ): Promise<IssuedKey> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'keys:' + req.accountId}))`);
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, req.accountId));
     if (!account) throw new DomainError('not_found', 'No such account.');

@@ -9,7 +9,7 @@ import { defineOperation } from '../operation.ts';
 /**
  * Revokes a key at once: on PostgreSQL authentication reads revoked_at on
  * every request; the embedded server's key cache is emptied by the trigger of
- * migration 0001 before this statement returns (core/keys/api-key-cache.ts).
+ * migration 0002 before this statement returns (core/keys/api-key-cache.ts).
  * accountId limits it to one account's keys (null: the local operator, any key).
  */
 export async function revokeApiKey(db: Db, keyId: string, accountId: string | null): Promise<void> {

@@ -25,8 +25,8 @@ export type RateDecision =
 export interface RateLimiter {
   /** True when budgets are lifted (P2M_RATE_LIMIT=false): every call passes and no policy applies. */
   readonly lifted: boolean;
-  /** Takes one point from `key`, whose window allows `perMinute` points. */
-  consume(key: string, perMinute: number): Promise<RateDecision>;
+  /** Takes `points` (default one) from `key`, whose window allows `perMinute` points. */
+  consume(key: string, perMinute: number, points?: number): Promise<RateDecision>;
   /** The same verdict without taking a point: is anything left? */
   peek(key: string, perMinute: number): Promise<RateDecision>;
   close(): Promise<void>;
@@ -94,9 +94,9 @@ function judge(res: RateLimiterRes, perMinute: number): RateDecision {
 function limiterOver(store: RateLimiterAbstract, closeStore: () => Promise<void>): RateLimiter {
   return {
     lifted: false,
-    async consume(key, perMinute) {
+    async consume(key, perMinute, points = 1) {
       try {
-        return judge(await store.consume(key, 1), perMinute);
+        return judge(await store.consume(key, points), perMinute);
       } catch (err) {
         // rate-limiter-flexible rejects with a RateLimiterRes past its own ceiling, and with an Error on store failure.
         if (!(err instanceof RateLimiterRes)) throw err;

@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { webhookEndpoints } from '../../db/schema.ts';
 import { accountIdOf } from '../accounts/account-of.ts';
 import { newSecret } from '../crypto/hash-secret.ts';
@@ -33,7 +34,7 @@ export const createWebhook = defineOperation({
     await checkWebhookUrl(ctx, url);
     const limit = ctx.config.tiers[ctx.principal.tier].webhooksLimit;
     const secret = newSecret(WEBHOOK_SECRET_PREFIX);
-    const row = await ctx.db.transaction(async (tx) => {
+    const row = await inTransaction(ctx.db, async (tx) => {
       // Serialise registrations per account so two requests cannot both take the last place.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'webhooks:' + accountId}))`);
       const [{ n } = { n: 0 }] = await tx

@@ -16,7 +16,12 @@
  * callback_url. Whether the account's tier still has webhooks is checked by
  * the dispatcher, which fails such deliveries visibly.
  */
+import { DOWNLOAD_PATH_AFTER_ID, DOWNLOAD_PATH_BEFORE_ID } from '../jobs/download-path.ts';
 import { sql } from 'drizzle-orm';
+
+// The download path as SQL literals around the id (constants without quotes, so inlined rather than bound).
+const DOWNLOAD_PATH_SQL_BEFORE = sql.raw(`'${DOWNLOAD_PATH_BEFORE_ID}'`);
+const DOWNLOAD_PATH_SQL_AFTER = sql.raw(`'${DOWNLOAD_PATH_AFTER_ID}'`);
 
 /** What `changed` must return besides `events` (qualify with the UPDATE's alias when it has one). */
 export const jobEventColumns = (alias: string) =>
@@ -31,7 +36,7 @@ export const OUTBOX_CTES = sql`
   ev AS MATERIALIZED (
     SELECT c.id AS job_id, c.account_id, c.callback_url, c.callback_secret, e.event, gen_random_uuid() AS event_id,
       jsonb_build_object('job_id', c.id, 'status', c.status, 'pages', c.pages, 'truncated', c.truncated,
-        'download_url', CASE WHEN e.event IN ('job.ready', 'job.truncated') THEN '/api/v2/jobs/' || c.id || '/download' END) AS job
+        'download_url', CASE WHEN e.event IN ('job.ready', 'job.truncated') THEN ${DOWNLOAD_PATH_SQL_BEFORE} || c.id || ${DOWNLOAD_PATH_SQL_AFTER} END) AS job
     FROM changed c CROSS JOIN LATERAL unnest(c.events) AS e(event)
     WHERE c.account_id IS NOT NULL),
   outbox AS (

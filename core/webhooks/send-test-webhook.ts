@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { downloadPath } from '../jobs/download-path.ts';
 import { z } from 'zod';
 import { webhookDeliveries } from '../../db/schema.ts';
 import { defineOperation } from '../operation.ts';
@@ -26,7 +27,7 @@ export function testJob(event: WebhookEvent): WebhookJob {
     status: STATUS_OF[event],
     pages: ready ? 1 : null,
     truncated: event === 'job.truncated',
-    download_url: ready ? `/api/v2/jobs/${TEST_JOB_ID}/download` : null,
+    download_url: ready ? downloadPath(TEST_JOB_ID) : null,
   };
 }
 

@@ -4,21 +4,24 @@
  * PDF objects in one pass over the content stream. Throws Unsupported
  * (direct/types.ts) for pages the caller must read with pdf.js instead.
  */
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from '../model.ts';
 import { pageMayHaveRuledTable } from '../tables/table-gate.ts';
 import type { DirectDocument } from './direct/direct-document.ts';
 import { Unsupported, type Matrix } from './direct/types.ts';
 import type { ResolvedFont } from './document-fonts.ts';
 import { inferFontStyle } from './font-style.ts';
-import { applyLinks, extractLinks, type LinkReader } from './links.ts';
+import { applyLinks, extractLinks, type LinkPage, type LinkReader } from './links.ts';
 import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
 import { withBullets } from './bullet-marks.ts';
 import { uprightPage } from './page-turn.ts';
 import { hasMonoSpaces, repairMonoSpaces } from './monospace-spaces.ts';
 
-/** Extracts a page with the direct reader; `readLinks` should be the document's linkReader. */
-export async function extractDirectPage(direct: DirectDocument, page: PDFPageProxy, number: number, readLinks: LinkReader = extractLinks): Promise<Page> {
+/**
+ * Extracts a page with the direct reader; `readLinks` should be the document's
+ * linkReader. `page` gives the page's reference and frame (a pdf.js page
+ * proxy, or the direct backend's own GeometryPage).
+ */
+export async function extractDirectPage(direct: DirectDocument, page: LinkPage, number: number, readLinks: LinkReader = extractLinks): Promise<Page> {
   const vp = page.getViewport({ scale: 1 });
   const ref = page.ref;
   if (!ref) throw new Unsupported('page has no object reference');
@@ -43,6 +46,7 @@ export async function extractDirectPage(direct: DirectDocument, page: PDFPagePro
   const runs = withBullets(read.marks, itemsToRuns(items, textStyles, vt, fontOf, roles));
   const links = runs.length ? await readLinks(page) : [];
   const page0: Page = { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules: read.rules, lines: [], blocks: [], ink: read.ink };
+  if (read.content.outside) page0.outsideCropSpans = read.content.outside;
   // Sideways text is read in its own direction (page-turn.ts); the table gate then sees upright rows.
   const out = uprightPage(page0);
   // The rules come with the content pass at no extra cost, but only pages whose text suggests

@@ -134,3 +134,13 @@ describe('linkReader', () => {
     expect(links).toHaveLength(2);
   });
 });
+
+describe('applyLinks', () => {
+  it('ends a link before the full stop that follows its last word', async () => {
+    const { applyLinks } = await import('./links.ts');
+    // 20 characters over 200 pt: 10 pt each; the link box covers "the FAQ" (characters 4-10).
+    const run = { text: 'See the FAQ. Thanks.', box: { x0: 0, y0: 0, x1: 200, y1: 12 }, fontName: 'F', fontSize: 12, bold: false, italic: false, monospace: false, dir: 'ltr' as const };
+    const out = applyLinks([run], [{ url: 'https://example.org/faq', box: { x0: 40, y0: 0, x1: 115, y1: 12 } }]);
+    expect(out.map((r) => [r.text, r.href])).toEqual([['See ', undefined], ['the FAQ', 'https://example.org/faq'], ['. Thanks.', undefined]]);
+  });
+});

@@ -8,29 +8,42 @@
  * link, only to fill a field we do not use. pdf.js remains the fallback for
  * whatever the direct reader cannot handle (encryption, damage, unusual actions).
  */
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, TextRun } from '../model.ts';
+import type { GeometryPage } from './page-geometry.ts';
 import { documentLinkAnnotations } from './pdf-objects/document-links.ts';
 import type { PdfObjects } from './pdf-objects/pdf-objects.ts';
 import { linkHref } from './pdf-objects/safe-url.ts';
+import { destKey } from './pdf-objects/link-action.ts';
+
+/** Prefix of the placeholder href a link to a place in the document carries until it is resolved. */
+export const DEST_PREFIX = 'p2m-dest:';
 
 /** A link target and its box in page space (top-left origin). */
 export type LinkArea = { url: string; box: Box };
 
-/** Reads one page's links; failures yield no links rather than no page. */
-export type LinkReader = (page: PDFPageProxy) => Promise<LinkArea[]>;
+/**
+ * What reading a page's links needs: its reference and viewport, and pdf.js's
+ * annotations as the fallback. A pdf.js page proxy is one as it is; the direct
+ * backend makes one whose annotations open pdf.js only when asked.
+ */
+export type LinkPage = GeometryPage & { getAnnotations(): Promise<unknown[]> };
 
-type Annotation = { subtype?: string; url?: string; unsafeUrl?: string; rect?: number[]; annotationFlags?: number };
+/** Reads one page's links; failures yield no links rather than no page. */
+export type LinkReader = (page: LinkPage) => Promise<LinkArea[]>;
+
+type Annotation = { subtype?: string; url?: string; unsafeUrl?: string; rect?: number[]; annotationFlags?: number; dest?: unknown };
 
 /** Annotation flags that keep a link from being seen: Hidden (2) and NoView (32). */
 const UNSEEN_FLAGS = 2 | 32;
 
-function toLinkAreas(page: PDFPageProxy, annots: Annotation[]): LinkArea[] {
+function toLinkAreas(page: GeometryPage, annots: Annotation[]): LinkArea[] {
   const vp = page.getViewport({ scale: 1 });
   const out: LinkArea[] = [];
   for (const a of annots) {
     // Only safe absolute URLs and plain relative references become hrefs; javascript: and the like never do.
-    const url = linkHref(a.url, a.unsafeUrl);
+    // A link inside the document gets a placeholder href, resolved to a heading's anchor once headings exist (link-dests.ts).
+    const dest = a.url || a.unsafeUrl ? undefined : destKey(a.dest);
+    const url = linkHref(a.url, a.unsafeUrl) ?? (dest ? `${DEST_PREFIX}${dest}` : undefined);
     if (a.subtype !== 'Link' || !url || !a.rect || a.rect.length < 4 || ((a.annotationFlags ?? 0) & UNSEEN_FLAGS)) continue;
     const [ax = 0, ay = 0, bx = 0, by = 0] = a.rect;
     const [x0 = 0, y0 = 0] = vp.convertToViewportPoint(ax, ay) as number[];
@@ -41,7 +54,7 @@ function toLinkAreas(page: PDFPageProxy, annots: Annotation[]): LinkArea[] {
 }
 
 /** Reads the page's URI links through pdf.js getAnnotations() (slow; the fallback). */
-export async function extractLinks(page: PDFPageProxy): Promise<LinkArea[]> {
+export async function extractLinks(page: LinkPage): Promise<LinkArea[]> {
   try {
     return toLinkAreas(page, (await page.getAnnotations()) as Annotation[]);
   } catch {
@@ -74,10 +87,19 @@ function coversVertically(link: Box, run: Box): boolean {
   return mid >= link.y0 - 1 && mid <= link.y1 + 1;
 }
 
+/** Punctuation that ends a sentence or clause: a link's end before it, when a space or the run's end follows it. */
+const TRAILING = /[.,;:!?)\]]/;
+
+/** True if a link may end before `text[k]`: at a space, the end, or punctuation that closes a word. */
+function endsWord(text: string, k: number): boolean {
+  if (k === text.length || /\s/.test(text[k]!)) return true;
+  return TRAILING.test(text[k]!) && (k + 1 === text.length || /\s/.test(text[k + 1]!));
+}
+
 /** Moves a split index up to three characters to the nearest word start or end. */
 function snap(text: string, i: number, side: 'start' | 'end'): number {
   const ok = (k: number) => k >= 0 && k <= text.length &&
-    (side === 'start' ? k === 0 || /\s/.test(text[k - 1]!) : k === text.length || /\s/.test(text[k]!));
+    (side === 'start' ? k === 0 || /\s/.test(text[k - 1]!) : endsWord(text, k));
   for (let d = 0; d <= 3; d++) {
     if (ok(i - d)) return i - d;
     if (ok(i + d)) return i + d;
@@ -91,7 +113,9 @@ function splitRun(run: TextRun, link: LinkArea): TextRun[] {
   const w = (x1 - x0) / Math.max(n, 1);
   // Glyph widths vary, so the estimate is snapped to a nearby word boundary.
   const from = snap(run.text, Math.max(0, Math.min(n, Math.round((link.box.x0 - x0) / w))), 'start');
-  const to = Math.max(from, snap(run.text, Math.max(0, Math.min(n, Math.round((link.box.x1 - x0) / w))), 'end'));
+  let to = Math.max(from, snap(run.text, Math.max(0, Math.min(n, Math.round((link.box.x1 - x0) / w))), 'end'));
+  // The estimate often takes in the full stop or comma after the anchor; anchors themselves rarely end in one.
+  if (to - from > 1 && to < n && /[.,;:!?]/.test(run.text[to - 1]!)) to--;
   if (to - from <= 0) return [run];
   const part = (a: number, b: number, href?: string): TextRun | null =>
     b > a ? { ...run, text: run.text.slice(a, b), box: { ...run.box, x0: x0 + a * w, x1: x0 + b * w }, ...(href ? { href } : {}) } : null;

@@ -72,6 +72,8 @@ export function dropOverprint(runs: readonly TextRun[]): TextRun[] {
       const o = runs[j]!;
       // Only overlapping runs of one size can repeat each other; most pairs stop here.
       if (j === i || o.dir === 'ttb' || o.box.x0 >= r.box.x1 || r.box.x0 >= o.box.x1 || Math.abs(o.fontSize - r.fontSize) > 0.05 * r.fontSize) return false;
+      // An unseen copy never stands in for a seen one: hidden text may be dropped later.
+      if (o.hidden && !r.hidden) return false;
       const a = o.text.trim(), b = r.text.trim();
       // Of two copies the fuller one stays, the first one if they are alike.
       if (agrees(a, b) ? visibleLength(a) < visibleLength(b) || (visibleLength(a) === visibleLength(b) && j > i) : a.length <= b.length) return false;

@@ -1,19 +1,24 @@
 /**
- * Chooses how each page's text is read. A chain of backends (backends/) is
- * tried in order: the document goes to the first that opens it, and from the
- * first page a backend cannot read, that page and the rest of the document go
- * to the next. Falling back for the rest of the document, not just one page,
- * keeps every later page consistent and avoids paying twice on a document
- * whose fonts the direct reader does not know.
+ * The page reader owns the document. A chain of backends (backends/) reads
+ * it: the document goes to the first backend that opens it, and a page that
+ * backend cannot read goes to the next one, for that page alone; the page
+ * after it is offered to the first backend again. So one page with a font the
+ * direct reader does not know (a Type 3 font in a long manual) costs pdf.js
+ * that page, not the rest of the document, and pdf.js is opened only when
+ * some page, an OCR rendering or an unreadable link needs it
+ * (backends/lazy-pdfjs.ts).
  */
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from '../model.ts';
-import type { TextReaderChoice, TextReaderStats } from '../types.ts';
+import { EngineError, type TextReaderChoice, type TextReaderStats } from '../types.ts';
 import { directBackend } from './backends/direct-backend.ts';
-import type { BackendSpec, PageBackend } from './backends/page-backend.ts';
+import { lazyPdfjs, type LazyPdfjs } from './backends/lazy-pdfjs.ts';
+import type { BackendSpec, DocumentBackend, DocumentSource } from './backends/page-backend.ts';
 import { pdfjsBackend } from './backends/pdfjs-backend.ts';
-import { linkReader, type LinkReader } from './links.ts';
 import { readDingbats } from './dingbats.ts';
+import type { LinkArea } from './links.ts';
+import { looksLikePdf } from './open-document.ts';
+import type { OutlineEntry } from './pdf-objects/outline.ts';
 
 /**
  * The backends each choice tries, in order. The direct reader is fast but
@@ -25,85 +30,129 @@ export const BACKEND_CHAINS: Record<TextReaderChoice, readonly BackendSpec[]> = 
   pdfjs: [pdfjsBackend],
 };
 
+/** How to open a reader: a chain name of BACKEND_CHAINS or the chain itself, and the document's password. */
+export type ReaderOptions = { choice?: TextReaderChoice | readonly BackendSpec[]; password?: string };
+
 function reason(err: unknown): string {
   return `${err instanceof Error ? err.name : 'Error'}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 200);
 }
 
-/** Reads the pages of one document, in order. */
-export class PageReader {
-  private readonly data: Uint8Array;
-  private readonly chain: readonly BackendSpec[];
-  /** Position in `chain` of the backend reading now. */
-  private at = -1;
-  private current!: PageBackend;
-  private readonly opened: PageBackend[] = [];
-  private readonly links: LinkReader;
-  readonly stats: TextReaderStats;
+/** One backend of the chain: opened on first need; `refused` once it refused the document. */
+type Slot = { spec: BackendSpec; backend?: DocumentBackend; refused?: string; pages: Page[] };
 
-  /** `choice` names a chain of BACKEND_CHAINS, or is the chain itself. */
-  constructor(data: Uint8Array, choice: TextReaderChoice | readonly BackendSpec[] = 'auto') {
-    this.data = data;
-    this.chain = typeof choice === 'string' ? BACKEND_CHAINS[choice] : choice;
-    const chain = `${typeof choice === 'string' ? `textReader '${choice}': ` : ''}${this.chain.map((b) => b.name).join(' → ')}`;
-    const refused = this.openNext();
+/** Reads the pages of one document. */
+export class PageReader {
+  readonly stats: TextReaderStats;
+  /** The conversion's pdf.js document, opened only on first use. */
+  readonly pdfjs: LazyPdfjs;
+  private readonly slots: Slot[];
+  private readonly source: DocumentSource;
+  /** The backend that opened the document: it counts the pages and gives the outline. */
+  private readonly primary: DocumentBackend;
+
+  private constructor(source: DocumentSource, slots: Slot[], primary: DocumentBackend, chain: string) {
+    this.source = source;
+    this.pdfjs = source.pdfjs;
+    this.slots = slots;
+    this.primary = primary;
+    const refused = slots.find((s) => s.refused !== undefined);
     this.stats = {
-      direct: 0, pdfjs: 0, backend: this.current.name,
-      reason: refused ? `${refused.by} refused the document: ${refused.why}` : `first of ${chain}`,
-      ...(refused ? { fallback: refused.why } : {}),
+      direct: 0, pdfjs: 0, backend: primary.name,
+      reason: refused ? `${refused.spec.name} refused the document: ${refused.refused}` : `first of ${chain}`,
+      ...(refused ? { fallback: refused.refused } : {}),
     };
-    // Links are read from the same object index as the text when there is one, so the file is scanned once.
-    this.links = linkReader(data, this.current.index);
   }
 
   /**
-   * Opens the next backend of the chain that accepts the document; returns the
-   * last refusal on the way. Throws when none is left, or the last one refuses.
+   * Opens the document with the first backend of the chain that accepts it.
+   * Throws EngineError (not_a_pdf, encrypted_pdf, malformed_pdf, no_pages)
+   * when none does, with the last backend's reason.
    */
-  private openNext(): { by: string; why: string } | undefined {
-    let refused: { by: string; why: string } | undefined;
-    for (;;) {
-      const spec = this.chain[++this.at];
-      if (!spec) throw new Error('no page-reading backend left');
+  static async open(data: Uint8Array, opts: ReaderOptions = {}): Promise<PageReader> {
+    if (data.length === 0 || !looksLikePdf(data)) throw new EngineError('not_a_pdf', 'The input is not a PDF (no %PDF header).');
+    const choice = opts.choice ?? 'auto';
+    const chain = typeof choice === 'string' ? BACKEND_CHAINS[choice] : choice;
+    const named = `${typeof choice === 'string' ? `textReader '${choice}': ` : ''}${chain.map((b) => b.name).join(' → ')}`;
+    const source: DocumentSource = { data, password: opts.password, pdfjs: lazyPdfjs(data, opts.password) };
+    const slots: Slot[] = chain.map((spec) => ({ spec, pages: [] }));
+    for (const [i, slot] of slots.entries()) {
       try {
-        this.current = spec.open(this.data);
-        this.opened.push(this.current);
-        return refused;
+        slot.backend = await slot.spec.open(source);
+        if (slot.backend.pageCount < 1) throw new EngineError('no_pages', 'The PDF has no pages.');
+        return new PageReader(source, slots, slot.backend, named);
       } catch (err) {
-        if (this.at === this.chain.length - 1) throw err;
-        refused = { by: spec.name, why: reason(err) };
+        if (i === slots.length - 1) {
+          await source.pdfjs.close();
+          throw err;
+        }
+        slot.refused = reason(err);
       }
     }
+    throw new Error('no page-reading backend in the chain');
   }
 
-  /** Extracts page `number` (pdf.js page proxy `page`). */
-  async read(page: PDFPageProxy, number: number): Promise<Page> {
-    for (;;) {
-      const backend = this.current;
-      const last = this.at === this.chain.length - 1;
+  /** Pages in the document. */
+  get pageCount(): number {
+    return this.primary.pageCount;
+  }
+
+  /** Reads page `n` (1-based): the first backend that can, from the one that opened the document on. */
+  async read(n: number): Promise<Page> {
+    const start = this.slots.findIndex((s) => s.backend === this.primary);
+    for (let i = start; ; i++) {
+      const slot = this.slots[i]!;
+      const last = i === this.slots.length - 1;
       try {
-        const out = await backend.read(page, number, this.links);
-        this.stats[backend.name]++;
-        return out;
+        const backend = slot.backend ??= await slot.spec.open(this.source);
+        return await this.readWith(slot, backend, n);
       } catch (err) {
         // The last backend's failure is the page's (convert() keeps its place empty); it still read it.
         if (last) {
-          this.stats[backend.name]++;
+          this.stats[slot.spec.name]++;
           throw err;
         }
-        // Unsupported input, or a fault in this backend: either way the next one reads the rest.
-        this.stats.fallback = `page ${number}: ${reason(err)}`;
-        this.openNext();
+        // Unsupported input, or a fault in this backend: the next one reads this page.
+        this.stats.fallback ??= `page ${n}: ${reason(err)}`;
       }
     }
   }
 
+  private async readWith(slot: Slot, backend: DocumentBackend, n: number): Promise<Page> {
+    const page = await backend.page(n);
+    this.stats[backend.name]++;
+    slot.pages.push(page);
+    return page;
+  }
+
+  /** The outline, from the backend that opened the document. */
+  outline(): Promise<OutlineEntry[]> {
+    return this.primary.outline();
+  }
+
+  /** Page `n`'s links, from the backend that opened the document. */
+  links(n: number): Promise<LinkArea[]> {
+    return this.primary.links(n);
+  }
+
+  /** Runs `fn` on pdf.js's page `n` (OCR rendering, ink counts), opening pdf.js if it is not yet. */
+  withPdfjsPage<T>(n: number, fn: (page: PDFPageProxy) => Promise<T>): Promise<T> {
+    return this.pdfjs.withPage(n, fn);
+  }
+
   /**
-   * Lets every backend that read pages finish document-level work (pdf.js:
-   * fonts it left provisional), then reads ZapfDingbats text as its dingbats
-   * (dingbats.ts): only now is every run's font name final.
+   * Lets every backend that read pages finish document-level work on them
+   * (pdf.js: fonts it left provisional), then reads ZapfDingbats text as its
+   * dingbats (dingbats.ts): only now is every run's font name final. The
+   * pages must be those read (pages OCR replaced are restyled in place too).
    */
-  async settle(pdf: PDFDocumentProxy, pages: readonly Page[]): Promise<void> {
-    for (const backend of this.opened) await backend.settle(pdf, pages);
+  async settle(pages: readonly Page[]): Promise<void> {
+    for (const slot of this.slots) if (slot.backend && slot.pages.length > 0) await slot.backend.settle(slot.pages);
     readDingbats(pages);
+  }
+
+  /** Releases every backend and pdf.js. */
+  async close(): Promise<void> {
+    for (const slot of this.slots) await slot.backend?.close().catch(() => undefined);
+    await this.pdfjs.close();
   }
 }

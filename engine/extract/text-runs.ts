@@ -5,6 +5,7 @@
  * (overprint.ts).
  */
 import type { TextRun } from '../model.ts';
+import type { HiddenTextKind } from '../types.ts';
 import type { ResolvedFont } from './document-fonts.ts';
 import { normaliseText } from './normalise-text.ts';
 import { dropOverprint } from './overprint.ts';
@@ -15,7 +16,7 @@ type Matrix = [number, number, number, number, number, number];
 const SNAP_DEGREES = 5;
 
 /** The fields of a text item this module reads. */
-export type RunItem = { str: string; dir: string; width: number; height: number; transform: number[]; fontName: string };
+export type RunItem = { str: string; dir: string; width: number; height: number; transform: number[]; fontName: string; hidden?: HiddenTextKind };
 /** The fields of a font style this module reads. */
 export type RunStyle = { ascent: number; descent: number; vertical?: boolean };
 /** A marked-content boundary (pdf.js: beginMarkedContent, beginMarkedContentProps, endMarkedContent). */
@@ -79,6 +80,7 @@ function toRun(item: RunItem, vt: Matrix, style: RunStyle | undefined, font: Res
   const dir: TextRun['dir'] = vertical ? 'ttb' : item.dir === 'rtl' ? 'rtl' : 'ltr';
   const run: TextRun = { text, box, fontName: font.name, fontSize: Math.round(size * 100) / 100, bold: font.bold, italic: font.italic, monospace: font.monospace, dir };
   if (rotation !== 0) run.rotation = rotation;
+  if (item.hidden) run.hidden = item.hidden;
   return run;
 }
 

@@ -5,6 +5,7 @@
 import type { Block, Doc } from '../model.ts';
 import type { RenderContext, Renderers } from './context.ts';
 import { renderCode } from './code.ts';
+import { renderFootnote } from './footnote.ts';
 import { renderHeading } from './heading.ts';
 import { renderList } from './list.ts';
 import { renderParagraph } from './paragraph.ts';
@@ -21,6 +22,7 @@ export const RENDERERS: Renderers = {
   code: renderCode,
   quote: renderQuote,
   rule: renderRule,
+  footnote: renderFootnote,
 };
 
 function renderBlock(b: Block, ctx: RenderContext): string {

@@ -28,6 +28,7 @@ function codeSpan(text: string): string {
 }
 
 function sameStyle(a: Span, b: Span): boolean {
+  if (a.note !== undefined || b.note !== undefined) return false;
   return !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.code === !!b.code && a.href === b.href && a.script === b.script;
 }
 
@@ -43,6 +44,7 @@ export function mergeSpans(spans: Span[]): Span[] {
 }
 
 function atom(s: Span, core: string): string {
+  if (s.note !== undefined) return `[^${s.note}]`;
   // A script is HTML (GFM renders <sup>/<sub>); a code span inside it would show its backticks' content literally anyway.
   const md = s.script ? `<${s.script}>${escapeInline(core)}</${s.script}>` : s.code ? codeSpan(core) : escapeInline(core);
   return s.href ? `[${md}](${s.href.replace(/[()\s]/g, (c) => encodeURIComponent(c))})` : md;

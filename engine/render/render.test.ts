@@ -8,7 +8,12 @@ const cell = (text: string, extra = {}) => ({ spans: [{ text }], ...extra });
 
 describe('Markdown renderer', () => {
   it('has a renderer for every block kind', () => {
-    expect(Object.keys(RENDERERS).sort()).toEqual(['code', 'heading', 'list', 'paragraph', 'quote', 'rule', 'table']);
+    expect(Object.keys(RENDERERS).sort()).toEqual(['code', 'footnote', 'heading', 'list', 'paragraph', 'quote', 'rule', 'table']);
+  });
+
+  it('renders footnote references and definitions', () => {
+    expect(renderInline([{ text: 'Claim' }, { text: '1', note: 1 }, { text: ' holds.' }])).toBe('Claim[^1] holds.');
+    expect(renderBlocks([{ kind: 'footnote', label: 1, spans: [{ text: 'Smith, *1999*.' }], prov }])).toBe('[^1]: Smith, \\*1999\\*.');
   });
 
   it('renders ATX headings without the heading font emphasis', () => {

@@ -9,6 +9,7 @@ import type { Stage } from '../stage.ts';
 import { lineFontSize, lineText, unionBox } from '../geometry.ts';
 import { bodySize } from './headings.ts';
 import { lineNumberRuns } from './line-numbers.ts';
+import { edgeTableRows } from '../tables/edge-rows.ts';
 
 /** Share of the page height, from either edge, where furniture lives. */
 const BAND = 0.12;
@@ -78,7 +79,10 @@ function candidates(page: Page, maxSize: number): Candidate[] {
   const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
   const sorted = [...page.lines].sort((a, b) => a.box.y0 - b.box.y0);
   const out: Candidate[] = [];
+  // Rows of a table broken over pages repeat at the edges (a repeated header, rows alike but for digits): not furniture.
+  const rows = edgeTableRows(sorted, (l) => l.box.y1 <= h * BAND || l.box.y0 >= h * (1 - BAND));
   sorted.forEach((line, i) => {
+    if (rows.has(line)) return;
     const folioTop = i === 0 && line.box.y1 <= h * FOLIO_BAND;
     const folioBottom = i === sorted.length - 1 && line.box.y0 >= h * (1 - FOLIO_BAND);
     const top = line.box.y1 <= h * BAND || folioTop;

@@ -13,7 +13,7 @@ export const CHUNK_GAP_EM = 0.7;
 /** Gap (ems) wider than a word space that separates two numbers placed as runs of their own. */
 const NUMBER_GAP_EM = 0.4;
 /** A run that is one number, amount, percentage or bracketed range (`5,989`, `45.4`, `(44.3–46.6)`). */
-const NUMERIC = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?$/;
+export const NUMERIC = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?$/;
 /** Slack (ems) where text positions are compared: rounding and side bearings, a fifth of a character. */
 export const SLACK_EM = 0.2;
 /** Overlap (ems) past which a run is printed over its left neighbour. */

@@ -3,7 +3,7 @@
  * x-intervals covered by text with empty gutters between them.
  */
 import type { Box } from '../model.ts';
-import { midX, type Chunk } from './chunks.ts';
+import { midX, NUMERIC, type Chunk } from './chunks.ts';
 
 /** A column as an x-interval. */
 export type Column = { x0: number; x1: number };
@@ -29,7 +29,8 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
     // Where most lines start a cell at one x, more may overflow: a column of long unbreakable names.
     const starters = chunks.filter((c) => c.box.x0 >= b - 1 && c.box.x0 <= b + 3).length;
     const aligned = starters >= Math.max(3, 0.5 * lineCount) && count < starters;
-    const gutter = count === 0 || (b - a >= 2 && ((count <= allowed && starters >= 2) || aligned));
+    // A chunk crossing the gap that ends where a chunk after it ends is a cell of a right-aligned column, not an overflow.
+    const gutter = count === 0 || (b - a >= 2 && ((count <= allowed && starters >= 2) || aligned) && !rightAlignedAcross(chunks, m, b));
     if (!gutter) {
       if (cur && cur.x1 >= a - 1) cur.x1 = b;
       else cols.push((cur = { x0: a, x1: b }));
@@ -38,6 +39,23 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
   // A column no chunk belongs to is an artefact of the tolerance above.
   const used = new Set(chunks.map((c) => columnOf(cols, c)));
   return mergeUnused(cols, used);
+}
+
+/** Right edges of one column's cells agree within this many ems (rounding of glyph advances). */
+const RIGHT_EDGE_EM = 0.05;
+
+/**
+ * Whether a number crossing x = `m` ends where a number starting at or after
+ * `b` (and overlapping it) ends: long and short numbers of one right-aligned
+ * column. The gap between the short numbers' starts and the long ones' is
+ * no gutter. (A label run into its value, or a header over several columns,
+ * is no number.)
+ */
+function rightAlignedAcross(chunks: readonly Chunk[], m: number, b: number): boolean {
+  const numbers = chunks.filter((c) => NUMERIC.test(c.runs.map((r) => r.text).join('').trim()));
+  const after = numbers.filter((c) => c.box.x0 >= b - 1);
+  return numbers.some((c) => c.box.x0 < m && c.box.x1 > m
+    && after.some((d) => d.box.x0 < c.box.x1 && Math.abs(d.box.x1 - c.box.x1) <= RIGHT_EDGE_EM * Math.max(1, ...c.runs.map((r) => r.fontSize))));
 }
 
 function mergeUnused(cols: Column[], used: ReadonlySet<number>): Column[] {

@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG } from '../stage.ts';
 import { spansText } from './cell-text.ts';
 import { findLayoutGutter } from './layout-gutter.ts';
 import { tables } from './tables.ts';
-import { doc, page, run } from './test-pages.ts';
+import { doc, page, run } from '../../test/support/tables/pages.ts';
 
 type Table = Extract<Block, { kind: 'table' }>;
 const tablesOf = (d: Doc): Table[] => d.pages.flatMap((p) => p.blocks.filter((b): b is Table => b.kind === 'table'));

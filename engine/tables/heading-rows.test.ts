@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../index.ts';
 import { isHeadingRun } from './heading-rows.ts';
-import { drawPdf, type Text } from './test-pdf.ts';
+import { drawPdf, type Text } from '../../test/support/tables/pdf.ts';
 
 const cells = (...rows: string[][]) => rows.map((r) => r.map((text) => ({ spans: text ? [{ text }] : [] })));
 

@@ -3,7 +3,7 @@ import type { Block, Cell, Page } from '../model.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { joinTables } from './join-tables.ts';
 import type { TableBlock } from './table-parts.ts';
-import { doc } from './test-pages.ts';
+import { doc } from '../../test/support/tables/pages.ts';
 
 const cell = (text: string, header = false): Cell => (header ? { spans: [{ text }], header } : { spans: [{ text }] });
 const table = (page: number, y0: number, y1: number, rows: string[][], x0 = 70): TableBlock => ({
@@ -82,5 +82,38 @@ describe('joinTables', () => {
     const right = { ...table(1, 57, 130, [['Flag', 'Effect'], ['-q', 'quiet']], 307), prov: { page: 1, box: { x0: 307, y0: 57, x1: 555, y1: 130 } } };
     const out = joinTables.run(doc(pg(1, [left, right])), DEFAULT_CONFIG);
     expect(out.pages[0]!.blocks).toHaveLength(2);
+  });
+
+  it('keeps a table that opens the next page with a header of its own apart, however alike its columns', () => {
+    const d = doc(
+      pg(1, [table(1, 500, 760, [['Flag', 'Meaning'], ['-a', 'all']])]),
+      pg(2, [table(2, 90, 200, [['Code', 'Region'], ['Z1', 'north']])]),
+    );
+    expect(joinTables.run(d, DEFAULT_CONFIG).pages.map((p) => p.blocks.length)).toEqual([1, 1]);
+  });
+
+  it('drops every repeated header row and no other row, even a body row equal to the header', () => {
+    const head: TableBlock = { ...table(1, 500, 760, []), rows: [
+      [cell('Region', true), cell('2025', true)], [cell('', true), cell('Total', true)], [cell('North'), cell('1')]] };
+    const next: TableBlock = { ...table(2, 90, 200, []), rows: [
+      [cell('Region', true), cell('2025', true)], [cell('', true), cell('Total', true)], [cell('South'), cell('2')], [cell('Region'), cell('2025')]] };
+    const out = joinTables.run(doc(pg(1, [head]), pg(2, [next])), DEFAULT_CONFIG);
+    expect(texts(out.pages[0]!.blocks[0])).toEqual([['Region', '2025'], ['', 'Total'], ['North', '1'], ['South', '2'], ['Region', '2025']]);
+  });
+
+  it('drops a repeated first row that was not marked as a header', () => {
+    const plain = (page: number, y0: number, y1: number, rows: string[][]): TableBlock =>
+      ({ ...table(page, y0, y1, []), rows: rows.map((r) => r.map((t) => cell(t))) });
+    const d = doc(pg(1, [plain(1, 500, 760, [['Key', 'Value'], ['a', '1']])]), pg(2, [plain(2, 90, 200, [['Key', 'Value'], ['b', '2']])]));
+    expect(texts(joinTables.run(d, DEFAULT_CONFIG).pages[0]!.blocks[0])).toEqual([['Key', 'Value'], ['a', '1'], ['b', '2']]);
+  });
+
+  it("keeps the parts on their pages under tablesAcrossPages: 'keep'", () => {
+    const d = doc(
+      pg(1, [table(1, 500, 760, [['A', 'B'], ['1', '2']])]),
+      pg(2, [table(2, 90, 200, [['A', 'B'], ['3', '4']])]),
+    );
+    const out = joinTables.run(d, { ...DEFAULT_CONFIG, tablesAcrossPages: 'keep' });
+    expect(out.pages.map((p) => p.blocks.map(texts))).toEqual([[[['A', 'B'], ['1', '2']]], [[['A', 'B'], ['3', '4']]]]);
   });
 });

@@ -2,8 +2,10 @@
  * Doc-level stage: a table broken across a page boundary, or across the
  * layout columns of one page, becomes one table. The table that ends a page
  * (column) and the one that starts the next are merged when their column
- * structure matches; a header row repeated on the continuation (LaTeX
- * longtable, word processors, browsers) is dropped.
+ * structure matches and the continuation repeats the header or has none;
+ * the repeated header rows (LaTeX longtable, word processors, browsers) are
+ * dropped and every other row is kept. Under `tablesAcrossPages: 'keep'` the
+ * parts on different pages stay apart.
  */
 import type { Block, Box, Cell, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
@@ -12,8 +14,10 @@ import type { TableBlock } from './table-parts.ts';
 
 /** Share of the page height at top and bottom where running headers and footers live. */
 const MARGIN_SHARE = 0.1;
-/** Left edges of a table and its continuation may differ by this much (points). */
-const X_TOLERANCE = 20;
+/** Left edges of a table and its continuation may differ by this many ems of the page's text (a ragged whitespace table). */
+const X_TOLERANCE_EM = 2;
+/** Text size assumed for a page without text runs. */
+const FALLBACK_EM = 10;
 
 function width(row: readonly Cell[]): number {
   return row.reduce((n, c) => n + (c.colspan ?? 1), 0);
@@ -48,19 +52,64 @@ function firstTable(page: Page): TableBlock | null {
   return otherContent(page, t).some((b) => b.y1 <= t.prov.box.y0 + 1) ? null : t;
 }
 
-const rowText = (row: readonly Cell[]): string => row.map((c) => spansText(c.spans)).join('\u0001');
-
-function continues(head: TableBlock, next: TableBlock): boolean {
-  return columnCount(head) === columnCount(next)
-    && Math.abs(head.prov.box.x0 - next.prov.box.x0) <= X_TOLERANCE;
+/** The median text size of a page's runs. */
+function pageEm(page: Page): number {
+  const sizes = page.runs.map((r) => r.fontSize).sort((a, b) => a - b);
+  return sizes[sizes.length >> 1] ?? FALLBACK_EM;
 }
 
-/** `head` with `next`'s rows appended, minus a repeated header row. */
-function merge(head: TableBlock, next: TableBlock): TableBlock {
+const rowText = (row: readonly Cell[]): string => row.map((c) => spansText(c.spans)).join('\u0001');
+
+/** Leading rows of `t` marked as header rows. */
+function headerRows(t: TableBlock): Cell[][] {
+  const n = t.rows.findIndex((r) => !r.some((c) => c.header));
+  return t.rows.slice(0, n < 0 ? t.rows.length : n);
+}
+
+/** How many leading rows of `next` repeat `head`'s header rows word for word (0 when none do). */
+function repeatedHeader(head: TableBlock, next: TableBlock): number {
+  const header = headerRows(head);
   const first = head.rows[0];
-  const rows = next.rows.filter((r, i) => !(i === 0 && first && rowText(r) === rowText(first)));
+  // A header the detector did not mark (no bold, no rule) still repeats as the table's first row.
+  const rows = header.length > 0 ? header : first ? [first] : [];
+  let n = 0;
+  while (n < rows.length && next.rows[n] && rowText(next.rows[n]!) === rowText(rows[n]!)) n++;
+  return n;
+}
+
+/**
+ * Whether `next`, at the top of a page, continues `head`, which ends the page
+ * before: the same columns at the same place, and either `head`'s header
+ * repeated or no header of its own. A table that opens with a header of its
+ * own is another table, however alike its columns.
+ */
+function continues(head: TableBlock, next: TableBlock, em: number): boolean {
+  if (columnCount(head) !== columnCount(next) || Math.abs(head.prov.box.x0 - next.prov.box.x0) > X_TOLERANCE_EM * em) return false;
+  return repeatedHeader(head, next) > 0 || !opensWithHeader(head, next);
+}
+
+/** Whether a row's text is all bold. */
+function boldRow(row: readonly Cell[] | undefined): boolean {
+  const spans = (row ?? []).flatMap((c) => c.spans.filter((s) => s.text.trim() !== ''));
+  return spans.length > 0 && spans.every((s) => s.bold);
+}
+
+/**
+ * Whether `next` opens with a header row of its own. A first row marked as
+ * header only because a rule runs under it is a body row in a fully ruled
+ * grid; it counts when it is set in bold, or when `head`'s header is not
+ * bold either (then the mark is all there is to go by).
+ */
+function opensWithHeader(head: TableBlock, next: TableBlock): boolean {
+  const first = next.rows[0];
+  if (!first?.some((c) => c.header)) return false;
+  return boldRow(first) || !boldRow(head.rows[0]);
+}
+
+/** `head` with `next`'s rows appended, minus `next`'s leading rows that repeat `head`'s header. */
+function merge(head: TableBlock, next: TableBlock): TableBlock {
   // Provenance stays on the first page: the model has one page per block.
-  return { ...head, rows: [...head.rows, ...rows] };
+  return { ...head, rows: [...head.rows, ...next.rows.slice(repeatedHeader(head, next))] };
 }
 
 function replace(page: Page, from: Block, to: Block | null): Page {
@@ -77,8 +126,7 @@ function replace(page: Page, from: Block, to: Block | null): Page {
 function continuesInNextColumn(head: TableBlock, next: TableBlock): boolean {
   const a = head.prov.box, b = next.prov.box;
   if (b.x0 < a.x1 - 5 || b.y0 >= a.y0 || columnCount(head) !== columnCount(next)) return false;
-  const first = next.rows[0];
-  return !first?.some((c) => c.header) || (head.rows[0] !== undefined && rowText(first) === rowText(head.rows[0]));
+  return repeatedHeader(head, next) > 0 || !opensWithHeader(head, next);
 }
 
 /** Merges tables that run from the foot of one layout column to the top of the next. */
@@ -95,14 +143,15 @@ function joinColumns(page: Page): Page {
 /** Merges tables continued across page breaks and layout columns. Pure: returns a new Doc. */
 export const joinTables: Stage = {
   name: 'joinTables',
-  run(doc) {
+  run(doc, cfg) {
     const pages = doc.pages.map(joinColumns);
+    if (cfg.tablesAcrossPages === 'keep') return { ...doc, pages };
     // `open` is the table that may continue on the next page, and where it lives.
     let open: { table: TableBlock; page: number } | null = null;
     for (let i = 0; i < pages.length; i++) {
       const page = pages[i]!;
       const first: TableBlock | null = open ? firstTable(page) : null;
-      if (open && first && continues(open.table, first)) {
+      if (open && first && continues(open.table, first, pageEm(page))) {
         const merged = merge(open.table, first);
         const endsHere = lastTable(page) === first;
         pages[open.page] = replace(pages[open.page]!, open.table, merged);

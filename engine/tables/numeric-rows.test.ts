@@ -4,7 +4,7 @@
  * centred against a stub that wraps onto two lines.
  */
 import { describe, expect, it } from 'vitest';
-import { tablesOf, textWidth, type Text } from './test-pdf.ts';
+import { tablesOf, textWidth, type Text } from '../../test/support/tables/pdf.ts';
 
 const YEARS = ['1997', '1998', '1999', '2000', '2001', '2002', '2003', '2004'];
 /** Right edges of the value columns, 34pt apart: the numbers nearly fill the line. */

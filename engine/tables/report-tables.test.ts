@@ -4,7 +4,7 @@
  * columns, rows grouped under bold labels.
  */
 import { describe, expect, it } from 'vitest';
-import { tablesOf, textWidth, type Stroke, type Text } from './test-pdf.ts';
+import { tablesOf, textWidth, type Stroke, type Text } from '../../test/support/tables/pdf.ts';
 
 const DATA = [
   ['Austria', '86.2', '13.8', '0', '3,375'],

@@ -8,7 +8,7 @@
  */
 import type { Block, Cell } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { letterDirections } from '../stages/bidi-lines.ts';
+import { hasRtl, letterDirections } from '../stages/bidi-lines.ts';
 import type { TableBlock } from './table-parts.ts';
 
 const span = (c: Cell, k: 'colspan' | 'rowspan') => c[k] ?? 1;
@@ -30,6 +30,9 @@ export function mirrorTable(t: TableBlock): TableBlock {
 export const rtlColumns: Stage = {
   name: 'rtlColumns',
   run(doc) {
+    // Counting every letter is the cost; a document without tables or without one right-to-left letter is left as it is.
+    if (!doc.pages.some((p) => p.blocks.some((b) => b.kind === 'table'))) return doc;
+    if (!doc.pages.some((p) => p.runs.some((r) => hasRtl(r.text)))) return doc;
     const { rtl, ltr } = letterDirections(doc.pages.flatMap((p) => p.runs));
     if (rtl <= ltr) return doc;
     const pages = doc.pages.map((p) => ({ ...p, blocks: p.blocks.map((b): Block => (b.kind === 'table' ? mirrorTable(b) : b)) }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRuledTables } from './ruled-tables.ts';
-import { hRule, linesOf, run, vRule } from './test-pages.ts';
+import { hRule, linesOf, run, vRule } from '../../test/support/tables/pages.ts';
 import type { Rule, TextRun } from '../model.ts';
 
 /** A box of 80 x 30 points at (x, y), drawn as four rules. */

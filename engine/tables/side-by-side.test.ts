@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sideBySideParts } from './side-by-side.ts';
 import { tables } from './tables.ts';
-import { doc, hRule, linesOf, page, run } from './test-pages.ts';
+import { doc, hRule, linesOf, page, run } from '../../test/support/tables/pages.ts';
 import type { TextRun } from '../model.ts';
 
 /** Two three-column tables side by side (left at x=50, right at x=320), each with a rule under its header. */

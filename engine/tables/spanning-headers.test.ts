@@ -4,7 +4,7 @@
  * it, stacked two deep, the stub's header wrapped down beside them.
  */
 import { describe, expect, it } from 'vitest';
-import { tablesOf, textWidth, type Stroke, type Text } from './test-pdf.ts';
+import { tablesOf, textWidth, type Stroke, type Text } from '../../test/support/tables/pdf.ts';
 
 /** Left edges of the six value columns: two groups of three. */
 const XS = [150, 195, 240, 320, 365, 410];

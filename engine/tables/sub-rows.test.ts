@@ -3,7 +3,7 @@
  * generated PDF.
  */
 import { describe, expect, it } from 'vitest';
-import { tablesOf, type Stroke, type Text } from './test-pdf.ts';
+import { tablesOf, type Stroke, type Text } from '../../test/support/tables/pdf.ts';
 
 const h = (x0: number, x1: number, y: number): Stroke => ({ x0, y0: y, x1, y1: y });
 const v = (x: number, y0: number, y1: number): Stroke => ({ x0: x, y0, x1: x, y1 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TextRun } from '../model.ts';
 import { pageMayHaveRuledTable } from './table-gate.ts';
-import { run } from './test-pages.ts';
+import { run } from '../../test/support/tables/pages.ts';
 
 const WIDTH = 595;
 const LEADING = 14;

@@ -3,7 +3,7 @@ import type { Block, Cell, Doc } from '../model.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { spansText } from './cell-text.ts';
 import { tables } from './tables.ts';
-import { doc, hRule, page, run, vRule } from './test-pages.ts';
+import { doc, hRule, page, run, vRule } from '../../test/support/tables/pages.ts';
 
 type Table = Extract<Block, { kind: 'table' }>;
 const tablesOf = (d: Doc): Table[] => d.pages.flatMap((p) => p.blocks.filter((b): b is Table => b.kind === 'table'));

@@ -9,6 +9,8 @@ import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import { TOUCH } from './rule-grid.ts';
 import { sideBySideParts } from './side-by-side.ts';
+import { baselineParts } from './baseline-split.ts';
+import { chartAreas } from './chart-gridlines.ts';
 import { isLooseLabels, isProseInColumns } from './prose-cells.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
@@ -45,10 +47,11 @@ function tablesOnPage(page: Page, words: Words): Page {
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
   // A chart's labels line up like cells; they stay text.
   const em = bodyEm(page.lines);
-  const free = lines.filter((l) => !onFigure(l, figures, em));
+  const charts = [...figures, ...chartAreas(page.rules, page.lines, em)];
+  const free = lines.filter((l) => !onFigure(l, charts, em));
   const scope = { number: page.number, width: page.width, words };
-  // Tables side by side are searched one by one (side-by-side.ts).
-  const aligned = sideBySideParts(free, hRules).flatMap((part) => detectByLayout(scope, part, hRules))
+  // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows).
+  const aligned = sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules))
     .filter((t) => !isProseInColumns(t.block) && !isLooseLabels(t.block));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);

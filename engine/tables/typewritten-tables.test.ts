@@ -4,7 +4,7 @@
  * with dot leaders.
  */
 import { describe, expect, it } from 'vitest';
-import { tablesOf, type Text } from './test-pdf.ts';
+import { tablesOf, type Text } from '../../test/support/tables/pdf.ts';
 
 const PROSE = [
   'The suggestion for the presentation of population standard deviations',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tables } from './tables.ts';
-import { doc, page, run } from './test-pages.ts';
+import { doc, page, run } from '../../test/support/tables/pages.ts';
 import type { TextRun } from '../model.ts';
 
 const texts = (d: ReturnType<typeof tables.run>): string[][] => d.pages[0]!.blocks.flatMap((b) =>

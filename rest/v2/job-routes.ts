@@ -5,9 +5,12 @@
  * Authentication, and for creation a caller already out of budget, are
  * refused before any body is read.
  */
+import { DOWNLOAD_ROUTE } from '../../core/jobs/download-path.ts';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { Base64UploadInput } from '../../core/jobs/create-job-from-upload.ts';
+import { GetJobInput } from '../../core/jobs/get-job.ts';
+import { CALL_COST_UNITS, UNITS_PER_CALL } from '../../core/ratelimit/call-cost.ts';
 import { JobFields } from '../../core/jobs/job-schema.ts';
 import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs } from '../../core/operations.ts';
 import { markdownDownload } from '../../http/download.ts';
@@ -18,7 +21,7 @@ import type { Route } from '../../http/route.ts';
 import { defineHandlerRoute, defineRoute } from '../define-route.ts';
 import { KEY_OR_SESSION } from '../route-auth.ts';
 import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
-import { replyCreated } from './replies.ts';
+import { replyCreated, replyJob } from './replies.ts';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const byId = { requestParams: { path: z.object({ jobId: JobIdParam }) } };
@@ -71,6 +74,15 @@ export const createJobRoute = defineHandlerRoute({
   },
 });
 
+const quarters = (units: number) => `${units / UNITS_PER_CALL} call`;
+/** What a poll costs and how to poll, from core's cost table. */
+const POLLING =
+  `Polling: send the ETag back as If-None-Match; while the job's own state is unchanged the answer is 304 with no body and costs ${quarters(CALL_COST_UNITS.not_modified)} ` +
+  `of the rate budget instead of 1. Poll each job at most once a second. Or long poll: \`?wait=N\` holds the answer up to N seconds (at most the ` +
+  `service's maximum, 30 by default) until the job changes, then answers 200 at once (${quarters(CALL_COST_UNITS.long_poll)}); if it did not change, 304 ` +
+  `when If-None-Match was sent (${quarters(CALL_COST_UNITS.not_modified)}), else the same job. Without If-None-Match a finished job answers at once. ` +
+  `When the service already holds its maximum of waiting requests, a wait answers at once.`;
+
 const download = {
   description: 'The Markdown, streamed.',
   headers: z.object({ 'Content-Disposition': z.string().meta({ description: 'attachment; filename="..."; filename*=UTF-8\'\'...' }) }),
@@ -90,18 +102,34 @@ export const JOB_ROUTES: readonly Route[] = [
   }),
   defineRoute({
     method: 'get', path: '/api/v2/jobs/{jobId}', auth: KEY_OR_SESSION, operation: getJob, statuses: [400, 401, 403, 404, 429],
-    mapRequest: jobIdOf,
+    mapRequest: (req) => ({ job_id: req.params.jobId, if_none_match: req.headers['if-none-match'], wait_seconds: req.query.wait }),
+    reply: replyJob,
     openapi: {
       operationId: 'get_job', tag: 'jobs', success: 200,
+      description: `${getJob.description}\n\n${POLLING}\n\nRequires an API key with the scope \`jobs:read\` (or a session).`,
       ok: {
         description: 'The job.',
         content: json(NAMED_SCHEMAS.Job),
         headers: z.object({
-          ETag: z.string().meta({ description: 'Weak entity tag of this answer: send it back as If-None-Match while polling.' }),
+          ETag: z.string().meta({
+            description: 'Weak entity tag of the job\'s own state (not of slot_usage and tier): send it back as If-None-Match while polling.',
+          }),
         }),
       },
-      alsoOk: { 304: { description: 'Not Modified: the job reads exactly as the answer whose ETag was sent in If-None-Match. No body.' } },
-      request: byId, reduced: true,
+      alsoOk: {
+        304: {
+          description:
+            'Not Modified: the job\'s own state is exactly as in the answer whose ETag was sent in If-None-Match. No body; the slot_usage and tier you hold from that answer may be stale (GET /api/v2/limits reads them live).',
+        },
+      },
+      request: {
+        requestParams: {
+          path: z.object({ jobId: JobIdParam }),
+          query: z.object({ wait: GetJobInput.shape.wait_seconds }),
+          header: z.object({ 'If-None-Match': GetJobInput.shape.if_none_match }),
+        },
+      },
+      reduced: true,
     },
   }),
   defineRoute({
@@ -113,7 +141,7 @@ export const JOB_ROUTES: readonly Route[] = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/api/v2/jobs/{jobId}/download', auth: KEY_OR_SESSION, operation: getMarkdown,
+    method: 'get', path: DOWNLOAD_ROUTE, auth: KEY_OR_SESSION, operation: getMarkdown,
     statuses: [400, 401, 403, 404, 409, 410, 429],
     mapRequest: jobIdOf, replyFor: markdownDownload,
     openapi: { operationId: 'get_markdown', tag: 'jobs', success: 200, ok: download, request: byId, reduced: true },

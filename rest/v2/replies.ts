@@ -1,7 +1,9 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { JobBatch } from '../../core/jobs/create-job-batch.ts';
+import { entityTagMatches, jobEntityTag } from '../../core/jobs/job-etag.ts';
 import type { Job } from '../../core/jobs/job-schema.ts';
+import { sendJson } from '../../http/json-reply.ts';
 
 /** 201 with Location for a new job, 200 for the earlier job an Idempotency-Key names; `created` stays internal. */
 export function replyCreated(res: Response, { created, ...job }: Job & { created: boolean }): void {
@@ -12,4 +14,19 @@ export function replyCreated(res: Response, { created, ...job }: Job & { created
 /** 201 for a new batch, 200 for the earlier batch an Idempotency-Key names. */
 export function replyBatch(res: Response, { created, ...batch }: z.output<typeof JobBatch>): void {
   res.status(created ? 201 : 200).json(batch);
+}
+
+/**
+ * A job with its entity tag (the job's own state; core/jobs/job-etag.ts), or
+ * 304 with no body when If-None-Match names it: the same rule core charged
+ * the read by (a quarter of a call).
+ */
+export function replyJob(res: Response, job: Job): void {
+  const tag = jobEntityTag(job);
+  if (entityTagMatches(res.req.headers['if-none-match'], tag)) {
+    res.status(304).setHeader('ETag', tag);
+    res.end();
+    return;
+  }
+  sendJson(res.status(200), job, tag);
 }

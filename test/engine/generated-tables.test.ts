@@ -9,6 +9,8 @@ import { rng } from '../../bench/tables-gen/random.ts';
 import { BASE_CSS, tableHtml } from '../../bench/tables-gen/table-html.ts';
 import { makeTable, type GenTable, type Style } from '../../bench/tables-gen/table-model.ts';
 import { chartSvg } from '../../bench/tables-gen/figures.ts';
+import { casesFor } from '../../bench/tables-gen/cases.ts';
+import { SEEDS } from '../../bench/tables-gen/seeds.ts';
 import { describeInBrowser, launchChromium } from '../support/chromium.ts';
 
 const html = (body: string): string => `<!doctype html><html><head><meta charset="utf-8"><style>${BASE_CSS}
@@ -76,4 +78,31 @@ describeInBrowser('generated tables, end to end', () => {
     expect(md).not.toContain('<table');
     expect(md).toContain('Spending by year.');
   });
+
+  // Two cases of the generator's dev seed (the seed tuned on) that used to come out as one interleaved table.
+  for (const id of ['s20261126-none-side-2', 's20261126-zebra-side-4']) {
+    it(`${id}: unruled tables side by side whose rows do not keep step stay two tables, one row per row`, async () => {
+      const c = casesFor(SEEDS.dev, 5, 0).find((x) => x.id === id);
+      if (c?.kind !== 'table') throw new Error(`no table case ${id}`);
+      await using browser = await launchChromium();
+      const page = await browser.newPage();
+      await page.setContent(c.html);
+      const { markdown } = await convert(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })));
+      expect(pipeTables(markdown)).toEqual(c.tables.map(truthRows));
+    });
+  }
+
+  // Dev-seed charts whose tick and value labels used to come out as small tables.
+  for (const id of ['s20261126-neg-chart-10', 's20261126-neg-chart-17']) {
+    it(`${id}: a chart with gridlines and tick labels gives no table and keeps its caption`, async () => {
+      const c = casesFor(SEEDS.dev, 5, 25).find((x) => x.id === id);
+      if (c?.kind !== 'negative') throw new Error(`no negative case ${id}`);
+      await using browser = await launchChromium();
+      const page = await browser.newPage();
+      await page.setContent(c.html);
+      const { markdown } = await convert(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })));
+      expect(pipeTables(markdown)).toEqual([]);
+      expect(markdown).toContain('**Figure 1.**');
+    });
+  }
 });

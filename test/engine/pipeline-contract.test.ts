@@ -7,7 +7,6 @@
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { openDocument } from '../../engine/extract/open-document.ts';
 import { PageReader } from '../../engine/extract/page-reader.ts';
 import { DEFAULT_CONFIG, renderDoc, STAGES, type Doc } from '../../engine/index.ts';
 
@@ -33,15 +32,14 @@ async function sample(): Promise<Uint8Array> {
 }
 
 async function readDoc(data: Uint8Array): Promise<Doc> {
-  const { pdf, close } = await openDocument(data);
+  const reader = await PageReader.open(data);
   try {
-    const reader = new PageReader(data);
     const pages = [];
-    for (let n = 1; n <= pdf.numPages; n++) pages.push(await reader.read(await pdf.getPage(n), n));
-    await reader.settle(pdf, pages);
+    for (let n = 1; n <= reader.pageCount; n++) pages.push(await reader.read(n));
+    await reader.settle(pages);
     return { pages, signals: { outline: [], tagged: false }, warnings: [] };
   } finally {
-    await close();
+    await reader.close();
   }
 }
 

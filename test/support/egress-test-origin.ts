@@ -3,7 +3,7 @@
  * one local test origin for the whole file.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { startTestOrigin, type TestOrigin } from '../../core/egress/test-origin.ts';
+import { startTestOrigin, type TestOrigin } from './test-origin.ts';
 import { loopbackOnlyInThisFile } from './loopback-only.ts';
 
 /** Returns a getter for the file's origin, valid inside tests. */

@@ -20,7 +20,7 @@ const NARROW = new Set([' ', '.', ',']);
  * @pdf-lib/fontkit for embedFont, which this project does not depend on.
  * Approximate widths are enough, as both readers take widths from /Widths.
  */
-function trueTypeFont(doc: PDFDocument, ttf: Uint8Array, high: readonly string[]): PDFRef {
+export function trueTypeFont(doc: PDFDocument, ttf: Uint8Array, high: readonly string[]): PDFRef {
   const ctx = doc.context;
   const file = ctx.register(ctx.flateStream(ttf, { Length1: ttf.length }));
   const descriptor = ctx.register(ctx.obj({

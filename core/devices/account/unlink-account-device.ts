@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { inTransaction } from '../../../db/in-transaction.ts';
 import { devices } from '../../../db/schema.ts';
 import { accountIdOf } from '../../accounts/account-of.ts';
 import { DomainError } from '../../errors.ts';
@@ -27,7 +28,7 @@ export const unlinkAccountDevice = defineOperation({
     const accountId = accountIdOf(ctx.principal);
     const notFound = () => new DomainError('not_found', 'No such device is linked to this account.');
     if (!z.uuid().safeParse(device_id).success) throw notFound();
-    return ctx.db.transaction(async (tx) => {
+    return inTransaction(ctx.db, async (tx) => {
       const [mine] = await tx
         .select({ id: devices.id })
         .from(devices)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inTransaction } from '../../../db/in-transaction.ts';
 import { defineOperation } from '../../operation.ts';
 import { deviceIdOf } from '../../principal.ts';
 import { authenticateAnySession } from '../../sessions/authenticate-session.ts';
@@ -26,7 +27,7 @@ export const attachDevice = defineOperation({
   async handler(ctx, { session_tokens }) {
     const session = await authenticateAnySession(ctx, session_tokens);
     const deviceId = deviceIdOf(ctx.principal)!;
-    const { tier } = await ctx.db.transaction((tx) => linkDevice(tx, ctx.config.tiers, deviceId, session.accountId));
+    const { tier } = await inTransaction(ctx.db, (tx) => linkDevice(tx, ctx.config.tiers, deviceId, session.accountId));
     return { linked: true, tier };
   },
 });

@@ -12,6 +12,7 @@
  * the older page's token.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { inTransaction } from '../../../db/in-transaction.ts';
 import { deviceLinkTickets } from '../../../db/schema.ts';
 import type { Services } from '../../context.ts';
 import { hashSecret, newSecret } from '../../crypto/hash-secret.ts';
@@ -62,7 +63,7 @@ export async function decideDeviceLink(
 ): Promise<DecidedLink> {
   const session = await authenticateAnySession(s, input.sessionTokens);
   if (!TOKEN_SHAPE.test(input.token)) throw spentConfirmation();
-  return s.db.transaction(async (tx) => {
+  return inTransaction(s.db, async (tx) => {
     const [ticket] = await tx
       .update(deviceLinkTickets)
       .set({ usedAt: sql`now()`, confirmHash: null })

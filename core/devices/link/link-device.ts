@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/database.ts';
 import { accounts, apiKeys, devices, uploadTickets } from '../../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 import { TierName, type Tiers } from '../../tiers.ts';
-import { lockOwners, moveActiveJobsToDevice, moveDeviceJobsToAccount, type Tx } from './move-device-jobs.ts';
+import { lockOwners, moveActiveJobsToDevice, moveDeviceJobsToAccount } from './move-device-jobs.ts';
 
 export type LinkOutcome = { accountId: string; tier: TierName; movedJobs: number };
 
@@ -14,7 +15,7 @@ export type LinkOutcome = { accountId: string; tier: TierName; movedJobs: number
  * serialise and the second sees the first's outcome.
  */
 export async function linkDevice(
-  tx: Tx,
+  tx: Db,
   tiers: Tiers,
   deviceId: string,
   accountId: string,
@@ -48,7 +49,7 @@ export type UnlinkOutcome = { accountId: string | null; movedJobs: number; revok
  * Webhooks it registered stay: they are the account's. Idempotent: an
  * unlinked device is left as it is. Returns the account it left, if any.
  */
-export async function unlinkDevice(tx: Tx, tiers: Tiers, deviceId: string): Promise<UnlinkOutcome> {
+export async function unlinkDevice(tx: Db, tiers: Tiers, deviceId: string): Promise<UnlinkOutcome> {
   const [device] = await tx.select({ accountId: devices.accountId }).from(devices).where(eq(devices.id, deviceId)).for('update');
   if (!device?.accountId) return { accountId: null, movedJobs: 0, revokedKeys: 0 };
   const accountId = device.accountId;

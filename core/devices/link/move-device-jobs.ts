@@ -17,9 +17,6 @@ import { rows } from '../../../db/rows.ts';
 import { ACTIVE_STATUSES } from '../../jobs/job-status.ts';
 import type { TierName, Tiers } from '../../tiers.ts';
 
-/** The database or an open transaction on it. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 const ACTIVE = sql.raw(ACTIVE_STATUSES.map((s) => `'${s}'`).join(', '));
 
 /** The priority base of the tier a job row records. */
@@ -40,19 +37,19 @@ function ownerColumns(tiers: Tiers, to: { ownerKey: string; tier: TierName }): S
       then null else idempotency_key end`;
 }
 
-/** Serialises with job creation (create-job.ts locks the owner key), in one fixed order so two moves cannot deadlock. */
-export async function lockOwners(tx: Tx, ownerKeys: string[]): Promise<void> {
+/** Serialises with job creation (job-admission.ts insertJob locks the owner key), in one fixed order so two moves cannot deadlock. */
+export async function lockOwners(tx: Db, ownerKeys: string[]): Promise<void> {
   for (const key of [...ownerKeys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
 /** Every live job the device made anonymously becomes the account's (owner_type account_device). Returns how many. */
 export async function moveDeviceJobsToAccount(
-  tx: Tx,
+  tx: Db,
   tiers: Tiers,
   m: { deviceId: string; accountId: string; tier: TierName },
 ): Promise<number> {
   const moved = await rows<{ id: string }>(
-    tx as unknown as Db,
+    tx,
     sql`update jobs set owner_type = 'account_device', account_id = ${m.accountId},
           ${ownerColumns(tiers, { ownerKey: `account:${m.accountId}`, tier: m.tier })}
         where owner_key = ${`device:${m.deviceId}`} and device_id = ${m.deviceId} and deleted_at is null
@@ -66,9 +63,9 @@ export async function moveDeviceJobsToAccount(
  * (owner_type device). Finished ones stay with the account that paid for
  * them; the device still sees them, as it sees every job it made.
  */
-export async function moveActiveJobsToDevice(tx: Tx, tiers: Tiers, m: { deviceId: string; accountId: string }): Promise<number> {
+export async function moveActiveJobsToDevice(tx: Db, tiers: Tiers, m: { deviceId: string; accountId: string }): Promise<number> {
   const moved = await rows<{ id: string }>(
-    tx as unknown as Db,
+    tx,
     sql`update jobs set owner_type = 'device', account_id = null,
           ${ownerColumns(tiers, { ownerKey: `device:${m.deviceId}`, tier: 'anonymous' })}
         where owner_key = ${`account:${m.accountId}`} and device_id = ${m.deviceId}

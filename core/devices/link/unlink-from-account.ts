@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inTransaction } from '../../../db/in-transaction.ts';
 import { defineOperation } from '../../operation.ts';
 import { deviceIdOf } from '../../principal.ts';
 import { unlinkDevice } from './link-device.ts';
@@ -16,7 +17,7 @@ export const unlinkFromAccount = defineOperation({
   output: LinkStatus,
   async handler(ctx) {
     const deviceId = deviceIdOf(ctx.principal)!;
-    await ctx.db.transaction((tx) => unlinkDevice(tx, ctx.config.tiers, deviceId));
+    await inTransaction(ctx.db, (tx) => unlinkDevice(tx, ctx.config.tiers, deviceId));
     return { linked: false, tier: 'anonymous' as const };
   },
 });

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { JobRow } from '../../../db/schema.ts';
 import type { BlobSource } from '../../blobs/blob-source.ts';
 import { DomainError } from '../../errors.ts';
-import { requestHash, type NewJob } from '../create-job.ts';
+import { requestHash, type NewJob } from '../new-job.ts';
 
 /** SHA-256 (hex) of an upload, read under `maxBytes` (413 too_large past it), as the blob store hashes it. */
 export async function hashUpload(file: BlobSource, maxBytes: number): Promise<string> {

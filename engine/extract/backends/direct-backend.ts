@@ -1,22 +1,49 @@
 /**
- * The direct reader as a backend: pages read straight from the PDF objects
- * (../direct/), refusing (Unsupported) what it cannot reproduce exactly.
+ * The direct reader as a backend: the page tree, pages, links and outline
+ * read straight from the PDF objects (../direct/, ../pdf-objects/), never
+ * through pdf.js. What it cannot reproduce exactly it refuses (Unsupported):
+ * a page, for the next backend to read that page; the document, at opening
+ * (encrypted, unindexable, a page tree pdf.js might read otherwise). Only a
+ * link annotation or outline it cannot read asks the conversion's pdf.js
+ * handle, which is then opened.
  */
 import { DirectDocument } from '../direct/direct-document.ts';
+import { Unsupported } from '../direct/types.ts';
 import { extractDirectPage } from '../extract-direct-page.ts';
-import type { BackendSpec, PageBackend } from './page-backend.ts';
+import { linkReader, type LinkPage } from '../links.ts';
+import { extractOutline } from '../outline.ts';
+import { readOutline } from '../pdf-objects/outline.ts';
+import { refKey } from '../pdf-objects/values.ts';
+import type { BackendSpec, DocumentBackend, DocumentSource } from './page-backend.ts';
 
-/** Opening indexes the file; an encrypted or unindexable file is refused here, before any page. */
-export const directBackend: BackendSpec = {
-  name: 'direct',
-  open(data): PageBackend {
-    const doc = DirectDocument.open(data);
-    return {
-      name: 'direct',
-      index: doc.index,
-      read: (page, number, links) => extractDirectPage(doc, page, number, links),
-      // Fonts are read from their programs; nothing is left to settle.
-      settle: () => Promise.resolve(),
-    };
-  },
-};
+function open({ data, pdfjs }: DocumentSource): DocumentBackend {
+  const doc = DirectDocument.open(data);
+  const pageCount = doc.pages.length;
+  if (pageCount === 0) throw new Unsupported('no pages');
+  const readLinks = linkReader(data, doc.index);
+  // A page as the link reader sees it: pdf.js's annotations are its fallback, fetched only if needed.
+  const linkPage = (n: number): LinkPage => ({
+    ...doc.geometry(n),
+    getAnnotations: () => pdfjs.withPage(n, (p) => p.getAnnotations()),
+  });
+  return {
+    name: 'direct',
+    pageCount,
+    page: async (n) => extractDirectPage(doc, linkPage(n), n, readLinks),
+    links: async (n) => readLinks(linkPage(n)),
+    async outline() {
+      const index = new Map(doc.pages.map((r, i) => [refKey(r.num, r.gen), i + 1]));
+      try {
+        return readOutline(doc.index, (r) => index.get(refKey(r.num, r.gen)));
+      } catch {
+        // An object the index cannot read: pdf.js may.
+        return extractOutline(await pdfjs.document());
+      }
+    },
+    // Fonts are read from their programs; nothing is left to settle.
+    settle: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+}
+
+export const directBackend: BackendSpec = { name: 'direct', open: async (source) => open(source) };

@@ -1,38 +1,45 @@
 /**
- * A page-reading backend: one way of turning a PDF page into a model Page
- * (text runs, links, rules), opened once per document. The page reader
- * (../page-reader.ts) tries the backends of a chain in order, like docling's
- * PDF backends behind one document interface: adding a reader is adding a
- * file that exports a BackendSpec and naming it in a chain.
+ * A page-reading backend in the shape of docling's PDF backends
+ * (pdf_backend.py): a backend opens the document and owns it; the pipeline
+ * asks it for the page count, a page, the outline and a page's links, and
+ * never sees what the backend reads the PDF with. The page reader
+ * (../page-reader.ts) tries the backends of a chain in order, page by page:
+ * adding a reader is adding a file that exports a BackendSpec and naming it
+ * in a chain.
  */
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from '../../model.ts';
 import type { TextBackendName } from '../../types.ts';
-import type { LinkReader } from '../links.ts';
-import type { PdfObjects } from '../pdf-objects/pdf-objects.ts';
+import type { LinkArea } from '../links.ts';
+import type { OutlineEntry } from '../pdf-objects/outline.ts';
+import type { LazyPdfjs } from './lazy-pdfjs.ts';
 
 /** A backend opened on one document. */
-export interface PageBackend {
+export interface DocumentBackend {
   readonly name: TextBackendName;
+  /** Pages in the document. */
+  readonly pageCount: number;
   /**
-   * The file's object index when the backend built one, so that the link
-   * reader uses it instead of indexing the file a second time.
+   * Reads page `n` (1-based) into a model Page: text runs with their links,
+   * rules, ink. Throws when this backend cannot read that page; the page
+   * reader then asks the next backend of its chain for that page alone.
    */
-  readonly index?: PdfObjects;
-  /**
-   * Reads page `number` (pdf.js proxy `page`; every backend gets it, as pdf.js
-   * has opened the document already). Throws when the backend cannot read the
-   * page: the page reader then hands this page and the rest of the document to
-   * the next backend of its chain.
-   */
-  read(page: PDFPageProxy, number: number, links: LinkReader): Promise<Page>;
-  /** Document-level work after the last page (pdf.js: fonts it could only guess). */
-  settle(pdf: PDFDocumentProxy, pages: readonly Page[]): Promise<void>;
+  page(n: number): Promise<Page>;
+  /** The URI links of page `n`, in the page's top-left frame; none when they cannot be read. */
+  links(n: number): Promise<LinkArea[]>;
+  /** The outline (bookmarks), flat in document order; empty when there is none or it is broken. */
+  outline(): Promise<OutlineEntry[]>;
+  /** Document-level work after the last page (pdf.js: fonts it could only guess), given the pages this backend read. */
+  settle(pages: readonly Page[]): Promise<void>;
+  /** Releases what the backend holds. */
+  close(): Promise<void>;
 }
+
+/** What a backend opens: the file, its password, and the one pdf.js handle of the conversion (opened only on first use). */
+export type DocumentSource = { readonly data: Uint8Array; readonly password?: string; readonly pdfjs: LazyPdfjs };
 
 /** How to open a backend on a document. */
 export type BackendSpec = {
   readonly name: TextBackendName;
-  /** Opens the backend on the file's bytes; throws when it cannot read this document at all. */
-  open(data: Uint8Array): PageBackend;
+  /** Opens the backend; throws when it cannot read this document at all. */
+  open(source: DocumentSource): Promise<DocumentBackend>;
 };

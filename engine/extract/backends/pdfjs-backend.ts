@@ -1,27 +1,37 @@
 /**
  * pdf.js as a backend: getTextContent for the text, the operator list for
  * table rules, and document-wide font resolution once all pages are read.
- * It reads whatever pdf.js opened, so it never refuses a document.
+ * It reads whatever pdf.js opened, so it never refuses a page it was given.
+ * It reads through the conversion's lazy pdf.js handle and frees each page's
+ * pdf.js state once the page is read.
  */
 import { DocumentFonts } from '../document-fonts.ts';
 import { extractPage } from '../extract-page.ts';
-import type { BackendSpec, PageBackend } from './page-backend.ts';
+import { linkReader } from '../links.ts';
+import { extractOutline } from '../outline.ts';
+import type { BackendSpec, DocumentBackend, DocumentSource } from './page-backend.ts';
 
-export const pdfjsBackend: BackendSpec = {
-  name: 'pdfjs',
-  open(): PageBackend {
-    const fonts = new DocumentFonts();
-    let pagesRead = 0;
-    return {
-      name: 'pdfjs',
-      read(page, number, links) {
-        pagesRead++;
-        return extractPage(page, number, fonts, links);
-      },
-      // Resolves fonts this backend left provisional (see DocumentFonts.settle).
-      settle: async (pdf, pages) => {
-        if (pagesRead > 0) await fonts.settle(pdf, pages);
-      },
-    };
-  },
-};
+async function open({ data, pdfjs }: DocumentSource): Promise<DocumentBackend> {
+  const pdf = await pdfjs.document();
+  const fonts = new DocumentFonts();
+  // Links are read from the objects where the file allows (pdf.js's getAnnotations is slow).
+  const readLinks = linkReader(data);
+  let pagesRead = 0;
+  return {
+    name: 'pdfjs',
+    pageCount: pdf.numPages,
+    page(n) {
+      pagesRead++;
+      return pdfjs.withPage(n, (page) => extractPage(page, n, fonts, readLinks));
+    },
+    links: (n) => pdfjs.withPage(n, (page) => readLinks(page)),
+    outline: () => extractOutline(pdf),
+    // Resolves fonts this backend left provisional (see DocumentFonts.settle).
+    settle: async (pages) => {
+      if (pagesRead > 0) await fonts.settle(pdf, pages);
+    },
+    close: () => pdfjs.close(),
+  };
+}
+
+export const pdfjsBackend: BackendSpec = { name: 'pdfjs', open };

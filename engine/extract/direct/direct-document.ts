@@ -5,7 +5,8 @@
  * Unsupported, for the caller to fall back to pdf.js.
  */
 import { PdfObjects } from '../pdf-objects/pdf-objects.ts';
-import { isDict, type PdfDict } from '../pdf-objects/values.ts';
+import { isDict, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
+import { hiddenGroups } from './optional-content.ts';
 import type { Rule } from '../../model.ts';
 import type { Mark } from '../bullet-marks.ts';
 import { interpretPage } from './content/interpret-page.ts';
@@ -13,8 +14,11 @@ import type { Ink } from './content/frame.ts';
 import { fontLoader } from './fonts/load-font.ts';
 import { DirectObjects, guard } from './object-source.ts';
 import { pageContent, pageDict, pageResources } from './page-source.ts';
+import { pageRefs, type PageRef } from './page-tree.ts';
+import { pageRotation, pageUserUnit, pageView } from './page-box.ts';
+import { geometryPage, type GeometryPage } from '../page-geometry.ts';
 import { StructRoles } from './struct-roles.ts';
-import type { FontDecoder, FontLoader, Matrix, TextContent } from './types.ts';
+import { Unsupported, type FontDecoder, type FontLoader, type Matrix, type TextContent } from './types.ts';
 
 /** A page as the direct reader sees it: pdf.js's text content shape and the page's rules. */
 export type DirectPage = { content: TextContent; rules: Rule[]; marks: Mark[]; ink: Ink; dict: PdfDict; ref: { num: number; gen: number } };
@@ -25,9 +29,20 @@ export class DirectDocument {
   private readonly loadFont: FontLoader;
   private readonly fonts = new Map<string, FontDecoder>();
   private roles: StructRoles | null | undefined;
+  /** Judges /OC values against the default optional-content configuration. */
+  private readonly hiddenGroup: (oc: PdfValue | undefined) => boolean;
+  private refs: PageRef[] | undefined;
 
   private constructor(objects: DirectObjects) {
     this.objects = objects;
+    // A catalog that cannot be read hides nothing; the structure tree reports its own failure later.
+    let catalog: PdfDict | undefined;
+    try {
+      catalog = this.catalog();
+    } catch {
+      catalog = undefined;
+    }
+    this.hiddenGroup = hiddenGroups(objects, catalog);
     const load = fontLoader(objects);
     // Remember every font by id, so runs can be styled from the id their items carry.
     this.loadFont = (v) => {
@@ -50,8 +65,28 @@ export class DirectDocument {
     const dict = pageDict(this.objects, ref);
     const content = pageContent(this.objects, dict);
     const resources = pageResources(this.objects, dict);
-    const out = interpretPage({ content, resources, objects: this.objects, fonts: this.loadFont, viewBox: view, base: vt });
+    const out = interpretPage({ content, resources, objects: this.objects, fonts: this.loadFont, viewBox: view, base: vt, hiddenGroup: this.hiddenGroup });
     return { ...out, dict, ref };
+  }
+
+  /** The document catalog, if the file has one. */
+  private catalog(): PdfDict | undefined {
+    const catalog = this.objects.objects.rootRef ? this.objects.resolve({ kind: 'ref', ...this.objects.objects.rootRef }) : undefined;
+    return isDict(catalog) ? catalog : undefined;
+  }
+
+  /** The document's page objects in order, read once; Unsupported for a page tree pdf.js might read otherwise. */
+  get pages(): readonly PageRef[] {
+    this.refs ??= guard(() => pageRefs(this.objects.objects));
+    return this.refs;
+  }
+
+  /** Page `n`'s (1-based) reference and frame, as pdf.js's page proxy gives them. */
+  geometry(n: number): GeometryPage {
+    const ref = this.pages[n - 1];
+    if (!ref) throw new Unsupported(`no page ${n}`);
+    const dict = pageDict(this.objects, ref);
+    return geometryPage(ref, pageView(this.objects, dict), pageRotation(this.objects, dict), pageUserUnit(this.objects, dict));
   }
 
   /** The file's object index, for other readers of the same file (links). */
@@ -67,8 +102,8 @@ export class DirectDocument {
   /** Marked-content id → structure role for a page read by `page()`; empty when the document has no structure tree. */
   structRoles(page: DirectPage): Map<string, string> {
     if (this.roles === undefined) {
-      const catalog = this.objects.objects.rootRef ? this.objects.resolve({ kind: 'ref', ...this.objects.objects.rootRef }) : undefined;
-      const root = isDict(catalog) ? this.objects.lookup(catalog, 'StructTreeRoot') : undefined;
+      const catalog = this.catalog();
+      const root = catalog ? this.objects.lookup(catalog, 'StructTreeRoot') : undefined;
       this.roles = isDict(root) ? new StructRoles(this.objects.objects, root) : null;
     }
     return this.roles ? this.roles.page(page.dict, page.ref) : new Map();

@@ -10,7 +10,8 @@
 import { alignedPositions, advanceScale, textTransform } from './text-geometry.ts';
 import { translateTextMatrix, type TextState } from './text-state.ts';
 import { glyphKind, itemText } from './text-unicode.ts';
-import { Unsupported, type Glyph, type Matrix, type TextContent } from './types.ts';
+import { Unsupported, type Glyph, type Matrix, type TextContent, type TextItem } from './types.ts';
+import type { HiddenTextKind } from '../../types.ts';
 import { noteGlyph, shownGlyphs } from '../monospace-spaces.ts';
 
 /** Reused per glyph by placeGlyph (see there). */
@@ -51,6 +52,8 @@ type Chunk = {
   notASpace: number;
   fontName: string;
   hasEOL: boolean;
+  /** The paint record of the item's first string (content/paint-log.ts). */
+  paint: number | undefined;
 };
 
 /** What decides whether a font change ends the item (pdf.js's currentTextState). */
@@ -62,7 +65,7 @@ export class TextItems {
     initialized: false, str: [], width: 0, totalWidth: 0, height: 0, totalHeight: 0,
     transform: [1, 0, 0, 1, 0, 0], prevTransform: null, prevTextRise: 0, textAdvanceScale: 0,
     spaceInFlowMin: 0, spaceInFlowMax: 0, trackingSpaceMin: Infinity, negativeSpaceMax: -Infinity, notASpace: -Infinity,
-    fontName: '', hasEOL: false,
+    fontName: '', hasEOL: false, paint: undefined,
   };
   /** The last two characters seen (pdf.js twoLastChars), a ring of two. */
   private readonly lastChars = [' ', ' '];
@@ -70,6 +73,11 @@ export class TextItems {
   private markedLevel = 0;
   private textMarkedLevel: number | null = null;
   private fontKey: FontKey | null = null;
+  /** The paint record strings are shown under now, and its judgement (content/paint-log.ts). */
+  private paint: number | undefined;
+  private paintKind: HiddenTextKind | null = null;
+  /** Whether the last glyph was dropped outside the view box: consecutive ones are one stretch. */
+  private outsideOpen = false;
   /** Gap from the previous glyph to the one placeGlyph last placed on the same line (text space), for monospace-spaces.ts. */
   private gap = 0;
   private readonly viewBox: readonly [number, number, number, number];
@@ -109,6 +117,16 @@ export class TextItems {
     for (let i = 0; i <= last; i++) this.showGlyph(s, glyphs[i]!, scale, s.charSpacing + (i === last ? extraSpacing : 0));
   }
 
+  /**
+   * The paint record of the strings shown next (content/paint-log.ts). An
+   * item never mixes text judged differently, so a change of judgement ends it.
+   */
+  paintWith(index: number, kind: HiddenTextKind | null): void {
+    if (kind !== this.paintKind) this.flush();
+    this.paint = index;
+    this.paintKind = kind;
+  }
+
   /** After Tm: a new line scale folds the advance so far into user space (pdf.js updateAdvanceScale). */
   textMatrixSet(s: TextState): void {
     const c = this.chunk;
@@ -137,10 +155,12 @@ export class TextItems {
     const c = this.chunk;
     if (!c.initialized) return;
     c.totalWidth += c.width * c.textAdvanceScale;
-    this.out.items.push({
+    const item: TextItem = {
       str: itemText(c.str.join('')), dir: 'ltr', width: Math.abs(c.totalWidth), height: Math.abs(c.totalHeight),
       transform: c.transform, fontName: c.fontName, hasEOL: c.hasEOL,
-    });
+    };
+    if (c.paint !== undefined) item.paint = c.paint;
+    this.out.items.push(item);
     c.initialized = false;
     c.str.length = 0;
   }
@@ -239,6 +259,7 @@ export class TextItems {
     c.spaceInFlowMin = s.fontSize * SPACE_IN_FLOW_MIN;
     c.spaceInFlowMax = s.fontSize * SPACE_IN_FLOW_MAX;
     c.hasEOL = false;
+    c.paint = this.paint;
     c.initialized = true;
     return c;
   }
@@ -255,7 +276,13 @@ export class TextItems {
     const vb = this.viewBox;
     const x0 = vb[0], y0 = vb[1], x1 = vb[2], y1 = vb[3];
     // pdf.js compares the unscaled advance with user-space coordinates; kept as is.
-    if (cur[4] + glyphWidth < x0 || cur[4] > x1 || cur[5] < y0 || cur[5] > y1) return false;
+    if (cur[4] + glyphWidth < x0 || cur[4] > x1 || cur[5] < y0 || cur[5] > y1) {
+      // Counted as hidden text (outside the crop box); consecutive glyphs are one stretch.
+      if (!this.outsideOpen) this.out.outside = (this.out.outside ?? 0) + 1;
+      this.outsideOpen = true;
+      return false;
+    }
+    this.outsideOpen = false;
     const c = this.chunk;
     const prev = c.prevTransform;
     if (!s.font || !prev) return true;

@@ -2,13 +2,14 @@
  * The contracts of the direct text reader: a fast path that reads a page's
  * text and rules straight from the PDF objects instead of through pdf.js.
  * Whatever it cannot read exactly as pdf.js would throws `Unsupported`, and
- * the caller falls back to pdf.js for the rest of the document, so the
+ * the caller reads that page with pdf.js instead, so the
  * direct reader only ever has to be right, never complete.
  */
 import type { Matrix } from '../../geometry.ts';
 import type { GlyphKind } from './text-unicode.ts';
 import type { PdfDict, PdfValue } from '../pdf-objects/values.ts';
 import type { ShownGlyphs } from '../monospace-spaces.ts';
+import type { HiddenTextKind } from '../../types.ts';
 
 /** The direct reader cannot handle this input; the caller falls back to pdf.js. */
 export class Unsupported extends Error {
@@ -67,6 +68,10 @@ export type TextItem = {
   transform: Matrix;
   fontName: string;
   hasEOL: boolean;
+  /** Index of the paint record the item was shown under (content/paint-log.ts); removed once judged. */
+  paint?: number;
+  /** Why the item is never seen, when it is not (content/paint-log.ts). */
+  hidden?: HiddenTextKind;
 };
 
 /** A marked-content boundary, as pdf.js yields them with `includeMarkedContent` (id is `mc<MCID>`). */
@@ -82,7 +87,13 @@ export type TextStyle = { fontFamily: string; ascent: number; descent: number; v
  * A page's text content in pdf.js's shape, plus what pdf.js does not give:
  * the glyphs shown, with their gaps (monospace-spaces.ts).
  */
-export type TextContent = { items: (TextItem | MarkedItem)[]; styles: Record<string, TextStyle>; glyphs?: ShownGlyphs };
+export type TextContent = {
+  items: (TextItem | MarkedItem)[];
+  styles: Record<string, TextStyle>;
+  glyphs?: ShownGlyphs;
+  /** Stretches of text dropped for lying outside the view (crop) box, as pdf.js drops them. */
+  outside?: number;
+};
 
 /** What a content stream needs from the document: its objects, decoded. */
 export interface ObjectSource {

@@ -74,3 +74,30 @@ export function linkTarget(objects: PdfObjects, annot: PdfDict): string | undefi
   const action = linkAction(objects, annot);
   return action ? actionTarget(objects, action) : undefined;
 }
+
+/**
+ * The destination inside this document a link goes to, as pdf.js reports it
+ * in `dest` (a GoTo action's /D, else the annotation's /Dest): the name of a
+ * named destination, or an explicit one in pdf.js's shape; undefined without one.
+ */
+export function linkDest(objects: PdfObjects, annot: PdfDict): string | unknown[] | undefined {
+  const action = linkAction(objects, annot);
+  let d: PdfValue | undefined;
+  if (action) {
+    const s = objects.lookup(action, 'S');
+    if (!isName(s) || s.name !== 'GoTo') return undefined;
+    d = objects.lookup(action, 'D');
+  } else d = objects.lookup(annot, 'Dest');
+  if (Array.isArray(d)) {
+    const json = explicitDestJson(d);
+    return json ? (JSON.parse(json) as unknown[]) : undefined;
+  }
+  const name = isName(d) ? d.name : isString(d) ? decodeUtf16Be(d.bytes) : undefined;
+  return name || undefined;
+}
+
+/** A destination as pdf.js reports it, as a key: `name:<name>` or `json:<explicit destination>`; undefined for none. */
+export function destKey(d: unknown): string | undefined {
+  if (typeof d === 'string') return d === '' ? undefined : `name:${d}`;
+  return Array.isArray(d) && d.length >= 2 ? `json:${JSON.stringify(d)}` : undefined;
+}

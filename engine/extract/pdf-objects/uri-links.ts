@@ -7,7 +7,7 @@
  * remote destinations) make the page fall back to pdf.js.
  */
 import { inheritedAttribute } from './inherited.ts';
-import { linkTarget } from './link-action.ts';
+import { linkDest, linkTarget } from './link-action.ts';
 import type { PdfObjects } from './pdf-objects.ts';
 import { safeBaseUrl, safeLinkUrl } from './safe-url.ts';
 import { isDict, isName, isString, PdfObjectsError, type PdfDict } from './values.ts';
@@ -15,6 +15,8 @@ import { isDict, isName, isString, PdfObjectsError, type PdfDict } from './value
 /** A link annotation as pdf.js's getAnnotations() describes it (the fields we use). */
 export type LinkAnnotation = {
   subtype: 'Link'; annotationFlags: number; rect: [number, number, number, number]; url?: string; unsafeUrl?: string;
+  /** A destination in this document (link-action.ts linkDest), for links without a URL. */
+  dest?: string | unknown[];
 };
 
 /** Annotation flag bit 1 (PDF 32000-1, 12.5.3). */
@@ -42,6 +44,9 @@ function readLink(objects: PdfObjects, annot: PdfDict, baseUrl: string | null): 
     const url = safeLinkUrl(target, baseUrl);
     if (url) link.url = url;
     link.unsafeUrl = target;
+  } else {
+    const dest = linkDest(objects, annot);
+    if (dest) link.dest = dest;
   }
   return link;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReport, runConformance } from '../../../tools/conformance/run.ts';
+import { formatReport, runConformance } from '../../support/mcp-conformance/run.ts';
 import { DB_KIND } from '../../support/test-env.ts';
 
 // The suite runs against its own in-memory server, so once (in the PGlite project) is enough.

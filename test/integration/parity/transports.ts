@@ -12,9 +12,12 @@ import { MCP_PATH } from '../../../tools/http-router.ts';
 export type Reply = { data: unknown } | { error: string };
 export type Input = Record<string, unknown>;
 
+/** An API key, a signed-in browser (its session cookie and an allowed Origin), or nobody. */
+export type Caller = string | { cookie: string; origin: string } | undefined;
+
 export type Transport = {
   name: string;
-  call(key: string | undefined, op: string, input: Input): Promise<Reply>;
+  call(who: Caller, op: string, input: Input): Promise<Reply>;
   toString(): string;
 };
 
@@ -26,7 +29,10 @@ export function restRouteOf(op: string): Route | undefined {
 // A path parameter {jobId} is filled from the input field job_id, and so on.
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-const auth = (key: string | undefined): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {});
+const auth = (who: Caller): Record<string, string> => {
+  if (who === undefined) return {};
+  return typeof who === 'string' ? { authorization: `Bearer ${who}` } : { cookie: who.cookie, origin: who.origin };
+};
 const transport = (name: string, call: Transport['call']): Transport => ({ name, call, toString: () => name });
 
 export function restTransport(base: string): Transport {
@@ -48,6 +54,8 @@ export function restTransport(base: string): Transport {
       for (const [k, v] of Object.entries(rest)) url.searchParams.set(k, String(v));
     }
     const res = await fetch(url, init);
+    // A 204 route (revoke, delete) answers no body: its record says so, and the data is then null.
+    if (res.status === 204) return { data: null };
     if (!res.ok) return { error: ((await res.json()) as { error: { code: string } }).error.code };
     return { data: op === 'get_markdown' ? await res.text() : await res.json() };
   });

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedLoopbackPort } from '../../../core/egress/test-origin.ts';
+import { closedLoopbackPort } from '../../support/test-origin.ts';
 import { invoke } from '../../../core/operation.ts';
 import { listWebhooks, rotateWebhookSecret, sendTestWebhook } from '../../../core/webhooks/webhook-operations.ts';
 import { createDispatcher } from '../../../worker/webhooks/dispatcher.ts';

@@ -10,7 +10,7 @@ import { createWorker, purgeExpired, reapExpiredLeases } from '../../../worker/w
 import { testEnv } from '../../support/test-env.ts';
 import { blobsOf, claimOne, deps, expireLease, jobRow, queueJob } from './helpers.ts';
 
-const HANG_CHILD = fileURLToPath(new URL('../../../worker/fixtures/hang-child.ts', import.meta.url));
+const HANG_CHILD = fileURLToPath(new URL('../../support/children/hang-child.ts', import.meta.url));
 
 describe('worker: crashes and stale workers', () => {
   it('a worker killed mid-conversion loses nothing: the lease expires, the job is re-queued and finished', async () => {

@@ -8,8 +8,8 @@ import { createWorker } from '../../../worker/worker.ts';
 import { testEnv } from '../../support/test-env.ts';
 import { claimOne, deps, jobRow, queueJob } from './helpers.ts';
 
-const HANG_CHILD = fileURLToPath(new URL('../../../worker/fixtures/hang-child.ts', import.meta.url));
-const KILLED_CHILD = fileURLToPath(new URL('../../../worker/fixtures/killed-child.ts', import.meta.url));
+const HANG_CHILD = fileURLToPath(new URL('../../support/children/hang-child.ts', import.meta.url));
+const KILLED_CHILD = fileURLToPath(new URL('../../support/children/killed-child.ts', import.meta.url));
 
 describe('worker: graceful stop', () => {
   it('stop() lets the running conversion run up to its timeout, then hands the job back', async () => {

@@ -76,6 +76,19 @@ export function isWhiteColour(space: ColourSpace, args: readonly number[]): bool
   return rgb[0] === 255 && rgb[1] === 255 && rgb[2] === 255;
 }
 
+/** The colour as 0-255 RGB (pdf.js's conversion for device spaces), or null for spaces we cannot convert. */
+export function toRgb(space: ColourSpace, args: readonly number[]): [number, number, number] | null {
+  if (space === 'pattern' || space === 'other') return null;
+  const a = (i: number): number => args[i] ?? 0;
+  if (space === 'gray') rgb[0] = rgb[1] = rgb[2] = a(0) * 255;
+  else if (space === 'rgb') {
+    rgb[0] = a(0) * 255;
+    rgb[1] = a(1) * 255;
+    rgb[2] = a(2) * 255;
+  } else cmykToRgb(a(0), a(1), a(2), a(3));
+  return [rgb[0]!, rgb[1]!, rgb[2]!];
+}
+
 /** True if every operand is a number (pdf.js skips colour operators otherwise). */
 export function allNumbers(args: readonly PdfValue[]): args is number[] {
   return args.every((x) => typeof x === 'number');

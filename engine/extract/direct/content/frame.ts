@@ -9,6 +9,7 @@ import { isDict, isName, type PdfDict, type PdfValue } from '../../pdf-objects/v
 import type { TextItems } from '../text-items.ts';
 import { Unsupported, type FontLoader, type ObjectSource, type TextContent } from '../types.ts';
 import type { GraphicsState } from './graphics-state.ts';
+import type { PaintLog } from './paint-state.ts';
 
 /** What every content stream of one page shares. */
 export type PageRun = {
@@ -25,6 +26,8 @@ export type PageRun = {
   operations: number;
   /** What is painted besides text (forms included): the OCR decision asks whether there is anything to read. */
   ink: Ink;
+  /** What was painted where and in which order, to judge hidden text (paint-log.ts). */
+  paint: PaintLog;
 };
 
 /** Images (XObjects and inline) and painted paths on a page. */
@@ -41,6 +44,10 @@ export type Frame = {
   currentX: number;
   currentY: number;
   items: TextItems;
+  /** `W`/`W*` seen: the next painting operator also clips to its path. */
+  clipNext: boolean;
+  /** Per open BMC/BDC of this stream: whether it opened a hidden optional-content level. */
+  marked: boolean[];
 };
 
 /** The numeric operands, or Unsupported where pdf.js would compute with non-numbers. */

@@ -8,6 +8,7 @@ import type { PathStyle } from '../../../tables/path-rules.ts';
 import { cloneTextState, initialTextState, type TextState } from '../text-state.ts';
 import type { Matrix } from '../types.ts';
 import type { ColourSpace } from './colour.ts';
+import { clonePaintState, initialPaintState, type PaintState } from './paint-state.ts';
 
 /** What the rule reader tracks; `ctm` maps user space to top-left page space. */
 export type RuleState = PathStyle & {
@@ -20,7 +21,7 @@ export type RuleState = PathStyle & {
 };
 
 /** One level of the graphics state stack. */
-export type GraphicsState = { text: TextState; rule: RuleState };
+export type GraphicsState = { text: TextState; rule: RuleState; paint: PaintState };
 
 /** The state a page starts with: text in user space, rules through `base`. */
 export function initialGraphicsState(base: Readonly<Matrix>): GraphicsState {
@@ -30,10 +31,11 @@ export function initialGraphicsState(base: Readonly<Matrix>): GraphicsState {
       ctm: [...base] as Matrix, lineWidth: 1, fillWhite: false, strokeWhite: false,
       fillSpace: 'gray', strokeSpace: 'gray', patternFillSpace: null, patternStrokeSpace: null,
     },
+    paint: initialPaintState(),
   };
 }
 
 /** A copy for `q` or a form XObject. */
 export function cloneGraphicsState(g: GraphicsState): GraphicsState {
-  return { text: cloneTextState(g.text), rule: { ...g.rule, ctm: [...g.rule.ctm] as Matrix } };
+  return { text: cloneTextState(g.text), rule: { ...g.rule, ctm: [...g.rule.ctm] as Matrix }, paint: clonePaintState(g.paint) };
 }

@@ -18,6 +18,9 @@ import { numbers, resource, type Frame, type Ink, type PageRun } from './frame.t
 import { cloneGraphicsState, initialGraphicsState, type GraphicsState } from './graphics-state.ts';
 import { pathOp, styleOp } from './path-ops.ts';
 import { setGState, textOp } from './text-ops.ts';
+import { judgeItems, noteImage } from './paint-log.ts';
+import { beginMarkedPaint, closeMarkedPaint, endMarkedPaint, paintOp } from './paint-ops.ts';
+import { paintLog } from './paint-state.ts';
 
 /** Form XObjects nested deeper than this are refused (pdf.js has no limit, real files stay shallow). */
 const MAX_FORM_DEPTH = 16;
@@ -35,6 +38,8 @@ export type PageInput = {
   viewBox: readonly number[];
   /** The viewport transform: user space → top-left page space, where rules are reported. */
   base: Matrix;
+  /** True for an /OC value (optional-content group or membership dictionary) that is off; none is by default. */
+  hiddenGroup?: (oc: PdfValue | undefined) => boolean;
 };
 
 /** Runs a page's content: pdf.js's text content (marked content included) and the page's rules. */
@@ -42,8 +47,10 @@ export function interpretPage(input: PageInput): { content: TextContent; rules: 
   const page: PageRun = {
     objects: input.objects, fonts: input.fonts, viewBox: input.viewBox,
     sink: { items: [], styles: {} }, rules: [], marks: [], forms: new Set(), operations: 0, ink: { images: 0, paths: 0 },
+    paint: paintLog(input.base, input.viewBox, input.hiddenGroup ?? (() => false)),
   };
   run(page, input.content, input.resources, initialGraphicsState(input.base), 0);
+  judgeItems(page.sink.items, page.paint);
   return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)), marks: page.marks, ink: page.ink };
 }
 
@@ -56,13 +63,22 @@ function pageHeight(view: readonly number[], base: Matrix): number {
 function run(page: PageRun, bytes: Uint8Array, resources: PdfDict, g: GraphicsState, depth: number): void {
   const f: Frame = {
     page, resources, g, stack: [], path: [], currentX: 0, currentY: 0, items: new TextItems(page.viewBox, page.sink),
+    clipNext: false, marked: [],
   };
   const parser = new ContentParser(bytes);
+  let inline = 0;
   for (let o = parser.read(); o; o = parser.read()) {
     if (++page.operations > MAX_OPERATIONS) throw new Unsupported('too many operations');
-    if (!textOp(f, o.op, o.args) && !pathOp(f, o.op, o.args) && !styleOp(f, o.op, o.args)) stateOp(f, o.op, o.args, depth);
+    // An inline image was skipped on the way to this operator, painted with the state before it.
+    if (parser.inlineImages !== inline) {
+      inline = parser.inlineImages;
+      noteImage(f);
+    }
+    if (!textOp(f, o.op, o.args) && !pathOp(f, o.op, o.args) && !styleOp(f, o.op, o.args) && !paintOp(f, o.op, o.args)) stateOp(f, o.op, o.args, depth);
   }
+  if (parser.inlineImages !== inline) noteImage(f);
   f.items.finish();
+  closeMarkedPaint(f);
   page.ink.images += parser.inlineImages;
 }
 
@@ -82,9 +98,18 @@ function stateOp(f: Frame, op: string, args: readonly PdfValue[], depth: number)
     }
     case 'gs': setGState(f, args); return;
     case 'Do': paintXObject(f, args, depth); return;
-    case 'BMC': f.items.beginMarked(tagOf(args[0]), undefined); return;
-    case 'BDC': f.items.beginMarked(tagOf(args[0]), mcidOf(f, args[1])); return;
-    case 'EMC': f.items.endMarked(); return;
+    case 'BMC':
+      beginMarkedPaint(f, tagOf(args[0]), undefined);
+      f.items.beginMarked(tagOf(args[0]), undefined);
+      return;
+    case 'BDC':
+      beginMarkedPaint(f, tagOf(args[0]), args[1]);
+      f.items.beginMarked(tagOf(args[0]), mcidOf(f, args[1]));
+      return;
+    case 'EMC':
+      endMarkedPaint(f);
+      f.items.endMarked();
+      return;
   }
 }
 
@@ -115,8 +140,10 @@ function paintXObject(f: Frame, args: readonly PdfValue[], depth: number): void 
   if (!isDict(dict)) throw new Unsupported('XObject is not a stream');
   const subtype = f.page.objects.lookup(dict, 'Subtype');
   if (!isName(subtype)) throw new Unsupported('XObject without a subtype');
+  const hidden = f.page.paint.hiddenGroup(dict.map.get('OC'));
   if (subtype.name !== 'Form') {
     if (subtype.name === 'Image') f.page.ink.images++;
+    if (subtype.name === 'Image' && !hidden) noteImage(f);
     return;
   }
   if (depth >= MAX_FORM_DEPTH) throw new Unsupported('form XObjects nested too deeply');
@@ -131,9 +158,12 @@ function paintXObject(f: Frame, args: readonly PdfValue[], depth: number): void 
   }
   const own = f.page.objects.lookup(dict, 'Resources');
   f.page.forms.add(key);
+  // A form in a hidden optional-content group paints nothing: its text is hidden text.
+  if (hidden) f.page.paint.hiddenDepth++;
   try {
     run(f.page, data, isDict(own) ? own : f.resources, g, depth + 1);
   } finally {
     f.page.forms.delete(key);
+    if (hidden) f.page.paint.hiddenDepth--;
   }
 }

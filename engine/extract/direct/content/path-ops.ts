@@ -8,7 +8,8 @@
 import { DRAW, pathRules, type PathPaint } from '../../../tables/path-rules.ts';
 import type { PdfValue } from '../../pdf-objects/values.ts';
 import { MAX_MARKS, pathMarks } from '../../bullet-marks.ts';
-import { allNumbers, isWhiteColour, parseColourSpace, type ColourSpace } from './colour.ts';
+import { allNumbers, isWhiteColour, parseColourSpace, toRgb, type ColourSpace } from './colour.ts';
+import { notePath } from './paint-log.ts';
 import { numbers, type Frame } from './frame.ts';
 
 const PAINT: Record<string, PathPaint> = {
@@ -51,6 +52,7 @@ function paint(f: Frame, op: string, kind: PathPaint): void {
   f.path.length = 0;
   for (const r of pathRules(kind, data, f.g.rule)) f.page.rules.push(r);
   if (f.page.marks.length < MAX_MARKS) f.page.marks.push(...pathMarks(kind, data, f.g.rule));
+  notePath(f, kind, data);
 }
 
 /** Applies a path or painting operator; false if `op` is not one. */
@@ -72,9 +74,11 @@ function setColour(f: Frame, side: Side, space: ColourSpace, args: number[], set
   if (side === 'fill') {
     if (setSpace) r.fillSpace = r.patternFillSpace = space;
     r.fillWhite = isWhiteColour(space, args);
+    f.g.paint.fill = toRgb(space, args);
   } else {
     if (setSpace) r.strokeSpace = r.patternStrokeSpace = space;
     r.strokeWhite = isWhiteColour(space, args);
+    f.g.paint.stroke = toRgb(space, args);
   }
 }
 
@@ -82,7 +86,11 @@ function setColour(f: Frame, side: Side, space: ColourSpace, args: number[], set
 function setColourN(f: Frame, side: Side, args: readonly PdfValue[]): void {
   const r = f.g.rule;
   const space = side === 'fill' ? r.patternFillSpace : r.patternStrokeSpace;
-  if (space === 'pattern') return; // a pattern paints; pdf.js emits no RGB colour
+  if (space === 'pattern') {
+    // A pattern paints; pdf.js emits no RGB colour.
+    f.g.paint[side] = null;
+    return;
+  }
   if (!allNumbers(args)) return; // pdf.js: transparent or skipped; the rule reader sees no colour
   setColour(f, side, space ?? 'gray', args, false);
 }
@@ -107,6 +115,8 @@ export function styleOp(f: Frame, op: string, args: readonly PdfValue[]): boolea
       const space = parseColourSpace(args[0], f.resources, f.page.objects);
       if (op === 'cs') r.fillSpace = r.patternFillSpace = space;
       else r.strokeSpace = r.patternStrokeSpace = space;
+      // A new colour space starts at its initial colour: black for the device spaces.
+      f.g.paint[op === 'cs' ? 'fill' : 'stroke'] = toRgb(space, space === 'cmyk' ? [0, 0, 0, 1] : [0, 0, 0]);
       return true;
     }
     case 'sc': case 'SC':

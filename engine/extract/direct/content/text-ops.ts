@@ -5,7 +5,10 @@
  */
 import { isDict, isString, type PdfValue } from '../../pdf-objects/values.ts';
 import { carriageReturn, moveText, setMatrix, type TextState } from '../text-state.ts';
-import { Unsupported, type Glyph } from '../types.ts';
+import { Unsupported, type Glyph, type Matrix } from '../types.ts';
+import { textTransform } from '../text-geometry.ts';
+import { applyExtGState } from './paint-ops.ts';
+import { textPaint } from './paint-log.ts';
 import { nameArg, numbers, resource, type Frame } from './frame.ts';
 
 const IDENTITY: readonly number[] = [1, 0, 0, 1, 0, 0];
@@ -18,11 +21,19 @@ function fontOf(s: TextState) {
 /** The glyphs of the string being shown, refilled for each: the item builder keeps none of the array. */
 const SHOWN: Glyph[] = [];
 
+/** Scratch for the position a string is judged at. */
+const AT: Matrix = [0, 0, 0, 0, 0, 0];
+
 /** Shows raw bytes (no glyphs for the empty string, as pdf.js's `!chars`). */
 function show(f: Frame, bytes: string, extraSpacing: number): void {
   const s = f.g.text;
   if (bytes === '') SHOWN.length = 0;
-  f.items.show(s, bytes === '' ? SHOWN : fontOf(s).glyphs(bytes, SHOWN), extraSpacing);
+  const glyphs = bytes === '' ? SHOWN : fontOf(s).glyphs(bytes, SHOWN);
+  if (glyphs.length > 0) {
+    const at = textPaint(f, textTransform(s, AT));
+    f.items.paintWith(at, f.page.paint.texts[at]!.kind);
+  }
+  f.items.show(s, glyphs, extraSpacing);
 }
 
 function stringArg(args: readonly PdfValue[], i: number): string {
@@ -69,6 +80,7 @@ function setFont(f: Frame, args: readonly PdfValue[]): void {
 export function setGState(f: Frame, args: readonly PdfValue[]): void {
   const gs = f.page.objects.resolve(resource(f, 'ExtGState', nameArg(args, 0)));
   if (!isDict(gs)) throw new Unsupported('ExtGState is not a dictionary');
+  applyExtGState(f, gs);
   const font = f.page.objects.lookup(gs, 'Font');
   if (font === undefined || font === null) return;
   if (!Array.isArray(font) || typeof font[1] !== 'number') throw new Unsupported('ExtGState /Font is malformed');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
-import { cmap, d, fakeTrueType, MemoryObjects, n, s } from './font-fixtures.test-helper.ts';
+import { cmap, d, fakeTrueType, MemoryObjects, n, s } from '../../../../test/support/font-fixtures.ts';
 import { fontLoader } from './load-font.ts';
 
 type Opts = { encoding?: PdfValue; w?: PdfValue; dw?: number; toUnicode?: string; subtype?: string; info?: [string, string] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
-import { builtinArray, cmap, d, fakeTrueType, fakeType1, MemoryObjects, n } from './font-fixtures.test-helper.ts';
+import { builtinArray, cmap, d, fakeTrueType, fakeType1, MemoryObjects, n } from '../../../../test/support/font-fixtures.ts';
 import { fontLoader } from './load-font.ts';
 
 type Opts = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Unsupported } from '../types.ts';
-import { cmap } from './font-fixtures.test-helper.ts';
+import { cmap } from '../../../../test/support/font-fixtures.ts';
 import { parseToUnicode, utf16Text } from './to-unicode-cmap.ts';
 
 const parse = (text: string) => parseToUnicode(new Uint8Array(Buffer.from(text, 'latin1')));

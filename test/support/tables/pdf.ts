@@ -4,7 +4,8 @@
  * Coordinates are top-left based like the engine's; the helper flips them.
  */
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { convert } from '../index.ts';
+import { convert } from '../../../engine/index.ts';
+import type { ConvertOptions } from '../../../engine/types.ts';
 
 /** A piece of text at (x, y) (top of the line), 9pt unless told, in Helvetica (bold) or Courier (`mono`). */
 export type Text = { text: string; x: number; y: number; bold?: boolean; size?: number; mono?: boolean };
@@ -65,8 +66,13 @@ function pipeTables(md: string): ParsedTable[] {
   return out;
 }
 
-/** Converts the drawings and returns the Markdown and the tables in it. */
-export async function tablesOf(pages: readonly Drawing[]): Promise<{ markdown: string; tables: ParsedTable[] }> {
-  const { markdown } = await convert(await drawPdf(pages));
-  return { markdown, tables: [...pipeTables(markdown), ...htmlTables(markdown)] };
+/** The tables of some Markdown: its pipe tables, then its HTML tables. */
+export function tablesIn(markdown: string): ParsedTable[] {
+  return [...pipeTables(markdown), ...htmlTables(markdown)];
+}
+
+/** Converts the drawings (with the given options) and returns the Markdown and the tables in it. */
+export async function tablesOf(pages: readonly Drawing[], opts: ConvertOptions = {}): Promise<{ markdown: string; tables: ParsedTable[] }> {
+  const { markdown } = await convert(await drawPdf(pages), opts);
+  return { markdown, tables: tablesIn(markdown) };
 }

@@ -6,7 +6,7 @@
  * both fail the run. Versions the suite does not cover are reported; their
  * handshake is tested in test/integration/mcp/protocol.test.ts.
  *
- *   node tools/conformance/run.ts [--version 2025-11-25 ...]
+ *   node test/support/mcp-conformance/run.ts [--version 2025-11-25 ...]
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

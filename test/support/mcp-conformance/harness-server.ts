@@ -14,13 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { pino } from 'pino';
-import { ensureAccount } from '../../core/accounts/ensure-account.ts';
-import { loadConfig } from '../../core/config.ts';
-import { issueApiKey } from '../../core/keys/issue-api-key.ts';
-import { createRuntime } from '../../core/runtime.ts';
-import { openDatabase } from '../../db/database.ts';
-import { dispatchRoutes } from '../../http/route-dispatch.ts';
-import { mcpRoutes, MCP_PATH } from '../http-router.ts';
+import { ensureAccount } from '../../../core/accounts/ensure-account.ts';
+import { loadConfig } from '../../../core/config.ts';
+import { issueApiKey } from '../../../core/keys/issue-api-key.ts';
+import { createRuntime } from '../../../core/runtime.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { dispatchRoutes } from '../../../http/route-dispatch.ts';
+import { mcpRoutes, MCP_PATH } from '../../../tools/http-router.ts';
 
 export type HarnessServer = AsyncDisposable & { url: string };
 

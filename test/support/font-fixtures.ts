@@ -2,8 +2,8 @@
  * Hand-built PDF objects for the font tests: an in-memory ObjectSource and
  * the smallest font programs pdf.js would accept as TrueType or Type 1.
  */
-import { isRef, type PdfDict, type PdfName, type PdfRef, type PdfString, type PdfValue } from '../../pdf-objects/values.ts';
-import { Unsupported, type ObjectSource } from '../types.ts';
+import { isRef, type PdfDict, type PdfName, type PdfRef, type PdfString, type PdfValue } from '../../engine/extract/pdf-objects/values.ts';
+import { Unsupported, type ObjectSource } from '../../engine/extract/direct/types.ts';
 
 /** /Name */
 export const n = (name: string): PdfName => ({ kind: 'name', name });

@@ -2,7 +2,7 @@
  * Hand-built pages for the table tests: runs placed on a grid of points, as a
  * PDF producer would place them, with no PDF involved.
  */
-import type { Doc, Line, Page, Rule, TextRun } from '../model.ts';
+import type { Doc, Line, Page, Rule, TextRun } from '../../../engine/model.ts';
 
 /** Font size used by the test pages. */
 export const SIZE = 10;

@@ -1,0 +1,155 @@
+/**
+ * The interpreter's record of what is painted, for hidden text: each shown
+ * string is judged when it is shown (render mode, alpha, a hidden layer, the
+ * same colour as the paint beneath it), and each text item is judged again
+ * once the page is done (paint laid over it later; invisible text over a
+ * scanned image is an OCR layer and is kept).
+ */
+import type { Box } from '../../../model.ts';
+import type { HiddenTextKind } from '../../../types.ts';
+import { deviceSubpaths, type PathPaint } from '../../../tables/path-rules.ts';
+import type { TextItem, MarkedItem, Matrix } from '../types.ts';
+import { contains, intersect, type Fill, type PaintLog, type Rgb } from './paint-state.ts';
+import type { Frame } from './frame.ts';
+
+/** Painted areas one page may log; past this, later paint is not judged (a bound on hostile content). */
+const MAX_FILLS = 20_000;
+/** Colours closer than this in every channel (0-255) look the same. */
+const SAME_COLOUR = 6;
+/** How far (points) a cover may fall short of the text's box and still hide it. */
+const COVER_SLACK = 1;
+
+function boxOf(points: readonly { x: number; y: number }[]): Box {
+  const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+/** The bounding box of path data in page space, and whether it is one axis-aligned rectangle. */
+function pathBox(data: ArrayLike<number>, ctm: readonly number[]): { box: Box; rect: boolean } | null {
+  const subs = deviceSubpaths(data, ctm);
+  const pts = subs.flatMap((s) => s.pts);
+  if (pts.length === 0) return null;
+  const box = boxOf(pts);
+  const only = subs.length === 1 ? subs[0]! : null;
+  const rect = only !== null && !only.curved && only.pts.length >= 4 && only.pts.length <= 5 &&
+    only.pts.every((p) => (Math.abs(p.x - box.x0) < 0.01 || Math.abs(p.x - box.x1) < 0.01) && (Math.abs(p.y - box.y0) < 0.01 || Math.abs(p.y - box.y1) < 0.01));
+  return { box, rect };
+}
+
+function push(f: Frame, fill: Omit<Fill, 'order'>): void {
+  const log = f.page.paint;
+  // Any paint through a render-mode-7 clip shows the text that made it.
+  for (const t of f.g.paint.textClip ?? []) t.kind = null;
+  if (log.fills.length >= MAX_FILLS) return;
+  log.fills.push({ ...fill, order: ++log.order });
+}
+
+/** A painted path (after the rule reader has seen it); `W`/`W*` before it narrows the clip. */
+export function notePath(f: Frame, kind: PathPaint, data: ArrayLike<number>): void {
+  const p = f.g.paint;
+  const shape = pathBox(data, f.g.rule.ctm);
+  if (!shape) return;
+  if (kind === 'fill' || kind === 'fillStroke') {
+    const opaque = p.fillAlpha >= 1 && p.replaces;
+    push(f, { box: intersect(shape.box, p.clip), rgb: p.fill, cover: opaque && shape.rect, image: false });
+  } else if (kind === 'stroke') {
+    for (const t of p.textClip ?? []) t.kind = null;
+  }
+  if (f.clipNext) {
+    p.clip = intersect(shape.box, p.clip);
+    f.clipNext = false;
+  }
+}
+
+/** An image (XObject or inline): the unit square under the current transform. */
+export function noteImage(f: Frame): void {
+  const m = f.g.rule.ctm;
+  const pts = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([x, y]) => ({ x: m[0]! * x! + m[2]! * y! + m[4]!, y: m[1]! * x! + m[3]! * y! + m[5]! }));
+  push(f, { box: intersect(boxOf(pts), f.g.paint.clip), rgb: null, cover: false, image: true });
+}
+
+/** `sh`: a shading fills the clip (or the page); what lies beneath it is then of unknown colour. */
+export function noteShading(f: Frame): void {
+  push(f, { box: f.g.paint.clip ?? f.page.paint.page, rgb: null, cover: false, image: false });
+}
+
+function sameColour(a: Rgb, b: Rgb): boolean {
+  return a !== null && b !== null && a.every((v, i) => Math.abs(v - b[i]!) < SAME_COLOUR);
+}
+
+/** The colour beneath a point: the last paint there, the white page if none; null when unknown. */
+function beneath(log: PaintLog, x: number, y: number): Rgb {
+  for (let i = log.fills.length - 1; i >= 0; i--) {
+    const b = log.fills[i]!.box;
+    if (x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1) return log.fills[i]!.rgb;
+  }
+  return [255, 255, 255];
+}
+
+/** How the text about to be shown at `at` (text rendering matrix, user space) is painted. */
+function judge(f: Frame, at: Matrix, base: Matrix): HiddenTextKind | null {
+  const p = f.g.paint;
+  if (f.page.paint.hiddenDepth > 0) return 'hidden_layer';
+  const mode = p.renderMode;
+  if (mode === 3 || mode === 7) return 'render_mode_3';
+  const fills = mode !== 1 && mode !== 5, strokes = mode === 1 || mode === 2 || mode === 5 || mode === 6;
+  const alpha = Math.max(fills ? p.fillAlpha : 0, strokes ? p.strokeAlpha : 0);
+  if (alpha <= 0) return 'transparent';
+  // A point a quarter em along and a third of an em up the glyph, in page space.
+  const ux = at[4] + 0.25 * at[0] + 0.3 * at[2], uy = at[5] + 0.25 * at[1] + 0.3 * at[3];
+  const x = base[0] * ux + base[2] * uy + base[4], y = base[1] * ux + base[3] * uy + base[5];
+  return sameColour(fills ? p.fill : p.stroke, beneath(f.page.paint, x, y)) ? 'background_colour' : null;
+}
+
+/**
+ * The paint record for a string about to be shown at `at`: the current one
+ * while the judgement and the paint order hold, else a new one. Returns its index.
+ */
+export function textPaint(f: Frame, at: Matrix): number {
+  const log = f.page.paint;
+  const kind = judge(f, at, log.base);
+  const last = log.texts.length - 1;
+  const cur = log.texts[last];
+  const clipped = f.g.paint.renderMode === 7;
+  if (cur && cur.kind === kind && cur.order === log.order && !clipped) return last;
+  const rec = { kind, order: log.order };
+  log.texts.push(rec);
+  if (clipped) (f.g.paint.textClip ??= []).push(rec);
+  return last + 1;
+}
+
+/** The page-space box of a text item (ascent and descent estimated at 0.8 and 0.2 em). */
+function itemBox(it: TextItem, base: Matrix): Box {
+  const t = it.transform;
+  const len = Math.hypot(t[0], t[1]) || 1, up = Math.hypot(t[2], t[3]) || 1;
+  const pts = [[0, -0.2], [it.width, -0.2], [0, 0.8], [it.width, 0.8]].map(([along, across]) => {
+    const ux = t[4] + (t[0] / len) * along! + t[2] * across!, uy = t[5] + (t[1] / len) * along! + t[3] * across!;
+    return { x: base[0] * ux + base[2] * uy + base[4], y: base[1] * ux + base[3] * uy + base[5] };
+  });
+  return up ? boxOf(pts) : boxOf(pts.slice(0, 2));
+}
+
+/**
+ * Once the page is done, sets `hidden` on each text item the log judged
+ * invisible, and on those an opaque rectangle painted later covers. Text that
+ * paints nothing over an image is the scan's OCR layer and stays.
+ */
+export function judgeItems(items: readonly (TextItem | MarkedItem)[], log: PaintLog): void {
+  // Most pages paint few images and covers; each item is compared with those alone.
+  const images = log.fills.filter((fl) => fl.image), covers = log.fills.filter((fl) => fl.cover);
+  for (const it of items) {
+    if (!('str' in it) || it.paint === undefined) continue;
+    const rec = log.texts[it.paint];
+    delete it.paint;
+    if (!rec || it.str.trim() === '') continue;
+    const box = itemBox(it, log.base);
+    let kind = rec.kind;
+    if (kind === 'render_mode_3' || kind === 'transparent') {
+      const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
+      if (images.some((fl) => cx >= fl.box.x0 && cx <= fl.box.x1 && cy >= fl.box.y0 && cy <= fl.box.y1)) kind = null;
+    } else if (kind === null && covers.some((fl) => fl.order > rec.order && contains(fl.box, box, COVER_SLACK))) {
+      kind = 'covered';
+    }
+    if (kind) it.hidden = kind;
+  }
+}

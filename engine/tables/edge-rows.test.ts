@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { lineText } from '../geometry.ts';
+import type { TextRun } from '../model.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { furniture } from '../stages/furniture.ts';
+import { doc, page, run } from '../../test/support/tables/pages.ts';
+
+/** Rows of a long table, `first` to `first + n - 1`, one every 16 pt from `y`: key, name, value in three columns. */
+function rows(first: number, n: number, y: number): TextRun[] {
+  return Array.from({ length: n }, (_, i) => [run(`${first + i}`, 60, y + 16 * i), run(`Row ${first + i} name`, 120, y + 16 * i),
+    run(`${(first + i) * 7}`, 300, y + 16 * i)]).flat();
+}
+const header = (y: number): TextRun[] => [run('#', 60, y, { bold: true }), run('Name', 120, y, { bold: true }), run('Value', 300, y, { bold: true })];
+const texts = (d: ReturnType<typeof doc>): string[][] => d.pages.map((p) => p.lines.map(lineText));
+
+describe('table rows at the page edges are not furniture', () => {
+  it('keeps a repeated header and the rows alike but for digits at the top and foot of each page', () => {
+    const d = doc(...[1, 2, 3, 4].map((n) => page([...header(40), ...rows(n * 100, 48, 56)], [], n)));
+    const out = furniture.run(d, DEFAULT_CONFIG);
+    expect(texts(out)).toEqual(texts(d));
+  });
+
+  it('still drops a running header set apart above a two-column body', () => {
+    const body = (n: number): TextRun[] => Array.from({ length: 40 }, (_, i) =>
+      [run(`left column text ${n} ${i}`, 60, 90 + 14 * i), run(`right column text ${n} ${i}`, 320, 90 + 14 * i)]).flat();
+    const d = doc(...[1, 2, 3].map((n) => page([run('Annual report', 60, 40), run(`Page ${n}`, 320, 40), ...body(n)], [], n)));
+    const out = furniture.run(d, DEFAULT_CONFIG);
+    expect(out.pages.map((p) => p.lines.some((l) => lineText(l).includes('Annual report')))).toEqual([false, false, false]);
+    expect(out.pages.map((p) => p.lines.length)).toEqual([40, 40, 40]);
+  });
+});

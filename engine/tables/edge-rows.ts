@@ -1,0 +1,58 @@
+/**
+ * Table rows at a page's top or bottom edge. A long table broken over pages
+ * puts its repeated header and first rows where running headers live, and
+ * rows of one table look alike once digits are folded ("12 Row 12 name" and
+ * "48 Row 48 name"), so the furniture stage would take them for a running
+ * header and drop them. A line is a table row, not furniture, when it belongs
+ * to a run of lines whose column gutters hold from line to line and the run
+ * goes on past the edge band into the body of the page: rows from lines set
+ * at row spacing, columns from gutters shared over the rows.
+ */
+import { lineFontSize } from '../geometry.ts';
+import type { Line } from '../model.ts';
+import { lineChunks } from './chunks.ts';
+
+/**
+ * Largest vertical gap between two rows of one table, in ems of the upper
+ * line: cell padding and rules above and below, or a blank row-group line.
+ * A running header sits further from the body (LaTeX's headsep, a word
+ * processor's header distance are 2 em and more).
+ */
+const ROW_GAP_EM = 1.6;
+/** Lines in one run at the least: a header and two rows, or three rows. */
+const MIN_RUN = 3;
+
+type Gutter = { x0: number; x1: number };
+
+/** The gaps between a line's chunks, left to right. */
+function gutters(line: Line): Gutter[] {
+  const chunks = lineChunks(line);
+  return chunks.slice(1).map((c, i) => ({ x0: chunks[i]!.box.x1, x1: c.box.x0 }));
+}
+
+/** Whether two lines are rows of one table: as many gutters (at least one), each overlapping its counterpart. */
+function sameColumns(a: readonly Gutter[], b: readonly Gutter[]): boolean {
+  return a.length > 0 && a.length === b.length && a.every((g, i) => g.x0 < b[i]!.x1 && b[i]!.x0 < g.x1);
+}
+
+/**
+ * The lines of `lines` that are rows of a table reaching beyond the band:
+ * `inBand(line)` tells which lines lie in the page's edge bands.
+ */
+export function edgeTableRows(lines: readonly Line[], inBand: (line: Line) => boolean): Set<Line> {
+  const sorted = [...lines].sort((a, b) => a.box.y0 - b.box.y0);
+  const gaps = sorted.map(gutters);
+  const out = new Set<Line>();
+  let start = 0;
+  for (let i = 1; i <= sorted.length; i++) {
+    const prev = sorted[i - 1]!;
+    const cur = sorted[i];
+    const joined = cur !== undefined && cur.box.y0 - prev.box.y1 <= ROW_GAP_EM * lineFontSize(prev)
+      && sameColumns(gaps[i - 1]!, gaps[i]!);
+    if (joined) continue;
+    const run = sorted.slice(start, i);
+    if (run.length >= MIN_RUN && run.some(inBand) && run.some((l) => !inBand(l))) run.forEach((l) => out.add(l));
+    start = i;
+  }
+  return out;
+}
