@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, billingCustomers, billingEvents } from '../../../db/schema.ts';
 import { STRIPE_ENV, eventOf, startStripeMock, subscriptionObject, type StripeMock } from '../../support/stripe-mock.ts';
-import { fileEnv } from '../../support/test-env.ts';
+import { testEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { deliver } from './billing-helpers.ts';
 
@@ -21,7 +21,7 @@ afterAll(() => stripe.close());
 
 describe('billing events that do not fit', () => {
   it('a non-UUID p2m_account_id is recorded and ignored (200), also on retry', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const sub = subscriptionObject({ customer: 'cus_odd', status: 'active', metadata: { p2m_account_id: 'not-a-uuid' } });
     const event = eventOf('customer.subscription.created', sub);
@@ -33,7 +33,7 @@ describe('billing events that do not fit', () => {
   });
 
   it('a NUL in the customer id is recorded and ignored (200); a NUL in the event id is 400; neither is 500', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const user = await env.user();
     const sub = subscriptionObject({ customer: 'cus_\u0000x', status: 'active', metadata: { p2m_account_id: user.accountId } });
@@ -54,7 +54,7 @@ describe('billing events that do not fit', () => {
 
 describe('anonymous checkout failing at the provider', () => {
   it('leaves no claimable account for the e-mail; a later checkout that works makes one', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const email = 'unlucky@example.org';
     const byEmail = () => env.runtime.db.select().from(accounts).where(eq(accounts.email, email));

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, billingCustomers } from '../../../db/schema.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { STRIPE_ENV, startStripeMock, type StripeMock } from '../../support/stripe-mock.ts';
-import { fileEnv } from '../../support/test-env.ts';
+import { testEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { callAsHost } from './billing-helpers.ts';
 
@@ -25,7 +25,7 @@ const lastSent = (path: string) => stripe.sent.filter((s) => s.path === path).at
 
 describe('checkout', () => {
   it('anonymous with an e-mail: a claimable account, a Stripe customer, a subscription checkout returning to the request origin', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const res = await callAsHost(api, 'localhost:8080', 'POST', '/api/v2/billing/checkout', { json: { plan: 'pro', email: 'Buyer@Example.org' } });
     expect(res.status).toBe(200);
@@ -53,7 +53,7 @@ describe('checkout', () => {
   });
 
   it('for a signed-in person buys for the session\'s account (and needs our Origin, like every cookie change)', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const person = await signIn(env);
     const origin = env.config.publicOrigins[0]!;
@@ -68,7 +68,7 @@ describe('checkout', () => {
   });
 
   it('refuses what it cannot sell or must not: unknown plan, no e-mail, an e-mail that has an account, an account that already pays', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const post = (json: unknown, headers: Record<string, string> = {}) => api.call('POST', '/api/v2/billing/checkout', { json, headers });
     const reply = async (r: Response) => [r.status, await errorCode(r)];
@@ -84,7 +84,7 @@ describe('checkout', () => {
 
   it('limits anonymous checkouts per address', async () => {
     // A fresh client address (behind a trusted proxy): on PostgreSQL the counters live in the Redis every test shares.
-    await using env = await fileEnv({ ...STRIPE_ENV, P2M_BILLING_CHECKOUT_PER_IP: '2', P2M_TRUST_PROXY: 'true' });
+    await using env = await testEnv({ ...STRIPE_ENV, P2M_BILLING_CHECKOUT_PER_IP: '2', P2M_TRUST_PROXY: 'true' });
     await using api = await startApi(env);
     const headers = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}` };
     const buy = (i: number) => api.call('POST', '/api/v2/billing/checkout', { json: { plan: 'pro', email: `b${i}@example.org` }, headers });
@@ -95,7 +95,7 @@ describe('checkout', () => {
   });
 
   it('answers 502 billing_unavailable when Stripe cannot be reached, and creates no customer link', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     stripe.down = true;
     try {
@@ -110,7 +110,7 @@ describe('checkout', () => {
 
 describe('billing portal', () => {
   it('gives a signed-in customer a portal link returning to the request origin; before any purchase 404; no session 401', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const person = await signIn(env);
     const headers = { cookie: person.cookie, origin: env.config.publicOrigins[0]! };

@@ -9,7 +9,7 @@ import { accounts, billingCustomers, billingEvents, jobs } from '../../../db/sch
 import { purgeExpired } from '../../../worker/worker.ts';
 import { claimOne, queueJob } from '../worker/helpers.ts';
 import { STRIPE_ENV, eventOf, invoiceObject, startStripeMock, subscriptionObject, type StripeMock } from '../../support/stripe-mock.ts';
-import { fileEnv, type TestEnv } from '../../support/test-env.ts';
+import { testEnv, type TestEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { deliver } from './billing-helpers.ts';
 
@@ -32,7 +32,7 @@ async function customer(env: TestEnv) {
 
 describe('billing webhook', () => {
   it('refuses a bad signature, another secret, a timestamp outside the replay window and an unsigned body', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const { customerId, accountId } = await customer(env);
     const event = eventOf('customer.subscription.created', subscriptionObject({ customer: customerId, status: 'active' }));
@@ -46,7 +46,7 @@ describe('billing webhook', () => {
   });
 
   it('moves the account to the plan on subscription created, once per event id', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const { customerId, accountId } = await customer(env);
     const event = eventOf('customer.subscription.created', subscriptionObject({ customer: customerId, status: 'active' }));
@@ -61,7 +61,7 @@ describe('billing webhook', () => {
   });
 
   it('finds the account by the subscription metadata when the customer is not linked yet', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const user = await env.user();
     const sub = subscriptionObject({ customer: 'cus_new', status: 'active', metadata: { p2m_account_id: user.accountId } });
@@ -72,7 +72,7 @@ describe('billing webhook', () => {
   });
 
   it('moves queued jobs to the paid pool and priority in the same change; a running job keeps its budget', async () => {
-    await using env = await fileEnv({ ...STRIPE_ENV, P2M_TIERS: JSON.stringify({ free: { slots: 5 } }) });
+    await using env = await testEnv({ ...STRIPE_ENV, P2M_TIERS: JSON.stringify({ free: { slots: 5 } }) });
     await using api = await startApi(env);
     const user = await customer(env);
     const running = await queueJob(env, user);
@@ -86,7 +86,7 @@ describe('billing webhook', () => {
   });
 
   it('ignores an event older than the last one applied (Stripe does not promise order)', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const { customerId, accountId } = await customer(env);
     const sub = subscriptionObject({ customer: customerId, status: 'active' });
@@ -97,7 +97,7 @@ describe('billing webhook', () => {
   });
 
   it('keeps the plan through a failed payment for the grace period, then the sweep moves it to free', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const { customerId, accountId } = await customer(env);
     const sub = subscriptionObject({ customer: customerId, status: 'active' });
@@ -120,7 +120,7 @@ describe('billing webhook', () => {
   });
 
   it('moves the account back to free when the subscription is deleted, but not for an old subscription ending', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const { customerId, accountId } = await customer(env);
     const old = subscriptionObject({ customer: customerId, status: 'active' });
@@ -134,7 +134,7 @@ describe('billing webhook', () => {
   });
 
   it('records and ignores events it does not act on, and subscriptions of unknown customers', async () => {
-    await using env = await fileEnv(STRIPE_ENV);
+    await using env = await testEnv(STRIPE_ENV);
     await using api = await startApi(env);
     expect((await deliver(api, eventOf('charge.succeeded', { id: 'ch_1', object: 'charge' }))).status).toBe(200);
     expect((await deliver(api, eventOf('customer.subscription.created', subscriptionObject({ customer: 'cus_unknown', status: 'active' })))).status).toBe(200);

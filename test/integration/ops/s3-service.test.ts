@@ -12,7 +12,7 @@ import { rows } from '../../../db/rows.ts';
 import { purgeExpired } from '../../../worker/purge-expired.ts';
 import { createWorker } from '../../../worker/worker.ts';
 import { startS3Server, type S3TestServer } from '../../support/s3-server.ts';
-import { fileEnv, testEnv } from '../../support/test-env.ts';
+import { testEnv } from '../../support/test-env.ts';
 import { createJob, errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { makePdf } from '../../support/pdf.ts';
 
@@ -47,7 +47,7 @@ describe('service on S3', () => {
   });
 
   it('P2M_BLOB_PRESIGN: the download is a 302 to a short-lived URL that serves the Markdown as an attachment', async () => {
-    await using env = await fileEnv({ ...s3.env('svc', 'presign'), P2M_BLOB_PRESIGN: 'true', P2M_BLOB_PRESIGN_SECONDS: '60' });
+    await using env = await testEnv({ ...s3.env('svc', 'presign'), P2M_BLOB_PRESIGN: 'true', P2M_BLOB_PRESIGN_SECONDS: '60' });
     await using api = await startApi(env);
     const alice = await env.user();
     const job = await createJob(api, alice.key, [['Presigned text']]);
@@ -62,7 +62,7 @@ describe('service on S3', () => {
   });
 
   it('retention removes the objects of expired results', async () => {
-    await using env = await fileEnv(s3.env('svc', 'retention'));
+    await using env = await testEnv(s3.env('svc', 'retention'));
     await using api = await startApi(env);
     const alice = await env.user();
     const job = await createJob(api, alice.key);
@@ -75,7 +75,7 @@ describe('service on S3', () => {
   });
 
   it('a missing bucket: uploads answer 503 storage_unavailable, /readyz names the bucket', async () => {
-    await using env = await fileEnv(s3.env('missing-bucket'));
+    await using env = await testEnv(s3.env('missing-bucket'));
     await using api = await startApi(env);
     const alice = await env.user();
     const res = await api.upload(alice.key, await makePdf());
@@ -87,7 +87,7 @@ describe('service on S3', () => {
   });
 
   it('the store down while a job waits: the worker retries it (queued, attempt returned later), then it converts once the store is back', async () => {
-    await using env = await fileEnv({ ...s3.env('svc', 'down'), P2M_BLOB_TIMEOUT_MS: '300' });
+    await using env = await testEnv({ ...s3.env('svc', 'down'), P2M_BLOB_TIMEOUT_MS: '300' });
     await using api = await startApi(env);
     const alice = await env.user();
     const job = await createJob(api, alice.key, [['Survives an outage']]);
@@ -105,7 +105,7 @@ describe('service on S3', () => {
   });
 
   it('/metrics: 404 when off, 401 without the token, the queue, claims, pages and HTTP routes with it', async () => {
-    await using off = await fileEnv();
+    await using off = await testEnv();
     await using offApi = await startApi(off);
     expect((await offApi.call('GET', '/metrics')).status).toBe(404);
     await using env = await testEnv({ P2M_METRICS_TOKEN: TOKEN });
@@ -126,7 +126,7 @@ describe('service on S3', () => {
   });
 
   it('/readyz says draining once shutdown began', async () => {
-    await using env = await fileEnv();
+    await using env = await testEnv();
     await using api = await startApi(env);
     expect((await api.call('GET', '/readyz')).status).toBe(200);
     env.runtime.lifecycle.draining = true;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { fileEnv, type TestEnv } from '../../support/test-env.ts';
+import { testEnv, type TestEnv } from '../../support/test-env.ts';
 import { drainQueue, errorCode, startApi, warmUp } from './api-client.ts';
 
 let origin: Server;
@@ -45,7 +45,7 @@ type Batch = { items: { job_id: string; status: string; file_name: string; tags:
 
 describe('batch creation', () => {
   it('creates every item on a paid plan, in order, in the paid pool; the jobs convert', async () => {
-    await using env = await fileEnv(ENV);
+    await using env = await testEnv(ENV);
     await using api = await startApi(env);
     const pro = await env.user({ tier: 'pro' });
     const res = await api.call('POST', '/api/v2/jobs/batch', {
@@ -62,7 +62,7 @@ describe('batch creation', () => {
   });
 
   it('is a paid feature: a free key gets 403 plan_required and nothing is fetched', async () => {
-    await using env = await fileEnv(ENV);
+    await using env = await testEnv(ENV);
     await using api = await startApi(env);
     const free = await env.user();
     const before = hits.length;
@@ -72,7 +72,7 @@ describe('batch creation', () => {
   });
 
   it('refuses more items than free slots with 409 slots_full, before any link is fetched, creating nothing', async () => {
-    await using env = await fileEnv({ ...ENV, P2M_TIERS: JSON.stringify({ pro: { slots: 3 } }) });
+    await using env = await testEnv({ ...ENV, P2M_TIERS: JSON.stringify({ pro: { slots: 3 } }) });
     await using api = await startApi(env);
     const pro = await env.user({ tier: 'pro' });
     expect((await api.call('POST', '/api/v2/jobs/batch', { key: pro.key, json: { items: items('a.pdf') } })).status).toBe(201);
@@ -84,7 +84,7 @@ describe('batch creation', () => {
   });
 
   it('answers 400 naming the invalid item, creating nothing', async () => {
-    await using env = await fileEnv(ENV);
+    await using env = await testEnv(ENV);
     await using api = await startApi(env);
     const pro = await env.user({ tier: 'pro' });
     const res = await api.call('POST', '/api/v2/jobs/batch', { key: pro.key, json: { items: [{ url: `${base}/a.pdf` }, { url: 'ftp://example.org/b.pdf' }] } });
@@ -99,7 +99,7 @@ describe('batch creation', () => {
   });
 
   it('rolls the whole batch back when one link cannot be fetched, naming it: no job, no stored file', async () => {
-    await using env = await fileEnv(ENV);
+    await using env = await testEnv(ENV);
     await using api = await startApi(env);
     const pro = await env.user({ tier: 'pro' });
     const res = await api.call('POST', '/api/v2/jobs/batch', { key: pro.key, json: { items: items('a.pdf', 'b.pdf', 'missing') } });
@@ -114,7 +114,7 @@ describe('batch creation', () => {
   });
 
   it('answers a repeat with the same Idempotency-Key with 200 and the same jobs; another body under it is 422', async () => {
-    await using env = await fileEnv(ENV);
+    await using env = await testEnv(ENV);
     await using api = await startApi(env);
     const pro = await env.user({ tier: 'pro' });
     const send = (json: unknown) => api.call('POST', '/api/v2/jobs/batch', { key: pro.key, json, headers: { 'idempotency-key': 'batch-1' } });
