@@ -39,6 +39,10 @@ export const TierLimits = z.object({
   jsonBodyBytes: z.number().int().positive(),
   /** Largest Markdown returned inline (MCP get_markdown, tRPC); bigger results are for the REST download. */
   inlineMarkdownBytes: z.number().int().positive(),
+  /** Images returned inline by MCP get_markdown (image content blocks), bytes of PNG together; the rest are listed, not sent. */
+  inlineImageBytes: z.number().int().positive(),
+  /** Largest result of one job: its Markdown plus its images (images: files). Images past it are left out, said so in the Markdown. */
+  resultBytes: z.number().int().positive(),
   /** How many recent jobs the v1 GET /jobs lists. */
   recentJobsListed: z.number().int().positive().max(100),
   /** Fair-use allowance of one calendar month (UTC), shown by GET /api/v2/usage: jobs created. */
@@ -65,26 +69,26 @@ export const JSON_UPLOAD_FILE_BYTES = 4 * MB;
 /** What jsonBodyBytes defaults to: a base64 upload of the tier's largest PDF, at most JSON_UPLOAD_FILE_BYTES. */
 export const jsonBodyDefault = (maxFileBytes: number): number => base64BodyLimit(Math.min(maxFileBytes, JSON_UPLOAD_FILE_BYTES));
 const base64Of = jsonBodyDefault;
-const TRANSPORT = { inlineMarkdownBytes: 8 * MB, recentJobsListed: 3 };
+const TRANSPORT = { inlineMarkdownBytes: 8 * MB, inlineImageBytes: 4 * MB, recentJobsListed: 3 };
 
 export const DEFAULT_TIERS: Tiers = {
   anonymous: {
     slots: 3, maxFileBytes: 10 * MB, timeBudgetMs: 5 * MIN, onBudget: 'fail', retentionSeconds: 3600,
     ratePerMinute: 60, apiKeysLimit: 0, webhooksLimit: 0, webhooksEnabled: false, batchEnabled: false, pool: 'free', priority: 0,
     uploadTicketBytes: 10 * MB, jsonBodyBytes: base64Of(10 * MB), ...TRANSPORT,
-    fairUseJobsPerMonth: 300, fairUsePagesPerMonth: 3_000,
+    fairUseJobsPerMonth: 300, fairUsePagesPerMonth: 3_000, resultBytes: 50 * MB,
   },
   free: {
     slots: 3, maxFileBytes: 10 * MB, timeBudgetMs: 15 * MIN, onBudget: 'truncate', retentionSeconds: 3600,
     ratePerMinute: 120, apiKeysLimit: 3, webhooksLimit: 0, webhooksEnabled: false, batchEnabled: false, pool: 'free', priority: 0,
     uploadTicketBytes: 10 * MB, jsonBodyBytes: base64Of(10 * MB), ...TRANSPORT,
-    fairUseJobsPerMonth: 500, fairUsePagesPerMonth: 10_000,
+    fairUseJobsPerMonth: 500, fairUsePagesPerMonth: 10_000, resultBytes: 50 * MB,
   },
   pro: {
     slots: 20, maxFileBytes: 100 * MB, timeBudgetMs: 60 * MIN, onBudget: 'truncate', retentionSeconds: 24 * 3600,
     ratePerMinute: 600, apiKeysLimit: 20, webhooksLimit: 10, webhooksEnabled: true, batchEnabled: true, pool: 'paid', priority: 100,
     uploadTicketBytes: 100 * MB, jsonBodyBytes: base64Of(100 * MB), ...TRANSPORT,
-    fairUseJobsPerMonth: 10_000, fairUsePagesPerMonth: 500_000,
+    fairUseJobsPerMonth: 10_000, fairUsePagesPerMonth: 500_000, resultBytes: 500 * MB,
   },
 };
 

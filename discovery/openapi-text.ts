@@ -42,7 +42,8 @@ Every v2 error has the body \`{"error": {"code": "...", "message": "...", "reque
 - PDF size: ${size(free.maxFileBytes)} on the free tier (413 \`too_large\`), enforced while the upload streams in.
 - Operation calls: per API key (or device) and minute, by tier (${free.ratePerMinute} on the free tier), counted per call on every transport (an MCP request with several tool calls spends several); over it, 429 \`rate_limited\` with \`Retry-After\` and \`RateLimit\` (a JSON-RPC error for an MCP tool call).
 - JSON bodies (REST, MCP, tRPC): at most the tier's \`max_json_body_size\`, by default the base64 size of a 4 MiB PDF (or of the tier's largest PDF, if smaller) plus 64 KiB (on the free tier: ${size(free.jsonBodyBytes)}), well below the multipart cap because a JSON body is decoded whole; more answers 413, and bigger files go multipart (streamed) or through an upload ticket.
-- Markdown returned inline (MCP and tRPC get_markdown): at most the tier's \`max_inline_markdown_size\` (free: ${size(free.inlineMarkdownBytes)}); larger results are downloaded.
+- Markdown returned inline (MCP and tRPC get_markdown): at most the tier's \`max_inline_markdown_size\` (free: ${size(free.inlineMarkdownBytes)}); larger results are downloaded, or read in parts (\`from_page\`/\`to_page\`, \`max_chars\` with \`next_cursor\`).
+- Pictures (jobs created with \`options.images: files\`): counted in the tier's \`max_result_size\` (free: ${size(free.resultBytes)}) with the Markdown; \`?format=zip\` on the download gives document.md and images/; MCP get_markdown returns them as image content up to \`max_inline_images_size\` (free: ${size(free.inlineImageBytes)}).
 - GET /api/v2/limits returns the caller's live values.
 
 ## Idempotency

@@ -26,6 +26,11 @@ export async function runConvertCli(argv: string[], io: CliIO = { stdout: proces
     io.stderr.write(`p2m convert: ${tasks.error}\n`);
     return 2;
   }
+  if (args.fidelity.images === 'files' && tasks.length > 1) {
+    // Every document's pictures would share one images/ folder: one document per output folder.
+    io.stderr.write('p2m convert: --images files converts one PDF at a time (its pictures go to images/ beside OUT.md)\n');
+    return 2;
+  }
   const bar = progressBar(await sized(tasks), io.stderr);
   let failed = 0;
   // The status line is cleared before anything else is written, then redrawn.
@@ -41,7 +46,7 @@ export async function runConvertCli(argv: string[], io: CliIO = { stdout: proces
     }
     bar.fileDone(o.input);
   };
-  await runTasks(tasks, { opts: { pages: args.pages, ocr: args.ocr }, jobs: args.jobs, onDone, onPages: bar.pages });
+  await runTasks(tasks, { opts: { pages: args.pages, ocr: args.ocr, fidelity: args.fidelity }, jobs: args.jobs, onDone, onPages: bar.pages });
   bar.done();
   if (tasks.length > 1) io.stderr.write(`p2m convert: ${tasks.length - failed} converted, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;

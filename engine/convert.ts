@@ -17,6 +17,8 @@ import { hideText, HiddenTally } from './extract/hidden-text.ts';
 import { resolveLinkDests } from './extract/link-dests.ts';
 import { tagsDisagree, withoutRoles } from './stages/structure-check.ts';
 import { renderDoc } from './render/index.ts';
+import { pagePictures, type PagePicture } from './extract/page-pictures.ts';
+import { placePictures } from './place-pictures.ts';
 
 /** More pages than this in one request are refused rather than ground through. */
 export const MAX_PAGES = 10_000;
@@ -55,8 +57,24 @@ async function maybeOcr(reader: PageReader, page: Page, opts: ConvertOptions, oc
   }
 }
 
-/** What the conversion reports besides the Markdown, filled in page by page. */
-type Report = { warnings: string[]; ocrPages: OcrPage[]; hidden: HiddenTally };
+/** What the conversion reports besides the Markdown, filled in page by page (pictures only under images: files). */
+type Report = { warnings: string[]; ocrPages: OcrPage[]; hidden: HiddenTally; pictures: Map<number, PagePicture[]> };
+
+/** A page's pictures (images: files); a page read by OCR is a scan, whose page-sized picture is not one. */
+async function collectPictures(reader: PageReader, page: Page, report: Report): Promise<void> {
+  try {
+    const scanned = report.ocrPages.some((o) => o.page === page.number);
+    const area = (page.width || 1) * (page.height || 1);
+    const found = await reader.withPdfjsPage(page.number, pagePictures);
+    const pics = found.filter((p) => !scanned || (p.box.x1 - p.box.x0) * (p.box.y1 - p.box.y0) < SCAN_SHARE * area);
+    if (pics.length) report.pictures.set(page.number, pics);
+  } catch (err) {
+    report.warnings.push(`images_failed: page ${page.number}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** A picture covering this share of an OCR-read page is the scan itself. */
+const SCAN_SHARE = 0.85;
 
 async function extractPages(reader: PageReader, opts: ConvertOptions, started: number, report: Report, ocr: OcrSession) {
   const { from, to } = pageRange(reader.pageCount, opts);
@@ -72,6 +90,7 @@ async function extractPages(reader: PageReader, opts: ConvertOptions, started: n
       const { page, hidden } = hideText(await reader.read(n), opts.hiddenText ?? 'drop');
       report.hidden.add(n, hidden);
       pages.push(await maybeOcr(reader, page, opts, ocr, report));
+      if (opts.images === 'files') await collectPictures(reader, pages.at(-1)!, report);
     } catch (err) {
       // One broken page should not sink the document; keep its place empty.
       report.warnings.push(`page_failed: page ${n}: ${err instanceof Error ? err.message : String(err)}`);
@@ -101,12 +120,12 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     await reader.close();
   };
   try {
-    const report: Report = { warnings: [], ocrPages: [], hidden: new HiddenTally() };
+    const report: Report = { warnings: [], ocrPages: [], hidden: new HiddenTally(), pictures: new Map() };
     const { warnings } = report;
     const extracted = await extractPages(reader, opts, started, report, ocr);
     const { truncated } = extracted;
-    // Links into the document need pdf.js's destinations; pdf.js opens only when there are some.
-    const pages = await resolveLinkDests(() => reader.pdfjs.document(), extracted.pages);
+    // Links into the document resolved by the backend that owns it (the direct one reads the destinations itself).
+    const pages = await resolveLinkDests((key) => reader.destination(key), extracted.pages);
     const outline = await reader.outline();
     // The stages need only the pages: the readers' caches, fonts and pdf.js go before they run.
     await release();
@@ -114,10 +133,12 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     const roles = pages.some((p) => p.runs.some((r) => r.role !== undefined));
     const tagged = roles && tagsDisagree(pages) === null;
     const doc: Doc = { pages: roles && !tagged ? withoutRoles(pages) : pages, signals: { outline, tagged }, warnings };
-    const done = runStages(doc, STAGES, { ...DEFAULT_CONFIG, tablesAcrossPages: opts.tablesAcrossPages ?? 'merge' });
+    const cfg = { ...DEFAULT_CONFIG, tablesAcrossPages: opts.tablesAcrossPages ?? 'merge', furniture: opts.furniture ?? 'drop' } as const;
+    const staged = runStages(doc, STAGES, cfg);
+    const { doc: done, images } = opts.images === 'files' ? placePictures(staged, report.pictures) : { doc: staged, images: undefined };
     return {
-      markdown: renderDoc(done), pages: reader.pageCount, pagesDone: pages.length, truncated, warnings: done.warnings,
-      textReader: reader.stats, ocrPages: report.ocrPages, ...hiddenReport(report.hidden),
+      markdown: renderDoc(done, { pageMarkers: opts.pageMarkers ?? false }), pages: reader.pageCount, pagesDone: pages.length, truncated, warnings: done.warnings,
+      textReader: reader.stats, ocrPages: report.ocrPages, ...hiddenReport(report.hidden), ...(images ? { images } : {}),
       structure: tagged ? 'tags' : 'layout',
     };
   } catch (err) {

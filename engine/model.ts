@@ -75,7 +75,9 @@ export type Block =
   | { kind: 'quote'; children: Block[]; prov: Prov }
   /** A footnote's text, rendered as the definition `[^label]: …` (stages/footnotes.ts). */
   | { kind: 'footnote'; label: number; spans: Span[]; prov: Prov }
-  | { kind: 'rule'; prov: Prov };
+  | { kind: 'rule'; prov: Prov }
+  /** A picture written out as a PNG (images: files); `name` is its path relative to the Markdown. */
+  | { kind: 'image'; name: string; alt: string; prov: Prov };
 
 /** One step of a page's reading flow: a text line, or a block an earlier stage built (a table). */
 export type FlowItem = { kind: 'line'; line: Line } | { kind: 'block'; block: Block };

@@ -12,6 +12,8 @@ export type EngineConfig = {
   furnitureMinShare: number;
   /** A table continued on the next page: `merge` the parts into one table, or `keep` them apart. */
   tablesAcrossPages: 'merge' | 'keep';
+  /** Running headers, footers and page numbers: `drop` them (the furniture stage) or `keep` them as text. */
+  furniture: 'drop' | 'keep';
 };
 
 /** Default tunables. */
@@ -19,6 +21,7 @@ export const DEFAULT_CONFIG: Readonly<EngineConfig> = Object.freeze({
   paragraphGapRatio: 1.45,
   furnitureMinShare: 0.5,
   tablesAcrossPages: 'merge',
+  furniture: 'drop',
 });
 
 /** One ordered, pure step of the pipeline. */

@@ -7,13 +7,15 @@ import type { Response } from 'express';
 import type { Services } from '../core/context.ts';
 import { DomainError } from '../core/errors.ts';
 import { openStoredResult, type StoredResult } from '../core/jobs/get-markdown.ts';
+import { zipDownload } from './zip-download.ts';
 
-/** What get_markdown answers: a name for the file and a reference to the stored result. */
-export type MarkdownOut = { file_name: string; result: StoredResult };
+/** What get_markdown answers: a name for the file, the format asked for and a reference to the stored result. */
+export type MarkdownOut = { file_name: string; format?: 'markdown' | 'zip'; result: StoredResult };
 
-/** A reply writing 200 with the Markdown as an attachment named after the document. */
+/** A reply writing 200 with the Markdown (or with format zip, the Markdown and its pictures) as an attachment named after the document. */
 export function markdownDownload(services: Pick<Services, 'blobs'>) {
   return async (res: Response, out: MarkdownOut): Promise<void> => {
+    if (out.format === 'zip') return zipDownload(services, res, out);
     const as = { contentType: 'text/markdown; charset=utf-8', contentDisposition: attachment(out.file_name) };
     // P2M_BLOB_PRESIGN: the client fetches the bytes from the object store itself (README "Scaling out").
     const url = await services.blobs.downloadUrl(out.result.key, as);

@@ -13,6 +13,7 @@ function appWith(etag: boolean) {
   app.set('etag', etag);
   app.get('/frozen', (_req, res) => sendJson(res.status(200), frozenView));
   app.get('/open', (_req, res) => sendJson(res.status(200), open));
+  app.get('/tagged', (_req, res) => sendJson(res.status(200), frozenView, 'W/"own-state"'));
   return app;
 }
 
@@ -73,5 +74,18 @@ describe('sendJson', () => {
     const res = await fetch(`${noEtagBase}/frozen`);
     expect(res.headers.get('etag')).toBeNull();
     expect(await res.json()).toEqual(frozenView);
+  });
+
+  it('answers a frozen value with the entity tag it is given, its exact length and its JSON, serialized once', async () => {
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const replies = [await fetch(`${base}/tagged`), await fetch(`${base}/tagged`)];
+    const calls = stringify.mock.calls.filter(([v]) => v === frozenView).length;
+    stringify.mockRestore();
+    for (const res of replies) {
+      expect([res.status, res.headers.get('etag'), res.headers.get('content-type')]).toEqual([200, 'W/"own-state"', 'application/json; charset=utf-8']);
+      expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(JSON.stringify(frozenView))));
+      expect(await res.json()).toEqual(frozenView);
+    }
+    expect(calls).toBeLessThanOrEqual(1);
   });
 });

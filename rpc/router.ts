@@ -22,7 +22,8 @@ import {
   unlinkAccountDevice,
 } from '../core/operations.ts';
 import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
-import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
+import { MarkdownInput } from '../core/jobs/get-markdown.ts';
+import { readMarkdownPart } from '../core/jobs/read-markdown-part.ts';
 import { procedure } from './procedure.ts';
 import { router } from './trpc.ts';
 import { webhooksRouter } from './webhooks.ts';
@@ -34,13 +35,20 @@ export const jobsRouter = router({
   list: procedure(listJobs).query(),
   get: procedure(getJob).query(),
   markdown: procedure(getMarkdown, {
-    present: async (out, ctx) => ({
-      job: out.job,
-      file_name: out.file_name,
-      content: await readInlineMarkdown(ctx, out),
-      slot_usage: out.job.slot_usage,
-      tier: out.job.tier,
-    }),
+    jsonInput: MarkdownInput,
+    present: async (out, ctx) => {
+      // The part asked for (pages, max_chars, cursor), as for the MCP tool; pictures are listed, and fetched with the zip download.
+      const part = await readMarkdownPart(ctx, { ...out, part: { ...out.part, include_images: false } });
+      return {
+        job: out.job,
+        file_name: out.file_name,
+        content: part.text,
+        ...part.info,
+        images: part.images,
+        slot_usage: out.job.slot_usage,
+        tier: out.job.tier,
+      };
+    },
   }).query(),
   delete: procedure(deleteJob).mutation(),
   limits: procedure(getLimits).query(),

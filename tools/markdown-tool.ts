@@ -1,35 +1,49 @@
 /**
- * get_markdown over MCP: the Markdown itself as text content (read inline
- * under the caller's cap by core), and the job (with slot_usage and tier at
- * the top level, like every other tool) as structuredContent.
+ * get_markdown over MCP: the Markdown itself (or the part asked for) as text
+ * content, the pictures it links as image content (up to the caller's image
+ * cap; core reads both), and the job (with slot_usage and tier at the top
+ * level, like every other tool) with where the part stands as
+ * structuredContent.
  */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { MarkdownInput } from '../core/jobs/get-markdown.ts';
 import { SlotUsage } from '../core/jobs/job-schema.ts';
-import { readInlineMarkdown } from '../core/jobs/read-inline-markdown.ts';
+import { PartInfo } from '../core/jobs/markdown-part.ts';
+import { PartImage, readMarkdownPart } from '../core/jobs/read-markdown-part.ts';
 import { getMarkdown } from '../core/operations.ts';
 import { toolSpec, type ToolSpec } from './tool-spec.ts';
 
-const MarkdownResult = getMarkdown.output.omit({ result: true }).extend({
-  bytes: z.number().int().describe('Size of the Markdown in bytes (UTF-8).'),
+const MarkdownResult = getMarkdown.output.pick({ job: true, file_name: true }).extend({
+  bytes: z.number().int().describe('Size in bytes (UTF-8) of the Markdown in this answer.'),
+  ...PartInfo.shape,
+  images: z.array(PartImage).describe('The pictures this Markdown links, in order; those with inline: true follow the text as image content, in this order.'),
   slot_usage: SlotUsage,
   tier: z.string(),
 });
 
 export function markdownTool(): ToolSpec {
   return toolSpec(getMarkdown, {
+    // MCP returns text and images, never an archive: the tool takes the JSON lanes' input, without `format`.
+    jsonInput: MarkdownInput,
     presenter: {
       outputSchema: MarkdownResult,
       async present(out, ctx) {
-        const text = await readInlineMarkdown(ctx, out);
+        const part = await readMarkdownPart(ctx, out);
         const { job, file_name } = out;
         const structured: z.output<typeof MarkdownResult> = {
           job,
           file_name,
-          bytes: Buffer.byteLength(text),
+          bytes: Buffer.byteLength(part.text),
+          ...part.info,
+          images: part.images,
           slot_usage: job.slot_usage,
           tier: job.tier,
         };
-        return { content: [{ type: 'text', text }], structuredContent: structured };
+        const pictures: CallToolResult['content'] = part.images
+          .filter((i) => i.inline)
+          .map((i) => ({ type: 'image', data: part.png.get(i.name)!.toString('base64'), mimeType: 'image/png' }));
+        return { content: [{ type: 'text', text: part.text }, ...pictures], structuredContent: structured };
       },
     },
   });

@@ -2,7 +2,10 @@
  * Messages between a worker and its conversion child process (IPC with
  * 'advanced' serialization, so bytes travel as Uint8Array without base64).
  */
-import type { ConvertResult, OcrMode } from '../engine/index.ts';
+import type { ConvertOptions, ConvertResult, OcrMode } from '../engine/index.ts';
+
+/** The fidelity options a request carries to the engine (issue 24). */
+export type FidelityOptions = Pick<ConvertOptions, 'pageMarkers' | 'images' | 'furniture' | 'tablesAcrossPages' | 'hiddenText'>;
 
 /** Worker → child: the one request a child serves before it exits. */
 export type ConvertRequest = {
@@ -12,6 +15,8 @@ export type ConvertRequest = {
   timeBudgetMs: number;
   /** Converts at most this many pages (config.maxPages). */
   maxPages: number;
+  /** Page markers, images, furniture, tables across pages, hidden text; absent: the engine's defaults. */
+  options?: FidelityOptions;
 };
 
 /** Child → worker. `started` marks when the wall-clock limit begins: loading the engine does not count. */

@@ -28,6 +28,7 @@ export async function serveRequest(req: ConvertRequest): Promise<void> {
       ocr: req.ocr,
       timeBudgetMs: req.timeBudgetMs,
       pages: { from: 1, to: req.maxPages },
+      ...req.options,
       onProgress: ({ pagesDone, pagesTotal }) => {
         const now = Date.now();
         if (pagesDone < pagesTotal && now - lastProgress < PROGRESS_EVERY_MS) return;

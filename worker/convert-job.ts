@@ -5,7 +5,8 @@
  */
 import { toJobErrorCode, type JobErrorCode } from '../core/jobs/job-error-code.ts';
 import type { Runtime } from '../core/runtime.ts';
-import type { OcrMode, OcrPage } from '../engine/index.ts';
+import { engineOptions } from '../core/jobs/job-options.ts';
+import type { ConvertResult, OcrMode, OcrPage } from '../engine/index.ts';
 import { errorMessage, timeoutMessage } from './error-messages.ts';
 import { runIsolated } from './run-isolated.ts';
 import type { ClaimedJob } from './sql/claim-jobs.ts';
@@ -13,7 +14,7 @@ import type { ClaimedJob } from './sql/claim-jobs.ts';
 export type WorkerDeps = Pick<Runtime, 'db' | 'blobs' | 'config' | 'log' | 'wake' | 'jobChanged'>;
 
 export type Conversion =
-  | { kind: 'converted'; markdown: string; pages: number; pagesDone: number; truncated: boolean; ocrPages?: OcrPage[] }
+  | ({ kind: 'converted'; markdown: string; pages: number; pagesDone: number; truncated: boolean; ocrPages?: OcrPage[] } & EngineExtras)
   /** Deterministic for this document: retrying would fail the same way. */
   | { kind: 'failed'; code: JobErrorCode; message: string }
   /** Not the document's fault; the job may be retried. */
@@ -22,6 +23,9 @@ export type Conversion =
   | { kind: 'lost' }
   /** The worker is shutting down: hand the job back. */
   | { kind: 'abandoned' };
+
+/** What the engine gives besides the Markdown under the fidelity options: pictures, hidden text removed, structure path. */
+export type EngineExtras = Pick<ConvertResult, 'images' | 'hiddenText' | 'structure'>;
 
 /** Abort reasons a worker uses. */
 export const SHUTDOWN = 'shutdown';
@@ -62,6 +66,7 @@ export async function convertJob(
     ocr: OCR[job.converter],
     timeBudgetMs: job.timeBudgetMs,
     maxPages: deps.config.maxPages,
+    options: engineOptions(job.options),
     limitMs: job.timeBudgetMs + (opts.graceMs ?? DEFAULT_GRACE_MS),
     memoryMb: deps.config.convertMemoryMb,
     ...(opts.signal ? { signal: opts.signal } : {}),
@@ -70,12 +75,13 @@ export async function convertJob(
   });
   switch (out.kind) {
     case 'done': {
-      const { markdown, pages, pagesDone, truncated, ocrPages } = out.result;
+      const { markdown, pages, pagesDone, truncated, ocrPages, images, hiddenText, structure } = out.result;
+      const extras: EngineExtras = { ...(images ? { images } : {}), ...(hiddenText ? { hiddenText } : {}), ...(structure ? { structure } : {}) };
       if (truncated && job.onBudget === 'fail') {
         return { kind: 'failed', code: 'timeout', message: timeoutMessage(job.timeBudgetMs) };
       }
       // Past config.maxPages the engine converted only the first pages: say so rather than fail.
-      return { kind: 'converted', markdown, pages, pagesDone, truncated: truncated || pagesDone < pages, ocrPages };
+      return { kind: 'converted', markdown, pages, pagesDone, truncated: truncated || pagesDone < pages, ocrPages, ...extras };
     }
     case 'failed': {
       // The child's code crosses a process boundary: only members of the closed set reach the row.

@@ -18,6 +18,7 @@ import { deleteOldJobs } from './sql/delete-old-jobs.ts';
 import { expireResults } from './sql/expire-results.ts';
 import { failStaleFetches } from './sql/fail-stale-fetches.ts';
 import { releaseInputs } from './sql/release-inputs.ts';
+import { resultBlobKeys } from '../core/jobs/result-images.ts';
 
 const BATCH = 500;
 
@@ -67,6 +68,7 @@ export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'conf
 }
 
 async function deleteBlobs(runtime: Pick<Runtime, 'blobs'>, released: ReleasedBlobs[]): Promise<void> {
-  const keys = released.flatMap((r) => [r.input_key, r.output_key]).filter((k): k is string => !!k);
+  // A result's images blob goes with its Markdown (core/jobs/result-images.ts).
+  const keys = released.flatMap((r) => [r.input_key, ...(r.output_key ? resultBlobKeys(r.output_key) : [])]).filter((k): k is string => !!k);
   await Promise.all(keys.map((k) => runtime.blobs.delete(k)));
 }

@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ConvertResult, OcrMode } from '../engine/index.ts';
 import { runChild, type ChildOutcome } from '../isolate/run-child.ts';
-import { isChildMessage, type ChildMessage, type ConvertRequest } from './child-protocol.ts';
+import { isChildMessage, type ChildMessage, type ConvertRequest, type FidelityOptions } from './child-protocol.ts';
 
 export type IsolatedOutcome =
   | { kind: 'done'; result: ConvertResult }
@@ -24,6 +24,8 @@ export type IsolatedRequest = {
   /** Given to the engine, which then returns partial Markdown with truncated=true. */
   timeBudgetMs: number;
   maxPages: number;
+  /** Fidelity options for the engine. */
+  options?: FidelityOptions;
   /** Hard wall-clock limit from the child's `started` message; past it the child is killed. */
   limitMs: number;
   /** V8 heap limit; resident memory may reach this plus the runtime's baseline (see run-child.ts). */
@@ -51,6 +53,7 @@ export async function runIsolated(req: IsolatedRequest): Promise<IsolatedOutcome
     ocr: req.ocr,
     timeBudgetMs: req.timeBudgetMs,
     maxPages: req.maxPages,
+    ...(req.options ? { options: req.options } : {}),
   };
   const limits = {
     heapMb: req.memoryMb,

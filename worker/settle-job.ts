@@ -12,6 +12,8 @@ import type { ClaimedJob } from './sql/claim-jobs.ts';
 import { completeJob } from './sql/complete-job.ts';
 import { failJob } from './sql/fail-job.ts';
 import { retryJob } from './sql/retry-job.ts';
+import { imagesKeyOf, resultBlobKeys } from '../core/jobs/result-images.ts';
+import { packImages } from './result-images.ts';
 
 /** What became of a job after one worker's attempt. */
 export type JobOutcome = 'ready' | 'error' | 'retry' | 'lost' | 'abandoned';
@@ -41,16 +43,21 @@ export async function settleJob(deps: WorkerDeps, job: ClaimedJob, conv: Convers
 
 async function publish(deps: WorkerDeps, job: ClaimedJob, conv: Extract<Conversion, { kind: 'converted' }>) {
   const outputKey = `jobs/${job.id}/output-${randomUUID()}.md`;
-  const bytes = Buffer.from(conv.markdown, 'utf8');
+  const cap = deps.config.tiers[job.tier as keyof typeof deps.config.tiers]?.resultBytes ?? NO_CAP;
+  const packed = packImages(conv.markdown, conv.images ?? [], cap);
+  const bytes = Buffer.from(packed.markdown, 'utf8');
   try {
     await deps.blobs.put(outputKey, Readable.from([bytes]), { maxBytes: NO_CAP });
+    if (packed.bundle) await deps.blobs.put(imagesKeyOf(outputKey), Readable.from([packed.bundle]), { maxBytes: NO_CAP });
   } catch (err) {
+    await Promise.all(resultBlobKeys(outputKey).map((k) => deps.blobs.delete(k).catch(() => undefined)));
     return retryOrFail(
       deps,
       job,
       `could not store the Markdown: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
+  if (packed.omitted > 0) deps.log.info({ jobId: job.id, omitted: packed.omitted }, 'images left out: over the result size limit');
   // If this write itself fails we keep the blob: the row may have committed, and an
   // orphan file is a smaller harm than a ready job pointing at nothing.
   const done = await completeJob(deps.db, {
@@ -62,10 +69,15 @@ async function publish(deps: WorkerDeps, job: ClaimedJob, conv: Extract<Conversi
     pagesDone: conv.pagesDone,
     truncated: conv.truncated,
     ocrPages: conv.ocrPages,
+    report: {
+      ...(packed.index.length ? { images: packed.index } : {}),
+      ...(conv.hiddenText ? { hidden_text: conv.hiddenText } : {}),
+      ...(conv.structure ? { structure: conv.structure } : {}),
+    },
   });
   if (done) return settled(deps, 'ready');
   deps.log.info({ jobId: job.id }, 'lease lost before completion; result discarded');
-  await deps.blobs.delete(outputKey);
+  await Promise.all(resultBlobKeys(outputKey).map((k) => deps.blobs.delete(k)));
   return 'lost';
 }
 

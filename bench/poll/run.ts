@@ -31,6 +31,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     profile: { type: 'string' },
+    'lift-rate-limit': { type: 'boolean', default: false },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
   },
@@ -46,7 +47,7 @@ const command = realtimePrefix() + `npm run bench:poll -- ${process.argv.slice(2
 
 async function benchDb(db: DbKind, target: DbTarget): Promise<DbReport> {
   const loadBefore = loadavg()[0]!;
-  const service = await startService(target, values.profile);
+  const service = await startService(target, { profileDir: values.profile, liftRateLimit: values['lift-rate-limit'] });
   const baseline = await startBaseline(service.body, new URL(service.jobUrl).pathname).catch(
     async (err: unknown) => {
       await service.stop();

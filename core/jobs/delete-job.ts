@@ -15,6 +15,7 @@ import { Job, JobId } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
 import { cancelJob } from './sql/cancel-job.ts';
 import { removeJob } from './sql/remove-job.ts';
+import { resultBlobKeys } from './result-images.ts';
 
 export const DeletedJob = Job.extend({
   deleted: z.boolean().describe('True when the record and its Markdown were removed; false when an active job was canceled.'),
@@ -37,7 +38,8 @@ export async function deleteOwnedJob(ctx: Ctx, jobId: string): Promise<JobRow> {
   ctx.jobChanged(row.id);
   // Read back through findJob: a result past its retention answers as expired, not ready.
   const current = (await findJob(ctx, jobId))!;
-  await Promise.all([row.inputKey, row.outputKey].filter((k): k is string => !!k).map((k) => ctx.blobs.delete(k)));
+  const keys = [row.inputKey, ...(row.outputKey ? resultBlobKeys(row.outputKey) : [])];
+  await Promise.all(keys.filter((k): k is string => !!k).map((k) => ctx.blobs.delete(k)));
   return current;
 }
 

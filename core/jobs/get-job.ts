@@ -25,7 +25,7 @@ export const GetJobInput = z.object({
     .max(WAIT_SECONDS_BOUND)
     .optional()
     .describe(
-      'Long poll: hold the answer up to this many seconds (cut to the service maximum, 30 by default) until the job changes (status, progress, result) from if_none_match, or without it from the job as read when the call arrived (a finished job answers at once). Costs half a call when the job changed, a quarter when if_none_match still names it at the end.',
+      'Long poll: hold the answer up to this many seconds (cut to the service maximum, 30 by default) until the job changes (status, progress, result) from if_none_match, or without it from the job as read when the call arrived (a finished job answers at once). Costs half a call when it waited (a quarter when if_none_match still names the job at the end).',
     ),
 });
 

@@ -13,6 +13,8 @@ export const Limits = z.object({
   rate_limit_per_minute: z.number().int().describe('Operation calls a minute, on every transport together.'),
   max_json_body_size: z.number().int().describe('Largest JSON request body (REST, MCP, tRPC), bytes. A base64 upload (content_base64) must fit in it: about 3/4 of it in PDF bytes, well below max_file_size. Send larger PDFs as multipart/form-data (POST /api/v2/jobs with a file part, streamed, up to max_file_size) or, from a linked device, with an upload ticket.'),
   max_inline_markdown_size: z.number().int().describe('Largest Markdown returned inline by MCP and tRPC, bytes.'),
+  max_inline_images_size: z.number().int().describe('Largest total of pictures (PNG bytes) MCP get_markdown returns as image content in one answer; the rest are listed, and come with the zip download.'),
+  max_result_size: z.number().int().describe('Largest result of one job, bytes: its Markdown plus its pictures (images: files). Pictures past it are left out, and the Markdown says so.'),
   batch_enabled: z.boolean(),
 });
 
@@ -37,6 +39,8 @@ export const getLimits = defineOperation({
       rate_limit_per_minute: t.ratePerMinute,
       max_json_body_size: t.jsonBodyBytes,
       max_inline_markdown_size: t.inlineMarkdownBytes,
+      max_inline_images_size: t.inlineImageBytes,
+      max_result_size: t.resultBytes,
       batch_enabled: t.batchEnabled,
     };
   },

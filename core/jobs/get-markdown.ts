@@ -7,6 +7,8 @@ import { defineOperation } from '../operation.ts';
 import { findJob, usageOf } from './job-access.ts';
 import { Job, JobId } from './job-schema.ts';
 import { markdownFileName, toJobView } from './job-view.ts';
+import { imagesKeyOf, StoredImage, storedImages } from './result-images.ts';
+import { PartInput } from './markdown-part.ts';
 
 /**
  * Where a ready job's Markdown is stored. get_markdown answers with this
@@ -17,6 +19,10 @@ import { markdownFileName, toJobView } from './job-view.ts';
 export const StoredResult = z.object({
   key: z.string().describe('Blob key of the Markdown.'),
   bytes: z.number().int().nullable().describe('Size in bytes, when recorded.'),
+  images: z
+    .object({ key: z.string(), items: z.array(StoredImage) })
+    .nullable()
+    .describe('The pictures (images: files): the blob holding them and where each PNG sits in it; null without.'),
 });
 export type StoredResult = z.infer<typeof StoredResult>;
 
@@ -39,21 +45,38 @@ export async function openStoredResult(services: Pick<Services, 'blobs'>, ref: S
   return stream;
 }
 
+export const DownloadFormat = z.enum(['markdown', 'zip']);
+
+/** What JSON lanes (MCP, tRPC) send: the job, a part of its Markdown if wanted, and whether to include the pictures. */
+export const MarkdownInput = z.object({
+  job_id: JobId,
+  ...PartInput,
+  include_images: z.boolean().default(true).describe('Return the pictures the part links as image content (MCP), up to max_inline_images_size.'),
+});
+
 export const getMarkdown = defineOperation({
   name: 'get_markdown',
   title: 'Download the Markdown',
-  description: 'The Markdown of a ready job. Not ready yet: not_ready; deleted or past retention: gone.',
+  description:
+    'The Markdown of a ready job. Not ready yet: not_ready; deleted or past retention: gone. ' +
+    'A long document can be read in parts: from_page/to_page (with page_markers) or max_chars with next_cursor; the answer says how many pages and characters remain. ' +
+    'Pictures of a job created with images: files come as image content, up to max_inline_images_size (get_limits).',
   scope: 'jobs:download',
   errors: ['not_found', 'not_ready', 'gone'],
   actors: ['api_key', 'session', 'device'],
-  input: z.object({ job_id: JobId }),
-  output: z.object({ job: Job, file_name: z.string(), result: StoredResult }),
-  async handler(ctx, { job_id }) {
+  input: MarkdownInput.extend({
+    format: DownloadFormat.default('markdown').describe('REST download only: `zip` gives document.md and images/… in one archive.'),
+  }),
+  output: z.object({ job: Job, file_name: z.string(), format: DownloadFormat, part: z.object({ ...PartInput, include_images: z.boolean() }), result: StoredResult }),
+  async handler(ctx, { job_id, format, ...part }) {
     const row = await readyJob(ctx, job_id);
+    const items = storedImages(row.settings);
     return {
       job: toJobView(row, await usageOf(ctx), ctx.principal.tier),
-      file_name: markdownFileName(row),
-      result: { key: row.outputKey, bytes: row.outputSize },
+      file_name: format === 'zip' ? markdownFileName(row).replace(/\.md$/, '.zip') : markdownFileName(row),
+      format,
+      part,
+      result: { key: row.outputKey, bytes: row.outputSize, images: items.length ? { key: imagesKeyOf(row.outputKey), items } : null },
     };
   },
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isPlainText, plainText } from '../text/plain-text.ts';
 import { JobErrorCode } from './job-error-code.ts';
+import { JobOptions } from './job-options.ts';
 import { JobStatus } from './job-status.ts';
 
 export { JobStatus };
@@ -28,6 +29,15 @@ export const SlotUsage = z
 export const OcrReason = z.enum(['forced', 'no_text_layer', 'unusable_glyphs', 'few_letters']);
 
 export const OcrPages = z.array(z.object({ page: z.number().int(), reason: OcrReason }));
+
+/** What hidden_text: drop removed (engine HiddenTextReport). */
+export const HiddenTextReport = z.object({
+  spans: z.number().int().describe('Text spans dropped.'),
+  pages: z.array(z.number().int()).describe('Pages they were on.'),
+  kinds: z
+    .array(z.enum(['render_mode_3', 'background_colour', 'transparent', 'tiny', 'outside_crop_box', 'hidden_layer', 'covered']))
+    .describe('Why they counted as hidden.'),
+});
 
 export const Job = z.object({
   job_id: z.string(),
@@ -54,6 +64,14 @@ export const Job = z.object({
   created_by: z
     .object({ api_key_id: z.string().nullable(), device_id: z.string().nullable() })
     .describe('What made the job: one of the account\'s API keys or a device (both null: the account page, signed in).'),
+  options: JobOptions.describe('The conversion options the job was created with, defaults filled in.'),
+  hidden_text: HiddenTextReport.optional().describe(
+    'Present once converted, when the engine reports it: the text that was never visibly painted and was dropped (hidden_text: drop).',
+  ),
+  structure: z
+    .enum(['tags', 'layout'])
+    .optional()
+    .describe('Present once converted, when the engine reports it: `tags` when the PDF\'s structure tree was used, `layout` when the page layout was.'),
   slot_usage: SlotUsage,
   tier: z.string(),
 });
@@ -70,4 +88,5 @@ export const JobFields = {
     .optional(),
   callback_secret: plainText(256).min(16).optional(),
   idempotency_key: plainText(255).optional().describe('Same key again in the same account: the existing job, no duplicate.'),
+  options: JobOptions.optional(),
 };

@@ -7,6 +7,7 @@ import type { jobs } from '../../db/schema.ts';
 import type { Ctx } from '../context.ts';
 import { seal } from '../crypto/secret-box.ts';
 import { v1ProcessingLimit } from '../devices/v1-processing-limit.ts';
+import { DEFAULT_JOB_OPTIONS } from './job-options.ts';
 import type { NewJob } from './new-job.ts';
 import type { Owner } from './owner.ts';
 import type { StoredInput } from './store-input.ts';
@@ -44,7 +45,7 @@ export function jobValues(
     tags: req.tags ?? null,
     callbackUrl: req.callbackUrl ?? null,
     callbackSecret: req.callbackSecret ? seal(ctx.secretKey, req.callbackSecret) : null,
-    settings: { converter: j.converter },
+    settings: { converter: j.converter, options: req.options ?? DEFAULT_JOB_OPTIONS },
     idempotencyKey: req.idempotencyKey ?? null,
     requestHash: j.hash,
     inputKey: input.key,

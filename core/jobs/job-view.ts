@@ -1,9 +1,17 @@
+import { z } from 'zod';
 import type { JobRow } from '../../db/schema.ts';
 import { downloadPath } from './download-path.ts';
 import { deepFreeze } from '../deep-freeze.ts';
 import { JobErrorCode } from './job-error-code.ts';
-import { JobStatus, OcrPages, type Job } from './job-schema.ts';
+import { storedOptions } from './job-options.ts';
+import { HiddenTextReport, JobStatus, OcrPages, type Job } from './job-schema.ts';
 import type { SlotUsageValue } from './slots.ts';
+
+/** What the engine reported of a converted job, kept in its settings (worker/sql/complete-job.ts). */
+const EngineReport = z.object({
+  hidden_text: HiddenTextReport.nullish(),
+  structure: z.enum(['tags', 'layout']).nullish(),
+});
 
 /**
  * The v2 view of a job row, with its owner's quota context: slot usage and the
@@ -28,6 +36,7 @@ export function toJobView(row: JobRow, usage: SlotUsageValue, tier: string = row
     external_id: row.externalId,
     tags: (row.tags as string[] | null) ?? null,
     created_by: { api_key_id: row.apiKeyId, device_id: row.deviceId },
+    options: storedOptions(row.settings),
     slot_usage: usage,
     tier,
   };
@@ -42,6 +51,11 @@ export function toJobView(row: JobRow, usage: SlotUsageValue, tier: string = row
   if (status === 'ready') view.download_url = downloadPath(row.id);
   const ocrPages = OcrPages.safeParse((row.settings as { ocr_pages?: unknown } | null)?.ocr_pages);
   if (ocrPages.success) view.ocr_pages = ocrPages.data;
+  const reported = EngineReport.safeParse(row.settings ?? {});
+  if (reported.success) {
+    if (reported.data.hidden_text) view.hidden_text = reported.data.hidden_text;
+    if (reported.data.structure) view.structure = reported.data.structure;
+  }
   return view;
 }
 

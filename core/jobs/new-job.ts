@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { JobRow } from '../../db/schema.ts';
 import type { JobSource } from './store-input.ts';
+import { allDefaults, type JobOptions } from './job-options.ts';
 
 export type NewJob = {
   source: JobSource;
@@ -17,6 +18,8 @@ export type NewJob = {
   idempotencyKey?: string;
   /** Conversion settings (converter = auto | text | ocr). */
   settings?: { converter?: string };
+  /** Conversion options (job-options.ts); absent: the defaults. */
+  options?: JobOptions | undefined;
 };
 
 export type CreatedJob = { row: JobRow; created: boolean };
@@ -29,6 +32,7 @@ export function newJobFields(f: {
   callback_url?: string | undefined;
   callback_secret?: string | undefined;
   idempotency_key?: string | undefined;
+  options?: JobOptions | undefined;
 }): Omit<NewJob, 'source'> {
   return {
     fileName: f.file_name,
@@ -37,10 +41,13 @@ export function newJobFields(f: {
     callbackUrl: f.callback_url,
     callbackSecret: f.callback_secret,
     idempotencyKey: f.idempotency_key,
+    options: f.options,
   };
 }
 
 export function requestHash(req: Omit<NewJob, 'source'>, source: string): string {
-  const material = JSON.stringify([source, req.fileName ?? null, req.externalId ?? null, req.tags ?? null, req.callbackUrl ?? null]);
+  const base = [source, req.fileName ?? null, req.externalId ?? null, req.tags ?? null, req.callbackUrl ?? null];
+  // Options that change nothing leave the hash as it was before options existed, so earlier keys still replay.
+  const material = JSON.stringify(req.options && !allDefaults(req.options) ? [...base, req.options] : base);
   return createHash('sha256').update(material).digest('hex');
 }

@@ -10,6 +10,7 @@
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
+import { ChargeBatches, type Counted } from './charge-batches.ts';
 import type { Config } from '../config.ts';
 
 /**
@@ -81,27 +82,26 @@ function memoryLimiter(): RateLimiterMemory {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-function refused(res: RateLimiterRes): RateDecision {
+function refused(res: Counted): RateDecision {
   return { allowed: false, retryAfterSeconds: seconds(res.msBeforeNext), resetSeconds: seconds(res.msBeforeNext) };
 }
 
 /** The verdict of a window that has counted `res.consumedPoints` calls, against the caller's limit. */
-function judge(res: RateLimiterRes, perMinute: number): RateDecision {
+function judge(res: Counted, perMinute: number): RateDecision {
   const remaining = perMinute - res.consumedPoints;
   return remaining >= 0 ? { allowed: true, remaining, resetSeconds: seconds(res.msBeforeNext) } : refused(res);
 }
 
 function limiterOver(store: RateLimiterAbstract, closeStore: () => Promise<void>): RateLimiter {
+  // Charges of one key asked for in the same event-loop turn: one increment (one Redis round trip) for all.
+  const batches = new ChargeBatches((key, points) =>
+    // rate-limiter-flexible rejects with a RateLimiterRes past its own ceiling (judged as refused), and with an Error on store failure.
+    store.consume(key, points).catch((err: unknown) => (err instanceof RateLimiterRes ? err : Promise.reject(err))),
+  );
   return {
     lifted: false,
     async consume(key, perMinute, points = 1) {
-      try {
-        return judge(await store.consume(key, points), perMinute);
-      } catch (err) {
-        // rate-limiter-flexible rejects with a RateLimiterRes past its own ceiling, and with an Error on store failure.
-        if (!(err instanceof RateLimiterRes)) throw err;
-        return refused(err);
-      }
+      return judge(await batches.add(key, points), perMinute);
     },
     async peek(key, perMinute) {
       const res = await store.get(key);

@@ -26,7 +26,7 @@ const DOWNLOAD_PATH_SQL_AFTER = sql.raw(`'${DOWNLOAD_PATH_AFTER_ID}'`);
 /** What `changed` must return besides `events` (qualify with the UPDATE's alias when it has one). */
 export const jobEventColumns = (alias: string) =>
   sql.raw(
-    ['id', 'account_id', 'callback_url', 'callback_secret', 'status', 'pages', 'truncated']
+    ['id', 'account_id', 'callback_url', 'callback_secret', 'status', 'pages', 'truncated', 'settings']
       .map((c) => `${alias}.${c}`)
       .join(', '),
   );
@@ -36,7 +36,10 @@ export const OUTBOX_CTES = sql`
   ev AS MATERIALIZED (
     SELECT c.id AS job_id, c.account_id, c.callback_url, c.callback_secret, e.event, gen_random_uuid() AS event_id,
       jsonb_build_object('job_id', c.id, 'status', c.status, 'pages', c.pages, 'truncated', c.truncated,
-        'download_url', CASE WHEN e.event IN ('job.ready', 'job.truncated') THEN ${DOWNLOAD_PATH_SQL_BEFORE} || c.id || ${DOWNLOAD_PATH_SQL_AFTER} END) AS job
+        'download_url', CASE WHEN e.event IN ('job.ready', 'job.truncated') THEN ${DOWNLOAD_PATH_SQL_BEFORE} || c.id || ${DOWNLOAD_PATH_SQL_AFTER} END)
+        -- Text dropped as hidden (issue 24): its count, once the engine reported one; no new event fires for it.
+        || CASE WHEN c.settings ? 'hidden_text' AND jsonb_typeof(c.settings->'hidden_text') = 'object'
+             THEN jsonb_build_object('hidden_text_spans', (c.settings->'hidden_text'->>'spans')::int) ELSE '{}'::jsonb END AS job
     FROM changed c CROSS JOIN LATERAL unnest(c.events) AS e(event)
     WHERE c.account_id IS NOT NULL),
   outbox AS (

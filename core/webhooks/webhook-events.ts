@@ -27,11 +27,17 @@ export const WebhookJob = z.object({
   pages: z.number().int().nullable(),
   truncated: z.boolean(),
   download_url: z.string().nullable().describe('Present (a path under /api/v2) for job.ready and job.truncated; null otherwise.'),
+  hidden_text_spans: z
+    .number()
+    .int()
+    .optional()
+    .describe('Present once the conversion reported hidden text: how many never-visibly-painted spans were dropped (job.hidden_text in the job view).'),
 });
 export type WebhookJob = z.infer<typeof WebhookJob>;
 
-/** The exact body bytes of a delivery: `{"event":…,"job":{job_id,status,pages,truncated,download_url}}`, keys in that order. */
+/** The exact body bytes of a delivery: `{"event":…,"job":{job_id,status,pages,truncated,download_url[,hidden_text_spans]}}`, keys in that order. */
 export function deliveryBody(event: WebhookEvent, job: WebhookJob): Buffer {
-  const { job_id, status, pages, truncated, download_url } = job;
-  return Buffer.from(JSON.stringify({ event, job: { job_id, status, pages, truncated, download_url } }), 'utf8');
+  const { job_id, status, pages, truncated, download_url, hidden_text_spans } = job;
+  const hidden = hidden_text_spans === undefined ? {} : { hidden_text_spans };
+  return Buffer.from(JSON.stringify({ event, job: { job_id, status, pages, truncated, download_url, ...hidden } }), 'utf8');
 }

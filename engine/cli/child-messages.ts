@@ -8,8 +8,15 @@ import type { Task } from './plan.ts';
 /** Parent → child: the next file to convert. */
 export type FileRequest = { type: 'convert'; task: Task; opts: FileOptions };
 
-/** Child → parent: `started` once the engine is loaded, page progress, then the outcome. */
-export type FileMessage = { type: 'started' } | ({ type: 'progress' } & PageProgress) | { type: 'outcome'; outcome: FileOutcome };
+/**
+ * Child → parent: `started` once the engine is loaded, page progress, then the
+ * outcome with the child's resident memory after it (MiB), by which the parent
+ * retires a child that a long document left large.
+ */
+export type FileMessage = { type: 'started' } | ({ type: 'progress' } & PageProgress) | { type: 'outcome'; outcome: FileOutcome; rssMb?: number };
+
+/** The outcome message, carrying this process's resident memory now. */
+export const outcomeMessage = (outcome: FileOutcome): FileMessage => ({ type: 'outcome', outcome, rssMb: process.memoryUsage().rss / 2 ** 20 });
 
 /** True for the child's final message. */
 export const isOutcome = (m: unknown): m is Extract<FileMessage, { type: 'outcome' }> =>

@@ -24,11 +24,34 @@ async function pdfWith(text: string): Promise<Uint8Array> {
 describe('p2m convert arguments', () => {
   it('parses files, output, pages, ocr and jobs', () => {
     expect(parseConvertArgs(['convert', 'a.pdf', 'b.pdf', '-o', 'out', '--pages', '2-5', '--ocr=off', '--jobs', '2']))
-      .toEqual({ inputs: ['a.pdf', 'b.pdf'], out: 'out', pages: { from: 2, to: 5 }, ocr: 'off', jobs: 2 });
+      .toEqual({ inputs: ['a.pdf', 'b.pdf'], out: 'out', pages: { from: 2, to: 5 }, ocr: 'off', jobs: 2, fidelity: {} });
     expect(parsePages('3')).toEqual({ from: 3, to: 3 });
     expect(parsePages('5-2')).toBeNull();
     expect(parseConvertArgs(['--ocr', 'maybe', 'a.pdf'])).toHaveProperty('error');
     expect(parseConvertArgs([])).toHaveProperty('error');
+  });
+});
+
+describe('p2m convert fidelity flags', () => {
+  it('takes the job API\'s options as flags and refuses bad values', () => {
+    const args = parseConvertArgs(['a.pdf', '-o', 'a.md', '--page-markers', '--images', 'files', '--furniture=keep', '--tables-across-pages', 'keep', '--hidden-text', 'keep']);
+    expect(args).toMatchObject({ fidelity: { pageMarkers: true, images: 'files', furniture: 'keep', tablesAcrossPages: 'keep', hiddenText: 'keep' } });
+    expect(parseConvertArgs(['a.pdf', '--furniture', 'maybe'])).toEqual({ error: 'bad --furniture (drop or keep)' });
+    expect(parseConvertArgs(['a.pdf', '--images', 'files'])).toHaveProperty('error');
+  });
+
+  it('writes page markers into the Markdown and pictures under images/ beside it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-cli-'));
+    const { makePdfWithPictures } = await import('../../test/support/pdf.ts');
+    fs.writeFileSync(path.join(dir, 'pics.pdf'), await makePdfWithPictures([{ lines: ['One'] }, { lines: ['Two'], picture: true }]));
+    fs.mkdirSync(path.join(dir, 'out'));
+    const out = path.join(dir, 'out', 'pics.md');
+    const c = capture();
+    expect(await runConvertCli([path.join(dir, 'pics.pdf'), '-o', out, '--page-markers', '--images', 'files'], c.io), c.err()).toBe(0);
+    const md = fs.readFileSync(out, 'utf8');
+    expect(md.match(/^<!-- page \d+ -->$/gm)).toEqual(['<!-- page 1 -->', '<!-- page 2 -->']);
+    expect(md).toContain('](images/p2-1.png)');
+    expect(fs.readFileSync(path.join(dir, 'out', 'images', 'p2-1.png')).subarray(1, 4).toString()).toBe('PNG');
   });
 });
 

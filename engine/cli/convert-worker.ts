@@ -5,7 +5,7 @@
  */
 import { dieWithParent } from '../../isolate/die-with-parent.ts';
 import { convertFile } from './convert-file.ts';
-import type { FileMessage, FileRequest } from './child-messages.ts';
+import { outcomeMessage, type FileMessage, type FileRequest } from './child-messages.ts';
 
 const send = (m: FileMessage): Promise<void> => new Promise((resolve) => void process.send?.(m, undefined, {}, () => resolve()));
 
@@ -15,7 +15,7 @@ if (import.meta.main) {
     void (async () => {
       await send({ type: 'started' });
       const outcome = await convertFile(req.task, req.opts, (p) => void send({ type: 'progress', ...p }));
-      await send({ type: 'outcome', outcome });
+      await send(outcomeMessage(outcome));
     })();
   });
 }

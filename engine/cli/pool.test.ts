@@ -63,4 +63,13 @@ describe('runTasks with child processes', () => {
     const pids = new Set(outcomes.map((o) => (o.ok ? o.markdown : o.code)));
     expect(pids.size).toBe(2);
   });
+
+  it('retires a child left larger than the limit after its file, and the lane goes on with a fresh one', async () => {
+    const tasks = Array.from({ length: 4 }, (_, i) => ({ input: `f${i}.pdf`, output: null }));
+    const outcomes: FileOutcome[] = [];
+    // Every process is above 1 MiB: each file gets a child of its own.
+    await runTasks(tasks, { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o), script: PID, retireAboveMb: 1 });
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(new Set(outcomes.map((o) => (o.ok ? o.markdown : o.code))).size).toBe(4);
+  });
 });

@@ -19,10 +19,19 @@ export const WORKER_SCRIPT = new URL('./convert-worker.ts', import.meta.url);
 /** Limits of one file's child: generous, since the user chose the file. */
 export const FILE_LIMITS: ChildLimits = { heapMb: 4096, limitMs: 30 * 60_000 };
 
+/**
+ * A child whose resident memory is above this after a file is retired, and
+ * the lane's next file gets a fresh one: V8 keeps the heap a long document
+ * grew, so the next long file would pile its peak on top of it.
+ */
+export const RETIRE_ABOVE_MB = 400;
+
 /** How runTasks runs: options for every file, lanes, and where outcomes go. */
 export type RunOptions = {
   opts: FileOptions;
   jobs: number;
+  /** Resident MiB above which a child is retired after its file (default RETIRE_ABOVE_MB). */
+  retireAboveMb?: number;
   onDone(o: FileOutcome): void;
   onPages?(input: string, p: PageProgress): void;
   script?: URL;
@@ -40,20 +49,23 @@ export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
     for (let t = queue.shift(); t; t = queue.shift()) {
       // A child that ended between files (or on the last one) is replaced.
       if (!child?.alive()) child = startChild(run.script ?? WORKER_SCRIPT, run.limits ?? FILE_LIMITS);
-      run.onDone(await convertInChild(child, t, run));
+      const { outcome, rssMb } = await convertInChild(child, t, run);
+      if (rssMb > (run.retireAboveMb ?? RETIRE_ABOVE_MB)) child.close();
+      run.onDone(outcome);
     }
     child?.close();
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(run.jobs, tasks.length)) }, lane));
 }
 
-async function convertInChild(child: ChildSession, task: Task, run: RunOptions): Promise<FileOutcome> {
+async function convertInChild(child: ChildSession, task: Task, run: RunOptions): Promise<{ outcome: FileOutcome; rssMb: number }> {
   const request: FileRequest = { type: 'convert', task, opts: run.opts };
   const out = await child.run(request, {
     isAnswer: isOutcome,
     onMessage: (m: unknown) => isProgress(m) && run.onPages?.(task.input, { pagesDone: m.pagesDone, pagesTotal: m.pagesTotal }),
   });
-  return out.kind === 'answered' ? out.message.outcome : { ok: false, input: task.input, ...failure(out) };
+  if (out.kind === 'answered') return { outcome: out.message.outcome, rssMb: out.message.rssMb ?? 0 };
+  return { outcome: { ok: false, input: task.input, ...failure(out) }, rssMb: 0 };
 }
 
 function failure(out: Exclude<ChildOutcome<unknown>, { kind: 'answered' }>): { code: string; message: string } {

@@ -6,6 +6,7 @@
  */
 import type { Page } from '../model.ts';
 import { pageMayHaveRuledTable } from '../tables/table-gate.ts';
+import { pageDrawsTextGrid } from '../tables/grid-gate.ts';
 import type { DirectDocument } from './direct/direct-document.ts';
 import { Unsupported, type Matrix } from './direct/types.ts';
 import type { ResolvedFont } from './document-fonts.ts';
@@ -53,6 +54,8 @@ export async function extractDirectPage(direct: DirectDocument, page: LinkPage, 
   // a table use them, exactly as when they come from pdf.js's operator list.
   // (The interpreter has already dropped rules off the page.)
   const bars = out.rules.filter((r) => r.orientation === 'v');
-  return { ...out, rules: pageMayHaveRuledTable(out.runs, out.width) ? out.rules : [], bars };
+  // A drawn grid with text inside keeps them too: its cells may sit only a word space apart (grid-gate.ts).
+  const keep = pageMayHaveRuledTable(out.runs, out.width) || pageDrawsTextGrid(out.rules, out.runs);
+  return { ...out, rules: keep ? out.rules : [], bars };
 }
 

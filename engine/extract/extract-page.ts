@@ -6,15 +6,21 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page, Rule } from '../model.ts';
 import { applyLinks, extractLinks, type LinkReader } from './links.ts';
 import { extractPageRuns } from './page-runs.ts';
+import { markInvisibleRuns } from './pdfjs-hidden.ts';
+
+/** Whether the page (by object reference) may set an invisible render mode (pdfjs-hidden.ts invisibleModeHint). */
+export type InvisibleModeHint = (ref: { num: number; gen: number } | null) => boolean;
 import type { DocumentFonts } from './document-fonts.ts';
 import { extractRules } from '../tables/extract-rules.ts';
 import { pageMayHaveRuledTable } from '../tables/table-gate.ts';
 import { dominantTurn, turnedSize, turnRuns, turnRules } from './page-turn.ts';
 
 /** Extracts text runs and links of a page; `readLinks` should be the document's linkReader (pdf.js alone is slow). */
-export async function extractPage(page: PDFPageProxy, number: number, fonts: DocumentFonts, readLinks: LinkReader = extractLinks): Promise<Page> {
+export async function extractPage(page: PDFPageProxy, number: number, fonts: DocumentFonts, readLinks: LinkReader = extractLinks, mayHide: InvisibleModeHint = () => false): Promise<Page> {
   const vp = page.getViewport({ scale: 1 });
-  const read = await extractPageRuns(page, number, fonts);
+  let read = await extractPageRuns(page, number, fonts);
+  // Text in render mode 3 or 7 (pdfjs-hidden.ts): only pages whose content sets one pay for the operator list.
+  if (read.length && mayHide(page.ref)) read = await markInvisibleRuns(page, read).catch(() => read);
   const links = read.length ? await readLinks(page) : [];
   // Sideways text is read in its own direction (page-turn.ts); the table gate then sees upright rows.
   const turn = dominantTurn(read);

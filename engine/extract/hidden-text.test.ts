@@ -102,3 +102,23 @@ describe.skipIf(!hasTtf)('hidden text', () => {
     expect(out.hiddenText?.kinds).toEqual(['render_mode_3']);
   });
 });
+
+describe('hidden text on pages pdf.js reads', () => {
+  it('drops render mode 3 text drawn in a standard font (pdf-lib drawText), which only pdf.js reads', async () => {
+    const { PDFDocument, StandardFonts, setTextRenderingMode, TextRenderingMode } = await import('pdf-lib');
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    page.drawText('Plainly visible sentence here.', { x: 72, y: 760, size: 12, font });
+    page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
+    page.drawText(HIDDEN, { x: 72, y: 700, size: 12, font });
+    page.pushOperators(setTextRenderingMode(TextRenderingMode.Fill));
+    page.drawText('Visible again afterwards.', { x: 72, y: 660, size: 12, font });
+    const out = await convert(await doc.save(), { ocr: 'off' });
+    expect(out.textReader.pdfjs).toBe(1);
+    expect(out.markdown).toContain('Plainly visible');
+    expect(out.markdown).toContain('Visible again afterwards.');
+    expect(out.markdown).not.toContain('Ignore');
+    expect(out.hiddenText).toEqual({ spans: 1, pages: [1], kinds: ['render_mode_3'] });
+  });
+});

@@ -19,8 +19,12 @@ const ODD_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 // pdf.js leaves U+FE7E-U+FEFC (lam-alef among them) as they are.
 const ARABIC_FORMS = /[\uFB50-\uFDFF\uFE70-\uFEFC]+/g;
 
+/** Printable ASCII, which none of the rules below changes: most runs of most documents. */
+const PLAIN = /^[\x20-\x7e]*$/;
+
 /** Normalises one run of extracted text. */
 export function normaliseText(text: string): string {
+  if (PLAIN.test(text)) return text;
   let out = text.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c).replace(ARABIC_FORMS, (s) => s.normalize('NFKC'));
   out = out.replace(INVISIBLE, '').replace(ODD_SPACES, ' ');
   // A soft hyphen inside a run is invisible; at the very end it is a visible break hyphen.

@@ -35,7 +35,7 @@ function scripted(s: Script): BackendSpec {
           if (s.fails?.includes(n)) throw new RangeError(`${s.name} cannot read page ${n}`);
           return page(n);
         },
-        links: async () => [], outline: async () => [],
+        links: async () => [], outline: async () => [], destination: async () => null,
         settle: async (pages) => { s.log.push(`settle ${s.name} ${pages.map((p) => p.number).join(',')}`); },
         close: async () => { s.log.push(`close ${s.name}`); },
       };
@@ -118,13 +118,21 @@ function addOutline(doc: PDFDocument, refs: PDFRef[]): void {
   ctx.assign(b, ctx.obj({ Title: PDFString.of('Second'), Parent: root, Prev: a, A: { S: 'GoTo', D: PDFString.of('sec.two') } }));
   ctx.assign(root, ctx.obj({ Type: 'Outlines', First: a, Last: b, Count: 2 }));
   doc.catalog.set(PDFName.of('Outlines'), root);
-  doc.catalog.set(PDFName.of('Names'), ctx.obj({ Dests: ctx.obj({ Names: [PDFString.of('sec.two'), ctx.obj([refs[1]!, 'Fit'])] }) }));
+  doc.catalog.set(PDFName.of('Names'), ctx.obj({ Dests: ctx.obj({ Names: [PDFString.of('sec.two'), ctx.obj([refs[1]!, 'XYZ', 0, 700, null])] }) }));
+}
+
+/** A link over page 1's text to the named destination on page 2. */
+function addInternalLink(doc: PDFDocument): void {
+  const ctx = doc.context;
+  const annot = ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [70, 755, 200, 775], A: { S: 'GoTo', D: PDFString.of('sec.two') } }));
+  doc.getPages()[0]!.node.set(PDFName.of('Annots'), ctx.obj([annot]));
 }
 
 describe.skipIf(!hasTtf)('the built-in backends behind the chain', () => {
   it('reads a born-digital document, its outline included, without ever opening pdf.js', { timeout: 60_000 }, async () => {
     const { doc, refs } = await manual(['Alpha page one.', 'Beta page two.', 'Gamma page three.']);
     addOutline(doc, refs);
+    addInternalLink(doc);
     const bytes = await doc.save();
     const before = pdfjsOpenings.count;
     const r = await convert(bytes, { ocr: 'auto' });
@@ -136,6 +144,14 @@ describe.skipIf(!hasTtf)('the built-in backends behind the chain', () => {
     const want = [{ title: 'Résumé — first', level: 1, page: 3 }, { title: 'Second', level: 1, page: 2 }];
     expect(await direct.outline()).toEqual(want);
     expect(await pdfjs.outline()).toEqual(want);
+    // The link's destination, resolved from the objects as pdf.js resolves it.
+    const page2 = { page: 2, top: 700 };
+    expect(await direct.destination('name:sec.two')).toEqual(page2);
+    expect(await pdfjs.destination('name:sec.two')).toEqual(page2);
+    const explicit = `json:${JSON.stringify([{ num: refs[2]!.objectNumber, gen: 0 }, { name: 'FitH' }, 500])}`;
+    expect(await direct.destination(explicit)).toEqual({ page: 3, top: 500 });
+    expect(await pdfjs.destination(explicit)).toEqual({ page: 3, top: 500 });
+    expect(await direct.destination('name:nowhere')).toBeNull();
     await direct.close();
     await pdfjs.close();
   });

@@ -17,6 +17,7 @@ import type { BackendSpec, DocumentBackend, DocumentSource } from './backends/pa
 import { pdfjsBackend } from './backends/pdfjs-backend.ts';
 import { readDingbats } from './dingbats.ts';
 import type { LinkArea } from './links.ts';
+import type { Resolved } from './link-dests.ts';
 import { looksLikePdf } from './open-document.ts';
 import type { OutlineEntry } from './pdf-objects/outline.ts';
 
@@ -127,6 +128,11 @@ export class PageReader {
   /** The outline, from the backend that opened the document. */
   outline(): Promise<OutlineEntry[]> {
     return this.primary.outline();
+  }
+
+  /** Where a link's destination key leads, from the backend that opened the document. */
+  destination(key: string): Promise<Resolved> {
+    return this.primary.destination(key);
   }
 
   /** Page `n`'s links, from the backend that opened the document. */

@@ -12,6 +12,8 @@ import { renderParagraph } from './paragraph.ts';
 import { renderQuote } from './quote.ts';
 import { renderRule } from './rule.ts';
 import { renderTable } from './table.ts';
+import { renderImage } from './image.ts';
+import { markedPieces, pageMarker } from './page-markers.ts';
 
 /** The renderer for every block kind. */
 export const RENDERERS: Renderers = {
@@ -22,6 +24,7 @@ export const RENDERERS: Renderers = {
   code: renderCode,
   quote: renderQuote,
   rule: renderRule,
+  image: renderImage,
   footnote: renderFootnote,
 };
 
@@ -39,8 +42,15 @@ export function renderBlocks(blocks: Block[]): string {
   return context.renderBlocks(blocks);
 }
 
-/** Renders the whole document, pages in order, ending with one newline. */
-export function renderDoc(doc: Doc): string {
+/** How the whole document is rendered. */
+export type RenderOptions = { pageMarkers?: boolean };
+
+/** Renders the whole document, pages in order, ending with one newline; with pageMarkers, each page's marker before its first block. */
+export function renderDoc(doc: Doc, opts: RenderOptions = {}): string {
+  if (opts.pageMarkers) {
+    const parts = markedPieces(doc).map((p) => ('marker' in p ? pageMarker(p.marker) : renderBlock(p, context)));
+    return parts.filter((s) => s.trim() !== '').join('\n\n') + '\n';
+  }
   const md = renderBlocks(doc.pages.flatMap((p) => p.blocks));
   return md ? md + '\n' : '';
 }

@@ -8,7 +8,7 @@ const cell = (text: string, extra = {}) => ({ spans: [{ text }], ...extra });
 
 describe('Markdown renderer', () => {
   it('has a renderer for every block kind', () => {
-    expect(Object.keys(RENDERERS).sort()).toEqual(['code', 'footnote', 'heading', 'list', 'paragraph', 'quote', 'rule', 'table']);
+    expect(Object.keys(RENDERERS).sort()).toEqual(['code', 'footnote', 'heading', 'image', 'list', 'paragraph', 'quote', 'rule', 'table']);
   });
 
   it('renders footnote references and definitions', () => {
@@ -55,5 +55,14 @@ describe('Markdown renderer', () => {
     const list: Block = { kind: 'list', ordered: true, start: 1, prov, items: [{ spans: [{ text: 'one' }], children: [{ kind: 'list', ordered: false, prov, items: [{ spans: [{ text: 'inner' }], children: [] }] }] }] };
     expect(renderBlocks([list])).toBe('1. one\n   - inner');
     expect(renderBlocks([{ kind: 'quote', prov, children: [{ kind: 'paragraph', prov, spans: [{ text: 'quoted' }] }] }, { kind: 'rule', prov }])).toBe('> quoted\n\n---');
+  });
+});
+
+describe('picture renderer', () => {
+  it('links the PNG with its alt text on one line, brackets escaped', () => {
+    const prov = { page: 3, box: { x0: 0, y0: 0, x1: 10, y1: 10 } };
+    expect(renderBlocks([{ kind: 'image', name: 'images/p3-1.png', alt: 'Figure 2 [detail]\nof the map', prov }])).toBe(
+      '![Figure 2 \\[detail\\] of the map](images/p3-1.png)',
+    );
   });
 });

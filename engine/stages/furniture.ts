@@ -10,6 +10,8 @@ import { lineFontSize, lineText, unionBox } from '../geometry.ts';
 import { bodySize } from './headings.ts';
 import { lineNumberRuns } from './line-numbers.ts';
 import { edgeTableRows } from '../tables/edge-rows.ts';
+import { textGridBoxes } from '../tables/grid-gate.ts';
+import { centreIn } from '../tables/table-parts.ts';
 
 /** Share of the page height, from either edge, where furniture lives. */
 const BAND = 0.12;
@@ -81,8 +83,10 @@ function candidates(page: Page, maxSize: number): Candidate[] {
   const out: Candidate[] = [];
   // Rows of a table broken over pages repeat at the edges (a repeated header, rows alike but for digits): not furniture.
   const rows = edgeTableRows(sorted, (l) => l.box.y1 <= h * BAND || l.box.y0 >= h * (1 - BAND));
+  // So are lines inside a drawn grid holding text, whose cells may sit too close for gutters to show.
+  const grids = textGridBoxes(page.rules, page.lines.flatMap((l) => l.runs));
   sorted.forEach((line, i) => {
-    if (rows.has(line)) return;
+    if (rows.has(line) || grids.some((g) => centreIn(line.box, g))) return;
     const folioTop = i === 0 && line.box.y1 <= h * FOLIO_BAND;
     const folioBottom = i === sorted.length - 1 && line.box.y0 >= h * (1 - FOLIO_BAND);
     const top = line.box.y1 <= h * BAND || folioTop;
@@ -136,12 +140,12 @@ function withoutLineNumbers(page: Page): Page {
   return { ...page, lines };
 }
 
-/** Removes running headers, footers, page numbers and margin line numbers. */
+/** Removes running headers, footers, page numbers (unless cfg.furniture is `keep`) and margin line numbers. */
 export const furniture: Stage = {
   name: 'furniture',
   run(doc, cfg) {
     const pages = doc.pages.map(withoutLineNumbers);
-    const drop = findFurniture(pages, cfg.furnitureMinShare);
+    const drop = cfg.furniture === 'keep' ? new Set<Line>() : findFurniture(pages, cfg.furnitureMinShare);
     if (drop.size === 0 && pages.every((p, i) => p === doc.pages[i])) return doc;
     return { ...doc, pages: pages.map((p) => ({ ...p, lines: p.lines.filter((l) => !drop.has(l)) })) };
   },

@@ -51,7 +51,13 @@ function numbersApart(prev: TextRun, run: TextRun, gap: number, em: number): boo
 }
 
 // The layout-gutter search and the table detector chunk the same lines; do it once per line.
-const cache = new WeakMap<Line, Chunk[]>();
+// The lines live to the end of the pipeline, so the cache is dropped after each page (forgetChunks).
+let cache = new WeakMap<Line, Chunk[]>();
+
+/** Drops the chunks cached so far: the tables stage calls it after each page, whose chunks are not asked for again. */
+export function forgetChunks(): void {
+  cache = new WeakMap();
+}
 
 /** Splits a line into chunks at gaps wider than `gapEm` ems, where text overprints, and between numbers set apart. */
 export function lineChunks(line: Line, gapEm = CHUNK_GAP_EM): Chunk[] {

@@ -21,7 +21,7 @@ function advance(ch: string): number {
 }
 
 /** x at the left of each character of the run (and at its end), spreading the box by the characters' rough advances. */
-function charEdges(r: TextRun): number[] {
+export function charEdges(r: TextRun): number[] {
   const chars = [...r.text];
   const total = chars.reduce((n, ch) => n + advance(ch), 0) || 1;
   const edges = [r.box.x0];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLooseLabels, isProseInColumns } from './prose-cells.ts';
+import { isLooseLabels, isProseInColumns, isWordRiver } from './prose-cells.ts';
 import type { Cell } from '../model.ts';
 import type { TableBlock } from './table-parts.ts';
 
@@ -39,5 +39,17 @@ describe('prose set in columns', () => {
   it('chart labels that never share a row are not a table; a table with group labels is', () => {
     expect(isLooseLabels(table([['37.5', '35'], ['', '31'], ['', '27'], ['25', ''], ['', '22'], ['12.5', '11']]))).toBe(true);
     expect(isLooseLabels(table([['North', '', ''], ['Austria', '12.5', '-3.1'], ['Belgium', '7.0', '4.4'], ['South', '', ''], ['Cyprus', '1.9', '-0.2']]))).toBe(false);
+  });
+});
+
+describe('a sentence cut at word gaps that line up', () => {
+  it('is no table when nearly every cell is one lower-case word', () => {
+    expect(isWordRiver(table([['rose', 'in', 'most', 'regions.', 'Rural'], ['parts', 'of', 'the', 'country', 'where']]))).toBe(true);
+  });
+
+  it('leaves tables of names, values and short labels alone', () => {
+    expect(isWordRiver(table([['Item', 'Total', 'Share'], ['north', '12', '3.4'], ['south', '9', '1.2']]))).toBe(false);
+    expect(isWordRiver(table([['Option', 'Default', 'Meaning'], ['verbose', 'off', 'print every step'], ['quiet', 'on', 'print errors only']]))).toBe(false);
+    expect(isWordRiver(table([['cat', 'chat'], ['dog', 'chien']]))).toBe(false);
   });
 });

@@ -48,3 +48,23 @@ export function isLooseLabels(t: TableBlock): boolean {
   const full = t.rows.filter((r) => r.filter(filled).length >= MIN_ROWS).length;
   return full < MIN_ALIGNED_ROWS * t.rows.length;
 }
+
+/** Share of a table's cells that are single lower-case words from which its "cells" are one sentence cut at wide word gaps. */
+const RIVER_SHARE = 0.8;
+/** Columns such a cut makes at least: two lines of justified text rarely line up their word gaps more than twice. */
+const RIVER_COLUMNS = 3;
+/** A single word of running text: lower-case letters, perhaps a closing punctuation mark. */
+const RUNNING_WORD = /^\p{Ll}+[.,;:]?$/u;
+
+/**
+ * Whether a whitespace table is a sentence cut at the word gaps that happen
+ * to line up over two or three lines of justified prose ("rose | in | most |
+ * regions."): nearly every cell is one lower-case word. A table's cells hold
+ * names, values and labels, which are not all lower-case single words.
+ */
+export function isWordRiver(t: TableBlock): boolean {
+  const cells = t.rows.flat().filter(filled);
+  const width = Math.max(0, ...t.rows.map((r) => r.length));
+  const words = cells.filter((c) => RUNNING_WORD.test(c.spans.map((s) => s.text).join(' ').trim())).length;
+  return width >= RIVER_COLUMNS && cells.length > 0 && words >= RIVER_SHARE * cells.length;
+}

@@ -9,6 +9,7 @@ import { cellSpans } from './cell-text.ts';
 import { widestRuleShare, readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
 import { splitMergedByText, underRuled } from './split-merged.ts';
 import { splitRowsByText } from './sub-rows.ts';
+import { cutRunsAtRules } from './rule-cut-runs.ts';
 import { splitRowMergedByText } from './row-merged.ts';
 import { centreIn, emptyRow, markHeader, MIN_ROWS, type Detected } from './table-parts.ts';
 
@@ -95,7 +96,8 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
   for (const group of ruleGroups(rules)) {
     const drawn = readGrid(group);
     if (!drawn) continue;
-    const inside = runs.filter((r) => centreIn(r.box, drawn.box));
+    const cut = cutRunsAtRules(drawn, runs.filter((r) => centreIn(r.box, drawn.box)));
+    const inside = cut.runs;
     const columns = { ...drawn, cells: splitRowMergedByText(drawn, splitMergedByText(drawn, inside), inside) };
     if (underRuled(columns, columns.cells, inside)) continue;
     const grid = splitRowsByText(columns, columns.cells, inside);
@@ -111,7 +113,8 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
     }
     // Drawn grids mark no header visually; the first row heads the columns by convention.
     markHeader(kept, true);
-    out.push({ block: { kind: 'table', rows: kept, prov: { page: pageNumber, box: grid.box } }, runs: used });
+    const taken = new Set([...used].map((r) => cut.origin.get(r) ?? r));
+    out.push({ block: { kind: 'table', rows: kept, prov: { page: pageNumber, box: grid.box } }, runs: taken });
   }
   return { tables: out, figures };
 }

@@ -11,9 +11,10 @@ import { TOUCH } from './rule-grid.ts';
 import { sideBySideParts } from './side-by-side.ts';
 import { baselineParts } from './baseline-split.ts';
 import { chartAreas } from './chart-gridlines.ts';
-import { isLooseLabels, isProseInColumns } from './prose-cells.ts';
+import { isLooseLabels, isProseInColumns, isWordRiver } from './prose-cells.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
+import { forgetChunks } from './chunks.ts';
 
 /** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
@@ -52,7 +53,7 @@ function tablesOnPage(page: Page, words: Words): Page {
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows).
   const aligned = sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules))
-    .filter((t) => !isProseInColumns(t.block) && !isLooseLabels(t.block));
+    .filter((t) => !isProseInColumns(t.block) && !isLooseLabels(t.block) && !isWordRiver(t.block));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
@@ -66,6 +67,11 @@ export const tables: Stage = {
   run(doc) {
     // Words broken in narrow cells are mended from the words the document spells out elsewhere.
     const words = documentWords(() => doc.pages.flatMap((p) => p.runs.map((r) => r.text)));
-    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words)) };
+    const pages = doc.pages.map((p) => {
+      const out = tablesOnPage(p, words);
+      forgetChunks();
+      return out;
+    });
+    return { ...doc, pages };
   },
 };

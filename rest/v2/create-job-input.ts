@@ -31,8 +31,19 @@ export const multipartInput = (services: Pick<Services, 'config'>) => async (req
     if (!req.complete) session.discard();
   });
   const { fields, body, fileName } = await session.upload;
-  return { file_name: fileName, ...fields, file: streamSource(body), idempotency_key: idempotencyKey(req, fields) };
+  const options = fields.options === undefined ? {} : { options: jsonField('options', fields.options) };
+  return { file_name: fileName, ...fields, ...options, file: streamSource(body), idempotency_key: idempotencyKey(req, fields) };
 };
+
+/** A multipart field that carries JSON (the options object), parsed; core's schema then checks it. */
+function jsonField(name: string, value: string | string[]): unknown {
+  try {
+    if (typeof value === 'string') return JSON.parse(value);
+  } catch {
+    // Reported below.
+  }
+  throw new DomainError('bad_input', `The field ${name} must hold one JSON object, e.g. {"page_markers": true}.`);
+}
 
 /** Routes a creation to the handler for its body. */
 export function pickCreate(h: { fromUrl: RequestHandler; fromBase64: RequestHandler; fromMultipart: RequestHandler }): RequestHandler {

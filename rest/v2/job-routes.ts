@@ -29,7 +29,11 @@ const jobIdOf = (req: Request) => ({ job_id: req.params.jobId });
 
 /** multipart/form-data job creation: the job fields first, then the PDF in the part named `file`. */
 export const MultipartUpload = z
-  .object({ ...JobFields, file: z.file().mime('application/pdf').describe('The PDF.') })
+  .object({
+    ...JobFields,
+    options: z.string().optional().describe('The conversion options as one JSON object, e.g. {"page_markers": true, "images": "files"} (see JobOptions).'),
+    file: z.file().mime('application/pdf').describe('The PDF.'),
+  })
   .describe(
     "Metadata fields first, then the part named `file`: the file is streamed into storage as it arrives, so fields after it are ignored. `tags` may be repeated. Over the tier's byte cap: 413.",
   );
@@ -74,19 +78,22 @@ export const createJobRoute = defineHandlerRoute({
   },
 });
 
-const quarters = (units: number) => `${units / UNITS_PER_CALL} call`;
+const quarters = (units: number) => `${units}/${UNITS_PER_CALL} call`;
 /** What a poll costs and how to poll, from core's cost table. */
 const POLLING =
   `Polling: send the ETag back as If-None-Match; while the job's own state is unchanged the answer is 304 with no body and costs ${quarters(CALL_COST_UNITS.not_modified)} ` +
   `of the rate budget instead of 1. Poll each job at most once a second. Or long poll: \`?wait=N\` holds the answer up to N seconds (at most the ` +
   `service's maximum, 30 by default) until the job changes, then answers 200 at once (${quarters(CALL_COST_UNITS.long_poll)}); if it did not change, 304 ` +
-  `when If-None-Match was sent (${quarters(CALL_COST_UNITS.not_modified)}), else the same job. Without If-None-Match a finished job answers at once. ` +
+  `when If-None-Match was sent (${quarters(CALL_COST_UNITS.not_modified)}), else the same job (${quarters(CALL_COST_UNITS.long_poll)}). Without If-None-Match a finished job answers at once. ` +
   `When the service already holds its maximum of waiting requests, a wait answers at once.`;
 
 const download = {
-  description: 'The Markdown, streamed.',
+  description: 'The Markdown, streamed; with format=zip, a ZIP archive of document.md and the pictures under images/ (jobs created with images: files).',
   headers: z.object({ 'Content-Disposition': z.string().meta({ description: 'attachment; filename="..."; filename*=UTF-8\'\'...' }) }),
-  content: { 'text/markdown; charset=utf-8': { schema: z.string() } },
+  content: {
+    'text/markdown; charset=utf-8': { schema: z.string() },
+    'application/zip': { schema: z.string().meta({ format: 'binary' }) },
+  },
 };
 
 /** The v2 job routes, creation first (batch creation is in batch-route.ts). */
@@ -143,8 +150,11 @@ export const JOB_ROUTES: readonly Route[] = [
   defineRoute({
     method: 'get', path: DOWNLOAD_ROUTE, auth: KEY_OR_SESSION, operation: getMarkdown,
     statuses: [400, 401, 403, 404, 409, 410, 429],
-    mapRequest: jobIdOf, replyFor: markdownDownload,
-    openapi: { operationId: 'get_markdown', tag: 'jobs', success: 200, ok: download, request: byId, reduced: true },
+    mapRequest: (req) => ({ ...jobIdOf(req), format: req.query.format }), replyFor: markdownDownload,
+    openapi: {
+      operationId: 'get_markdown', tag: 'jobs', success: 200, ok: download, reduced: true,
+      request: { requestParams: { ...byId.requestParams, query: getMarkdown.input.pick({ format: true }) } },
+    },
   }),
   defineRoute({
     method: 'get', path: '/api/v2/limits', auth: KEY_OR_SESSION, operation: getLimits, statuses: [401, 429], mapRequest: () => ({}),

@@ -105,4 +105,14 @@ describeInBrowser('generated tables, end to end', () => {
       expect(markdown).toContain('**Figure 1.**');
     });
   }
+
+  it('s20261126-neg-prose-columns-8: prose in columns whose word gaps line up over two lines gives no table', async () => {
+    const c = casesFor(SEEDS.dev, 5, 25).find((x) => x.id === 's20261126-neg-prose-columns-8');
+    if (c?.kind !== 'negative') throw new Error('no such negative case');
+    await using browser = await launchChromium();
+    const page = await browser.newPage();
+    await page.setContent(c.html);
+    const { markdown } = await convert(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })));
+    expect(pipeTables(markdown)).toEqual([]);
+  });
 });

@@ -56,6 +56,32 @@ describeInBrowser('a long table printed by Chromium over several pages', () => {
     expect(keysOf(tables)).toEqual(expectedKeys(c.table));
   });
 
+  /**
+   * Chromium's default table CSS (1px padding, 2px spacing): with `border=1`
+   * each cell draws its own 1px box, but the text of neighbouring cells is
+   * only a word space apart once a value fills its column. With `full`, every
+   * value fills its column (headers no wider, numbers of one width), so no
+   * row shows the text gate a column-sized gap: only the drawn grid tells.
+   */
+  const DEFAULT_CSS = [['border=1', true, false], ['border=1', false, false], ['collapse', true, false], ['border=1', true, true], ['collapse', false, true]] as const;
+  for (const [border, repeatHeader, full] of DEFAULT_CSS) {
+    it(`a ${border} table in Chromium's default CSS, header ${repeatHeader ? 'repeated' : 'printed once'}${full ? ', every column full' : ''}: one table, every row once`, async () => {
+      const t = longTable({ seed: 80, rows: 110, cols: 5, style: 'grid', repeatHeader });
+      const header = full ? ['Key', 'Item', 'A', 'B', 'C'] : t.header;
+      const fixed = (i: number, k: number): string => `${1000 + ((i * 37 + k * 1117) % 9000)}.${10 + ((i + k) % 90)}`;
+      const rows = t.rows.map((row, i) => [row[0]!, `Item ${row[0]!.slice(1)}`, ...(full ? [0, 1, 2].map((k) => fixed(i, k)) : row.slice(2))]);
+      const tr = (tag: string, row: readonly string[]): string => `<tr>${row.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
+      const head = tr('th', header);
+      const body = rows.map((row) => tr('td', row)).join('');
+      const attrs = border === 'border=1' ? 'border=1' : 'style="border-collapse:collapse"';
+      const css = border === 'collapse' ? '<style>td, th { border: 1px solid black }</style>' : '';
+      const table = repeatHeader ? `<thead>${head}</thead><tbody>${body}</tbody>` : `<tbody>${head}${body}</tbody>`;
+      const tables = await print(`<!doctype html><html><head>${css}</head><body><p>The listing by key.</p><table ${attrs}>${table}</table></body></html>`, {}, 2);
+      expect(tables).toHaveLength(1);
+      expect(tables[0]).toEqual([header, ...rows]);
+    });
+  }
+
   it('two different tables that merely sit on consecutive pages stay two tables', async () => {
     const c = consecutiveTablesCase(60, 'grid');
     const tables = await print(c.html, {}, 2);

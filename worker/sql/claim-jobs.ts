@@ -34,6 +34,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { rows } from '../../db/rows.ts';
+import { storedOptions, type JobOptions } from '../../core/jobs/job-options.ts';
 
 const ClaimedRow = z.object({
   id: z.string(),
@@ -44,8 +45,9 @@ const ClaimedRow = z.object({
   input_key: z.string().nullable(),
   time_budget_ms: z.number().int(),
   on_budget: z.enum(['fail', 'truncate']),
+  tier: z.string(),
   settings: z
-    .object({ converter: z.enum(['auto', 'text', 'ocr']).optional() })
+    .object({ converter: z.enum(['auto', 'text', 'ocr']).optional(), options: z.unknown().optional() })
     .loose()
     .nullable(),
 });
@@ -62,6 +64,10 @@ export type ClaimedJob = {
   timeBudgetMs: number;
   onBudget: 'fail' | 'truncate';
   converter: 'auto' | 'text' | 'ocr';
+  /** The tier the job was created under (its result size cap). */
+  tier: string;
+  /** Conversion options the job was created with (defaults for jobs from before options). */
+  options: JobOptions;
 };
 
 const Pool = z.enum(['free', 'paid']);
@@ -111,7 +117,7 @@ export function claimStatement(p: ClaimParams, pools: readonly Pool[], limit: nu
           attempts = j.attempts + 1
         FROM picked WHERE j.id = picked.id
         RETURNING j.id, j.lease, j.attempts, j.max_attempts, j.pool, j.input_key, j.time_budget_ms, j.on_budget,
-          j.settings`;
+          j.tier, j.settings`;
 }
 
 const claimFrom = (db: Db, p: ClaimParams, pools: readonly Pool[], limit: number) =>
@@ -128,5 +134,7 @@ function toClaimed(r: z.infer<typeof ClaimedRow>): ClaimedJob {
     timeBudgetMs: r.time_budget_ms,
     onBudget: r.on_budget,
     converter: r.settings?.converter ?? 'auto',
+    tier: r.tier,
+    options: storedOptions(r.settings),
   };
 }

@@ -19,6 +19,8 @@ export type Completion = Fence & {
   truncated: boolean;
   /** Pages read by OCR and why; kept in the job's settings (no column of its own) for the job view. */
   ocrPages?: readonly OcrPage[];
+  /** What the engine reported under the fidelity options (stored images, hidden text, structure), merged into the settings. */
+  report?: Record<string, unknown>;
 };
 
 /** Marks the job ready with its Markdown; false when the lease is lost. */
@@ -29,7 +31,8 @@ export async function completeJob(db: Db, p: Completion): Promise<boolean> {
           UPDATE jobs j SET status = 'ready', status_since = now(), ready_at = now(),
             output_key = ${p.outputKey}, output_size = ${p.outputSize}, pages = ${p.pages},
             pages_done = ${p.pagesDone}, truncated = ${p.truncated},
-            settings = coalesce(j.settings, '{}'::jsonb) || jsonb_build_object('ocr_pages', ${JSON.stringify(p.ocrPages ?? [])}::jsonb),
+            settings = coalesce(j.settings, '{}'::jsonb) || jsonb_build_object('ocr_pages', ${JSON.stringify(p.ocrPages ?? [])}::jsonb)
+              || ${JSON.stringify(p.report ?? {})}::jsonb,
             error_code = NULL, error_message = NULL, lease = NULL, lease_owner = NULL, lease_until = NULL
           WHERE id = ${p.id} AND lease = ${p.lease} AND status = 'processing'
           RETURNING ${jobEventColumns('j')},

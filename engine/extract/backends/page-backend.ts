@@ -11,6 +11,7 @@ import type { Page } from '../../model.ts';
 import type { TextBackendName } from '../../types.ts';
 import type { LinkArea } from '../links.ts';
 import type { OutlineEntry } from '../pdf-objects/outline.ts';
+import type { Resolved } from '../link-dests.ts';
 import type { LazyPdfjs } from './lazy-pdfjs.ts';
 
 /** A backend opened on one document. */
@@ -28,6 +29,8 @@ export interface DocumentBackend {
   links(n: number): Promise<LinkArea[]>;
   /** The outline (bookmarks), flat in document order; empty when there is none or it is broken. */
   outline(): Promise<OutlineEntry[]>;
+  /** Where a link's destination key (link-action.ts destKey) leads; null when nowhere. */
+  destination(key: string): Promise<Resolved>;
   /** Document-level work after the last page (pdf.js: fonts it could only guess), given the pages this backend read. */
   settle(pages: readonly Page[]): Promise<void>;
   /** Releases what the backend holds. */

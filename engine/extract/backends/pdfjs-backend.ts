@@ -8,7 +8,9 @@
 import { DocumentFonts } from '../document-fonts.ts';
 import { extractPage } from '../extract-page.ts';
 import { linkReader } from '../links.ts';
+import { invisibleModeHint } from '../pdfjs-hidden.ts';
 import { extractOutline } from '../outline.ts';
+import { pdfjsDestination } from '../link-dests.ts';
 import type { BackendSpec, DocumentBackend, DocumentSource } from './page-backend.ts';
 
 async function open({ data, pdfjs }: DocumentSource): Promise<DocumentBackend> {
@@ -16,16 +18,18 @@ async function open({ data, pdfjs }: DocumentSource): Promise<DocumentBackend> {
   const fonts = new DocumentFonts();
   // Links are read from the objects where the file allows (pdf.js's getAnnotations is slow).
   const readLinks = linkReader(data);
+  const mayHide = invisibleModeHint(data);
   let pagesRead = 0;
   return {
     name: 'pdfjs',
     pageCount: pdf.numPages,
     page(n) {
       pagesRead++;
-      return pdfjs.withPage(n, (page) => extractPage(page, n, fonts, readLinks));
+      return pdfjs.withPage(n, (page) => extractPage(page, n, fonts, readLinks, mayHide));
     },
     links: (n) => pdfjs.withPage(n, (page) => readLinks(page)),
     outline: () => extractOutline(pdf),
+    destination: (key) => pdfjsDestination(pdf, key),
     // Resolves fonts this backend left provisional (see DocumentFonts.settle).
     settle: async (pages) => {
       if (pagesRead > 0) await fonts.settle(pdf, pages);

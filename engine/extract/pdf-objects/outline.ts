@@ -71,14 +71,49 @@ function namedDests(ctx: Ctx): Map<string, PdfValue> {
   return names;
 }
 
+/** The explicit destination a named one stands for (array, or a dictionary's /D). */
+function named(ctx: Ctx, name: string): PdfValue | undefined {
+  const v = ctx.objects.resolve(namedDests(ctx).get(name));
+  return isDict(v) ? ctx.objects.lookup(v, 'D') : v;
+}
+
 /** The page a destination value points at. */
 function destPage(ctx: Ctx, raw: PdfValue | undefined): number | undefined {
   let dest = ctx.objects.resolve(raw);
-  if (isName(dest) || isString(dest)) {
-    const named = ctx.objects.resolve(namedDests(ctx).get(isName(dest) ? dest.name : dest.bytes));
-    dest = isDict(named) ? ctx.objects.lookup(named, 'D') : named;
-  }
+  if (isName(dest) || isString(dest)) dest = named(ctx, isName(dest) ? dest.name : dest.bytes);
   return Array.isArray(dest) ? explicitPage(ctx, dest) : undefined;
+}
+
+/** Where a link goes: the page (1-based) and, for XYZ, FitH and FitBH views, the top in PDF space. */
+export type DestPosition = { page: number; top: number | null };
+
+/** The view's top of an explicit destination's zoom mode and arguments, as links resolve it. */
+function viewTop(zoom: string | undefined, args: readonly unknown[]): number | null {
+  const top = zoom === 'XYZ' ? args[1] : zoom === 'FitH' || zoom === 'FitBH' ? args[0] : null;
+  return typeof top === 'number' ? top : null;
+}
+
+/**
+ * Resolves a link's destination key (`name:<name>` or `json:<explicit
+ * destination as pdf.js gives it>`, link-action.ts destKey) to a position;
+ * null when it leads nowhere. Throws PdfObjectsError when an object cannot be read.
+ */
+export function destinationResolver(objects: PdfObjects, pageOf: Ctx['pageOf']): (key: string) => DestPosition | null {
+  const ctx: Ctx = { objects, pageOf };
+  return (key) => {
+    if (key.startsWith('json:')) {
+      const [target, zoom, ...args] = JSON.parse(key.slice(5)) as [unknown, { name?: string } | undefined, ...unknown[]];
+      const ref = target as { num?: unknown; gen?: unknown } | null;
+      const page = typeof target === 'number' ? target + 1
+        : ref && typeof ref.num === 'number' && typeof ref.gen === 'number' ? pageOf({ num: ref.num, gen: ref.gen }) : undefined;
+      return page === undefined ? null : { page, top: viewTop(zoom?.name, args) };
+    }
+    const dest = key.startsWith('name:') ? named(ctx, key.slice(5)) : undefined;
+    if (!Array.isArray(dest)) return null;
+    const page = explicitPage(ctx, dest);
+    const zoom = ctx.objects.resolve(dest[1]);
+    return page === undefined ? null : { page, top: viewTop(isName(zoom) ? zoom.name : undefined, dest.slice(2).map((a) => objects.resolve(a))) };
+  };
 }
 
 /** pdf.js parseDestDictionary: a GoTo action's /D when there is an action, else /Dest. */

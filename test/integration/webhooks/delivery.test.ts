@@ -13,6 +13,7 @@ import { loopbackOnlyInThisFile } from '../../support/loopback-only.ts';
 import { readmeVerifiers } from '../../support/readme-verifiers.ts';
 import { testEnv } from '../../support/test-env.ts';
 import { serviceEnv, startReceiver, type Receiver } from '../../support/webhook-receiver.ts';
+import type { Conversion } from '../../../worker/convert-job.ts';
 import { account, converted, deliveries, queue, register, settleNext } from './helpers.ts';
 
 loopbackOnlyInThisFile();
@@ -101,6 +102,21 @@ describe('webhook deliveries', () => {
         `job.deleted ${expired} expired`,
       ].sort(),
     );
+  });
+
+  it('a result that dropped hidden text carries its count in the job object and fires no event of its own', async () => {
+    await using env = await testEnv(serviceEnv(receiver));
+    const a = await account(env);
+    await register(env, a, `${receiver.base}/hidden`);
+    await queue(env, a);
+    const conversion: Conversion = { kind: 'converted', markdown: '# Title\n', pages: 3, pagesDone: 3, truncated: false, hiddenText: { spans: 4, pages: [2], kinds: ['render_mode_3'] } };
+    const jobId = await settleNext(env, conversion);
+    await createDispatcher(env.runtime).runOnce();
+    const got = receiver.at('/hidden').map((r) => json(r.body));
+    expect(got).toEqual([{
+      event: 'job.ready',
+      job: { job_id: jobId, status: 'ready', pages: 3, truncated: false, download_url: `/api/v2/jobs/${jobId}/download`, hidden_text_spans: 4 },
+    }]);
   });
 
   it('a per-job callback gets the job\'s events signed with its callback_secret', async () => {

@@ -39,6 +39,7 @@ const ClaimedRow = z.object({
     pages: z.number().int().nullable(),
     truncated: z.boolean(),
     download_url: z.string().nullable(),
+    hidden_text_spans: z.number().int().optional(),
   }),
   attempts: z.number().int(),
   test: z.boolean(),

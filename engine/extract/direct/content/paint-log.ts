@@ -16,6 +16,8 @@ import type { Frame } from './frame.ts';
 const MAX_FILLS = 20_000;
 /** Colours closer than this in every channel (0-255) look the same. */
 const SAME_COLOUR = 6;
+/** Item × cover comparisons one page may make; past it, cover is not judged (a bound on hostile pages). */
+const MAX_COVER_CHECKS = 20_000_000;
 /** How far (points) a cover may fall short of the text's box and still hide it. */
 const COVER_SLACK = 1;
 
@@ -136,7 +138,9 @@ function itemBox(it: TextItem, base: Matrix): Box {
  */
 export function judgeItems(items: readonly (TextItem | MarkedItem)[], log: PaintLog): void {
   // Most pages paint few images and covers; each item is compared with those alone.
-  const images = log.fills.filter((fl) => fl.image), covers = log.fills.filter((fl) => fl.cover);
+  const images = log.fills.filter((fl) => fl.image);
+  const covers = log.fills.filter((fl) => fl.cover);
+  if (covers.length * items.length > MAX_COVER_CHECKS) covers.length = 0;
   for (const it of items) {
     if (!('str' in it) || it.paint === undefined) continue;
     const rec = log.texts[it.paint];
