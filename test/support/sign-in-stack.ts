@@ -17,7 +17,7 @@ import {
 import { CALLBACK_PATH } from '../../core/sign-in/start-sign-in.ts';
 import { createApp } from '../../server/create-app.ts';
 import type { Mounts } from '../../server/mounts.ts';
-import { testEnv, type TestEnv } from './test-env.ts';
+import { envOn, type DatabaseChoice, type TestEnv } from './test-env.ts';
 
 export const CLIENT_ID = 'p2m-test';
 export const CLIENT_SECRET = 'test-client-secret-0123456789';
@@ -39,6 +39,8 @@ export type StackOptions = {
   claimsInIdToken?: boolean;
   /** More public origins of the same server, without port (e.g. http://localhost); each gets the server's port. */
   extraOrigins?: string[];
+  /** The test file's database (the default) or, for a test that needs an empty one, `'fresh'`. */
+  database?: DatabaseChoice;
 };
 
 export async function startSignInStack(opts: StackOptions = {}): Promise<Stack> {
@@ -52,7 +54,7 @@ export async function startSignInStack(opts: StackOptions = {}): Promise<Stack> 
     accounts: opts.accounts ?? openAccountStore(),
     claimsInIdToken: opts.claimsInIdToken ?? false,
   });
-  const env = await testEnv({
+  const env = await envOn(opts.database ?? 'file', {
     P2M_PUBLIC_ORIGINS: origins.join(','),
     P2M_OIDC_ISSUER: idp.issuer,
     P2M_OIDC_CLIENT_ID: CLIENT_ID,

@@ -1,14 +1,23 @@
 /**
- * A fresh service environment per test: its own database (in-memory PGlite,
- * or a clone of the migrated PostgreSQL template when P2M_TEST_DB=postgres),
- * its own data directory, real services throughout. Use with `await using`.
+ * A service environment per test, with real services throughout: its own
+ * runtime, configuration and data directory, over one of two databases. Use
+ * with `await using`.
+ *
+ * - `fileEnv()`, the default for new tests: the test file's one database
+ *   (in-memory PGlite, or a clone of the migrated PostgreSQL template when
+ *   P2M_TEST_DB=postgres), made at the file's first call and dropped after its
+ *   last test. Each test makes its own accounts with `env.user()`, so tests
+ *   stay apart without paying for a database each.
+ * - `testEnv()`: a database of its own, for a test that reads or changes state
+ *   beyond its own accounts (a worker claiming every queued job, retention
+ *   sweeps, counts over all rows, sign-ins by a fixed e-mail ...).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { ensureAccount } from '../../core/accounts/ensure-account.ts';
 import { loadConfig, type Config } from '../../core/config.ts';
 import type { Ctx } from '../../core/context.ts';
@@ -18,7 +27,7 @@ import type { Principal } from '../../core/principal.ts';
 import { createRuntime, type Runtime } from '../../core/runtime.ts';
 import type { Scope } from '../../core/scopes.ts';
 import type { TierName } from '../../core/tiers.ts';
-import { openDatabase } from '../../db/database.ts';
+import { openDatabase, type Database } from '../../db/database.ts';
 import { cloneTemplate } from './pg-template.ts';
 import { DEFAULT_REDIS_URL } from './services/test-services.ts';
 
@@ -39,27 +48,56 @@ export type TestEnv = AsyncDisposable & {
   ctx(principal: Principal): Ctx;
 };
 
+/** Which database an environment runs on: the file's shared one, or one of its own. */
+export type DatabaseChoice = 'file' | 'fresh';
+
+/** `drop()` deletes the database once it is closed. */
+type OpenedDatabase = { database: Database; pglite: PGlite | null; drop(): Promise<void> };
+
 let seq = 0;
 
-// Starting PGlite (WASM) and migrating costs seconds; cloning a migrated instance is much cheaper.
+// Starting PGlite (WASM) and migrating costs seconds; cloning a migrated instance costs about half a second.
 let pgliteTemplate: Promise<PGlite> | null = null;
 async function clonePglite(): Promise<PGlite> {
   pgliteTemplate ??= (async () => {
     const client = new PGlite();
-    const db = await openDatabase({ kind: 'pglite-instance', client });
-    void db; // migrated; kept open as the template for this test file
+    await openDatabase({ kind: 'pglite-instance', client }); // migrates; kept open as this file's template
     return client;
   })();
   return (await (await pgliteTemplate).clone()) as PGlite;
 }
 
-export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv> {
+/** A new database: a clone of the migrated template. */
+async function openFresh(): Promise<OpenedDatabase> {
+  if (DB_KIND === 'postgres') {
+    const clone = await cloneTemplate();
+    const database = await openDatabase({ kind: 'postgres', url: clone.url, poolSize: 4 });
+    return { database, pglite: null, drop: clone.drop };
+  }
+  const pglite = await clonePglite();
+  return { database: await openDatabase({ kind: 'pglite-instance', client: pglite }), pglite, drop: async () => undefined };
+}
+
+// The file's shared database: made at the first fileEnv() of the file, dropped after its last test.
+let fileDatabase: Promise<OpenedDatabase> | null = null;
+afterAll(async () => {
+  const opened = await fileDatabase;
+  fileDatabase = null;
+  if (!opened) return;
+  await opened.database.close();
+  await opened.drop();
+});
+
+/** The file's database, wrapped so that closing a test's runtime leaves it open for the next test. */
+async function openShared(): Promise<OpenedDatabase> {
+  const opened = await (fileDatabase ??= openFresh());
+  return { ...opened, database: { ...opened.database, close: async () => undefined }, drop: async () => undefined };
+}
+
+/** An environment on the chosen database (for helpers that let their callers choose). */
+export async function envOn(choice: DatabaseChoice, env: Record<string, string> = {}): Promise<TestEnv> {
   const dataDir = await mkdtemp(join(tmpdir(), 'p2m-test-'));
-  const clone = DB_KIND === 'postgres' ? await cloneTemplate() : null;
-  const pglite = clone ? null : await clonePglite();
-  const database = clone
-    ? await openDatabase({ kind: 'postgres', url: clone.url, poolSize: 4 })
-    : await openDatabase({ kind: 'pglite-instance', client: pglite! });
+  const { database, pglite, drop } = choice === 'file' ? await openShared() : await openFresh();
   const config = loadConfig({
     P2M_DATA_DIR: dataDir,
     P2M_LOG_LEVEL: 'silent',
@@ -87,8 +125,18 @@ export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv
     ctx: (principal) => ({ ...runtime, principal, requestId: 'test' }),
     async [Symbol.asyncDispose]() {
       await runtime.close();
-      await clone?.drop();
+      await drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An environment on the test file's shared database (see above): the cheap default. */
+export function fileEnv(env: Record<string, string> = {}): Promise<TestEnv> {
+  return envOn('file', env);
+}
+
+/** An environment on a database of its own, for a test that changes or counts state beyond its own accounts. */
+export function testEnv(env: Record<string, string> = {}): Promise<TestEnv> {
+  return envOn('fresh', env);
 }

@@ -13,7 +13,7 @@ import { OPERATIONS, createJobFromTicket, createUploadTicket } from '../../../co
 import type { Principal } from '../../../core/principal.ts';
 import { devices } from '../../../db/schema.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv, type TestEnv } from '../../support/test-env.ts';
+import { fileEnv, type TestEnv } from '../../support/test-env.ts';
 
 async function linkedDeviceTicket(env: TestEnv): Promise<string> {
   const [device] = await env.runtime.db
@@ -30,7 +30,7 @@ async function linkedDeviceTicket(env: TestEnv): Promise<string> {
 
 describe('the upload_ticket principal', () => {
   it('is refused by every operation but its upload', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const ticket = await authenticateUploadTicket(env.runtime.db, await linkedDeviceTicket(env));
     for (const op of OPERATIONS.filter((o) => o !== createJobFromTicket) as unknown as Operation[]) {
       await expect(invoke(op, env.ctx(ticket), {}), op.name).rejects.toMatchObject({ code: expect.stringMatching(/^(forbidden|api_key_required)$/) });
@@ -38,7 +38,7 @@ describe('the upload_ticket principal', () => {
   });
 
   it('two uploads racing on one ticket: one job, the other is refused or answered with that job', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const principal = await authenticateUploadTicket(env.runtime.db, await linkedDeviceTicket(env));
     const pdf = await makePdf();
     const results = await Promise.allSettled([0, 1].map(() => invoke(createJobFromTicket, env.ctx(principal), { file: bytesSource(pdf) })));

@@ -36,7 +36,7 @@ const codeOf = async (res: Response) => ((await res.json()) as { error: { code: 
 
 describe('upload tickets', () => {
   it('an anonymous device is not eligible; a linked one uploads once (201), and the repeat answers the same job (200)', async () => {
-    await using s = await startAccounts();
+    await using s = await startAccounts({}, 'fresh');
     const device = await s.newDevice();
     expect(await device.account.getUploadTicket()).toMatchObject({ eligible: false, reason: 'not_linked' });
     const person = await signIn(s.env, { tier: 'pro' });
@@ -66,7 +66,7 @@ describe('upload tickets', () => {
   });
 
   it('the same ticket with a different file is 409 ticket_used (nothing stored); the same file again stays 200', async () => {
-    await using s = await startAccounts();
+    await using s = await startAccounts({}, 'fresh');
     const device = await s.newDevice();
     const person = await signIn(s.env, { tier: 'pro' });
     await s.link(device, person.accountId);
@@ -84,7 +84,7 @@ describe('upload tickets', () => {
   });
 
   it('a used ticket answers repeats after its expiry until the retention sweep removes it a day later', async () => {
-    await using s = await startAccounts();
+    await using s = await startAccounts({}, 'fresh');
     const device = await s.newDevice();
     await s.link(device, (await s.user()).accountId);
     const ticket = await ticketOf(device);
@@ -101,7 +101,7 @@ describe('upload tickets', () => {
   });
 
   it('401 for a missing, malformed, unknown, expired or used ticket', async () => {
-    await using s = await startAccounts();
+    await using s = await startAccounts({}, 'fresh');
     const device = await s.newDevice();
     await s.link(device, (await s.user()).accountId);
     const missing = await upload(s, undefined);
@@ -122,7 +122,7 @@ describe('upload tickets', () => {
   });
 
   it("409 slots_full: said at minting when the account's slots are busy, and at upload for a ticket minted earlier", async () => {
-    await using s = await startAccounts();
+    await using s = await startAccounts({}, 'fresh');
     const device = await s.newDevice();
     const alice = await s.user('free');
     await s.link(device, alice.accountId);
@@ -136,7 +136,7 @@ describe('upload tickets', () => {
 
   it("413 while streaming, at the ticket's cap (not the tier's file cap)", async () => {
     const cap = 256 * 1024;
-    await using s = await startAccounts({ P2M_TIERS: JSON.stringify({ free: { uploadTicketBytes: cap } }) });
+    await using s = await startAccounts({ P2M_TIERS: JSON.stringify({ free: { uploadTicketBytes: cap } }) }, 'fresh');
     const device = await s.newDevice();
     await s.link(device, (await s.user('free')).accountId);
     const t = await device.account.getUploadTicket();
@@ -156,7 +156,7 @@ describe('upload tickets', () => {
   });
 
   it("429 when the device's rate is spent; unlinking withdraws unused tickets", async () => {
-    await using s = await startAccounts({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 3 } }) });
+    await using s = await startAccounts({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 3 } }) }, 'fresh');
     const device = await s.newDevice();
     await s.link(device, (await s.user('free')).accountId);
     const kept = await ticketOf(device);

@@ -10,7 +10,7 @@ import { billingCustomers } from '../../../db/schema.ts';
 import { mcpRoutes } from '../../../tools/http-router.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { STRIPE_ENV, eventOf, startStripeMock, subscriptionObject, type StripeMock } from '../../support/stripe-mock.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { mcpTransport } from '../parity/transports.ts';
 import { errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { deliver } from './billing-helpers.ts';
@@ -24,7 +24,7 @@ afterAll(() => stripe.close());
 
 describe('live tier', () => {
   it('raises the rate limit of a key at once on upgrade, and lowers it at once on cancellation', async () => {
-    await using env = await testEnv({ ...STRIPE_ENV, P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 2 }, pro: { ratePerMinute: 5 } }) });
+    await using env = await fileEnv({ ...STRIPE_ENV, P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 2 }, pro: { ratePerMinute: 5 } }) });
     await using api = await startApi(env);
     const user = await env.user();
     await env.runtime.db.insert(billingCustomers).values({ accountId: user.accountId, customerId: 'cus_rate' });
@@ -46,7 +46,7 @@ describe('live tier', () => {
   });
 
   it('shows the new entitlements on the next request of a key (REST and MCP) and of a session', async () => {
-    await using env = await testEnv(STRIPE_ENV);
+    await using env = await fileEnv(STRIPE_ENV);
     await using api = await startApi(env, { mcp: mcpRoutes });
     const person = await signIn(env);
     const { issueApiKey } = await import('../../../core/keys/issue-api-key.ts');

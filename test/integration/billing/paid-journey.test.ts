@@ -15,7 +15,7 @@ import { accounts } from '../../../db/schema.ts';
 import { claimJobs } from '../../../worker/sql/claim-jobs.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { STRIPE_ENV, eventOf, startStripeMock, subscriptionObject, type StripeMock } from '../../support/stripe-mock.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { deliver } from './billing-helpers.ts';
 
@@ -38,7 +38,7 @@ afterAll(() => {
 
 describe('paid journey', () => {
   it('plans → anonymous checkout → subscription created → pro entitlements and queue → cancellation → free', async () => {
-    await using env = await testEnv({ ...STRIPE_ENV, P2M_ALLOW_PRIVATE_URLS: 'true', P2M_TIERS: JSON.stringify({ free: { slots: 10 } }) });
+    await using env = await fileEnv({ ...STRIPE_ENV, P2M_ALLOW_PRIVATE_URLS: 'true', P2M_TIERS: JSON.stringify({ free: { slots: 10 } }) });
     await using api = await startApi(env);
     const plans = (await (await api.call('GET', '/api/v2/billing/plans')).json()) as { plans: { id: string; price: { amount: number } | null }[] };
     expect(plans.plans.find((p) => p.id === 'pro')!.price!.amount).toBe(900);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../support/sign-in.ts';
 import { STRIPE_ENV, startStripeMock, type StripeMock } from '../../support/stripe-mock.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from '../rest/api-client.ts';
 
 let stripe: StripeMock;
@@ -26,7 +26,7 @@ type PlansBody = {
 
 describe('billing plans', () => {
   it('answer every plan with its entitlements and the price read from Stripe', async () => {
-    await using env = await testEnv(STRIPE_ENV);
+    await using env = await fileEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const res = await api.call('GET', '/api/v2/billing/plans');
     expect(res.status).toBe(200);
@@ -40,7 +40,7 @@ describe('billing plans', () => {
   });
 
   it('flag the plan of a signed-in caller', async () => {
-    await using env = await testEnv(STRIPE_ENV);
+    await using env = await fileEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const person = await signIn(env, { tier: 'pro' });
     const body = (await (await api.call('GET', '/api/v2/billing/plans', { headers: { cookie: person.cookie } })).json()) as PlansBody;
@@ -52,7 +52,7 @@ describe('billing plans', () => {
   });
 
   it('are read from Stripe once per TTL, and from the cache while Stripe is down', async () => {
-    await using env = await testEnv(STRIPE_ENV);
+    await using env = await fileEnv(STRIPE_ENV);
     await using api = await startApi(env);
     const reads = () => stripe.sent.filter((s) => s.path.startsWith('/v1/prices/')).length;
     const first = reads();
@@ -69,7 +69,7 @@ describe('billing plans', () => {
   });
 
   it('answer without prices, and with no purchase possible, when Stripe cannot be read and nothing is cached', async () => {
-    await using env = await testEnv(STRIPE_ENV);
+    await using env = await fileEnv(STRIPE_ENV);
     await using api = await startApi(env);
     stripe.down = true;
     const res = await api.call('GET', '/api/v2/billing/plans');
@@ -81,14 +81,14 @@ describe('billing plans', () => {
   });
 
   it('follow the purchase channels of the configuration', async () => {
-    await using env = await testEnv({ ...STRIPE_ENV, P2M_BILLING_PURCHASE_CHANNELS: 'website' });
+    await using env = await fileEnv({ ...STRIPE_ENV, P2M_BILLING_PURCHASE_CHANNELS: 'website' });
     await using api = await startApi(env);
     const body = (await (await api.call('GET', '/api/v2/billing/plans')).json()) as PlansBody;
     expect(body.purchase_availability).toEqual({ extension: false, website: true });
   });
 
   it('answer 503 billing_not_configured without Stripe configuration, while the rest works', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     for (const [method, path] of [['GET', '/api/v2/billing/plans'], ['POST', '/api/v2/billing/checkout'], ['POST', '/api/v2/billing/webhook']] as const) {
       const res = await api.call(method, path, method === 'POST' ? { json: { plan: 'pro', email: 'a@b.example' } } : {});

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/create-app.ts';
 import { FetchBrowser } from '../../support/sign-in-stack.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 
 const CLI = join(import.meta.dirname, '../../../cli/p2m.ts');
 
@@ -34,7 +34,7 @@ describe('p2m dev-idp', () => {
       expect(vars.P2M_OIDC_CLIENT_ID).toBe('p2m-dev');
       expect(out).toContain(`${base}/account`);
 
-      await using env = await testEnv({ ...vars, P2M_PUBLIC_ORIGINS: base });
+      await using env = await fileEnv({ ...vars, P2M_PUBLIC_ORIGINS: base });
       server.on('request', createApp(env.runtime));
       const browser = new FetchBrowser(base);
       const page = await browser.signIn('person@example.org');

@@ -11,7 +11,7 @@ import { acquireDirLock, type DirLock } from '../../../db/dir-lock.ts';
 import { accounts } from '../../../db/schema.ts';
 import { adminSocketPath } from '../../../cli/paths.ts';
 import { serveAdminSocket, type AdminSocket } from '../../../rpc/admin-socket.ts';
-import { DB_KIND, testEnv, type TestEnv } from '../../support/test-env.ts';
+import { DB_KIND, fileEnv, type TestEnv } from '../../support/test-env.ts';
 
 const execFileAsync = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../../cli/p2m.ts');
@@ -39,7 +39,7 @@ describe.runIf(DB_KIND === 'pglite')('p2m keys against a running embedded server
   };
 
   beforeAll(async () => {
-    env = await testEnv();
+    env = await fileEnv();
     mkdirSync(join(env.dataDir, 'db'), { recursive: true });
     lock = acquireDirLock(join(env.dataDir, 'db', 'pglite.lock'));
     socket = await serveAdminSocket(env.runtime, adminSocketPath(env.config));

@@ -12,7 +12,7 @@ import { invoke } from '../../../core/operation.ts';
 import { createJobFromUpload } from '../../../core/operations.ts';
 import type { EngineErrorCode } from '../../../engine/types.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 
 // Every engine failure code is a job error code (fails to compile otherwise).
 const ENGINE_CODES_ARE_JOB_CODES: Exclude<EngineErrorCode, JobErrorCode> extends never ? true : false = true;
@@ -20,7 +20,7 @@ const ENGINE_CODES_ARE_JOB_CODES: Exclude<EngineErrorCode, JobErrorCode> extends
 describe('closed sets', () => {
   it('the database refuses a status or error_code outside the enums, and a failed job without a code', async () => {
     expect(ENGINE_CODES_ARE_JOB_CODES).toBe(true);
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const alice = await env.user();
     const { job_id } = await invoke(createJobFromUpload, env.ctx(alice.principal), { content_base64: (await makePdf()).toString('base64') });
     const set = (assignment: ReturnType<typeof sql>) => env.runtime.db.execute(sql`UPDATE jobs SET ${assignment} WHERE id = ${job_id}`);

@@ -4,7 +4,7 @@ import { streamSource } from '../../../core/blobs/blob-source.ts';
 import { invoke } from '../../../core/operation.ts';
 import { createJobFromUpload, getJob, listJobs } from '../../../core/operations.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 
 const upload = async (extra: Record<string, unknown> = {}) => ({
   content_base64: (await makePdf()).toString('base64'),
@@ -14,7 +14,7 @@ const upload = async (extra: Record<string, unknown> = {}) => ({
 
 describe('create_job_from_upload', () => {
   it('queues a job the owner can read and list', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const alice = await env.user();
     const job = await invoke(createJobFromUpload, env.ctx(alice.principal), await upload());
     expect(job).toMatchObject({ status: 'queued', owner_type: 'api_key', file_name: 'hello.pdf', created: true });
@@ -26,7 +26,7 @@ describe('create_job_from_upload', () => {
   });
 
   it('streams a file body and refuses bytes that are not a PDF', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const alice = await env.user();
     const stream = Readable.from([Buffer.from('GIF89a not a pdf at all')]);
     await expect(invoke(createJobFromUpload, env.ctx(alice.principal), { file: streamSource(stream) })).rejects.toMatchObject({

@@ -11,7 +11,7 @@ import {
   listJobs,
 } from '../../../core/operations.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
+import { fileEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
 
 // pdf-lib stamps creation times: one PDF for the whole file keeps request bodies identical.
 const pdf = makePdf().then((b) => b.toString('base64'));
@@ -31,7 +31,7 @@ async function finish(env: TestEnv, jobId: string, markdown = '# Done\n') {
 
 describe('job rules in core', () => {
   it('allows 3 active jobs on the free tier and refuses the 4th with slots_full', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const alice = await env.user();
     for (let i = 0; i < 3; i++) await create(env, alice);
     await expect(create(env, alice)).rejects.toMatchObject({ code: 'slots_full' });
@@ -40,7 +40,7 @@ describe('job rules in core', () => {
   });
 
   it('hides another owner\'s job as not_found for every job operation', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const alice = await env.user();
     const bob = await env.user();
     const job = await create(env, alice);
@@ -51,7 +51,7 @@ describe('job rules in core', () => {
   });
 
   it('cancels an active job, frees its slot and answers the same when repeated', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const alice = await env.user();
     const job = await create(env, alice);
     const first = await invoke(deleteJob, env.ctx(alice.principal), { job_id: job.job_id });
@@ -64,7 +64,7 @@ describe('job rules in core', () => {
   });
 
   it('removes a ready job with its Markdown; the download is then gone and a repeat answers the same', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const alice = await env.user();
     const job = await create(env, alice);
     await expect(invoke(getMarkdown, env.ctx(alice.principal), { job_id: job.job_id })).rejects.toMatchObject({
@@ -83,7 +83,7 @@ describe('job rules in core', () => {
   });
 
   it('returns the existing job for a repeated idempotency key and refuses a different body under it', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const alice = await env.user();
     const first = await create(env, alice, { idempotency_key: 'k1', file_name: 'a.pdf' });
     const again = await create(env, alice, { idempotency_key: 'k1', file_name: 'a.pdf' });
@@ -98,7 +98,7 @@ describe('job rules in core', () => {
   });
 
   it('pages through the list with a cursor and filters by status', async () => {
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { slots: 10 } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { slots: 10 } }) });
     const alice = await env.user();
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push((await create(env, alice)).job_id);
@@ -113,7 +113,7 @@ describe('job rules in core', () => {
   });
 
   it('refuses an operation outside the key\'s scopes and job creation by a session', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const reader = await env.user({ scopes: ['jobs:read'] });
     await expect(create(env, reader)).rejects.toMatchObject({ code: 'insufficient_scope' });
     const session = { kind: 'session' as const, accountId: reader.accountId, sessionId: 's', tier: 'free' as const };

@@ -10,7 +10,7 @@ import { authenticateApiKey } from '../../../core/keys/authenticate-api-key.ts';
 import { invoke } from '../../../core/operation.ts';
 import { createJobFromUpload, getJob } from '../../../core/operations.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { DB_KIND, testEnv, type TestEnv } from '../../support/test-env.ts';
+import { DB_KIND, fileEnv, type TestEnv } from '../../support/test-env.ts';
 
 /** What one poll does on the REST lane: authenticate the bearer key, then get_job. */
 async function poll(env: TestEnv, key: string, jobId: string) {
@@ -27,7 +27,7 @@ async function seed(env: TestEnv) {
 
 describe('status polling', () => {
   it.runIf(DB_KIND === 'pglite')('costs no statement for an unchanged job and a known key', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const { key, jobId } = await seed(env);
     await poll(env, key, jobId);
     const query = vi.spyOn(env.pglite!, 'query');
@@ -37,7 +37,7 @@ describe('status polling', () => {
   });
 
   it('shows a change to the job, its slot usage or the account on the next poll', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const { key, accountId, jobId } = await seed(env);
     expect(await poll(env, key, jobId)).toMatchObject({ progress: { pages_done: 0 }, slot_usage: { used: 1 }, tier: 'free' });
     await env.runtime.db.execute(sql`update jobs set pages_done = 1 where id = ${jobId}`);
@@ -53,7 +53,7 @@ describe('status polling', () => {
   });
 
   it('refuses a cached key on the request right after it is revoked or expires', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const { key, jobId } = await seed(env);
     const other = await env.user();
     await poll(env, key, jobId);
@@ -67,7 +67,7 @@ describe('status polling', () => {
   });
 
   it('answers polls that go to the database together each for its own caller', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const a = await seed(env);
     const b = await seed(env);
     const revoked = await env.user();
@@ -88,7 +88,7 @@ describe('status polling', () => {
   });
 
   it('refuses a key on the first poll asked for after its revocation, though an earlier lookup is still under way', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const { key, jobId, accountId } = await seed(env);
     // Another caller's poll: its key lookup goes to the database and is still under way during the revocation.
     const other = await env.user();

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mcpRoutes } from '../../../tools/http-router.ts';
-import { testEnv, type TestEnv } from '../../support/test-env.ts';
+import { fileEnv, type TestEnv } from '../../support/test-env.ts';
 import { createJob, drainQueue, errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { pdfBytes } from '../v1/support/pdf-bytes.ts';
 import { startV1 } from '../v1/support/v1-server.ts';
@@ -20,7 +20,7 @@ const backdate = (env: TestEnv, id: string, minutes: number) =>
 
 describe('retention on reads', () => {
   it('v2 and MCP: a ready job one second past expires_at reads expired and its download is 410', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env, { mcp: mcpRoutes });
     const alice = await env.user();
     const { job_id } = await createJob(api, alice.key);

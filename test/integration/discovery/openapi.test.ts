@@ -9,7 +9,7 @@ import { base64BodyLimit } from '../../../core/jobs/create-job-from-upload.ts';
 import { securityOf } from '../../../http/route.ts';
 import { apiRoutes, servedRoutes } from '../../../server/routes.ts';
 import { SERVICE_MOUNTS } from '../../../server/mounts.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { startApi, warmUp } from '../rest/api-client.ts';
 
 beforeAll(warmUp);
@@ -28,7 +28,7 @@ const mounts = SERVICE_MOUNTS;
 
 describe('OpenAPI documents', () => {
   it('are valid OpenAPI 3.1 with version 2.1.1 and the four security schemes of the spec', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     for (const path of ['/openapi.json', '/openapi-ai.json']) {
       const doc = (await (await api.call('GET', path)).json()) as Doc;
@@ -42,7 +42,7 @@ describe('OpenAPI documents', () => {
   });
 
   it('embeds the device signing scheme in the full description, and the AI document is create/status/fetch', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const full = (await (await api.call('GET', '/openapi.json')).json()) as Doc;
     expect(full.info.description).toContain('P2M-DEVICE-V1');
@@ -56,7 +56,7 @@ describe('OpenAPI documents', () => {
   });
 
   it('the full document holds exactly the documented routes, and the service serves them and only the undocumented probes besides', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const full = (await (await api.call('GET', '/openapi.json')).json()) as Doc;
     const ai = (await (await api.call('GET', '/openapi-ai.json')).json()) as Doc;
@@ -72,7 +72,7 @@ describe('OpenAPI documents', () => {
   });
 
   it('documents each route with the statuses of its row and the operation ids of the table', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     type Op = { operationId: string; responses: Record<string, unknown>; security: unknown[] };
     const full = (await (await api.call('GET', '/openapi.json')).json()) as { paths: Record<string, Record<string, Op>> };
@@ -89,20 +89,20 @@ describe('OpenAPI documents', () => {
   it('states the body caps the service applies, read from its configuration', async () => {
     // The JSON cap follows a file cap set without one of its own; one set for every tier wins.
     const tiers = JSON.stringify({ free: { maxFileBytes: 3 * 1024 * 1024 } });
-    await using env = await testEnv({ P2M_TIERS: tiers });
+    await using env = await fileEnv({ P2M_TIERS: tiers });
     await using api = await startApi(env);
     const text = ((await (await api.call('GET', '/openapi.json')).json()) as Doc).info.description;
     expect(text).toContain(`${base64BodyLimit(3 * 1024 * 1024)} bytes`);
     expect(text).toContain('PDF size: 3 MiB on the free tier');
     expect(text).not.toContain('4 MB');
-    await using env5 = await testEnv({ P2M_TIERS: tiers, P2M_JSON_BODY_BYTES: String(5 * 1024 * 1024) });
+    await using env5 = await fileEnv({ P2M_TIERS: tiers, P2M_JSON_BODY_BYTES: String(5 * 1024 * 1024) });
     await using api5 = await startApi(env5);
     const text5 = ((await (await api5.call('GET', '/openapi.json')).json()) as Doc).info.description;
     expect(text5).toContain('free tier: 5 MiB');
   });
 
   it('documents MCP GET and DELETE as the 405 they answer', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env, mounts);
     const full = (await (await api.call('GET', '/openapi.json')).json()) as { paths: Record<string, Record<string, { responses: object }>> };
     for (const method of ['get', 'delete']) {
@@ -114,7 +114,7 @@ describe('OpenAPI documents', () => {
   });
 
   it('serves every documented path (a request without credentials is never 404)', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env, mounts);
     const full = (await (await api.call('GET', '/openapi.json')).json()) as Doc;
     const ai = (await (await api.call('GET', '/openapi-ai.json')).json()) as Doc;
@@ -131,7 +131,7 @@ describe('OpenAPI documents', () => {
 
 describe('discovery files', () => {
   it('serves llms.txt and the MCP server card with links on the request origin', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const txt = await api.call('GET', '/llms.txt');
     expect(txt.headers.get('content-type')).toBe('text/plain; charset=utf-8');

@@ -9,11 +9,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createServiceApp } from '../../../server/create-app.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 
 describe('truthful docs', () => {
   it('llms.txt lists exactly the tools of tools/list; README names /healthz and /readyz, which answer', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const server = createServer(createServiceApp(env.runtime));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { base64BodyLimit } from '../../../core/jobs/create-job-from-upload.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { startMcp } from './mcp-harness.ts';
 
 const MAX_FILE = 3000;
@@ -24,7 +24,7 @@ function callOfSize(bytes: number) {
 
 describe('MCP request body cap', () => {
   it('reads a body of the stated cap and refuses one byte more with 413', async () => {
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { maxFileBytes: MAX_FILE } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { maxFileBytes: MAX_FILE } }) });
     await using mcp = await startMcp(env);
     const alice = await env.user();
     const cap = base64BodyLimit(MAX_FILE);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createWorker } from '../../../worker/worker.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { startMcp } from './mcp-harness.ts';
 
 describe('get_markdown inline cap', () => {
   it('refuses Markdown over P2M_INLINE_MARKDOWN_BYTES with too_large, pointing to the REST download', async () => {
-    await using env = await testEnv({ P2M_INLINE_MARKDOWN_BYTES: '1024' });
+    await using env = await fileEnv({ P2M_INLINE_MARKDOWN_BYTES: '1024' });
     await using mcp = await startMcp(env);
     const alice = await env.user();
     const lines = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a document long enough to pass one kilobyte.`);

@@ -1,7 +1,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_OPERATIONS } from '../../../core/operations.ts';
-import { testEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
+import { fileEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
 import { ACCEPT, initializeMessage, startMcp, type McpHarness } from './mcp-harness.ts';
 
 // One database for the file: these tests only read, or create nothing that another looks at.
@@ -10,7 +10,7 @@ let mcp: McpHarness;
 let alice: TestUser;
 
 beforeAll(async () => {
-  env = await testEnv();
+  env = await fileEnv();
   mcp = await startMcp(env);
   alice = await env.user();
 });

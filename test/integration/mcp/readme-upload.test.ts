@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { startMcp } from './mcp-harness.ts';
 
 const run = promisify(execFile);
@@ -31,7 +31,7 @@ async function bigPdf(): Promise<Uint8Array> {
 
 describe('README: uploading a PDF through MCP', () => {
   it('the documented command creates a job from a 1 MB PDF', { timeout: 60_000 }, async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const user = await env.user();
     await using mcp = await startMcp(env);
     const dir = await mkdtemp(join(tmpdir(), 'p2m-readme-'));

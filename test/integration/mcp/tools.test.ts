@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../../worker/worker.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
+import { fileEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
 import { startMcp, type McpHarness, type ToolResult } from './mcp-harness.ts';
 
 const T = (op: string) => `pdf_to_markdown_${op}`;
@@ -14,7 +14,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  env = await testEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
+  env = await fileEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
   mcp = await startMcp(env);
   alice = await env.user();
   bob = await env.user();
@@ -145,7 +145,7 @@ describe('MCP tools', () => {
 
 describe('MCP rate limit', () => {
   it('charges every tool call: with 2 a minute, the third call of ONE batched request is rate_limited', async () => {
-    await using limited = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 2 } }) });
+    await using limited = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 2 } }) });
     await using server = await startMcp(limited);
     const user = await limited.user();
     const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: T('get_limits'), arguments: {} } });
@@ -160,7 +160,7 @@ describe('MCP rate limit', () => {
   });
 
   it('answers a call over budget with a JSON-RPC error in a 200 carrying the request id, Retry-After and RateLimit; ping still answers', async () => {
-    await using limited = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
+    await using limited = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
     await using server = await startMcp(limited);
     const user = await limited.user();
     // Protocol messages are not operations and cost nothing; the tool call spends the one point.

@@ -12,7 +12,7 @@ import { jobs } from '../../../db/schema.ts';
 import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
 import { mcpRoutes } from '../../../tools/http-router.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
+import { fileEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
 import { startApi, type Api } from '../rest/api-client.ts';
 import { mcpTransport, restTransport, rpcTransport, type Transport } from './transports.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
   // Loopback links are allowed (the test's own PDF server); callbacks to other internal addresses never are.
-  env = await testEnv({ P2M_ALLOW_PRIVATE_URLS: 'true', P2M_TIERS: JSON.stringify({ free: { batchEnabled: true } }) });
+  env = await fileEnv({ P2M_ALLOW_PRIVATE_URLS: 'true', P2M_TIERS: JSON.stringify({ free: { batchEnabled: true } }) });
   api = await startApi(env, { mcp: mcpRoutes, trpc: createTrpcMiddleware });
   transports.push(restTransport(api.base), mcpTransport(api.base), rpcTransport(api.base));
   pro = await env.user({ tier: 'pro' });

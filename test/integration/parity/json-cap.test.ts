@@ -6,14 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JSON_UPLOAD_FILE_BYTES } from '../../../core/tiers.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { startApi, warmUp } from '../rest/api-client.ts';
 import { makePdf } from '../../support/pdf.ts';
 
 describe('JSON body cap', () => {
   it('is well below the multipart cap by default; get_limits reports it; a larger JSON upload is 413 naming multipart', async () => {
     await warmUp();
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     for (const tier of ['free', 'pro'] as const) {
       const t = env.config.tiers[tier];

@@ -12,7 +12,7 @@ import type { Scope } from '../../../core/scopes.ts';
 import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
 import { mcpRoutes } from '../../../tools/http-router.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
+import { fileEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
 import { drainQueue, revokeKey, startApi, type Api } from '../rest/api-client.ts';
 import { mcpTransport, restTransport, rpcTransport, type Input, type Transport } from './transports.ts';
 
@@ -30,7 +30,7 @@ let pdf64: string;
 const transports: Record<string, Transport> = {};
 
 beforeAll(async () => {
-  env = await testEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
+  env = await fileEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
   api = await startApi(env, { mcp: mcpRoutes, trpc: createTrpcMiddleware });
   for (const t of [restTransport(api.base), mcpTransport(api.base), rpcTransport(api.base)]) transports[t.name] = t;
   pdf64 = (await makePdf([['Parity for all', 'Same answer everywhere.']])).toString('base64');

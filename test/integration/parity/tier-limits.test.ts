@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
 import { mcpRoutes, MCP_PATH } from '../../../tools/http-router.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { createJob, drainQueue, errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { pdfBytes } from '../v1/support/pdf-bytes.ts';
 import { startV1 } from '../v1/support/v1-server.ts';
@@ -18,7 +18,7 @@ const KB = 1024;
 
 describe('transport limits from the tier table', () => {
   it('jsonBodyBytes caps REST JSON and MCP requests alike; get_limits reports it', async () => {
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { jsonBodyBytes: 64 * KB } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { jsonBodyBytes: 64 * KB } }) });
     await using api = await startApi(env, { mcp: mcpRoutes });
     const alice = await env.user();
     const limits = (await (await api.call('GET', '/api/v2/limits', { key: alice.key })).json()) as Record<string, unknown>;
@@ -37,7 +37,7 @@ describe('transport limits from the tier table', () => {
   });
 
   it('inlineMarkdownBytes caps get_markdown on MCP and tRPC alike', async () => {
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { inlineMarkdownBytes: KB } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { inlineMarkdownBytes: KB } }) });
     await using api = await startApi(env, { mcp: mcpRoutes, trpc: createTrpcMiddleware });
     const alice = await env.user();
     const lines = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a document long enough to pass one kilobyte.`);

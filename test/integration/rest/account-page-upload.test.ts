@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../support/pdf.ts';
 import { signIn } from '../../support/sign-in.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { createJob, errorCode, startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
@@ -22,7 +22,7 @@ const form = async (fields: [string, string][] = []) => {
 
 describe('POST /api/v2/account/jobs', () => {
   it('creates a job for the session; refuses keys, foreign origins and anonymous callers', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const person = await signIn(env);
     const h = { cookie: person.cookie, origin: env.config.publicOrigins[0]! };
@@ -48,7 +48,7 @@ describe('POST /api/v2/account/jobs', () => {
   });
 
   it('a job made with a key names the key in created_by', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const user = await env.user();
     const made = await createJob(api, user.key);

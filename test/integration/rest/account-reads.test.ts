@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { endSession } from '../../../core/sessions/end-session.ts';
 import { sessions } from '../../../db/schema.ts';
 import { signIn } from '../../support/sign-in.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { createJob, drainQueue, errorCode, revokeKey, startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
@@ -19,7 +19,7 @@ const ROUTES = ['/api/v2/me', '/api/v2/usage', '/api/v2/limits'];
 
 describe('account reads: security matrix', () => {
   it.each(ROUTES)('%s', async (path) => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const get = (headers: Record<string, string> = {}) => api.call('GET', path, { headers });
     const expect401 = async (headers: Record<string, string>, what: string) => {
@@ -59,7 +59,7 @@ describe('account reads: security matrix', () => {
 
 describe('account reads: answers', () => {
   it('GET /api/v2/me names the account and how the caller authenticated', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const person = await signIn(env, { email: 'me@example.org', tier: 'pro' });
     const bySession = await (await api.call('GET', '/api/v2/me', { headers: { cookie: person.cookie } })).json();
@@ -76,7 +76,7 @@ describe('account reads: answers', () => {
   });
 
   it('GET /api/v2/usage counts the month\'s jobs at creation and pages when ready; deleting gives nothing back', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const user = await env.user();
     const usage = async () => (await (await api.call('GET', '/api/v2/usage', { key: user.key })).json()) as Record<string, unknown>;

@@ -11,7 +11,7 @@ import { createApp } from '../../../server/create-app.ts';
 import type { Mounts } from '../../../server/mounts.ts';
 import { createWorker } from '../../../worker/worker.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv, type TestEnv } from '../../support/test-env.ts';
+import { fileEnv, type TestEnv } from '../../support/test-env.ts';
 
 export type CallOptions = { key?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> };
 
@@ -76,5 +76,5 @@ export const errorCode = async (res: Response): Promise<string> => ((await res.j
  * so that cost is not charged to whichever test happens to come first.
  */
 export async function warmUp(): Promise<void> {
-  await using _env = await testEnv();
+  await using _env = await fileEnv();
 }

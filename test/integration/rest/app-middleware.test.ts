@@ -1,14 +1,14 @@
 /** Request ids, the error envelope, Host/Origin checks, health probes. */
 import type { Route } from '../../../http/route.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
 
 describe('app middleware', () => {
   it('echoes a well-formed X-Request-Id, generates one otherwise, and puts it in error bodies', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const given = await api.call('GET', '/api/v2/limits', { headers: { 'x-request-id': 'trace-123' } });
     expect(given.headers.get('x-request-id')).toBe('trace-123');
@@ -20,7 +20,7 @@ describe('app middleware', () => {
   });
 
   it('refuses state-changing requests from a foreign web origin or host, not from extensions', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const evil = await api.call('DELETE', `/api/v2/jobs/${crypto.randomUUID()}`, { key: alice.key, headers: { origin: 'https://evil.example' } });
@@ -36,7 +36,7 @@ describe('app middleware', () => {
   });
 
   it('refuses a state-changing request under a host that is not a public origin (DNS rebinding)', async () => {
-    await using env = await testEnv({ P2M_PUBLIC_ORIGINS: 'https://p2m.example' });
+    await using env = await fileEnv({ P2M_PUBLIC_ORIGINS: 'https://p2m.example' });
     await using api = await startApi(env);
     const alice = await env.user();
     const res = await api.call('DELETE', `/api/v2/jobs/${crypto.randomUUID()}`, { key: alice.key });
@@ -45,7 +45,7 @@ describe('app middleware', () => {
   });
 
   it('answers unknown errors as a bare 500 internal', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const boom: Route = {
       method: 'get', path: '/boom', auth: 'none', operations: [], doc: null,
       handlers: () => [
@@ -61,7 +61,7 @@ describe('app middleware', () => {
   });
 
   it('serves liveness and readiness probes', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     expect(await (await api.call('GET', '/healthz')).json()).toEqual({ status: 'ok' });
     expect(await (await api.call('GET', '/readyz')).json()).toMatchObject({ status: 'ready', checks: { database: 'ok', blobs: 'ok' } });

@@ -2,14 +2,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../support/pdf.ts';
 import { streamOversized } from '../../support/stream-oversized.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
 
 describe('Idempotency-Key', () => {
   it('replays the same job with 200, refuses a different body with 422', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const pdf = await makePdf();
@@ -30,7 +30,7 @@ describe('Idempotency-Key', () => {
 describe('byte cap', () => {
   it('answers 413 while the upload is still streaming, without reading it all', async () => {
     const cap = 64 * 1024;
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { maxFileBytes: cap } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { maxFileBytes: cap } }) });
     await using api = await startApi(env);
     const alice = await env.user();
     const boundary = 'p2mboundary';
@@ -51,7 +51,7 @@ describe('byte cap', () => {
   });
 
   it('refuses a JSON body over the configured limit with 413 and malformed JSON with 400', async () => {
-    await using env = await testEnv({ P2M_JSON_BODY_BYTES: String(1024 * 1024) });
+    await using env = await fileEnv({ P2M_JSON_BODY_BYTES: String(1024 * 1024) });
     await using api = await startApi(env);
     const alice = await env.user();
     const big = await api.call('POST', '/api/v2/jobs', { key: alice.key, json: { content_base64: 'A'.repeat(1_100_000) } });

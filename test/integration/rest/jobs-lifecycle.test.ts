@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv, testEnv } from '../../support/test-env.ts';
 import { createJob, drainQueue, errorCode, startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
@@ -9,7 +9,7 @@ type Job = { job_id: string; status: string; file_name: string; tags: string[] |
 
 describe('v2 jobs over HTTP', () => {
   it('creates from a multipart upload with metadata fields before the file', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const res = await api.upload(alice.key, await makePdf(), [
@@ -28,7 +28,7 @@ describe('v2 jobs over HTTP', () => {
   });
 
   it('creates from base64 JSON, and the file part name defaults the file name', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const res = await api.call('POST', '/api/v2/jobs', { key: alice.key, json: { content_base64: (await makePdf()).toString('base64') } });
@@ -38,7 +38,7 @@ describe('v2 jobs over HTTP', () => {
   });
 
   it('refuses a 4th active job with 409 slots_full, a missing file part and a non-PDF with 400', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const notPdf = await api.upload(alice.key, Buffer.from('GIF89a, not a PDF'));
@@ -70,7 +70,7 @@ describe('v2 jobs over HTTP', () => {
   });
 
   it('deletes: cancels an active job, removes a ready one, repeats alike, then download is 410', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const ready = await createJob(api, alice.key);
@@ -94,7 +94,7 @@ describe('v2 jobs over HTTP', () => {
   });
 
   it('lists with status filter and cursor pagination, and reports limits', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const a = await createJob(api, alice.key);
@@ -114,7 +114,7 @@ describe('v2 jobs over HTTP', () => {
 
 describe('polling a job with its entity tag', () => {
   it('answers 304 while the job is unchanged and the new job, with a new tag, once it changed', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const { job_id } = await createJob(api, alice.key, [['Polled with If-None-Match']]);

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { streamOversized } from '../../support/stream-oversized.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp, type Api } from './api-client.ts';
 
 beforeAll(warmUp);
@@ -17,7 +17,7 @@ const streamed = (api: Api, key: string, type: string, head: string, chunks: num
 
 describe('malformed and oversized bodies', () => {
   it('a truncated file part is 400 and the server keeps serving', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const body = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7 and then nothing';
@@ -28,7 +28,7 @@ describe('malformed and oversized bodies', () => {
 
   it('oversized JSON and boundary-less multipart are 413 long before their end', async () => {
     const cap = 256 * 1024;
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { maxFileBytes: cap, jsonBodyBytes: cap } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { maxFileBytes: cap, jsonBodyBytes: cap } }) });
     await using api = await startApi(env);
     const alice = await env.user();
     const total = 16 * 1024; // 1 GiB if all of it were read

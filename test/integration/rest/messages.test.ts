@@ -3,7 +3,7 @@
  * validation library's dump.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
@@ -12,7 +12,7 @@ const messageOf = async (res: Response) => ((await res.json()) as { error: { cod
 
 describe('error messages', () => {
   it('an API key managing webhooks is told to use /account or a linked device; bad input names the field plainly', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const user = await env.user({ tier: 'pro' });
     const refused = await messageOf(await api.call('POST', '/api/v2/webhooks', { key: user.key, json: { url: 'https://hooks.example.org/x' } }));

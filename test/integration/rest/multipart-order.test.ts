@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv, testEnv } from '../../support/test-env.ts';
 import { startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
@@ -59,7 +59,7 @@ describe('multipart field order', () => {
   });
 
   it('fields before the file part are applied', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const user = await env.user();
     const res = await send(api.base, user.key, [Buffer.from(part('external_id', 'early')), filePart(await makePdf()), Buffer.from(end)]);

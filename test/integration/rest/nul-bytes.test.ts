@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../core/logging/create-logger.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { startMcp } from '../mcp/mcp-harness.ts';
 import { errorCode, startApi, warmUp } from './api-client.ts';
 
@@ -25,7 +25,7 @@ const FIELDS: [string, unknown][] = [
 
 describe('NUL bytes in job fields', () => {
   it('REST JSON and multipart answer 400 bad_input for every field; no job is created', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const content_base64 = (await makePdf()).toString('base64');
@@ -45,7 +45,7 @@ describe('NUL bytes in job fields', () => {
   it('MCP answers a bad_input error for every field, and the log never carries the value', async () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (c, _e, cb) => void (lines.push(String(c)), cb()) });
-    await using env = await testEnv();
+    await using env = await fileEnv();
     env.runtime.log = createLogger('debug', sink);
     await using mcp = await startMcp(env);
     const alice = await env.user();

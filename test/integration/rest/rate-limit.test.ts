@@ -1,13 +1,13 @@
 /** Per-key rate limits over HTTP (memory on PGlite, Redis on the postgres project). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
 
 describe('rate limit', () => {
   it('answers 429 rate_limited with Retry-After once a key spends its budget; other keys are unaffected', async () => {
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 3 } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 3 } }) });
     await using api = await startApi(env);
     const alice = await env.user();
     const bob = await env.user();
@@ -28,7 +28,7 @@ describe('rate limit', () => {
   });
 
   it('refuses a JSON creation from a caller out of budget without reading its body', async () => {
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
     await using api = await startApi(env);
     const alice = await env.user();
     expect((await api.call('GET', '/api/v2/limits', { key: alice.key })).status).toBe(200);
@@ -38,7 +38,7 @@ describe('rate limit', () => {
   });
 
   it('sends no RateLimit fields when the budgets are lifted (P2M_RATE_LIMIT=false)', async () => {
-    await using env = await testEnv({ P2M_RATE_LIMIT: 'false' });
+    await using env = await fileEnv({ P2M_RATE_LIMIT: 'false' });
     await using api = await startApi(env);
     const alice = await env.user();
     for (const path of ['/api/v2/limits', '/api/v2/jobs']) {
@@ -50,7 +50,7 @@ describe('rate limit', () => {
   });
 
   it('does not spend budget on requests without a valid key', async () => {
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 1 } }) });
     await using api = await startApi(env);
     const alice = await env.user();
     for (let i = 0; i < 3; i++) expect((await api.call('GET', '/api/v2/limits')).status).toBe(401);

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../../core/scopes.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { createJob, errorCode, revokeKey, startApi, type Api, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
@@ -36,7 +36,7 @@ const ALL: Scope[] = ['jobs:create', 'jobs:read', 'jobs:download', 'jobs:delete'
 
 describe('v2 security matrix', () => {
   it.each(ROUTES)('$name', async (route) => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const owner = await env.user();
     const { job_id } = await createJob(api, owner.key);
@@ -67,7 +67,7 @@ describe('v2 security matrix', () => {
   });
 
   it('another owner cannot see a job in lists, nor a job id that is not a UUID', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const bob = await env.user();

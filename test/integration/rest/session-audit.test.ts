@@ -8,14 +8,14 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../../db/schema.ts';
 import { signIn } from '../../support/sign-in.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
 
 describe('session idle timeout', () => {
   it('with P2M_SESSION_IDLE_SECONDS=60, a session used every 15 s stays signed in past 60 s', async () => {
-    await using env = await testEnv({ P2M_SESSION_IDLE_SECONDS: '60' });
+    await using env = await fileEnv({ P2M_SESSION_IDLE_SECONDS: '60' });
     await using api = await startApi(env);
     const person = await signIn(env);
     const get = () => api.call('GET', '/api/v2/me', { headers: { cookie: person.cookie } });
@@ -30,7 +30,7 @@ describe('session idle timeout', () => {
   });
 
   it('still ends a session idle for longer than the timeout', async () => {
-    await using env = await testEnv({ P2M_SESSION_IDLE_SECONDS: '60' });
+    await using env = await fileEnv({ P2M_SESSION_IDLE_SECONDS: '60' });
     await using api = await startApi(env);
     const person = await signIn(env);
     await env.runtime.db
@@ -44,7 +44,7 @@ describe('session idle timeout', () => {
 
 describe('several p2m_session cookies', () => {
   it('a planted cookie before the real one does not sign the person out; the valid one is used', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const person = await signIn(env);
     const stranger = await signIn(env);

@@ -10,14 +10,14 @@ import { endSession } from '../../../core/sessions/end-session.ts';
 import { sessions } from '../../../db/schema.ts';
 import { purgeExpired } from '../../../worker/worker.ts';
 import { signIn } from '../../support/sign-in.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv, testEnv } from '../../support/test-env.ts';
 import { createJob, errorCode, startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
 
 describe('session cookie', () => {
   it('reads the account\'s jobs and limits, including jobs made with its API keys', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const person = await signIn(env);
     const { issueApiKey } = await import('../../../core/keys/issue-api-key.ts');
@@ -34,7 +34,7 @@ describe('session cookie', () => {
   });
 
   it('never creates a job: that needs an API key (403 api_key_required)', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const person = await signIn(env);
     const res = await api.call('POST', '/api/v2/jobs', {
@@ -45,7 +45,7 @@ describe('session cookie', () => {
   });
 
   it('changes state only from an allowed origin (CSRF): no Origin or a foreign one is 403 and nothing happens', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const person = await signIn(env);
     const { issueApiKey } = await import('../../../core/keys/issue-api-key.ts');
@@ -87,7 +87,7 @@ describe('session cookie', () => {
   });
 
   it('stores only a hash of the cookie value, and every sign-in gets a new one', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const a = await signIn(env, { email: 'same@test.local' });
     const b = await signIn(env, { email: 'same@test.local' });
     expect(a.accountId).toBe(b.accountId);

@@ -10,7 +10,7 @@ import { createServiceApp } from '../../../server/create-app.ts';
 import { loopbackOnlyInThisFile } from '../../support/loopback-only.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { STRIPE_ENV, startStripeMock, type StripeMock } from '../../support/stripe-mock.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { serviceEnv, startReceiver, type Receiver } from '../../support/webhook-receiver.ts';
 import { errorCode, startApi, warmUp } from './api-client.ts';
 import { createServer } from 'node:http';
@@ -33,7 +33,7 @@ afterAll(() => {
 
 describe('small notes', () => {
   it('GET / is an HTML page naming the account page, the MCP endpoint, the OpenAPI and llms.txt', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const server = createServer(createServiceApp(env.runtime));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
@@ -51,7 +51,7 @@ describe('small notes', () => {
   });
 
   it('TRACE and other unknown methods on a known path answer 405 with Allow; an unknown path stays 404', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     for (const [method, path] of [['TRACE', '/api/v2/jobs'], ['PUT', '/api/v2/jobs'], ['PATCH', '/api/v2/limits'], ['TRACE', '/']]) {
       const res = await raw(method!, api.base + path);
@@ -63,7 +63,7 @@ describe('small notes', () => {
   });
 
   it('checkout refuses a body that is not JSON with 415', async () => {
-    await using env = await testEnv(STRIPE_ENV);
+    await using env = await fileEnv(STRIPE_ENV);
     await using api = await startApi(env);
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
       const res = await api.call('POST', '/api/v2/billing/checkout', { body: '{"plan":"pro","email":"a@example.org"}', headers: { 'content-type': type } });
@@ -73,7 +73,7 @@ describe('small notes', () => {
   });
 
   it('a rotation overlap above the maximum is 400 and rotates nothing; the answer of a rotation names both signatures', async () => {
-    await using env = await testEnv(serviceEnv(receiver));
+    await using env = await fileEnv(serviceEnv(receiver));
     await using api = await startApi(env);
     const alice = await signIn(env, { tier: 'pro' });
     const headers = { cookie: alice.cookie, origin: env.config.publicOrigins[0]! };

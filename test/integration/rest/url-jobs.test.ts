@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from './api-client.ts';
 
 beforeAll(warmUp);
@@ -27,7 +27,7 @@ async function pdfServer(): Promise<AsyncDisposable & { url: string }> {
 describe('URL jobs', () => {
   it('creates a job from a local link when P2M_ALLOW_PRIVATE_URLS=true; a broken link is 400', async () => {
     await using origin = await pdfServer();
-    await using env = await testEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
+    await using env = await fileEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
     await using api = await startApi(env);
     const alice = await env.user();
     const res = await api.call('POST', '/api/v2/jobs', { key: alice.key, json: { url: `${origin.url}/paper.pdf`, tags: ['web'] } });
@@ -39,7 +39,7 @@ describe('URL jobs', () => {
 
   it('refuses a link to a private address by default', async () => {
     await using origin = await pdfServer();
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const res = await api.call('POST', '/api/v2/jobs', { key: alice.key, json: { url: `${origin.url}/paper.pdf` } });
@@ -47,7 +47,7 @@ describe('URL jobs', () => {
   });
 
   it('refuses a non-http link and a body with neither url nor file', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const alice = await env.user();
     const ftp = await api.call('POST', '/api/v2/jobs', { key: alice.key, json: { url: 'ftp://example.org/a.pdf' } });

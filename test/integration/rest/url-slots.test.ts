@@ -13,7 +13,7 @@ import { purgeExpired } from '../../../worker/worker.ts';
 import { blobsOf } from '../worker/helpers.ts';
 import { loopbackOnlyInThisFile } from '../../support/loopback-only.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv, testEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp, type Api } from './api-client.ts';
 
 loopbackOnlyInThisFile();
@@ -51,7 +51,7 @@ const used = async (api: Api, key: string) =>
 describe('URL jobs and slots', () => {
   it('8 parallel link jobs on 3 slots: 3 fetches, 5 slots_full before any egress, then 3 jobs', async () => {
     await using origin = await slowOrigin();
-    await using env = await testEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
+    await using env = await fileEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
     await using api = await startApi(env);
     const alice = await env.user();
     const settled: Response[] = [];
@@ -79,7 +79,7 @@ describe('URL jobs and slots', () => {
 
   it('a failed fetch gives its slot back and leaves no job', async () => {
     await using origin = await slowOrigin();
-    await using env = await testEnv({ P2M_ALLOW_PRIVATE_URLS: 'true', P2M_TIERS: JSON.stringify({ free: { slots: 1 } }) });
+    await using env = await fileEnv({ P2M_ALLOW_PRIVATE_URLS: 'true', P2M_TIERS: JSON.stringify({ free: { slots: 1 } }) });
     await using api = await startApi(env);
     const alice = await env.user();
     const missing = await post(api, alice.key, `${origin.base}/missing.pdf`);
@@ -110,7 +110,7 @@ describe('URL jobs and slots', () => {
 
   it('a job canceled while its link downloads stays canceled and keeps no file', async () => {
     await using origin = await slowOrigin();
-    await using env = await testEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
+    await using env = await fileEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
     await using api = await startApi(env);
     const alice = await env.user();
     const creating = post(api, alice.key, `${origin.base}/doc.pdf`);

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from './api-client.ts';
 
 let origin: Server;
@@ -29,7 +29,7 @@ afterAll(() => {
 
 describe('usage counts jobs that exist', () => {
   it('refused link and batch requests are not counted; created jobs are, also once deleted', async () => {
-    await using env = await testEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
+    await using env = await fileEnv({ P2M_ALLOW_PRIVATE_URLS: 'true' });
     await using api = await startApi(env);
     const user = await env.user({ tier: 'pro' });
     const used = async () => ((await (await api.call('GET', '/api/v2/usage', { key: user.key })).json()) as { jobs: { used: number } }).jobs.used;

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../../../core/operation.ts';
 import { getMe, getUsage } from '../../../core/operations.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { warmUp } from '../rest/api-client.ts';
 import { rpcError, startTrpc } from './trpc-harness.ts';
 
@@ -13,7 +13,7 @@ beforeAll(warmUp);
 
 describe('tRPC account router', () => {
   it('account.me and account.usage answer as the core operations do, and need a key', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using rpc = await startTrpc(env);
     const user = await env.user({ tier: 'pro' });
     const client = rpc.client(user.key);

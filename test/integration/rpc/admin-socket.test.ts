@@ -5,11 +5,11 @@ import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { authenticateApiKey } from '../../../core/keys/authenticate-api-key.ts';
 import { callAdmin, serveAdminSocket } from '../../../rpc/admin-socket.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 
 describe('admin API over a Unix socket', () => {
   it('creates, lists and revokes keys; the socket is owner-only', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const dir = await mkdtemp(join(tmpdir(), 'p2m-admin-'));
     try {
       const path = join(dir, 'admin.sock');
@@ -44,7 +44,7 @@ describe('admin API over a Unix socket', () => {
   });
 
   it('replaces a stale socket file and removes it on close', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     const dir = await mkdtemp(join(tmpdir(), 'p2m-admin-'));
     try {
       const path = join(dir, 'admin.sock');

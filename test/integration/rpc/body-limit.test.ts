@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { streamOversized } from '../../support/stream-oversized.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { warmUp } from '../rest/api-client.ts';
 import { startTrpc } from './trpc-harness.ts';
 
@@ -14,7 +14,7 @@ beforeAll(warmUp);
 describe('tRPC body limit', () => {
   it('answers 413 too_large for a body over the cap without reading all of it', async () => {
     const cap = 256 * 1024;
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { jsonBodyBytes: cap } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { jsonBodyBytes: cap } }) });
     await using rpc = await startTrpc(env);
     const alice = await env.user();
     const totalChunks = 16 * 1024; // 1 GiB if it were all read

@@ -9,7 +9,7 @@ import { issueApiKey } from '../../../core/keys/issue-api-key.ts';
 import { devices } from '../../../db/schema.ts';
 import type { AppRouter } from '../../../rpc/router.ts';
 import { signIn } from '../../support/sign-in.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { warmUp } from '../rest/api-client.ts';
 import { rpcError, startTrpc } from './trpc-harness.ts';
 
@@ -17,7 +17,7 @@ beforeAll(warmUp);
 
 describe('tRPC devices router', () => {
   it('lists and unlinks the session\'s devices (revoking their keys); an API key is refused', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using rpc = await startTrpc(env);
     const person = await signIn(env);
     const id = randomUUID();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../../worker/worker.ts';
 import { makePdf } from '../../support/pdf.ts';
-import { testEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
+import { fileEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
 import { rpcError, startTrpc, type TrpcHarness } from './trpc-harness.ts';
 
 let env: TestEnv;
@@ -10,7 +10,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  env = await testEnv();
+  env = await fileEnv();
   rpc = await startTrpc(env);
   alice = await env.user();
   bob = await env.user();

@@ -7,7 +7,7 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../../rpc/router.ts';
 import { signIn } from '../../support/sign-in.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { warmUp } from '../rest/api-client.ts';
 import { rpcError, startTrpc } from './trpc-harness.ts';
 
@@ -15,7 +15,7 @@ beforeAll(warmUp);
 
 describe('tRPC keys', () => {
   it('a session creates, lists and revokes keys; the revoked key is then refused', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using rpc = await startTrpc(env);
     const person = await signIn(env);
     const origin = env.config.publicOrigins[0]!;
@@ -30,7 +30,7 @@ describe('tRPC keys', () => {
   });
 
   it('an API key cannot manage keys (403), nor can a cookie mutation from a foreign origin', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using rpc = await startTrpc(env);
     const alice = await env.user();
     expect(await rpcError(rpc.client(alice.key).keys.list.query({}))).toMatchObject({ code: 'forbidden', status: 403 });

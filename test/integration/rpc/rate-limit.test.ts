@@ -1,13 +1,13 @@
 /** The rate budget is charged per procedure call, also inside one batched tRPC request. */
 import { describe, expect, it } from 'vitest';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { startTrpc } from './trpc-harness.ts';
 
 type BatchItem = { result?: unknown; error?: { data?: { code: string; retry_after?: number } } };
 
 describe('tRPC rate limit', () => {
   it('with 2 a minute, the third call of ONE batch is rate_limited, with Retry-After and RateLimit', async () => {
-    await using env = await testEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 2 } }) });
+    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { ratePerMinute: 2 } }) });
     await using rpc = await startTrpc(env);
     const user = await env.user();
     const input = encodeURIComponent(JSON.stringify({ 0: {}, 1: {}, 2: {} }));

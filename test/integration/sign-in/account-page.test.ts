@@ -6,14 +6,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endSession } from '../../../core/sessions/end-session.ts';
 import { signIn } from '../../support/sign-in.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { startApi, warmUp } from '../rest/api-client.ts';
 
 beforeAll(warmUp);
 
 describe('GET /account', () => {
   it('without a session: a link to sign in', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const res = await api.call('GET', '/account');
     expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
@@ -23,7 +23,7 @@ describe('GET /account', () => {
   });
 
   it('with a session: the account, plan and usage, under a nonce CSP, never cached or framed', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const person = await signIn(env, { email: 'page@example.org', tier: 'pro' });
     const res = await api.call('GET', '/account', { headers: { cookie: person.cookie } });
@@ -43,7 +43,7 @@ describe('GET /account', () => {
   });
 
   it('drops a cookie whose session has ended', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const person = await signIn(env);
     await endSession(env.runtime.db, person.token);

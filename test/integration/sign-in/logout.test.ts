@@ -7,14 +7,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, sessions } from '../../../db/schema.ts';
 import { signIn } from '../../support/sign-in.ts';
-import { testEnv } from '../../support/test-env.ts';
+import { fileEnv } from '../../support/test-env.ts';
 import { errorCode, startApi, warmUp } from '../rest/api-client.ts';
 
 beforeAll(warmUp);
 
 describe('POST /api/v2/auth/logout', () => {
   it('ends the session, clears the cookie and leaves devices untouched', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const person = await signIn(env);
     const [device] = await env.runtime.db
@@ -37,7 +37,7 @@ describe('POST /api/v2/auth/logout', () => {
   });
 
   it('refuses a cookie from another origin, or with no Origin at all (CSRF), and the session lives on', async () => {
-    await using env = await testEnv();
+    await using env = await fileEnv();
     await using api = await startApi(env);
     const person = await signIn(env);
     const refusals: Record<string, string>[] = [{ origin: 'https://evil.example' }, {}, { referer: 'https://evil.example/page' }, { origin: 'null' }];

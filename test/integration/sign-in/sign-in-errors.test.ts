@@ -34,7 +34,7 @@ const count = async (db: Db, table: typeof sessions | typeof accounts) =>
 
 describe('sign-in failures', () => {
   it('a state works once: the same callback again is 400, with no second session', async () => {
-    await using stack = await startSignInStack();
+    await using stack = await startSignInStack({ database: 'fresh' });
     const b = stack.browser();
     const callback = await b.authorize('alice@example.org');
     const binding = b.jar.get('p2m_sign_in')!;
@@ -45,7 +45,7 @@ describe('sign-in failures', () => {
   });
 
   it('an unknown or missing state, or a callback opened in another browser, is 400', async () => {
-    await using stack = await startSignInStack();
+    await using stack = await startSignInStack({ database: 'fresh' });
     const b = stack.browser();
     await expectPage(await b.get('/api/v2/auth/idp/callback'), 400, 'bad_input');
     await expectPage(await b.get('/api/v2/auth/idp/callback?state=made-up&code=x'), 400, 'bad_input');
@@ -59,7 +59,7 @@ describe('sign-in failures', () => {
   });
 
   it('an attempt older than P2M_SIGN_IN_TTL_SECONDS is 400', async () => {
-    await using stack = await startSignInStack();
+    await using stack = await startSignInStack({ database: 'fresh' });
     const b = stack.browser();
     const callback = await b.authorize('slow@example.org');
     await stack.env.runtime.db.execute(sql`UPDATE sign_in_attempts SET expires_at = now() - interval '1 second'`);
@@ -72,7 +72,7 @@ describe('sign-in failures', () => {
   });
 
   it('the provider\'s refusal (consent denied) is 400, its description shown escaped', async () => {
-    await using stack = await startSignInStack();
+    await using stack = await startSignInStack({ database: 'fresh' });
     const b = stack.browser();
     const denied = await b.authorize('alice@example.org', { consent: 'deny' });
     expect(new URL(denied).searchParams.get('error')).toBe('access_denied');
@@ -88,7 +88,7 @@ describe('sign-in failures', () => {
   });
 
   it('a code the provider does not know is 400 (invalid_grant)', async () => {
-    await using stack = await startSignInStack();
+    await using stack = await startSignInStack({ database: 'fresh' });
     const b = stack.browser();
     const callback = new URL(await b.authorize('alice@example.org'));
     callback.searchParams.set('code', 'not-a-code');
@@ -96,14 +96,14 @@ describe('sign-in failures', () => {
   });
 
   it('an e-mail the provider has not verified makes no account (400)', async () => {
-    await using stack = await startSignInStack({ accounts: openAccountStore({ 'unverified@example.org': { emailVerified: false } }) });
+    await using stack = await startSignInStack({ database: 'fresh', accounts: openAccountStore({ 'unverified@example.org': { emailVerified: false } }) });
     const res = await stack.browser().signIn('unverified@example.org');
     expect(await expectPage(res, 400, 'bad_input')).toContain('verified e-mail');
     expect(await count(stack.env.runtime.db, accounts)).toBe(0);
   });
 
   it('a failed token exchange (the provider refuses our client) is 502', async () => {
-    await using stack = await startSignInStack({ env: { P2M_OIDC_CLIENT_SECRET: 'not-the-secret' } });
+    await using stack = await startSignInStack({ database: 'fresh', env: { P2M_OIDC_CLIENT_SECRET: 'not-the-secret' } });
     const res = await stack.browser().signIn('alice@example.org');
     await expectPage(res, 502, 'idp_error');
     expect(await count(stack.env.runtime.db, accounts)).toBe(0);
@@ -132,7 +132,7 @@ describe('sign-in failures', () => {
 
   it('too many starts from one address are 429 with Retry-After', async () => {
     // An address of its own (behind a trusted proxy): the counters may be shared with other tests (Redis).
-    await using stack = await startSignInStack({ env: { P2M_SIGN_IN_PER_IP: '2', P2M_TRUST_PROXY: 'loopback' } });
+    await using stack = await startSignInStack({ database: 'fresh', env: { P2M_SIGN_IN_PER_IP: '2', P2M_TRUST_PROXY: 'loopback' } });
     const b = stack.browser();
     const from = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
     const start = () => b.request('/api/v2/auth/idp/start', { headers: from });

@@ -50,7 +50,7 @@ describe('signed v1 requests', () => {
   });
 
   it('a tampered JSON body is 401 and creates nothing', async () => {
-    await using v1 = await startV1();
+    await using v1 = await startV1({}, 'fresh');
     const { storage } = await v1.device();
     const swap = (b: Uint8Array) => new TextEncoder().encode(new TextDecoder().decode(b).replace('a.pdf', 'b.pdf'));
     const client = v1.client({ storage, fetch: recordingFetch(swap).f });
@@ -59,7 +59,7 @@ describe('signed v1 requests', () => {
   });
 
   it('a tampered streamed upload is 401 after streaming, with no job and no stored input', async () => {
-    await using v1 = await startV1();
+    await using v1 = await startV1({}, 'fresh');
     const { storage } = await v1.device();
     // Flip one byte near the end of the file part: only the final hash can notice.
     const flip = (b: Uint8Array) => {

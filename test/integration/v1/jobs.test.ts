@@ -13,7 +13,7 @@ const MB = 1024 * 1024;
 
 describe('v1 jobs', () => {
   it('upload → 201 with an absolute Location, list, poll, download, delete (idempotent), then 410', async () => {
-    await using v1 = await startV1();
+    await using v1 = await startV1({}, 'fresh');
     const { client } = await v1.device();
     const res = await client.signedFetch('POST', '/jobs', encodeMultipartFile(await pdfBytes(), 'Report é.pdf'));
     expect(res.status).toBe(201);

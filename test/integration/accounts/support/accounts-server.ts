@@ -12,7 +12,7 @@ import { issueLinkTicket } from '../../../../core/devices/link/issue-link-ticket
 import { linkDeviceWithTicket } from '../../../support/link-device-with-ticket.ts';
 import type { TierName } from '../../../../core/tiers.ts';
 import { jobs, type JobRow } from '../../../../db/schema.ts';
-import type { TestUser } from '../../../support/test-env.ts';
+import type { DatabaseChoice, TestUser } from '../../../support/test-env.ts';
 import { fetchFrom, startV1, type V1Server } from '../../v1/support/v1-server.ts';
 
 export type TestDevice = { client: DeviceClient; account: AccountClient; principal: DevicePrincipal };
@@ -28,8 +28,8 @@ export type AccountsServer = V1Server & {
   row(jobId: string): Promise<JobRow>;
 };
 
-export async function startAccounts(env: Record<string, string> = {}): Promise<AccountsServer> {
-  const v1 = await startV1(env);
+export async function startAccounts(env: Record<string, string> = {}, database: DatabaseChoice = 'file'): Promise<AccountsServer> {
+  const v1 = await startV1(env, database);
   const runtime = v1.env.runtime;
   return Object.assign(v1, {
     user: (tier: TierName = 'free') => v1.env.user({ tier }),

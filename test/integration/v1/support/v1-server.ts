@@ -12,7 +12,7 @@ import type { DevicePrincipal } from '../../../../core/devices/authenticate-devi
 import { createApp } from '../../../../server/create-app.ts';
 import { v1Routes } from '../../../../rest/routes.ts';
 import { createWorker } from '../../../../worker/worker.ts';
-import { testEnv, type TestEnv } from '../../../support/test-env.ts';
+import { envOn, type DatabaseChoice, type TestEnv } from '../../../support/test-env.ts';
 
 export type V1Server = AsyncDisposable & {
   env: TestEnv;
@@ -54,10 +54,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startV1(env: Record<string, string> = {}): Promise<V1Server> {
+/** The v1 server over the test file's database, or (`'fresh'`) one of its own. */
+export async function startV1(env: Record<string, string> = {}, database: DatabaseChoice = 'file'): Promise<V1Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const testenv = await testEnv({ P2M_PUBLIC_ORIGINS: baseUrl, P2M_TRUST_PROXY: 'loopback', ...env });
+  const testenv = await envOn(database, { P2M_PUBLIC_ORIGINS: baseUrl, P2M_TRUST_PROXY: 'loopback', ...env });
   const clientAddress = randomAddress();
   const app = createApp(testenv.runtime, { v1: v1Routes });
   const server: Server = app.listen(port, '127.0.0.1');
