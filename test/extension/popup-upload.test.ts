@@ -87,6 +87,8 @@ describeInBrowser('extension popup in Chromium', () => {
       await popup.getByRole('button', { name: 'Convert', exact: true }).click();
       const alert = popup.getByRole('alert');
       await alert.getByText('All your conversion slots are busy.').waitFor();
+      // The list of holders comes from a second request, after the words: wait for it, not only the words.
+      await alert.getByText(/These conversions hold the slots:/).waitFor();
       const held = /These conversions hold the slots: ([^.]*\.pdf[^.]*\.pdf[^.]*\.pdf \(waiting\))\./.exec((await alert.textContent())!)?.[1];
       expect(held?.split('; ').sort()).toEqual(['one.pdf (waiting)', 'three.pdf (waiting)', 'two.pdf (waiting)']);
       expect(await alert.textContent()).not.toContain('slots_full');
