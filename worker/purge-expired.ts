@@ -2,9 +2,9 @@
  * The retention sweep: expires results past their retention, releases inputs
  * nobody needs, deletes old tombstones, then deletes their blobs; it also
  * drops used device nonces past their window, ended web sessions and old
- * device-link and upload tickets. Rows are
- * updated before blobs are removed, so a crash in between leaves an orphan
- * file at worst, never a row pointing at nothing.
+ * device-link and upload tickets. Rows are updated before blobs are removed,
+ * so a crash in between leaves an orphan file at worst, never a row pointing
+ * at nothing; the tombstone's removal deletes the job's prefix once more.
  */
 import { sweepDeviceNonces } from '../core/devices/db-nonce-store.ts';
 import { sweepTickets } from '../core/jobs/tickets/sweep-tickets.ts';
@@ -18,9 +18,11 @@ import { deleteOldJobs } from './sql/delete-old-jobs.ts';
 import { expireResults } from './sql/expire-results.ts';
 import { failStaleFetches } from './sql/fail-stale-fetches.ts';
 import { releaseInputs } from './sql/release-inputs.ts';
-import { resultBlobKeys } from '../core/jobs/result-images.ts';
+import { jobBlobPrefix } from '../core/jobs/job-blob-keys.ts';
 
 const BATCH = 500;
+/** Jobs whose blobs are deleted at once (each is a list and a delete request on S3). */
+const DELETE_PARALLEL = 16;
 
 export type PurgeReport = {
   expired: number;
@@ -67,8 +69,13 @@ export async function purgeExpired(runtime: Pick<Runtime, 'db' | 'blobs' | 'conf
   };
 }
 
+/**
+ * Every step hands back jobs none of whose blobs is needed any more (expired,
+ * canceled, failed, deleted): their whole prefix goes, so also the result of
+ * an attempt whose worker died before completing, which no row names.
+ */
 async function deleteBlobs(runtime: Pick<Runtime, 'blobs'>, released: ReleasedBlobs[]): Promise<void> {
-  // A result's images blob goes with its Markdown (core/jobs/result-images.ts).
-  const keys = released.flatMap((r) => [r.input_key, ...(r.output_key ? resultBlobKeys(r.output_key) : [])]).filter((k): k is string => !!k);
-  await Promise.all(keys.map((k) => runtime.blobs.delete(k)));
+  for (let i = 0; i < released.length; i += DELETE_PARALLEL) {
+    await Promise.all(released.slice(i, i + DELETE_PARALLEL).map((r) => runtime.blobs.deletePrefix(jobBlobPrefix(r.id))));
+  }
 }

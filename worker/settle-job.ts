@@ -3,7 +3,6 @@
  * fenced write that changes no row means another worker or a cancel owns the
  * job now: the result is discarded and any blob written for it deleted.
  */
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Conversion, WorkerDeps } from './convert-job.ts';
 import { errorMessage } from './error-messages.ts';
@@ -12,6 +11,7 @@ import type { ClaimedJob } from './sql/claim-jobs.ts';
 import { completeJob } from './sql/complete-job.ts';
 import { failJob } from './sql/fail-job.ts';
 import { retryJob } from './sql/retry-job.ts';
+import { newOutputKey } from '../core/jobs/job-blob-keys.ts';
 import { imagesKeyOf, resultBlobKeys } from '../core/jobs/result-images.ts';
 import { packImages } from './result-images.ts';
 
@@ -42,7 +42,7 @@ export async function settleJob(deps: WorkerDeps, job: ClaimedJob, conv: Convers
 }
 
 async function publish(deps: WorkerDeps, job: ClaimedJob, conv: Extract<Conversion, { kind: 'converted' }>) {
-  const outputKey = `jobs/${job.id}/output-${randomUUID()}.md`;
+  const outputKey = newOutputKey(job.id);
   const cap = deps.config.tiers[job.tier as keyof typeof deps.config.tiers]?.resultBytes ?? NO_CAP;
   const packed = packImages(conv.markdown, conv.images ?? [], cap);
   const bytes = Buffer.from(packed.markdown, 'utf8');
@@ -59,7 +59,8 @@ async function publish(deps: WorkerDeps, job: ClaimedJob, conv: Extract<Conversi
   }
   if (packed.omitted > 0) deps.log.info({ jobId: job.id, omitted: packed.omitted }, 'images left out: over the result size limit');
   // If this write itself fails we keep the blob: the row may have committed, and an
-  // orphan file is a smaller harm than a ready job pointing at nothing.
+  // orphan file is a smaller harm than a ready job pointing at nothing. It is under
+  // the job's prefix, so the job's deletion or expiry removes it all the same.
   const done = await completeJob(deps.db, {
     id: job.id,
     lease: job.lease,

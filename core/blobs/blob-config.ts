@@ -22,6 +22,8 @@ export const BLOB_ENV = {
   P2M_BLOB_TIMEOUT_MS: int(30_000, 100, 600_000),
   /** Part size of streamed uploads, MiB (S3's minimum is 5); memory per upload is about two parts. */
   P2M_BLOB_PART_MB: int(5, 5, 512),
+  /** Objects listed and deleted per request when a job's prefix is removed (S3 allows at most 1000). */
+  P2M_BLOB_DELETE_BATCH: int(1000, 1, 1000),
   AWS_REGION: z.string().optional(),
   AWS_DEFAULT_REGION: z.string().optional(),
   AWS_ENDPOINT_URL_S3: z.url().optional(),
@@ -44,6 +46,8 @@ export type S3BlobConfig = Readonly<{
   presignSeconds: number;
   timeoutMs: number;
   partBytes: number;
+  /** Keys per ListObjectsV2 page and DeleteObjects request. */
+  deleteBatch: number;
 }>;
 
 export type BlobConfig = Readonly<{ kind: 'local' }> | S3BlobConfig;
@@ -73,5 +77,6 @@ export function blobConfigOf(e: BlobEnv): BlobConfig {
     presignSeconds: e.P2M_BLOB_PRESIGN_SECONDS,
     timeoutMs: e.P2M_BLOB_TIMEOUT_MS,
     partBytes: e.P2M_BLOB_PART_MB * 1024 * 1024,
+    deleteBatch: e.P2M_BLOB_DELETE_BATCH,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Where input PDFs and output Markdown live. Keys are opaque paths such as
- * `jobs/<id>/input-<uuid>.pdf`. The local-directory store serves one machine;
+ * `jobs/<id>/input-<uuid>.pdf`; every blob of a job is under `jobs/<id>/`
+ * (core/jobs/job-blob-keys.ts). The local-directory store serves one machine;
  * the S3 store (s3-blob-store.ts) implements the same interface for several.
  */
 import type { Readable } from 'node:stream';
@@ -26,6 +27,13 @@ export interface BlobStore {
   read(key: string): Promise<Buffer | null>;
   /** Removes the blob; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every blob whose key starts with `prefix`, a folder-like prefix
+   * ending in `/` (`jobs/<id>/`): also blobs no row names, such as the result
+   * of an attempt whose worker died before completing. An empty prefix is not
+   * an error; a prefix without the trailing `/` is refused.
+   */
+  deletePrefix(prefix: string): Promise<void>;
   /** null when the store can be used; otherwise what is wrong, in words an operator can act on. */
   check(): Promise<string | null>;
   /**

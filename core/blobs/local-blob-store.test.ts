@@ -51,4 +51,30 @@ describe('local blob store', () => {
     expect(await readdir(join(root, 'jobs'))).toEqual([]);
     expect(await store.check()).toBeNull();
   });
+
+  it('deletePrefix removes every blob of a job (fanned out and pre-fan-out) and its folders, and nothing else', async () => {
+    const root = await tempRoot();
+    const store = createLocalBlobStore(root);
+    const [gone, kept] = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const name of ['input-1.pdf', 'output-1.md', 'output-1.images', 'output-2.md']) {
+      await store.put(`jobs/${gone}/${name}`, body(name), { maxBytes: 100 });
+    }
+    await store.put(`jobs/${kept}/input-1.pdf`, body('%PDF-1.4'), { maxBytes: 100 });
+    await mkdir(join(root, 'jobs', gone), { recursive: true });
+    await writeFile(join(root, 'jobs', gone, 'output-0.md'), 'old layout');
+    await store.deletePrefix(`jobs/${gone}/`);
+    await store.deletePrefix(`jobs/${gone}/`); // again: nothing left is no error
+    expect((await readdir(join(root, 'jobs'), { recursive: true })).sort()).toEqual(
+      [kept.slice(0, 2), `${kept.slice(0, 2)}/${kept.slice(2, 4)}`, `${localJobFolder(kept).slice(5)}`, `${localJobFolder(kept).slice(5)}/input-1.pdf`].sort(),
+    );
+    await store.deletePrefix(`jobs/${kept}/`);
+    expect(await readdir(join(root, 'jobs'))).toEqual([]);
+  });
+
+  it('deletePrefix refuses a prefix that is not a folder or leaves the store', async () => {
+    const store = createLocalBlobStore(await tempRoot());
+    await expect(store.deletePrefix('jobs/abc')).rejects.toThrow(/must end in "\/"/);
+    await expect(store.deletePrefix('../')).rejects.toThrow(/escapes the store/);
+    await expect(store.deletePrefix('/')).rejects.toThrow(/escapes the store/);
+  });
 });

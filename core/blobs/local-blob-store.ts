@@ -15,8 +15,8 @@ import { meterBody } from './metered-body.ts';
  * (`jobs/<id>/…`); blobs written before the fan-out are still found.
  */
 const JOB_KEY = /^jobs\/([0-9a-f]{2})([0-9a-f]{2})([0-9a-f-]{32})\/([^/]+)$/;
+const JOB_PREFIX = /^jobs\/([0-9a-f-]{36})\/$/;
 
-/** A BlobStore in a local directory. Writes go to a temporary file renamed into place, so a crash leaves no half blob. */
 /** The folder of a job's blobs, relative to the store's root (`jobs/ab/cd/<id>`). */
 export const localJobFolder = (jobId: string) => `jobs/${jobId.slice(0, 2)}/${jobId.slice(2, 4)}/${jobId}`;
 
@@ -32,33 +32,48 @@ function localPaths(base: string) {
     return inStore(m ? `${localJobFolder(`${m[1]}${m[2]}${m[3]}`)}/${m[4]}` : key);
   };
   const legacyPathOf = (key: string) => (JOB_KEY.test(key) ? inStore(key) : null);
+  /** The folders a prefix names: a job's fanned-out folder and its pre-fan-out one, or the prefix as a path. */
+  const foldersOf = (prefix: string) => {
+    if (!prefix.endsWith('/')) throw new Error(`a blob prefix must end in "/": ${prefix}`);
+    const job = JOB_PREFIX.exec(prefix)?.[1];
+    return job ? [inStore(localJobFolder(job)), inStore(prefix)] : [inStore(prefix)];
+  };
+  /** Removes empty folders from `dir` up to (not including) the store's jobs/ folder. */
+  const pruneEmpty = async (dir: string): Promise<void> => {
+    const stop = join(base, 'jobs');
+    for (let d = dir; d.startsWith(stop + sep); d = dirname(d)) {
+      try {
+        await rmdir(d);
+      } catch {
+        return; // not empty (or already gone): the folders above are in use too
+      }
+    }
+  };
   return {
     pathOf,
     legacyPathOf,
+    /** Removes the prefix's folders with all they hold, then the emptied folders above them. */
+    async removePrefix(prefix: string): Promise<void> {
+      // A write racing this loses its folder: its rename fails, and the writer drops the job as lost.
+      for (const dir of foldersOf(prefix)) {
+        await rm(dir, { recursive: true, force: true });
+        await pruneEmpty(dirname(dir));
+      }
+    },
     /** The sharded path, else the pre-fan-out one when only that exists. */
     async existingPath(key: string): Promise<string> {
       const legacy = legacyPathOf(key);
       if (!legacy) return pathOf(key);
       return (await exists(pathOf(key))) || !(await exists(legacy)) ? pathOf(key) : legacy;
     },
-    /** Removes empty folders from `dir` up to (not including) the store's jobs/ folder. */
-    async pruneEmpty(dir: string): Promise<void> {
-      const stop = join(base, 'jobs');
-      for (let d = dir; d.startsWith(stop + sep); d = dirname(d)) {
-        try {
-          await rmdir(d);
-        } catch {
-          return; // not empty (or already gone): the folders above are in use too
-        }
-      }
-    },
+    pruneEmpty,
   };
 }
 
 /** A BlobStore in a local directory. Writes go to a temporary file renamed into place, so a crash leaves no half blob. */
 export function createLocalBlobStore(root: string): BlobStore {
   const base = resolve(root);
-  const { pathOf, legacyPathOf, existingPath, pruneEmpty } = localPaths(base);
+  const { pathOf, legacyPathOf, existingPath, pruneEmpty, removePrefix } = localPaths(base);
 
   async function put(key: string, body: Readable | AsyncIterable<Uint8Array>, opts: { maxBytes: number }) {
     const target = pathOf(key);
@@ -107,6 +122,7 @@ export function createLocalBlobStore(root: string): BlobStore {
         await pruneEmpty(dirname(p));
       }
     },
+    deletePrefix: removePrefix,
     check: () => mkdir(base, { recursive: true }).then(() => access(base)).then(
       () => null,
       (e: Error) => `the blob directory ${base} is not usable: ${e.message}`,

@@ -12,9 +12,11 @@
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
@@ -81,6 +83,7 @@ export function createS3BlobStore(c: S3BlobConfig, client: S3Client = s3ClientOf
         if (!isMissing(err)) throw asStorageError(err);
       }
     },
+    deletePrefix: (prefix) => s3DeletePrefix(client, c, prefix),
     async check() {
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
@@ -115,6 +118,35 @@ async function s3Put(client: S3Client, c: S3BlobConfig, Key: string, body: Reada
     throw asStorageError(err);
   }
   return metered.result();
+}
+
+/**
+ * Deletes every object under the prefix, a page at a time: one ListObjectsV2
+ * of at most P2M_BLOB_DELETE_BATCH keys, then one DeleteObjects of that page.
+ * A key the store refuses to delete fails the whole call (storage_unavailable),
+ * so the caller's sweep tries again later rather than believing it done.
+ */
+async function s3DeletePrefix(client: S3Client, c: S3BlobConfig, prefix: string): Promise<void> {
+  if (!prefix.endsWith('/')) throw new Error(`a blob prefix must end in "/": ${prefix}`);
+  // Pages go on from the last key listed (StartAfter) rather than a continuation token:
+  // every S3-compatible store takes it, and the keys already listed are gone anyway.
+  let after: string | undefined;
+  try {
+    do {
+      const page = await client.send(new ListObjectsV2Command({
+        Bucket: c.bucket, Prefix: `${c.prefix}${prefix}`, MaxKeys: c.deleteBatch, StartAfter: after,
+      }));
+      const objects = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (objects.length > 0) {
+        const out = await client.send(new DeleteObjectsCommand({ Bucket: c.bucket, Delete: { Objects: objects, Quiet: true } }));
+        const refused = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+        if (refused.length > 0) throw Object.assign(new Error(`could not delete ${refused[0]!.Key}: ${refused[0]!.Code}`), { name: refused[0]!.Code });
+      }
+      after = page.IsTruncated ? objects.at(-1)?.Key : undefined;
+    } while (after);
+  } catch (err) {
+    throw asStorageError(err);
+  }
 }
 
 /** A presigned GET with the download's name and type, after a HEAD so that a removed result stays a 410. */

@@ -15,7 +15,7 @@ import { Job, JobId } from './job-schema.ts';
 import { toJobView } from './job-view.ts';
 import { cancelJob } from './sql/cancel-job.ts';
 import { removeJob } from './sql/remove-job.ts';
-import { resultBlobKeys } from './result-images.ts';
+import { jobBlobPrefix } from './job-blob-keys.ts';
 
 export const DeletedJob = Job.extend({
   deleted: z.boolean().describe('True when the record and its Markdown were removed; false when an active job was canceled.'),
@@ -30,7 +30,8 @@ export async function deleteOwnedJob(ctx: Ctx, jobId: string): Promise<JobRow> {
   if (canceled.queued > 0) ctx.wake('webhooks');
   if (canceled.changed) {
     ctx.jobChanged(row.id);
-    if (row.inputKey) await ctx.blobs.delete(row.inputKey);
+    // The whole prefix: also a result an earlier attempt wrote before its worker died.
+    await ctx.blobs.deletePrefix(jobBlobPrefix(row.id));
     return (await findJob(ctx, jobId))!;
   }
   // Finished meanwhile (or already): remove the result, keep a tombstone.
@@ -38,8 +39,8 @@ export async function deleteOwnedJob(ctx: Ctx, jobId: string): Promise<JobRow> {
   ctx.jobChanged(row.id);
   // Read back through findJob: a result past its retention answers as expired, not ready.
   const current = (await findJob(ctx, jobId))!;
-  const keys = [row.inputKey, ...(row.outputKey ? resultBlobKeys(row.outputKey) : [])];
-  await Promise.all(keys.filter((k): k is string => !!k).map((k) => ctx.blobs.delete(k)));
+  // Every blob of the job, not only those the row named: a dead attempt's result too.
+  await ctx.blobs.deletePrefix(jobBlobPrefix(row.id));
   return current;
 }
 

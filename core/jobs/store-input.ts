@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import type { PutResult } from '../blobs/blob-store.ts';
 import { isEgressError } from '../egress/egress-error.ts';
 import { withoutControls } from '../text/plain-text.ts';
+import { newInputKey } from './job-blob-keys.ts';
 
 export type JobSource =
   | { kind: 'upload'; body: Readable | AsyncIterable<Uint8Array>; fileName?: string }
@@ -17,7 +17,7 @@ const isPdf = (head: Buffer) => head.subarray(0, 1024).includes('%PDF-');
 
 /** Streams the source into blob storage under the tier's byte cap, then checks it is a PDF. */
 export async function storeInput(ctx: Ctx, jobId: string, source: JobSource, maxBytes: number): Promise<StoredInput> {
-  const key = `jobs/${jobId}/input-${randomUUID()}.pdf`;
+  const key = newInputKey(jobId);
   let put: PutResult;
   let opened: Awaited<ReturnType<typeof openSource>>;
   try {

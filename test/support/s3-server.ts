@@ -29,7 +29,11 @@ const CHILD = new URL('./s3rver-child.ts', import.meta.url).pathname;
 
 export async function startS3Server(opts: { port?: number } = {}): Promise<S3TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'p2m-s3-'));
-  const child = spawn(process.execPath, [CHILD, String(opts.port ?? 0), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // s3rver seals its continuation tokens with DES, which OpenSSL 3 keeps in its legacy provider:
+  // without it every truncated listing (more keys than MaxKeys) is a 500.
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', CHILD, String(opts.port ?? 0), dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await listeningPort(child);
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({

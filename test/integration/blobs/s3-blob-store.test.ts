@@ -4,10 +4,10 @@
  * server down or stalled).
  */
 import { Readable } from 'node:stream';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../core/config.ts';
-import { createS3BlobStore } from '../../../core/blobs/s3-blob-store.ts';
+import { createS3BlobStore, s3ClientOf } from '../../../core/blobs/s3-blob-store.ts';
 import type { S3BlobConfig } from '../../../core/blobs/blob-config.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { startS3Server, type S3TestServer } from '../../support/s3-server.ts';
@@ -83,6 +83,26 @@ describe('S3 blob store', () => {
     expect(await keysIn('unit/jobs/r/')).toEqual([]);
   });
 
+  it('deletePrefix removes every object under a job prefix in pages of P2M_BLOB_DELETE_BATCH, and nothing beside it', async () => {
+    const config = configOf({ ...s3.env('blobs', 'pages'), P2M_BLOB_DELETE_BATCH: '2' });
+    const client = s3ClientOf(config);
+    using store = disposable(createS3BlobStore(config, client));
+    const names = ['input-1.pdf', 'output-1.md', 'output-1.images', 'output-2.md', 'output-3.md'];
+    for (const name of names) await store.put(`jobs/many/${name}`, Readable.from([Buffer.from(name)]), { maxBytes: 100 });
+    await store.put('jobs/many-more/input-1.pdf', Readable.from([Buffer.from('x')]), { maxBytes: 100 });
+    await store.put('jobs/other/input-1.pdf', Readable.from([Buffer.from('x')]), { maxBytes: 100 });
+    const sent = countRequests(client);
+    await store.deletePrefix('jobs/many/');
+    expect(await keysIn('pages/jobs/many/')).toEqual([]);
+    expect(await keysIn('pages/')).toEqual(['pages/jobs/many-more/input-1.pdf', 'pages/jobs/other/input-1.pdf']);
+    // Five objects two at a time: three lists and three batch deletes.
+    expect(sent).toEqual({ ListObjectsV2Command: 3, DeleteObjectsCommand: 3 });
+    await store.deletePrefix('jobs/many/'); // nothing left: no error
+    await expect(store.deletePrefix('jobs/other')).rejects.toThrow(/must end in "\/"/);
+    using missing = disposable(createS3BlobStore(configOf(s3.env('nope'))));
+    expect(((await missing.deletePrefix('jobs/x/').catch((e: unknown) => e)) as DomainError).code).toBe('storage_unavailable');
+  });
+
   it('presigns a short-lived download URL with the name and type; null for a missing blob; nothing when presign is off', async () => {
     using store = disposable(storeOf({ P2M_BLOB_PRESIGN: 'true', P2M_BLOB_PRESIGN_SECONDS: '30' }));
     await store.put('jobs/p/output-1.md', Readable.from([Buffer.from('hello')]), { maxBytes: 1000 });
@@ -146,4 +166,14 @@ describe('S3 blob store', () => {
 
 function disposable<T extends { close(): void }>(store: T): T & Disposable {
   return Object.assign(store, { [Symbol.dispose]: () => store.close() });
+}
+
+/** Counts the commands the client sends from now on, by name. */
+function countRequests(client: S3Client): Record<string, number> {
+  const counts: Record<string, number> = {};
+  client.middlewareStack.add((next, context) => (args) => {
+    counts[context.commandName!] = (counts[context.commandName!] ?? 0) + 1;
+    return next(args);
+  }, { step: 'initialize' });
+  return counts;
 }
