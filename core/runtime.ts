@@ -86,7 +86,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     }),
     apiKeyCache: new ApiKeyCache(changes, config.readCacheEntries),
     jobReadCache: createJobReadCache(changes, config.readCacheEntries),
-    billing: createBilling(config),
+    billing: await createBilling(config),
     async close() {
       await Promise.all([wakeup.close(), rateLimiter.close(), deviceNonces.close(), changes.close()]);
       blobs.close();

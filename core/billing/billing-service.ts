@@ -6,7 +6,7 @@
  * which is also what lets tests stand in for Stripe at the HTTP edge alone
  * (msw), with nothing inside p2m replaced.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import type { BillingConfig } from './billing-config.ts';
@@ -18,10 +18,14 @@ export type Billing = {
   prices: PriceCache;
 };
 
-/** Null when billing is not configured. */
-export function createBilling(config: Pick<Config, 'billing'>): Billing | null {
+/**
+ * Null when billing is not configured. The SDK (about 200 modules) is loaded
+ * only then: a worker or an API process without billing never reads it.
+ */
+export async function createBilling(config: Pick<Config, 'billing'>): Promise<Billing | null> {
   const cfg = config.billing;
   if (!cfg) return null;
+  const { default: Stripe } = await import('stripe');
   const stripe = new Stripe(cfg.secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
     timeout: cfg.timeoutMs,

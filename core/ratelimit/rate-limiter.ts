@@ -9,7 +9,7 @@
  * downgrade lowers it without handing out a fresh budget.
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createClient } from 'redis';
+import { newRedisClient } from '../redis/redis-client.ts';
 import { ChargeBatches, type Counted } from './charge-batches.ts';
 import type { Config } from '../config.ts';
 
@@ -56,7 +56,7 @@ const UNLIMITED: RateLimiter = {
 export async function createRateLimiter(config: Pick<Config, 'redisUrl' | 'rateLimit'>): Promise<RateLimiter> {
   if (!config.rateLimit) return UNLIMITED;
   if (!config.redisUrl) return limiterOver(memoryLimiter(), async () => undefined);
-  const client = createClient({ url: config.redisUrl });
+  const client = await newRedisClient(config.redisUrl);
   // The client reconnects by itself; meanwhile the insurance limiter counts in memory.
   client.on('error', () => undefined);
   await client.connect();

@@ -7,7 +7,7 @@
  * workers and API processes on other machines.
  */
 import { EventEmitter } from 'node:events';
-import { createClient } from 'redis';
+import { newRedisClient } from '../redis/redis-client.ts';
 
 export type Pool = 'free' | 'paid';
 /** What a wake-up is about: a job pool, or webhook deliveries waiting in the outbox. */
@@ -62,7 +62,7 @@ export function createLocalWakeup(): Wakeup {
 
 export async function createRedisWakeup(url: string): Promise<Wakeup> {
   const local = createLocalWakeup();
-  const pub = createClient({ url });
+  const pub = await newRedisClient(url);
   const sub = pub.duplicate();
   pub.on('error', () => undefined); // reconnects by itself; polling covers the gap
   sub.on('error', () => undefined);
