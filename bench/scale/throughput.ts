@@ -1,17 +1,21 @@
 /**
  * Throughput of worker processes (issue 21): pages per second with 1 and with
  * 2 `p2m worker` processes (concurrency 1 each) while one `p2m serve`
- * (P2M_WORKERS=0) answers a polling load, with the files in the local
+ * (P2M_WORKERS=0) answers a polling load (bench/scale/status-pollers.ts:
+ * each job's client polling every --poll-interval-ms, default 1000; or long
+ * polls with --wait-seconds N; or, with --poll-interval-ms 0, --pollers
+ * clients polling without pause), with the files in the local
  * directory and in an S3 server (s3rver on loopback), all in one run so the
  * ratios compare like with like. Also the blob store's own cost per job:
  * the four transfers a job makes (input written, read; result written, read),
  * timed in this process for both stores (s3rver runs in this process too).
  *
  *   node bench/scale/throughput.ts [--pg-url postgres://postgres@127.0.0.1:5432/postgres]
- *     [--redis-url redis://127.0.0.1:6379/6] [--jobs 8] [--pdf FILE] [--pollers 8]
+ *     [--redis-url redis://127.0.0.1:6379/6] [--jobs 8] [--pdf FILE]
+ *     [--poll-interval-ms 1000 | --wait-seconds 30 | --poll-interval-ms 0 --pollers 8]
  *
- * Each phase: a fresh database, the API started, the jobs uploaded, then the
- * workers started; the clock runs from the moment every worker runs until
+ * Each phase: a fresh database, the API started, the jobs uploaded (each
+ * job's client starts polling once its upload is answered), then the workers started; the clock runs from the moment every worker runs until
  * every job is ready. Phases alternate stores (local 1, s3 1, local 2, s3 2)
  * so drift in a shared machine's load falls on both. Prints Markdown.
  */
@@ -31,6 +35,7 @@ import S3rver from 's3rver';
 import { killAll, startProc, type Proc } from './p2m-processes.ts';
 import { freshDatabase } from '../poll/pg-database.ts';
 import { run as runCli } from './cli-run.ts';
+import { describePollMode, pollModeOf, startPolling, type Polling } from './status-pollers.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,7 +44,12 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '8' },
     pdf: { type: 'string', default: join(import.meta.dirname, '../../../shared/corpus/dev/pdf/apt-readme__latex.pdf') },
     pollers: { type: 'string', default: '8' },
+    'poll-interval-ms': { type: 'string', default: '1000' },
+    'wait-seconds': { type: 'string', default: '0' },
   },
+});
+const POLL = pollModeOf({
+  pollIntervalMs: Number(values['poll-interval-ms']), waitSeconds: Number(values['wait-seconds']), pollers: Number(values.pollers),
 });
 const JOBS = Number(values.jobs);
 const pdf = await readFile(values.pdf);
@@ -73,6 +83,9 @@ async function phase(store: Phase['store'], workers: number): Promise<Phase> {
   const dir = store === 'local' ? { dataDir: shared } : {};
   const procs: Proc[] = [];
   const client = new pg.Client({ connectionString: db.url });
+  // Each job's own client (interval, long) joins this load once its upload is answered.
+  const own: Polling[] = [];
+  let polling = combined(own);
   try {
     procs.push(startProc('serve', { ...env, PORT: '0', P2M_WORKERS: '0' }, dir));
     const api = await procs[0]!.ready;
@@ -86,21 +99,14 @@ async function phase(store: Phase['store'], workers: number): Promise<Phase> {
       const res = await fetch(`${api}/api/v2/jobs`, { method: 'POST', headers: auth, body: form });
       if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
       ids.push(((await res.json()) as { job_id: string }).job_id);
+      if (POLL.kind !== 'flood') own.push(startPolling({ base: api, auth }, ids.slice(-1), POLL));
     }
-    // The polling load: clients asking for their jobs' status, as they do while they wait.
-    let polling = true;
-    let polls = 0;
-    const pollers = Array.from({ length: Number(values.pollers) }, async (_, p) => {
-      for (let i = p; polling; i++) {
-        const res = await fetch(`${api}/api/v2/jobs/${ids[i % ids.length]}`, { headers: auth });
-        await res.arrayBuffer();
-        if (res.ok) polls++;
-      }
-    });
+    if (POLL.kind === 'flood') polling = startPolling({ base: api, auth }, ids, POLL);
+    const polls = polling.answers;
     for (let w = 0; w < workers; w++) procs.push(startProc('worker', { ...env, P2M_WORKERS: '1' }, dir));
     await Promise.all(procs.slice(1).map((p) => p.ready));
     const t0 = performance.now();
-    const polls0 = polls;
+    const polls0 = polls();
     let pages = 0;
     for (;;) {
       const { rows } = await client.query<{ left: number; pages: number }>(
@@ -109,16 +115,24 @@ async function phase(store: Phase['store'], workers: number): Promise<Phase> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (performance.now() - t0) / 1000;
-    polling = false;
-    await Promise.all(pollers);
-    return { store, workers, seconds, pages, polls: (polls - polls0) / seconds };
+    const answered = polls() - polls0;
+    return { store, workers, seconds, pages, polls: answered / seconds };
   } finally {
+    await polling.stop();
     for (const p of procs) p.child.kill('SIGKILL');
     await Promise.all(procs.map((p) => p.exited));
     await client.end().catch(() => undefined);
     await db.drop();
     await rm(shared, { recursive: true, force: true });
   }
+}
+
+/** Several jobs' own clients as one polling load. */
+function combined(parts: Polling[]): Polling {
+  return {
+    answers: () => parts.reduce((n, p) => n + p.answers(), 0),
+    stop: async () => void (await Promise.all(parts.map((p) => p.stop()))),
+  };
 }
 
 /** The four transfers of one job against a store, ms each job (median of n). */
@@ -151,7 +165,7 @@ await rm(s3Dir, { recursive: true, force: true });
 
 const rate = (p: Phase) => p.pages / p.seconds;
 const find = (store: Phase['store'], workers: number) => phases.find((p) => p.store === store && p.workers === workers)!;
-console.log(`${JOBS} jobs of ${values.pdf.split('/').pop()} (${pdf.length} bytes) per phase, ${values.pollers} pollers\n`);
+console.log(`${JOBS} jobs of ${values.pdf.split('/').pop()} (${pdf.length} bytes) per phase; polling: ${describePollMode(POLL)}\n`);
 console.log('| store | worker processes | seconds | pages | pages/s | polls/s meanwhile |\n|---|---|---|---|---|---|');
 for (const p of phases) console.log(`| ${p.store} | ${p.workers} | ${p.seconds.toFixed(1)} | ${p.pages} | ${rate(p).toFixed(2)} | ${p.polls.toFixed(0)} |`);
 for (const store of ['local', 's3'] as const) {
