@@ -6,7 +6,7 @@
  * (coverage.test.ts), so it is not among them.
  *
  * Which operations belong here is read from the route records (v2 routes
- * tagged account or webhooks) and the tRPC router: an operation that gains a
+ * tagged account or webhooks that also declare a tRPC procedure): an operation that gains a
  * route and a procedure fails the coverage case below until the scenario
  * calls it.
  */
@@ -16,8 +16,7 @@ import { invoke } from '../../../core/operation.ts';
 import { createApiKeyOperation } from '../../../core/operations.ts';
 import { createWebhook } from '../../../core/webhooks/webhook-operations.ts';
 import { V2_ROUTES } from '../../../rest/routes.ts';
-import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
-import { rpcProcedures } from '../../../rpc/router.ts';
+import { createTrpcMiddleware } from '../../../server/app-router.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { testEnv, type TestEnv } from '../../support/test-env.ts';
 import { startApi, type Api } from '../rest/api-client.ts';
@@ -27,8 +26,7 @@ import { restTransport, rpcTransport, type Caller, type Input, type Reply, type 
 const ACCOUNT_OPS = [
   ...new Set(
     V2_ROUTES.filter((r) => r.doc?.tag === 'account' || r.doc?.tag === 'webhooks')
-      .flatMap((r) => r.operations.map((o) => o.name))
-      .filter((op) => rpcProcedures().has(op)),
+      .flatMap((r) => (r.rpc ?? []).map((b) => b.operation.name)),
   ),
 ].sort();
 
