@@ -13,7 +13,7 @@ import type { Operation } from '../core/operation.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { RpcBinding } from './rpc-binding.ts';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The spec's four credentials (OpenAPI security schemes). */
 export type SecurityScheme = 'ApiKey' | 'DeviceToken' | 'Session' | 'UploadTicket';

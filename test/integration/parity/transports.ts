@@ -53,7 +53,7 @@ export function restTransport(base: string): Transport {
     });
     const url = new URL(base + path);
     const init: RequestInit = { method: route.method.toUpperCase(), headers: auth(key) };
-    if (route.method === 'post' || route.method === 'put') {
+    if (route.method !== 'get' && route.method !== 'delete') {
       init.headers = { ...auth(key), 'content-type': 'application/json' };
       init.body = JSON.stringify(rest);
     } else {
