@@ -17,6 +17,7 @@ import {
   redeliverWebhookDelivery,
   rotateWebhookSecret,
   sendTestWebhook,
+  updateWebhook,
 } from '../../core/webhooks/webhook-operations.ts';
 import type { Route } from '../../http/route.ts';
 import { defineRoute } from '../define-route.ts';
@@ -51,6 +52,14 @@ export const WEBHOOK_ROUTES = [
       operationId: 'list_webhook_deliveries', tag: 'webhooks', success: 200,
       ok: { description: 'A page of deliveries, newest first.', content: json(listWebhookDeliveries.output) },
       request: { requestParams: { query: listWebhookDeliveries.input } },
+    },
+  }),
+  defineRoute({
+    method: 'patch', path: '/api/v2/webhooks/{webhookId}', auth, operation: updateWebhook, rpc: 'webhooks.update', statuses: [400, 401, 403, 404, 429],
+    mapRequest: (req) => ({ ...body(req), webhook_id: req.params.webhookId }),
+    openapi: {
+      operationId: 'update_webhook', tag: 'webhooks', success: 200, ok: { description: 'The endpoint as changed (no secret: it is unchanged).', content: json(updateWebhook.output) },
+      request: { requestParams: byId, requestBody: { required: true, content: json(updateWebhook.input.omit({ webhook_id: true })) } },
     },
   }),
   defineRoute({

@@ -108,11 +108,13 @@ async function scenario(t: Transport): Promise<Step[]> {
   await call('session', 'create_webhook', { url: 'http://127.0.0.1:9/plain' });
   const hook = data(await call('session', 'create_webhook', { url: 'https://127.0.0.1:9/hook', events: ['job.ready'] }));
   await call('session', 'list_webhooks');
+  await call('session', 'update_webhook', { webhook_id: hook.webhook_id, events: ['job.ready', 'job.error'] });
   await call('session', 'rotate_webhook_secret', { webhook_id: hook.webhook_id, overlap_seconds: 60 });
   const test = data(await call('session', 'send_test_webhook', { webhook_id: hook.webhook_id, event: 'job.error' }));
   await call('session', 'list_webhook_deliveries', { webhook_id: hook.webhook_id });
   await call('session', 'redeliver_webhook_delivery', { delivery_id: test.delivery_id });
   await call('session', 'send_test_webhook', { webhook_id: othersHook.webhook_id });
+  await call('session', 'update_webhook', { webhook_id: othersHook.webhook_id, events: [] });
   await call('session', 'delete_webhook', { webhook_id: othersHook.webhook_id });
   await call('session', 'delete_webhook', { webhook_id: hook.webhook_id });
   await call('session', 'list_webhooks');
@@ -146,6 +148,7 @@ describe('account operations over REST and tRPC', () => {
       'create_webhook bad_input',
       'redeliver_webhook_delivery not_ready',
       'send_test_webhook not_found',
+      'update_webhook not_found',
       'delete_webhook not_found',
     ]);
   });
