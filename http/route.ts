@@ -2,8 +2,8 @@
  * A route, declared once: method, path, who may call it, the core
  * operations it runs, how it appears in the OpenAPI documents, and the
  * Express handlers it is served by. server/ registers the handlers from these
- * records, discovery/ generates OpenAPI from them, and the parity and
- * coverage tests read them; nothing about a route is written twice. REST
+ * records, discovery/ generates OpenAPI from them, rpc/ builds the tRPC
+ * procedure tree from them, and the parity and coverage tests read them; nothing about a route is written twice. REST
  * routes are built with rest/define-route.ts; the MCP endpoint and the
  * discovery files declare theirs beside their code.
  */
@@ -11,8 +11,9 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import type { Operation } from '../core/operation.ts';
 import type { Runtime } from '../core/runtime.ts';
+import type { RpcBinding } from './rpc-binding.ts';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The spec's four credentials (OpenAPI security schemes). */
 export type SecurityScheme = 'ApiKey' | 'DeviceToken' | 'Session' | 'UploadTicket';
@@ -62,6 +63,8 @@ export type Route = {
   handlers(runtime: Runtime): readonly RequestHandler[];
   /** Writes the route's failures in its own shape (MCP's JSON-RPC errors); else the app's error envelope. */
   failures?(runtime: Runtime): ErrorRequestHandler;
+  /** The tRPC procedures the route's operations are also offered as (rpc/procedure-tree.ts builds them). */
+  rpc?: readonly RpcBinding[];
 };
 
 /** A route's auth as OpenAPI security requirement objects. */

@@ -1,7 +1,9 @@
 /**
  * Every REST route of the v2 API, in the order the API description lists
  * them. server/ serves them and hands them to discovery/; the parity and
- * coverage tests read them. A new route is one record in one of these lists.
+ * coverage tests read them, and the tRPC procedure tree is built from the
+ * procedures they declare (server/app-router.ts). A new route is one record
+ * in one of these lists.
  */
 import type { Route } from '../http/route.ts';
 import { ACCOUNT_PAGE_ROUTES } from '../web/account-routes.ts';
@@ -21,7 +23,7 @@ import { WEBHOOK_ROUTES } from './v2/webhooks.ts';
 import { V1_ROUTES } from './v1/routes.ts';
 
 /** The v2 routes (jobs, account, sign-in, webhooks, billing). */
-export const V2_ROUTES: readonly Route[] = [
+export const V2_ROUTES = [
   ...JOB_ROUTES,
   ...DEVICE_LINK_ROUTES,
   ...ACCOUNT_DEVICE_ROUTES,
@@ -36,7 +38,7 @@ export const V2_ROUTES: readonly Route[] = [
   ...WEBHOOK_ROUTES,
   batchRoute,
   ...BILLING_ROUTES,
-];
+] as const satisfies readonly Route[];
 
 /** Probes: served, not documented. */
 export { HEALTH_ROUTES };

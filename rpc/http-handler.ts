@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import type { AnyTRPCRouter } from '@trpc/server';
 import type { RequestHandler } from 'express';
 import type { Runtime } from '../core/runtime.ts';
 import { transportLimits } from '../core/transport-limits.ts';
@@ -14,7 +15,6 @@ import '../http/request-types.ts';
 import { rateLimitHeaders } from '../http/rate-headers.ts';
 import { isDomainError } from '../core/errors.ts';
 import { domainCodeOf } from './error-formatter.ts';
-import { appRouter } from './router.ts';
 import type { RpcContext } from './trpc.ts';
 
 /**
@@ -25,7 +25,8 @@ import type { RpcContext } from './trpc.ts';
 /** Each request's one credential lookup, made before tRPC reads the body. */
 const authenticated = new WeakMap<object, ReturnType<typeof resolvePrincipal>>();
 
-export function createTrpcMiddleware(runtime: Runtime): RequestHandler {
+/** The middleware serving `router` (server/app-router.ts builds it from the route records). */
+export function createTrpcMiddleware(runtime: Runtime, router: AnyTRPCRouter): RequestHandler {
   const handlers = new Map<number, RequestHandler>();
   const smallest = Math.min(...Object.values(runtime.config.tiers).map((t) => t.jsonBodyBytes));
   return async (req, res, next) => {
@@ -35,14 +36,14 @@ export function createTrpcMiddleware(runtime: Runtime): RequestHandler {
     const principal = await auth.catch(() => null);
     const cap = principal ? transportLimits(runtime.config, principal.tier).jsonBodyBytes : smallest;
     let handle = handlers.get(cap);
-    if (!handle) handlers.set(cap, (handle = trpcHandler(runtime, cap)));
+    if (!handle) handlers.set(cap, (handle = trpcHandler(runtime, router, cap)));
     return handle(req, res, next);
   };
 }
 
-function trpcHandler(runtime: Runtime, maxBodySize: number): RequestHandler {
+function trpcHandler(runtime: Runtime, router: AnyTRPCRouter, maxBodySize: number): RequestHandler {
   return createExpressMiddleware({
-    router: appRouter,
+    router,
     // tRPC stops reading past the cap and answers 413 too_large.
     maxBodySize,
     createContext: ({ req }): RpcContext => ({

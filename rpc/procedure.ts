@@ -21,11 +21,13 @@ export function procedure<I extends z.ZodType, O extends z.ZodType, R = z.output
   opts: Options<O, R, J> = {},
 ) {
   const base = authedProcedure.meta({ operation: op.name }).input((raw: unknown) => raw as z.input<J>);
-  const resolve = async ({ ctx, input }: { ctx: { core: Ctx }; input: unknown }): Promise<R> => {
+  const resolve = async ({ ctx, input, signal }: { ctx: { core: Ctx }; input: unknown; signal: AbortSignal | undefined }): Promise<R> => {
     try {
+      // The request's signal aborts when the client disconnects: a long poll (jobs.get wait_seconds) then stops waiting.
+      const core: Ctx = signal ? { ...ctx.core, abortSignal: () => signal } : ctx.core;
       // A procedure called without input (limits) has an empty object as its input.
-      const out = await invoke(op, ctx.core, input ?? {});
-      return opts.present ? await opts.present(out, ctx.core) : (out as R);
+      const out = await invoke(op, core, input ?? {});
+      return opts.present ? await opts.present(out, core) : (out as R);
     } catch (err) {
       throw toTrpcError(err);
     }

@@ -25,6 +25,9 @@ const t = initTRPC.context<RpcContext>().meta<RpcMeta>().create({ errorFormatter
 
 export const router = t.router;
 
+/** The root types (context, meta, error shape) every router of this instance has. */
+export type RpcRoot = (typeof t)['_config']['$types'];
+
 export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
   let core: Ctx;
   try {

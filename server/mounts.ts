@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 import type { Config } from '../core/config.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Route } from '../http/route.ts';
-import { createTrpcMiddleware } from '../rpc/http-handler.ts';
+import { createTrpcMiddleware } from './app-router.ts';
 import { mcpRoutes } from '../tools/http-router.ts';
 import { v1Routes } from '../rest/routes.ts';
 

@@ -16,12 +16,14 @@ export async function callTool(
   spec: ToolSpec | undefined,
   params: CallToolRequest['params'],
   authInfo: AuthInfo | undefined,
+  signal?: AbortSignal,
 ): Promise<CallToolResult> {
   if (!spec) throw toMcpError(new DomainError('bad_input', `Unknown tool: ${params.name}`));
   const caller = fromAuthInfo(authInfo);
   if (!caller) throw toMcpError(new DomainError('unauthenticated', 'This request carries no authenticated caller.'));
   const log = services.log.child({ request_id: caller.requestId, tool: params.name });
-  const ctx = { ...services, log, principal: caller.principal, requestId: caller.requestId };
+  // The MCP request's signal aborts when the client cancels or its HTTP request closes (the server is closed with it): a wait stops.
+  const ctx = { ...services, log, principal: caller.principal, requestId: caller.requestId, ...(signal ? { abortSignal: () => signal } : {}) };
   try {
     return await spec.call(ctx, params.arguments ?? {});
   } catch (err) {

@@ -18,7 +18,7 @@ export function createMcpServer(services: Services, tools: ToolRegistry): Server
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list }));
   server.setRequestHandler(CallToolRequestSchema, (req, extra) =>
-    callTool(services, tools.byName.get(req.params.name), req.params, extra.authInfo),
+    callTool(services, tools.byName.get(req.params.name), req.params, extra.authInfo, extra.signal),
   );
   return server;
 }

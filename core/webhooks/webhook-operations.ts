@@ -9,10 +9,12 @@ import { listWebhooks } from './list-webhooks.ts';
 import { rotateWebhookSecret } from './rotate-webhook-secret.ts';
 import { redeliverWebhookDelivery } from './redeliver-webhook-delivery.ts';
 import { sendTestWebhook } from './send-test-webhook.ts';
+import { updateWebhook } from './update-webhook.ts';
 
 export const WEBHOOK_OPERATIONS = [
   listWebhooks,
   createWebhook,
+  updateWebhook,
   deleteWebhook,
   listWebhookDeliveries,
   sendTestWebhook,
@@ -20,4 +22,4 @@ export const WEBHOOK_OPERATIONS = [
   redeliverWebhookDelivery,
 ] as const;
 
-export { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhookDelivery, rotateWebhookSecret, sendTestWebhook };
+export { createWebhook, updateWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhookDelivery, rotateWebhookSecret, sendTestWebhook };

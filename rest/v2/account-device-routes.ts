@@ -13,14 +13,14 @@ import { defineRoute } from '../define-route.ts';
 const ok = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
 
 /** List and unlink the account's devices. */
-export const ACCOUNT_DEVICE_ROUTES: readonly Route[] = [
+export const ACCOUNT_DEVICE_ROUTES = [
   defineRoute({
-    method: 'get', path: '/api/v2/account/devices', auth: 'Session', operation: listAccountDevices, statuses: [401, 403, 429],
+    method: 'get', path: '/api/v2/account/devices', auth: 'Session', operation: listAccountDevices, rpc: 'devices.list', statuses: [401, 403, 429],
     mapRequest: () => ({}),
     openapi: { operationId: 'list_account_devices', tag: 'account', success: 200, ok: ok('The devices linked to the account.', AccountDevices) },
   }),
   defineRoute({
-    method: 'delete', path: '/api/v2/account/devices/{device_id}', auth: 'Session', operation: unlinkAccountDevice, statuses: [401, 403, 404, 429],
+    method: 'delete', path: '/api/v2/account/devices/{device_id}', auth: 'Session', operation: unlinkAccountDevice, rpc: 'devices.unlink', statuses: [401, 403, 404, 429],
     mapRequest: (req) => ({ device_id: req.params.device_id }),
     openapi: {
       operationId: 'unlink_account_device', tag: 'account', success: 200,
@@ -28,4 +28,4 @@ export const ACCOUNT_DEVICE_ROUTES: readonly Route[] = [
       request: { requestParams: { path: z.object({ device_id: z.uuid().meta({ param: { description: 'The id of the device.' } }) }) } },
     },
   }),
-];
+] as const satisfies readonly Route[];

@@ -11,14 +11,14 @@ const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const ok = (description: string, schema: z.ZodType) => ({ description, content: json(schema) });
 
 /** The API key routes. */
-export const API_KEY_ROUTES: readonly Route[] = [
+export const API_KEY_ROUTES = [
   defineRoute({
-    method: 'get', path: '/api/v2/api-keys', auth: SESSION_OR_DEVICE, operation: listApiKeysOperation, statuses: [401, 403, 409, 429],
+    method: 'get', path: '/api/v2/api-keys', auth: SESSION_OR_DEVICE, operation: listApiKeysOperation, rpc: 'keys.list', statuses: [401, 403, 409, 429],
     mapRequest: () => ({}),
     openapi: { operationId: 'list_api_keys', tag: 'account', success: 200, ok: ok('The keys, without secrets.', ApiKeyList) },
   }),
   defineRoute({
-    method: 'post', path: '/api/v2/api-keys', auth: SESSION_OR_DEVICE, operation: createApiKeyOperation, statuses: [400, 401, 403, 404, 409, 413, 429],
+    method: 'post', path: '/api/v2/api-keys', auth: SESSION_OR_DEVICE, operation: createApiKeyOperation, rpc: 'keys.create', statuses: [400, 401, 403, 404, 409, 413, 429],
     mapRequest: (req) => req.body ?? {},
     reply: (res, out) => void res.status(201).json(out),
     openapi: {
@@ -27,7 +27,7 @@ export const API_KEY_ROUTES: readonly Route[] = [
     },
   }),
   defineRoute({
-    method: 'delete', path: '/api/v2/api-keys/{keyId}', auth: SESSION_OR_DEVICE, operation: revokeApiKeyOperation, statuses: [401, 403, 404, 409, 429],
+    method: 'delete', path: '/api/v2/api-keys/{keyId}', auth: SESSION_OR_DEVICE, operation: revokeApiKeyOperation, rpc: 'keys.revoke', statuses: [401, 403, 404, 409, 429],
     mapRequest: (req) => ({ key_id: req.params.keyId }),
     reply: (res) => void res.status(204).end(),
     openapi: {
@@ -35,4 +35,4 @@ export const API_KEY_ROUTES: readonly Route[] = [
       request: { requestParams: { path: z.object({ keyId: z.uuid().meta({ param: { description: 'The id of the key.' } }) }) } },
     },
   }),
-];
+] as const satisfies readonly Route[];

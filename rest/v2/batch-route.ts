@@ -22,6 +22,7 @@ export const batchRoute = defineRoute({
   before: (rt) => [rateGate(rt), jsonBody(rt)],
   mapRequest: jsonInput,
   reply: replyBatch,
+  rpc: 'jobs.createBatch',
   openapi: {
     operationId: 'create_job_batch',
     tag: 'jobs',

@@ -10,6 +10,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { Base64UploadInput } from '../../core/jobs/create-job-from-upload.ts';
 import { GetJobInput } from '../../core/jobs/get-job.ts';
+import { MarkdownInput } from '../../core/jobs/get-markdown.ts';
 import { CALL_COST_UNITS, UNITS_PER_CALL } from '../../core/ratelimit/call-cost.ts';
 import { JobFields } from '../../core/jobs/job-schema.ts';
 import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs } from '../../core/operations.ts';
@@ -21,7 +22,7 @@ import type { Route } from '../../http/route.ts';
 import { defineHandlerRoute, defineRoute } from '../define-route.ts';
 import { KEY_OR_SESSION } from '../route-auth.ts';
 import { jsonInput, multipartInput, pickCreate } from './create-job-input.ts';
-import { replyCreated, replyJob } from './replies.ts';
+import { markdownInline, replyCreated, replyJob } from './replies.ts';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const byId = { requestParams: { path: z.object({ jobId: JobIdParam }) } };
@@ -46,6 +47,8 @@ export const createJobRoute = defineHandlerRoute({
   statuses: [400, 401, 403, 409, 413, 422, 429],
   // Largest JSON body: the tier's jsonBodyBytes (base64 uploads beyond it go multipart).
   before: (rt) => [rateGate(rt), jsonBody(rt)],
+  // JSON cannot carry a file: over tRPC the PDF comes as base64, which the operation's input turns into its BlobSource.
+  rpc: { 'jobs.createFromUrl': { operation: createJobFromUrl }, 'jobs.createFromUpload': { operation: createJobFromUpload, jsonInput: Base64UploadInput } },
   handler: (rt, rest) =>
     pickCreate({
       fromUrl: rest(createJobFromUrl, jsonInput, replyCreated),
@@ -97,11 +100,11 @@ const download = {
 };
 
 /** The v2 job routes, creation first (batch creation is in batch-route.ts). */
-export const JOB_ROUTES: readonly Route[] = [
+export const JOB_ROUTES = [
   createJobRoute,
   defineRoute({
     method: 'get', path: '/api/v2/jobs', auth: KEY_OR_SESSION, operation: listJobs, statuses: [400, 401, 403, 429],
-    mapRequest: (req) => ({ status: req.query.status, limit: req.query.limit, cursor: req.query.cursor }),
+    mapRequest: (req) => ({ status: req.query.status, limit: req.query.limit, cursor: req.query.cursor }), rpc: 'jobs.list',
     openapi: {
       operationId: 'list_jobs', tag: 'jobs', success: 200, ok: { description: 'A page of jobs.', content: json(listJobs.output) },
       request: { requestParams: { query: listJobs.input } },
@@ -110,7 +113,7 @@ export const JOB_ROUTES: readonly Route[] = [
   defineRoute({
     method: 'get', path: '/api/v2/jobs/{jobId}', auth: KEY_OR_SESSION, operation: getJob, statuses: [400, 401, 403, 404, 429],
     mapRequest: (req) => ({ job_id: req.params.jobId, if_none_match: req.headers['if-none-match'], wait_seconds: req.query.wait }),
-    reply: replyJob,
+    reply: replyJob, rpc: 'jobs.get',
     openapi: {
       operationId: 'get_job', tag: 'jobs', success: 200,
       description: `${getJob.description}\n\n${POLLING}\n\nRequires an API key with the scope \`jobs:read\` (or a session).`,
@@ -141,7 +144,7 @@ export const JOB_ROUTES: readonly Route[] = [
   }),
   defineRoute({
     method: 'delete', path: '/api/v2/jobs/{jobId}', auth: KEY_OR_SESSION, operation: deleteJob, statuses: [400, 401, 403, 404, 429],
-    mapRequest: jobIdOf,
+    mapRequest: jobIdOf, rpc: 'jobs.delete',
     openapi: {
       operationId: 'delete_job', tag: 'jobs', success: 200, ok: { description: 'The job, canceled or deleted.', content: json(NAMED_SCHEMAS.DeletedJob) },
       request: byId,
@@ -151,13 +154,15 @@ export const JOB_ROUTES: readonly Route[] = [
     method: 'get', path: DOWNLOAD_ROUTE, auth: KEY_OR_SESSION, operation: getMarkdown,
     statuses: [400, 401, 403, 404, 409, 410, 429],
     mapRequest: (req) => ({ ...jobIdOf(req), format: req.query.format }), replyFor: markdownDownload,
+    // tRPC: the Markdown as a string (JSON cannot stream), the part asked for, under the caller's inline cap as for the MCP tool.
+    rpc: { path: 'jobs.markdown', jsonInput: MarkdownInput, present: markdownInline },
     openapi: {
       operationId: 'get_markdown', tag: 'jobs', success: 200, ok: download, reduced: true,
       request: { requestParams: { ...byId.requestParams, query: getMarkdown.input.pick({ format: true }) } },
     },
   }),
   defineRoute({
-    method: 'get', path: '/api/v2/limits', auth: KEY_OR_SESSION, operation: getLimits, statuses: [401, 429], mapRequest: () => ({}),
+    method: 'get', path: '/api/v2/limits', auth: KEY_OR_SESSION, operation: getLimits, statuses: [401, 429], mapRequest: () => ({}), rpc: 'jobs.limits',
     openapi: { operationId: 'get_limits', tag: 'account', success: 200, ok: { description: 'Live entitlements.', content: json(NAMED_SCHEMAS.Limits) } },
   }),
-];
+] as const satisfies readonly Route[];

@@ -17,6 +17,7 @@ import {
   redeliverWebhookDelivery,
   rotateWebhookSecret,
   sendTestWebhook,
+  updateWebhook,
 } from '../../core/webhooks/webhook-operations.ts';
 import type { Route } from '../../http/route.ts';
 import { defineRoute } from '../define-route.ts';
@@ -30,13 +31,13 @@ const byId = { path: z.object({ webhookId: WebhookIdParam }) };
 const auth = SESSION_OR_DEVICE;
 
 /** The webhook routes. */
-export const WEBHOOK_ROUTES: readonly Route[] = [
+export const WEBHOOK_ROUTES = [
   defineRoute({
-    method: 'get', path: '/api/v2/webhooks', auth, operation: listWebhooks, statuses: [401, 403, 429], mapRequest: () => ({}),
+    method: 'get', path: '/api/v2/webhooks', auth, operation: listWebhooks, rpc: 'webhooks.list', statuses: [401, 403, 429], mapRequest: () => ({}),
     openapi: { operationId: 'list_webhooks', tag: 'webhooks', success: 200, ok: { description: 'The endpoints, limit, used and enabled.', content: json(listWebhooks.output) } },
   }),
   defineRoute({
-    method: 'post', path: '/api/v2/webhooks', auth, operation: createWebhook, statuses: [400, 401, 403, 429], mapRequest: body,
+    method: 'post', path: '/api/v2/webhooks', auth, operation: createWebhook, rpc: 'webhooks.create', statuses: [400, 401, 403, 429], mapRequest: body,
     reply: (res, out) => void res.status(201).location(`/api/v2/webhooks/${out.webhook_id}`).json(out),
     openapi: {
       operationId: 'create_webhook', tag: 'webhooks', success: 201,
@@ -45,7 +46,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/api/v2/webhooks/deliveries', auth, operation: listWebhookDeliveries, statuses: [400, 401, 403, 429],
+    method: 'get', path: '/api/v2/webhooks/deliveries', auth, operation: listWebhookDeliveries, rpc: 'webhooks.deliveries', statuses: [400, 401, 403, 429],
     mapRequest: (req) => ({ webhook_id: req.query.webhook_id, limit: req.query.limit, cursor: req.query.cursor }),
     openapi: {
       operationId: 'list_webhook_deliveries', tag: 'webhooks', success: 200,
@@ -54,13 +55,21 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     },
   }),
   defineRoute({
-    method: 'delete', path: '/api/v2/webhooks/{webhookId}', auth, operation: deleteWebhook, statuses: [400, 401, 403, 404, 429],
+    method: 'patch', path: '/api/v2/webhooks/{webhookId}', auth, operation: updateWebhook, rpc: 'webhooks.update', statuses: [400, 401, 403, 404, 429],
+    mapRequest: (req) => ({ ...body(req), webhook_id: req.params.webhookId }),
+    openapi: {
+      operationId: 'update_webhook', tag: 'webhooks', success: 200, ok: { description: 'The endpoint as changed (no secret: it is unchanged).', content: json(updateWebhook.output) },
+      request: { requestParams: byId, requestBody: { required: true, content: json(updateWebhook.input.omit({ webhook_id: true })) } },
+    },
+  }),
+  defineRoute({
+    method: 'delete', path: '/api/v2/webhooks/{webhookId}', auth, operation: deleteWebhook, rpc: 'webhooks.delete', statuses: [400, 401, 403, 404, 429],
     mapRequest: (req) => ({ webhook_id: req.params.webhookId }),
     reply: (res) => void res.status(204).end(),
     openapi: { operationId: 'delete_webhook', tag: 'webhooks', success: 204, ok: { description: 'Deleted.' }, request: { requestParams: byId } },
   }),
   defineRoute({
-    method: 'post', path: '/api/v2/webhooks/{webhookId}/test', auth, operation: sendTestWebhook, statuses: [400, 401, 403, 404, 429],
+    method: 'post', path: '/api/v2/webhooks/{webhookId}/test', auth, operation: sendTestWebhook, rpc: 'webhooks.sendTest', statuses: [400, 401, 403, 404, 429],
     mapRequest: (req) => ({ ...body(req), webhook_id: req.params.webhookId }),
     reply: (res, out) => void res.status(202).json(out),
     openapi: {
@@ -69,7 +78,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     },
   }),
   defineRoute({
-    method: 'post', path: '/api/v2/webhooks/{webhookId}/rotate-secret', auth, operation: rotateWebhookSecret, statuses: [400, 401, 403, 404, 429],
+    method: 'post', path: '/api/v2/webhooks/{webhookId}/rotate-secret', auth, operation: rotateWebhookSecret, rpc: 'webhooks.rotateSecret', statuses: [400, 401, 403, 404, 429],
     mapRequest: (req) => ({ ...body(req), webhook_id: req.params.webhookId }),
     openapi: {
       operationId: 'rotate_webhook_secret', tag: 'webhooks', success: 200,
@@ -78,7 +87,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     },
   }),
   defineRoute({
-    method: 'post', path: '/api/v2/webhooks/deliveries/{deliveryId}/redeliver', auth, operation: redeliverWebhookDelivery,
+    method: 'post', path: '/api/v2/webhooks/deliveries/{deliveryId}/redeliver', auth, operation: redeliverWebhookDelivery, rpc: 'webhooks.redeliver',
     statuses: [400, 401, 403, 404, 409, 429],
     mapRequest: (req) => ({ delivery_id: req.params.deliveryId }),
     reply: (res, out) => void res.status(202).json(out),
@@ -88,4 +97,4 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
       request: { requestParams: { path: z.object({ deliveryId: DeliveryId.meta({ param: { description: 'The delivery_id of a failed delivery.' } }) }) } },
     },
   }),
-];
+] as const satisfies readonly Route[];

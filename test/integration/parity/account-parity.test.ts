@@ -6,7 +6,7 @@
  * (coverage.test.ts), so it is not among them.
  *
  * Which operations belong here is read from the route records (v2 routes
- * tagged account or webhooks) and the tRPC router: an operation that gains a
+ * tagged account or webhooks that also declare a tRPC procedure): an operation that gains a
  * route and a procedure fails the coverage case below until the scenario
  * calls it.
  */
@@ -16,8 +16,7 @@ import { invoke } from '../../../core/operation.ts';
 import { createApiKeyOperation } from '../../../core/operations.ts';
 import { createWebhook } from '../../../core/webhooks/webhook-operations.ts';
 import { V2_ROUTES } from '../../../rest/routes.ts';
-import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
-import { rpcProcedures } from '../../../rpc/router.ts';
+import { createTrpcMiddleware } from '../../../server/app-router.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { testEnv, type TestEnv } from '../../support/test-env.ts';
 import { startApi, type Api } from '../rest/api-client.ts';
@@ -27,8 +26,7 @@ import { restTransport, rpcTransport, type Caller, type Input, type Reply, type 
 const ACCOUNT_OPS = [
   ...new Set(
     V2_ROUTES.filter((r) => r.doc?.tag === 'account' || r.doc?.tag === 'webhooks')
-      .flatMap((r) => r.operations.map((o) => o.name))
-      .filter((op) => rpcProcedures().has(op)),
+      .flatMap((r) => (r.rpc ?? []).map((b) => b.operation.name)),
   ),
 ].sort();
 
@@ -110,11 +108,13 @@ async function scenario(t: Transport): Promise<Step[]> {
   await call('session', 'create_webhook', { url: 'http://127.0.0.1:9/plain' });
   const hook = data(await call('session', 'create_webhook', { url: 'https://127.0.0.1:9/hook', events: ['job.ready'] }));
   await call('session', 'list_webhooks');
+  await call('session', 'update_webhook', { webhook_id: hook.webhook_id, events: ['job.ready', 'job.error'] });
   await call('session', 'rotate_webhook_secret', { webhook_id: hook.webhook_id, overlap_seconds: 60 });
   const test = data(await call('session', 'send_test_webhook', { webhook_id: hook.webhook_id, event: 'job.error' }));
   await call('session', 'list_webhook_deliveries', { webhook_id: hook.webhook_id });
   await call('session', 'redeliver_webhook_delivery', { delivery_id: test.delivery_id });
   await call('session', 'send_test_webhook', { webhook_id: othersHook.webhook_id });
+  await call('session', 'update_webhook', { webhook_id: othersHook.webhook_id, events: [] });
   await call('session', 'delete_webhook', { webhook_id: othersHook.webhook_id });
   await call('session', 'delete_webhook', { webhook_id: hook.webhook_id });
   await call('session', 'list_webhooks');
@@ -148,6 +148,7 @@ describe('account operations over REST and tRPC', () => {
       'create_webhook bad_input',
       'redeliver_webhook_delivery not_ready',
       'send_test_webhook not_found',
+      'update_webhook not_found',
       'delete_webhook not_found',
     ]);
   });

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema.ts';
-import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
+import { createTrpcMiddleware } from '../../../server/app-router.ts';
 import { mcpRoutes } from '../../../tools/http-router.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { fileEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';

@@ -2,15 +2,17 @@
  * Every operation is offered by every transport where it belongs: job
  * operations as MCP tools, and every operation of core/operations.ts as a
  * tRPC procedure and a route record, unless it is listed below with the
- * reason it is not. The maps are read from the records and the router
- * themselves, so a new operation missing from a transport fails here.
+ * reason it is not. The maps are read from the records themselves (the tRPC
+ * procedures are those the records declare), so a new operation missing from
+ * a transport fails here.
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../core/config.ts';
 import { INVOKE_ERRORS } from '../../../core/operation.ts';
 import { STATUS, type ErrorCode } from '../../../core/errors.ts';
 import { JOB_OPERATIONS, OPERATIONS } from '../../../core/operations.ts';
-import { rpcProcedures } from '../../../rpc/router.ts';
+import { appRouter, RPC_BINDINGS } from '../../../server/app-router.ts';
+import { V2_ROUTES } from '../../../rest/routes.ts';
 import { apiRoutes } from '../../../server/routes.ts';
 import { buildToolRegistry } from '../../../tools/tool-registry.ts';
 import { restRouteOf } from './transports.ts';
@@ -46,12 +48,21 @@ describe('transport coverage of the operations', () => {
   });
 
   it('tRPC has a procedure per operation, except the device-signed and browser ones', () => {
-    const procedures = rpcProcedures();
+    const procedures = new Map(RPC_BINDINGS.map((b) => [b.operation.name, b]));
+    expect(procedures.size, 'an operation is declared on two tRPC procedures').toBe(RPC_BINDINGS.length);
     for (const op of ALL_OPS) {
       if (NOT_ON_RPC[op]) expect(procedures.has(op), `${op} is on tRPC although listed as absent`).toBe(false);
       else expect(procedures.get(op)?.path, `no tRPC procedure runs ${op}`).toBeDefined();
     }
     expect([...procedures.keys()].every((op) => ALL_OPS.includes(op))).toBe(true);
+  });
+
+  it('the tRPC router serves exactly the procedures the route records declare, a GET as a query', () => {
+    const served = Object.entries(appRouter()._def.procedures as unknown as Record<string, { _def: { type: string; meta?: { operation?: string } } }>).map(
+      ([path, p]) => [path, p._def.type, p._def.meta?.operation],
+    );
+    const declared = V2_ROUTES.flatMap((r) => (r.rpc ?? []).map((b) => [b.path, r.method === 'get' ? 'query' : 'mutation', b.operation.name]));
+    expect(served.sort()).toEqual(declared.sort());
   });
 
   it('every operation has a route record, and each job operation exactly one v2 route (the one the parity clients call)', () => {

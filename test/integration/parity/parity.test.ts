@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../../../core/operation.ts';
 import { JOB_OPERATIONS, createJobFromUpload } from '../../../core/operations.ts';
 import type { Scope } from '../../../core/scopes.ts';
-import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
+import { createTrpcMiddleware } from '../../../server/app-router.ts';
 import { mcpRoutes } from '../../../tools/http-router.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { fileEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';

@@ -4,7 +4,7 @@
  * inline Markdown cap of MCP and tRPC together, and the v1 list length.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
+import { createTrpcMiddleware } from '../../../server/app-router.ts';
 import { mcpRoutes, MCP_PATH } from '../../../tools/http-router.ts';
 import { fileEnv } from '../../support/test-env.ts';
 import { createJob, drainQueue, errorCode, startApi, warmUp } from '../rest/api-client.ts';

@@ -2,11 +2,12 @@
  * One small client per transport, all over the same running app, each
  * reducing a reply to `{ data } | { error: code }` so tests can compare them.
  * Which route or procedure runs an operation is read from the route records
- * (restRouteOf) and from the tRPC router (rpcProcedures), never kept here.
+ * (restRouteOf, rpcProcedureOf), never kept here.
  */
 import type { Route } from '../../../http/route.ts';
 import { V2_ROUTES } from '../../../rest/routes.ts';
-import { rpcProcedures } from '../../../rpc/router.ts';
+import type { RpcBinding } from '../../../http/rpc-binding.ts';
+import { RPC_BINDINGS } from '../../../server/app-router.ts';
 import { MCP_PATH } from '../../../tools/http-router.ts';
 
 export type Reply = { data: unknown } | { error: string };
@@ -24,6 +25,11 @@ export type Transport = {
 /** The v2 route that runs an operation (the parity clients' REST side). */
 export function restRouteOf(op: string): Route | undefined {
   return V2_ROUTES.find((r) => r.operations.some((o) => o.name === op));
+}
+
+/** The tRPC procedure a route record declares for an operation (the parity clients' tRPC side). */
+export function rpcProcedureOf(op: string): RpcBinding | undefined {
+  return RPC_BINDINGS.find((b) => b.operation.name === op);
 }
 
 // A path parameter {jobId} is filled from the input field job_id, and so on.
@@ -47,7 +53,7 @@ export function restTransport(base: string): Transport {
     });
     const url = new URL(base + path);
     const init: RequestInit = { method: route.method.toUpperCase(), headers: auth(key) };
-    if (route.method === 'post' || route.method === 'put') {
+    if (route.method !== 'get' && route.method !== 'delete') {
       init.headers = { ...auth(key), 'content-type': 'application/json' };
       init.body = JSON.stringify(rest);
     } else {
@@ -82,11 +88,11 @@ type TrpcBody = { result?: { data: unknown }; error?: { data?: { code: string } 
 
 export function rpcTransport(base: string): Transport {
   return transport('rpc', async (key, op, input) => {
-    const procedure = rpcProcedures().get(op);
+    const procedure = rpcProcedureOf(op);
     if (!procedure) throw new Error(`no tRPC procedure runs ${op}`);
     const url = `${base}/api/internal/trpc/${procedure.path}`;
     const res =
-      procedure.type === 'query'
+      procedure.kind === 'query'
         ? await fetch(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: auth(key) })
         : await fetch(url, { method: 'POST', headers: { ...auth(key), 'content-type': 'application/json' }, body: JSON.stringify(input) });
     const body = (await res.json()) as TrpcBody;

@@ -7,7 +7,7 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../../core/keys/issue-api-key.ts';
 import { devices } from '../../../db/schema.ts';
-import type { AppRouter } from '../../../rpc/router.ts';
+import type { AppRouter } from '../../../server/app-router.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { fileEnv } from '../../support/test-env.ts';
 import { warmUp } from '../rest/api-client.ts';

@@ -5,7 +5,7 @@
  */
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../../rpc/router.ts';
+import type { AppRouter } from '../../../server/app-router.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { fileEnv } from '../../support/test-env.ts';
 import { warmUp } from '../rest/api-client.ts';

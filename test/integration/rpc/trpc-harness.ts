@@ -6,8 +6,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createTRPCClient, httpLink, TRPCClientError, type TRPCClient } from '@trpc/client';
-import { createTrpcMiddleware } from '../../../rpc/http-handler.ts';
-import type { AppRouter } from '../../../rpc/router.ts';
+import { createTrpcMiddleware } from '../../../server/app-router.ts';
+import type { AppRouter } from '../../../server/app-router.ts';
 import type { TestEnv } from '../../support/test-env.ts';
 
 export type TrpcHarness = AsyncDisposable & { url: string; client(key?: string): TRPCClient<AppRouter> };
