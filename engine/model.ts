@@ -82,6 +82,9 @@ export type Block =
 /** One step of a page's reading flow: a text line, or a block an earlier stage built (a table). */
 export type FlowItem = { kind: 'line'; line: Line } | { kind: 'block'; block: Block };
 
+/** A tagged Figure's description, keyed by a marked-content id of the page it is on. */
+export type FigureAlt = { mcid: number; alt: string };
+
 /** One page as extracted, before and during the stages. */
 export type Page = {
   number: number;
@@ -104,6 +107,11 @@ export type Page = {
    * decision renders a page without a text layer only when there is ink to read.
    */
   ink?: { images: number; paths: number };
+  /**
+   * Tagged PDFs: the alt text of each Figure element's marked content on the
+   * page (MCID → /Alt), for the pictures painted inside it (images: files).
+   */
+  figureAlts?: FigureAlt[];
   /** Stretches of text the reader dropped for lying outside the crop box (pdf.js drops them too), for the hidden-text report. */
   outsideCropSpans?: number;
 };

@@ -56,9 +56,9 @@ export function tagsDisagree(pages: readonly Page[]): string | null {
   return null;
 }
 
-/** The pages with every structure role removed: the layout pipeline then reads them as untagged. */
+/** The pages with every structure role and Figure alt text removed: the layout pipeline then reads them as untagged. */
 export function withoutRoles(pages: readonly Page[]): Page[] {
-  return pages.map((p) => ({ ...p, runs: p.runs.map((r) => {
+  return pages.map(({ figureAlts: _alts, ...p }) => ({ ...p, runs: p.runs.map((r) => {
     if (r.role === undefined) return r;
     const { role: _, ...rest } = r;
     return rest;

@@ -6,8 +6,9 @@
  * among its kids and the chain reaches a top-level element within pdf.js's
  * depth limit, so orphans drop out exactly where pdf.js drops them.
  */
-import { isDict, isName, isRef, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
-import { innerRole } from '../struct-roles.ts';
+import { isDict, isName, isRef, isString, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
+import { decodeTextString } from '../pdf-objects/text-string.ts';
+import { FIGURE_ROLE, MAX_ALT_CHARS, cleanAlt, innerRole, type PageStructure } from '../struct-roles.ts';
 import type { ObjectReader } from './number-tree.ts';
 import { Unsupported } from './types.ts';
 
@@ -28,7 +29,8 @@ type Kid =
   | { kind: 'content'; mcid: PdfValue | undefined }
   | { kind: 'element'; raw: PdfValue; key: Key; node: StructNode | null };
 
-type StructNode = { role: string; kids: Kid[] };
+/** `alt`: a Figure's /Alt (else /ActualText), the text that describes it. */
+type StructNode = { role: string; kids: Kid[]; alt?: string };
 
 /** A kid as read from the file, before it is matched to a page: content names the page it is on. */
 export type KidEntry =
@@ -81,6 +83,10 @@ export class PageStructTree {
     if (hit) return hit;
     if (++this.work > MAX_WORK || expansion > MAX_EXPANSION) throw new Unsupported('structure tree too large');
     const node: StructNode = { role: this.role(dict), kids: this.kids(dict, key) };
+    if (node.role === FIGURE_ROLE) {
+      const alt = this.alt(dict);
+      if (alt) node.alt = alt;
+    }
     this.nodes.set(key, node);
     if (EXPANDED.has(node.role)) {
       for (const kid of node.kids) if (kid.kind === 'element') this.add(kid.raw, level - 1, expansion + 1);
@@ -106,25 +112,40 @@ export class PageStructTree {
     return node;
   }
 
-  /** `mc<MCID>` → role, as the role walk over pdf.js's serialized tree gives it. */
-  roles(): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const node of this.top) if (node) this.visit(node, undefined, 0, out);
+  /**
+   * `mc<MCID>` → role, as the role walk over pdf.js's serialized tree gives
+   * it, and MCID → the alt text of the innermost described Figure holding it.
+   */
+  read(): PageStructure {
+    const out: PageStructure = { roles: new Map(), alts: new Map() };
+    for (const node of this.top) if (node) this.visit(node, undefined, undefined, 0, out);
     return out;
   }
 
-  private visit(node: StructNode, inherited: string | undefined, level: number, out: Map<string, string>): void {
+  private visit(node: StructNode, inherited: string | undefined, alt: string | undefined, level: number, out: PageStructure): void {
     if (level > MAX_DEPTH) return;
     if (++this.work > 2 * MAX_WORK) throw new Unsupported('structure tree too large');
     const own = innerRole(inherited, node.role);
+    const figureAlt = node.alt ?? alt;
     for (const kid of node.kids) {
       if (kid.kind === 'element') {
-        if (kid.node) this.visit(kid.node, own, level + 1, out);
-      } else if (own && typeof kid.mcid === 'number') {
+        if (kid.node) this.visit(kid.node, own, figureAlt, level + 1, out);
+      } else if (typeof kid.mcid === 'number') {
         // Text items only carry integer MCIDs; other values name nothing on the page.
-        out.set(`mc${kid.mcid}`, own);
+        if (own) out.roles.set(`mc${kid.mcid}`, own);
+        if (figureAlt) out.alts.set(kid.mcid, figureAlt);
       }
     }
+  }
+
+  /** A Figure's description: /Alt, else /ActualText (as pdf.js takes it), trimmed and bounded. */
+  private alt(dict: PdfDict): string | undefined {
+    for (const key of ['Alt', 'ActualText']) {
+      const v = this.ctx.objects.lookup(dict, key);
+      // Bytes cut first, so a hostile megabyte string costs nothing (four bytes cover any character).
+      if (isString(v)) return cleanAlt(decodeTextString(v.bytes.slice(0, 4 * MAX_ALT_CHARS)));
+    }
+    return undefined;
   }
 
   private role(dict: PdfDict): string {

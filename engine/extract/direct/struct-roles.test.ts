@@ -3,6 +3,7 @@ import type { PdfDict, PdfRef, PdfValue } from '../pdf-objects/values.ts';
 import type { ObjectReader } from './number-tree.ts';
 import { StructRoles } from './struct-roles.ts';
 import { Unsupported } from './types.ts';
+import { MAX_ALT_CHARS } from '../struct-roles.ts';
 
 const ref = (num: number): PdfRef => ({ kind: 'ref', num, gen: 0 });
 const name = (n: string): PdfValue => ({ kind: 'name', name: n });
@@ -94,6 +95,29 @@ describe('StructRoles', () => {
   it('is empty for a page without /StructParents', () => {
     const { roles } = tagged({}, dict({ Nums: [] }));
     expect(roles.page(dict({ Type: name('Page') }), PAGE)).toEqual(new Map());
+  });
+
+  it('gives the MCIDs inside a Figure its /Alt, else its /ActualText, through the RoleMap and nested elements', () => {
+    const str = (bytes: string): PdfValue => ({ kind: 'string', bytes });
+    const utf16 = (t: string) => `\xfe\xff${[...t].map((c) => `\x00${c}`).join('')}`;
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(12), ref(14), ref(15)]),
+      11: dict({ S: name('Figure'), P: ref(10), Pg: PAGE, K: [0, ref(13)], Alt: str('A   bar chart\nof sales') }),
+      13: elem('Span', 11, 1),
+      12: dict({ S: name('Bild'), P: ref(10), Pg: PAGE, K: 2, ActualText: str(utf16('Photo')) }),
+      14: dict({ S: name('Figure'), P: ref(10), Pg: PAGE, K: 3 }), // no description
+      15: dict({ S: name('P'), P: ref(10), Pg: PAGE, K: 4, Alt: str('not a figure') }),
+    }, dict({ Nums: [0, [ref(11), ref(13), ref(12), ref(14), ref(15)]] }), { RoleMap: dict({ Bild: name('Figure') }) });
+    const read = roles.structure(page, PAGE);
+    expect(read.alts).toEqual(new Map([[0, 'A bar chart of sales'], [1, 'A bar chart of sales'], [2, 'Photo']]));
+    expect(read.roles.get('mc4')).toBe('P');
+  });
+
+  it('bounds a hostile alt text', () => {
+    const { roles, page } = tagged({
+      10: dict({ S: name('Figure'), P: ref(ROOT), Pg: PAGE, K: 0, Alt: { kind: 'string', bytes: 'x'.repeat(1_000_000) } }),
+    }, dict({ Nums: [0, [ref(10)]] }));
+    expect(roles.structure(page, PAGE).alts.get(0)).toHaveLength(MAX_ALT_CHARS);
   });
 
   it('refuses trees without a ParentTree and malformed number trees', () => {
