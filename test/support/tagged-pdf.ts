@@ -19,7 +19,7 @@ export async function printHtml(body: string, tagging: 'tagged' | 'untagged' = '
 }
 
 /** An `<img>` of a plain coloured PNG, `width` x `height` CSS pixels, with the given alt attribute. */
-export async function pictureTag(alt: string, colour = '#2a7', width = 240, height = 160): Promise<string> {
+export async function pictureTag(alt: string, colour = '#2a7', width = 160, height = 100): Promise<string> {
   const { createCanvas } = await import('@napi-rs/canvas');
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
