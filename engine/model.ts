@@ -27,6 +27,11 @@ export type TextRun = {
   /** Structure role (H1..H6, P, LI, Code...) from a tagged PDF's structure tree, if any. */
   role?: string;
   /**
+   * Tagged PDFs: which block element of the structure tree (a P, heading,
+   * caption, list item or table cell) holds this run, numbered per page.
+   */
+  structBlock?: number;
+  /**
    * Direction of the baseline against the page's upright text, in degrees
    * clockwise (90 reads downwards, 270 upwards); absent when upright. A page
    * whose text is mostly turned is turned upright at extraction (page-turn.ts).

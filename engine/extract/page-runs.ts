@@ -23,10 +23,10 @@ export async function extractPageRuns(page: PDFPageProxy, number: number, fonts:
   const items = content.items.filter((it): it is TextItem => 'str' in it);
   fonts.notePage(page, number, items, content.styles);
   // Only tagged pages carry marked-content ids; only they pay for the structure tree.
-  const { roles, alts } = hasMarkedIds(content.items) ? await pageStructure(page) : NO_STRUCTURE;
+  const structure = hasMarkedIds(content.items) ? await pageStructure(page) : NO_STRUCTURE;
   const vt = page.getViewport({ scale: 1 }).transform as Matrix;
-  const runs = itemsToRuns(await withMonoSpaces(page, content.items, content.styles, fonts), content.styles, vt, (id) => fonts.style(id), roles);
-  return { runs, alts: figureAlts(alts) };
+  const runs = itemsToRuns(await withMonoSpaces(page, content.items, content.styles, fonts), content.styles, vt, (id) => fonts.style(id), structure);
+  return { runs, alts: figureAlts(structure.alts) };
 }
 
 /**

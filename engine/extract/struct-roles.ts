@@ -15,10 +15,17 @@ export type PageStructure = {
   roles: Map<string, string>;
   /** MCID → the alt text (/Alt, else /ActualText) of the innermost described Figure holding it. */
   alts: Map<number, string>;
+  /** `mc<MCID>` → which block element (see {@link startsBlock}) of the page holds it, counted in tree order. */
+  blocks: Map<string, number>;
 };
 
 /** The structure of a page without a tree (never written to). */
-export const NO_STRUCTURE: Readonly<PageStructure> = Object.freeze({ roles: new Map<string, string>(), alts: new Map<number, string>() });
+export const NO_STRUCTURE: Readonly<PageStructure> = Object.freeze({ roles: new Map<string, string>(), alts: new Map<number, string>(), blocks: new Map<string, number>() });
+
+/** A page structure to fill in. */
+export function emptyStructure(): PageStructure {
+  return { roles: new Map(), alts: new Map(), blocks: new Map() };
+}
 
 /** The alt texts as the page model keeps them. */
 export function figureAlts(alts: ReadonlyMap<number, string>): FigureAlt[] {
@@ -46,6 +53,22 @@ export function innerRole(inherited: string | undefined, role: string | undefine
   return inherited && STICKY.test(inherited) ? inherited : role && MEANINGFUL.test(role) ? role : inherited;
 }
 
+/** Elements that are one block of text each: a paragraph, a heading, a caption, a list item, a table cell. */
+const BLOCK = /^(?:H[1-6]?|P|LI|TH|TD|Caption|TOCI|Title|Code|BlockQuote)$/;
+/** Elements that nest inside each other and stay blocks of their own there (a sub-list's item, a nested table's cell). */
+const NESTED_BLOCK = /^(?:LI|TH|TD)$/;
+
+/**
+ * Whether an element with role `role`, inside text of role `inherited`,
+ * starts a block of its own: a P inside a list item or a cell is part of
+ * that item or cell, a nested item or cell is not.
+ */
+export function startsBlock(inherited: string | undefined, role: string | undefined): boolean {
+  if (!role) return false;
+  if (NESTED_BLOCK.test(role)) return true;
+  return !(inherited && STICKY.test(inherited)) && BLOCK.test(role);
+}
+
 /** An alt text on one line, bounded; undefined when empty. */
 export function cleanAlt(alt: string | undefined): string | undefined {
   return alt?.replace(/\s+/g, ' ').trim().slice(0, MAX_ALT_CHARS) || undefined;
@@ -57,24 +80,33 @@ function mcidOf(id: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-function walk(node: StructNode, role: string | undefined, alt: string | undefined, out: PageStructure, depth: number): void {
+/** What a node passes down to its kids. */
+type Inherited = { role?: string; alt?: string; block?: number };
+
+/** The walk's output, and how many block elements it has met. */
+type Walk = { out: PageStructure; blocks: number };
+
+function walk(node: StructNode, up: Inherited, w: Walk, depth: number): void {
   if (depth > MAX_DEPTH) return;
-  const own = innerRole(role, node.role);
-  const figureAlt = (node.role === FIGURE_ROLE ? cleanAlt(node.alt) : undefined) ?? alt;
+  const { out } = w;
+  const role = innerRole(up.role, node.role);
+  const alt = (node.role === FIGURE_ROLE ? cleanAlt(node.alt) : undefined) ?? up.alt;
+  const block = node.type !== 'content' && startsBlock(up.role, node.role) ? w.blocks++ : up.block;
   if (node.type === 'content' && node.id) {
-    if (own) out.roles.set(node.id, own);
-    const mcid = figureAlt ? mcidOf(node.id) : undefined;
-    if (figureAlt && mcid !== undefined) out.alts.set(mcid, figureAlt);
+    if (role) out.roles.set(node.id, role);
+    if (block !== undefined) out.blocks.set(node.id, block);
+    const mcid = alt ? mcidOf(node.id) : undefined;
+    if (alt && mcid !== undefined) out.alts.set(mcid, alt);
   }
-  for (const child of node.children ?? []) walk(child, own, figureAlt, out, depth + 1);
+  for (const child of node.children ?? []) walk(child, { role, alt, block }, w, depth + 1);
 }
 
 /** The page's structure as pdf.js reads it; empty when the page has no tree. */
 export async function pageStructure(page: PDFPageProxy): Promise<PageStructure> {
-  const out: PageStructure = { roles: new Map(), alts: new Map() };
+  const out = emptyStructure();
   try {
     const tree = (await page.getStructTree()) as StructNode | null;
-    if (tree) walk(tree, undefined, undefined, out, 0);
+    if (tree) walk(tree, {}, { out, blocks: 0 }, 0);
   } catch {
     // A broken structure tree is no structure tree.
   }

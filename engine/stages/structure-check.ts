@@ -59,8 +59,8 @@ export function tagsDisagree(pages: readonly Page[]): string | null {
 /** The pages with every structure role and Figure alt text removed: the layout pipeline then reads them as untagged. */
 export function withoutRoles(pages: readonly Page[]): Page[] {
   return pages.map(({ figureAlts: _alts, ...p }) => ({ ...p, runs: p.runs.map((r) => {
-    if (r.role === undefined) return r;
-    const { role: _, ...rest } = r;
+    if (r.role === undefined && r.structBlock === undefined) return r;
+    const { role: _, structBlock: _block, ...rest } = r;
     return rest;
   }) }));
 }

@@ -18,7 +18,7 @@ import { pageRefs, type PageRef } from './page-tree.ts';
 import { pageRotation, pageUserUnit, pageView } from './page-box.ts';
 import { geometryPage, type GeometryPage } from '../page-geometry.ts';
 import { StructRoles } from './struct-roles.ts';
-import type { PageStructure } from '../struct-roles.ts';
+import { emptyStructure, type PageStructure } from '../struct-roles.ts';
 import { Unsupported, type FontDecoder, type FontLoader, type Matrix, type TextContent } from './types.ts';
 
 /** A page as the direct reader sees it: pdf.js's text content shape and the page's rules. */
@@ -112,6 +112,6 @@ export class DirectDocument {
       const root = catalog ? this.objects.lookup(catalog, 'StructTreeRoot') : undefined;
       this.roles = isDict(root) ? new StructRoles(this.objects.objects, root) : null;
     }
-    return this.roles ? this.roles.structure(page.dict, page.ref) : { roles: new Map(), alts: new Map() };
+    return this.roles ? this.roles.structure(page.dict, page.ref) : emptyStructure();
   }
 }

@@ -8,7 +8,7 @@
  */
 import { isDict, isName, isRef, isString, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
 import { decodeTextString } from '../pdf-objects/text-string.ts';
-import { FIGURE_ROLE, MAX_ALT_CHARS, cleanAlt, innerRole, type PageStructure } from '../struct-roles.ts';
+import { FIGURE_ROLE, MAX_ALT_CHARS, cleanAlt, emptyStructure, innerRole, startsBlock, type PageStructure } from '../struct-roles.ts';
 import type { ObjectReader } from './number-tree.ts';
 import { Unsupported } from './types.ts';
 
@@ -65,6 +65,8 @@ export class PageStructTree {
   private readonly nodes = new Map<Key, StructNode>();
   private readonly top: StructNode[] = [];
   private work = 0;
+  /** Block elements met so far by `read()`. */
+  private blocks = 0;
   private readonly ctx: StructContext;
   private readonly pageId: string;
 
@@ -117,23 +119,27 @@ export class PageStructTree {
    * it, and MCID → the alt text of the innermost described Figure holding it.
    */
   read(): PageStructure {
-    const out: PageStructure = { roles: new Map(), alts: new Map() };
-    for (const node of this.top) if (node) this.visit(node, undefined, undefined, 0, out);
+    const out = emptyStructure();
+    this.blocks = 0;
+    for (const node of this.top) if (node) this.visit(node, {}, 0, out);
     return out;
   }
 
-  private visit(node: StructNode, inherited: string | undefined, alt: string | undefined, level: number, out: PageStructure): void {
+  private visit(node: StructNode, up: { role?: string; alt?: string; block?: number }, level: number, out: PageStructure): void {
     if (level > MAX_DEPTH) return;
     if (++this.work > 2 * MAX_WORK) throw new Unsupported('structure tree too large');
-    const own = innerRole(inherited, node.role);
-    const figureAlt = node.alt ?? alt;
+    const role = innerRole(up.role, node.role);
+    const alt = node.alt ?? up.alt;
+    const block = startsBlock(up.role, node.role) ? this.blocks++ : up.block;
     for (const kid of node.kids) {
       if (kid.kind === 'element') {
-        if (kid.node) this.visit(kid.node, own, figureAlt, level + 1, out);
+        if (kid.node) this.visit(kid.node, { role, alt, block }, level + 1, out);
       } else if (typeof kid.mcid === 'number') {
         // Text items only carry integer MCIDs; other values name nothing on the page.
-        if (own) out.roles.set(`mc${kid.mcid}`, own);
-        if (figureAlt) out.alts.set(kid.mcid, figureAlt);
+        const id = `mc${kid.mcid}`;
+        if (role) out.roles.set(id, role);
+        if (block !== undefined) out.blocks.set(id, block);
+        if (alt) out.alts.set(kid.mcid, alt);
       }
     }
   }

@@ -10,7 +10,7 @@ import { isDict, isName, isRef, type PdfDict, type PdfValue } from '../pdf-objec
 import { NumberTree, type ObjectReader } from './number-tree.ts';
 import { guard } from './object-source.ts';
 import { PageStructTree, refId, type StructContext } from './struct-page.ts';
-import type { PageStructure } from '../struct-roles.ts';
+import { emptyStructure, type PageStructure } from '../struct-roles.ts';
 import { Unsupported } from './types.ts';
 
 /** Pages tree levels searched for an inherited /Annots. */
@@ -56,7 +56,7 @@ export class StructRoles {
     const tree = this.parentTree;
     const id = this.ctx.objects.lookup(dict, 'StructParents');
     const annots = this.annotationParents(dict);
-    if (!Number.isInteger(id) && annots.length === 0) return { roles: new Map(), alts: new Map() };
+    if (!Number.isInteger(id) && annots.length === 0) return emptyStructure();
     const page = new PageStructTree(this.ctx, refId(ref));
     if (typeof id === 'number' && Number.isInteger(id)) {
       const parents = this.ctx.objects.resolve(tree.getRaw(id));
