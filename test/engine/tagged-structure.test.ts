@@ -24,6 +24,16 @@ describeInBrowser('tagged PDFs', () => {
     expect(out.markdown).toContain('## Second part');
   });
 
+  it.each(['auto', 'pdfjs'] as const)('keeps apart two paragraphs the tree tags apart, though the layout sets them close (%s reader)', async (textReader) => {
+    const html = `<h1>Guide title</h1><p style="margin:0">Figure 1: The frame.</p><p style="margin:0">${PROSE}</p><p>${PROSE}</p>`;
+    const tagged = await convert(await print(html), { textReader });
+    expect(tagged.structure).toBe('tags');
+    expect(tagged.markdown).toContain(`\n\nFigure 1: The frame.\n\n${PROSE}\n\n`);
+    // Read by layout alone, the two are one paragraph: nothing on the page parts them.
+    const untagged = await convert(await print(html, 'untagged'), { textReader });
+    expect(untagged.markdown).toContain(`Figure 1: The frame. ${PROSE}`);
+  });
+
   it('reads an untagged print by layout', async () => {
     const out = await convert(await print(`<h1>Guide title</h1><p>${PROSE}</p>`, 'untagged'));
     expect(out.structure).toBe('layout');

@@ -113,6 +113,25 @@ describe('StructRoles', () => {
     expect(read.roles.get('mc4')).toBe('P');
   });
 
+  it('numbers the block elements: a P inside a list item is part of it, a nested item is not', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(13), ref(14)]),
+      11: elem('P', 10, [0, ref(12)]),
+      12: elem('Span', 11, 1),
+      13: elem('P', 10, 2),
+      14: elem('L', 10, [ref(15)]),
+      15: elem('LI', 14, [ref(16), ref(17)]),
+      16: elem('Lbl', 15, 3),
+      17: elem('LBody', 15, [ref(18), ref(19)]),
+      18: elem('P', 17, 4),
+      19: elem('L', 17, [ref(20)]),
+      20: elem('LI', 19, 5),
+    }, dict({ Nums: [0, [ref(11), ref(12), ref(13), ref(16), ref(18), ref(20)]] }));
+    const read = roles.structure(page, PAGE);
+    expect(read.blocks).toEqual(new Map([['mc0', 0], ['mc1', 0], ['mc2', 1], ['mc3', 2], ['mc4', 2], ['mc5', 3]]));
+    expect(read.roles).toEqual(new Map([['mc0', 'P'], ['mc1', 'P'], ['mc2', 'P'], ['mc3', 'LI'], ['mc4', 'LI'], ['mc5', 'LI']]));
+  });
+
   it('bounds a hostile alt text', () => {
     const { roles, page } = tagged({
       10: dict({ S: name('Figure'), P: ref(ROOT), Pg: PAGE, K: 0, Alt: { kind: 'string', bytes: 'x'.repeat(1_000_000) } }),
