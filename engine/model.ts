@@ -87,6 +87,12 @@ export type Block =
 /** One step of a page's reading flow: a text line, or a block an earlier stage built (a table). */
 export type FlowItem = { kind: 'line'; line: Line } | { kind: 'block'; block: Block };
 
+/**
+ * A table cell (TD, TH) of a tagged PDF's structure tree: the block number
+ * its runs carry, its table and row (numbered per page), and its spans.
+ */
+export type TreeCellAt = { block: number; table: number; row: number; header: boolean; rowSpan: number; colSpan: number };
+
 /** A tagged Figure's description, keyed by a marked-content id of the page it is on. */
 export type FigureAlt = { mcid: number; alt: string };
 
@@ -117,6 +123,8 @@ export type Page = {
    * page (MCID → /Alt), for the pictures painted inside it (images: files).
    */
   figureAlts?: FigureAlt[];
+  /** Tagged PDFs: the table cells of the page's structure tree, by the `structBlock` their runs carry. */
+  treeCells?: TreeCellAt[];
   /** Stretches of text the reader dropped for lying outside the crop box (pdf.js drops them too), for the hidden-text report. */
   outsideCropSpans?: number;
 };

@@ -1,0 +1,113 @@
+/**
+ * Stage `treeTables`: in a tagged PDF whose tree was trusted, each Table of
+ * the page's structure tree gives the table's grid (rows from TR, cells from
+ * TD and TH in tree order, header cells, RowSpan and ColSpan), when the page
+ * agrees: rows stack downwards, cells run left to right within their row,
+ * and every row spans the same number of columns. A table the page
+ * contradicts is left to the layout detectors (tables.ts), which run next on
+ * the lines this stage did not take.
+ */
+import type { Cell, Page, TextRun, TreeCellAt } from '../model.ts';
+import type { Stage } from '../stage.ts';
+import { unionBox } from '../geometry.ts';
+import { cellSpans } from './cell-text.ts';
+import { MIN_ROWS, removeRuns, type Detected } from './table-parts.ts';
+
+/** Overlap tolerated between neighbouring rows or cells, in ems of their text (descenders, tight padding). */
+const OVERLAP_EM = 0.3;
+
+type TreeRow = { index: number; cells: TreeCellAt[] };
+
+/** Column count of each row once cells spanning rows from above take their places; null if the spans leave the rows. */
+function rowWidths(rows: readonly TreeRow[]): number[] | null {
+  const taken = new Map<number, number>(); // row position → columns taken from above
+  const widths: number[] = [];
+  for (const [i, row] of rows.entries()) {
+    let width = taken.get(i) ?? 0;
+    for (const c of row.cells) {
+      width += c.colSpan;
+      for (let k = 1; k < c.rowSpan; k++) {
+        // A cell spanning into a row that is not on this page (or not in the tree) cannot be placed.
+        if (rows[i + k]?.index !== row.index + k) return null;
+        taken.set(i + k, (taken.get(i + k) ?? 0) + c.colSpan);
+      }
+    }
+    widths.push(width);
+  }
+  return widths;
+}
+
+/** The box of some runs, and their em. */
+function extent(runs: readonly TextRun[]) {
+  return { box: unionBox(runs.map((r) => r.box)), em: Math.max(...runs.map((r) => r.fontSize)) };
+}
+
+/** Whether the page shows these rows as the tree states them. */
+function pageAgrees(rows: readonly TreeRow[], runsOf: ReadonlyMap<number, TextRun[]>): boolean {
+  let above: { y1: number } | null = null;
+  for (const row of rows) {
+    let left: { x1: number } | null = null;
+    const single: TextRun[] = [];
+    for (const c of row.cells) {
+      const runs = runsOf.get(c.block);
+      if (!runs?.length) continue;
+      const { box, em } = extent(runs);
+      if (left && box.x0 < left.x1 - OVERLAP_EM * em) return false;
+      left = box;
+      if (c.rowSpan === 1) single.push(...runs);
+    }
+    if (!single.length) continue;
+    const { box, em } = extent(single);
+    if (above && box.y0 < above.y1 - OVERLAP_EM * em) return false;
+    above = box;
+  }
+  return true;
+}
+
+/** One tree table as a detected table, or null when it is too small or the page contradicts it. */
+function treeTable(cells: readonly TreeCellAt[], runsOf: ReadonlyMap<number, TextRun[]>, page: number): Detected | null {
+  const byRow = new Map<number, TreeCellAt[]>();
+  for (const c of cells) byRow.set(c.row, [...(byRow.get(c.row) ?? []), c]);
+  // Rows of the table drawn on other pages hold no text here.
+  const rows = [...byRow].sort((a, b) => a[0] - b[0])
+    .map(([index, cs]) => ({ index, cells: cs.sort((a, b) => a.block - b.block) }))
+    .filter((r) => r.cells.some((c) => runsOf.get(c.block)?.length));
+  if (rows.length < MIN_ROWS) return null;
+  const widths = rowWidths(rows);
+  if (!widths || widths[0]! < 2 || widths.some((w) => w !== widths[0])) return null;
+  if (!pageAgrees(rows, runsOf)) return null;
+  const all = rows.flatMap((r) => r.cells.flatMap((c) => runsOf.get(c.block) ?? []));
+  if (all.some((r) => r.dir !== 'ltr')) return null;
+  const grid: Cell[][] = rows.map((r) => r.cells.map((c) => ({
+    spans: cellSpans(runsOf.get(c.block) ?? []),
+    ...(c.header ? { header: true } : {}), ...(c.colSpan > 1 ? { colspan: c.colSpan } : {}), ...(c.rowSpan > 1 ? { rowspan: c.rowSpan } : {}),
+  })));
+  return { block: { kind: 'table', rows: grid, prov: { page, box: extent(all).box } }, runs: new Set(all) };
+}
+
+function tablesOnPage(page: Page): Page {
+  if (!page.treeCells?.length) return page;
+  const cellAt = new Map(page.treeCells.map((c) => [c.block, c]));
+  const runsOf = new Map<number, TextRun[]>();
+  for (const line of page.lines) {
+    for (const r of line.runs) {
+      if (r.structBlock === undefined || !cellAt.has(r.structBlock)) continue;
+      runsOf.set(r.structBlock, [...(runsOf.get(r.structBlock) ?? []), r]);
+    }
+  }
+  const byTable = new Map<number, TreeCellAt[]>();
+  for (const c of page.treeCells) byTable.set(c.table, [...(byTable.get(c.table) ?? []), c]);
+  const found = [...byTable.values()].map((cells) => treeTable(cells, runsOf, page.number)).filter((t): t is Detected => t !== null);
+  if (!found.length) return page;
+  let lines = page.lines;
+  for (const t of found) lines = removeRuns(lines, t.runs);
+  return { ...page, lines, blocks: [...page.blocks, ...found.map((t) => t.block)] };
+}
+
+/** Tables from the structure tree where the page agrees; see the module comment. Pure: returns a new Doc. */
+export const treeTables: Stage = {
+  name: 'treeTables',
+  run(doc) {
+    return doc.signals.tagged ? { ...doc, pages: doc.pages.map(tablesOnPage) } : doc;
+  },
+};
