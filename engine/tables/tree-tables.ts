@@ -12,29 +12,51 @@ import type { Stage } from '../stage.ts';
 import { unionBox } from '../geometry.ts';
 import { cellSpans } from './cell-text.ts';
 import { MIN_ROWS, removeRuns, type Detected } from './table-parts.ts';
+import { documentWords, type Words } from './broken-words.ts';
 
 /** Overlap tolerated between neighbouring rows or cells, in ems of their text (descenders, tight padding). */
 const OVERLAP_EM = 0.3;
 
 type TreeRow = { index: number; cells: TreeCellAt[] };
 
-/** Column count of each row once cells spanning rows from above take their places; null if the spans leave the rows. */
-function rowWidths(rows: readonly TreeRow[]): number[] | null {
-  const taken = new Map<number, number>(); // row position → columns taken from above
+/**
+ * Each row's column count once cells spanning rows from above take their
+ * places, and each cell's first column; null if a span leaves the rows.
+ */
+function placeCells(rows: readonly TreeRow[]): { widths: number[]; column: Map<number, number> } | null {
+  const taken = new Map<number, Set<number>>(); // row position → columns taken from above
   const widths: number[] = [];
+  const column = new Map<number, number>();
   for (const [i, row] of rows.entries()) {
-    let width = taken.get(i) ?? 0;
+    const above = taken.get(i) ?? new Set<number>();
+    let col = 0;
     for (const c of row.cells) {
-      width += c.colSpan;
+      while (above.has(col)) col++;
+      column.set(c.block, col);
       for (let k = 1; k < c.rowSpan; k++) {
         // A cell spanning into a row that is not on this page (or not in the tree) cannot be placed.
         if (rows[i + k]?.index !== row.index + k) return null;
-        taken.set(i + k, (taken.get(i + k) ?? 0) + c.colSpan);
+        const below = taken.get(i + k) ?? new Set<number>();
+        for (let j = 0; j < c.colSpan; j++) below.add(col + j);
+        taken.set(i + k, below);
       }
+      col += c.colSpan;
     }
-    widths.push(width);
+    widths.push(Math.max(col, above.size ? Math.max(...above) + 1 : 0));
   }
-  return widths;
+  return { widths, column };
+}
+
+/** The right text edge of each column, from the cells that span one column (broken-words.ts judges line breaks by it). */
+function columnRights(rows: readonly TreeRow[], column: ReadonlyMap<number, number>, runsOf: ReadonlyMap<number, TextRun[]>): Map<number, number> {
+  const rights = new Map<number, number>();
+  for (const c of rows.flatMap((r) => r.cells)) {
+    const runs = runsOf.get(c.block);
+    if (c.colSpan !== 1 || !runs?.length) continue;
+    const col = column.get(c.block)!;
+    rights.set(col, Math.max(rights.get(col) ?? -Infinity, ...runs.map((r) => r.box.x1)));
+  }
+  return rights;
 }
 
 /** The box of some runs, and their em. */
@@ -65,7 +87,7 @@ function pageAgrees(rows: readonly TreeRow[], runsOf: ReadonlyMap<number, TextRu
 }
 
 /** One tree table as a detected table, or null when it is too small or the page contradicts it. */
-function treeTable(cells: readonly TreeCellAt[], runsOf: ReadonlyMap<number, TextRun[]>, page: number): Detected | null {
+function treeTable(cells: readonly TreeCellAt[], runsOf: ReadonlyMap<number, TextRun[]>, page: number, words: Words): Detected | null {
   const byRow = new Map<number, TreeCellAt[]>();
   for (const c of cells) byRow.set(c.row, [...(byRow.get(c.row) ?? []), c]);
   // Rows of the table drawn on other pages hold no text here.
@@ -73,19 +95,26 @@ function treeTable(cells: readonly TreeCellAt[], runsOf: ReadonlyMap<number, Tex
     .map(([index, cs]) => ({ index, cells: cs.sort((a, b) => a.block - b.block) }))
     .filter((r) => r.cells.some((c) => runsOf.get(c.block)?.length));
   if (rows.length < MIN_ROWS) return null;
-  const widths = rowWidths(rows);
-  if (!widths || widths[0]! < 2 || widths.some((w) => w !== widths[0])) return null;
+  const placed = placeCells(rows);
+  if (!placed) return null;
+  const { widths, column } = placed;
+  if (widths[0]! < 2 || widths.some((w) => w !== widths[0])) return null;
   if (!pageAgrees(rows, runsOf)) return null;
   const all = rows.flatMap((r) => r.cells.flatMap((c) => runsOf.get(c.block) ?? []));
   if (all.some((r) => r.dir !== 'ltr')) return null;
+  const rights = columnRights(rows, column, runsOf);
+  const ctx = (c: TreeCellAt) => {
+    const right = rights.get(column.get(c.block)! + c.colSpan - 1);
+    return right === undefined ? undefined : { words, right };
+  };
   const grid: Cell[][] = rows.map((r) => r.cells.map((c) => ({
-    spans: cellSpans(runsOf.get(c.block) ?? []),
+    spans: cellSpans(runsOf.get(c.block) ?? [], ctx(c)),
     ...(c.header ? { header: true } : {}), ...(c.colSpan > 1 ? { colspan: c.colSpan } : {}), ...(c.rowSpan > 1 ? { rowspan: c.rowSpan } : {}),
   })));
   return { block: { kind: 'table', rows: grid, prov: { page, box: extent(all).box } }, runs: new Set(all) };
 }
 
-function tablesOnPage(page: Page): Page {
+function tablesOnPage(page: Page, words: Words): Page {
   if (!page.treeCells?.length) return page;
   const cellAt = new Map(page.treeCells.map((c) => [c.block, c]));
   const runsOf = new Map<number, TextRun[]>();
@@ -97,7 +126,7 @@ function tablesOnPage(page: Page): Page {
   }
   const byTable = new Map<number, TreeCellAt[]>();
   for (const c of page.treeCells) byTable.set(c.table, [...(byTable.get(c.table) ?? []), c]);
-  const found = [...byTable.values()].map((cells) => treeTable(cells, runsOf, page.number)).filter((t): t is Detected => t !== null);
+  const found = [...byTable.values()].map((cells) => treeTable(cells, runsOf, page.number, words)).filter((t): t is Detected => t !== null);
   if (!found.length) return page;
   let lines = page.lines;
   for (const t of found) lines = removeRuns(lines, t.runs);
@@ -108,6 +137,9 @@ function tablesOnPage(page: Page): Page {
 export const treeTables: Stage = {
   name: 'treeTables',
   run(doc) {
-    return doc.signals.tagged ? { ...doc, pages: doc.pages.map(tablesOnPage) } : doc;
+    if (!doc.signals.tagged) return doc;
+    // Words broken in narrow cells are mended from the words the document spells out elsewhere.
+    const words = documentWords(() => doc.pages.flatMap((p) => p.runs.map((r) => r.text)));
+    return { ...doc, pages: doc.pages.map((p) => tablesOnPage(p, words)) };
   },
 };

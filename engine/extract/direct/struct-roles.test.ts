@@ -132,6 +132,29 @@ describe('StructRoles', () => {
     expect(read.roles).toEqual(new Map([['mc0', 'P'], ['mc1', 'P'], ['mc2', 'P'], ['mc3', 'LI'], ['mc4', 'LI'], ['mc5', 'LI']]));
   });
 
+  it('places table cells in their table and row, with header cells and RowSpan/ColSpan from /A', () => {
+    const tableAttrs = (o: Record<string, PdfValue>) => dict({ O: name('Table'), ...o });
+    const { roles, page } = tagged({
+      10: elem('Table', ROOT, [ref(11), ref(12)]),
+      11: elem('THead', 10, [ref(13)]),
+      12: elem('TBody', 10, [ref(14), ref(15)]),
+      13: elem('TR', 11, [ref(20), ref(21)]),
+      14: elem('TR', 12, [ref(22), ref(23)]),
+      15: elem('TR', 12, [ref(24)]),
+      20: elem('TH', 13, 0),
+      21: dict({ S: name('TH'), P: ref(13), Pg: PAGE, K: 1, A: tableAttrs({ ColSpan: 2 }) }),
+      // An attribute array with a revision number, a foreign owner and a bad value.
+      22: dict({ S: name('TD'), P: ref(14), Pg: PAGE, K: [2, ref(25)], A: [tableAttrs({ RowSpan: 2 }), 0, dict({ O: name('Layout'), ColSpan: 3 })] }),
+      25: elem('P', 22, 3),
+      23: elem('TD', 14, 4),
+      24: dict({ S: name('TD'), P: ref(15), Pg: PAGE, K: 5, A: tableAttrs({ ColSpan: 1.5 }) }),
+    }, dict({ Nums: [0, [ref(20), ref(21), ref(22), ref(25), ref(23), ref(24)]] }));
+    const read = roles.structure(page, PAGE);
+    const cell = (row: number, header: boolean, rowSpan = 1, colSpan = 1) => ({ table: 0, row, header, rowSpan, colSpan });
+    expect(read.cells).toEqual(new Map([[0, cell(0, true)], [1, cell(0, true, 1, 2)], [2, cell(1, false, 2)], [3, cell(1, false)], [4, cell(2, false)]]));
+    expect(read.blocks).toEqual(new Map([['mc0', 0], ['mc1', 1], ['mc2', 2], ['mc3', 2], ['mc4', 3], ['mc5', 4]]));
+  });
+
   it('bounds a hostile alt text', () => {
     const { roles, page } = tagged({
       10: dict({ S: name('Figure'), P: ref(ROOT), Pg: PAGE, K: 0, Alt: { kind: 'string', bytes: 'x'.repeat(1_000_000) } }),
