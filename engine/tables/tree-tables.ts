@@ -54,14 +54,14 @@ function columnRights(rows: readonly TreeRow[], column: ReadonlyMap<number, numb
     const runs = runsOf.get(c.block);
     if (c.colSpan !== 1 || !runs?.length) continue;
     const col = column.get(c.block)!;
-    rights.set(col, Math.max(rights.get(col) ?? -Infinity, ...runs.map((r) => r.box.x1)));
+    rights.set(col, runs.reduce((m, r) => Math.max(m, r.box.x1), rights.get(col) ?? -Infinity));
   }
   return rights;
 }
 
 /** The box of some runs, and their em. */
 function extent(runs: readonly TextRun[]) {
-  return { box: unionBox(runs.map((r) => r.box)), em: Math.max(...runs.map((r) => r.fontSize)) };
+  return { box: unionBox(runs.map((r) => r.box)), em: runs.reduce((m, r) => Math.max(m, r.fontSize), 0) };
 }
 
 /** Whether the page shows these rows as the tree states them. */
@@ -89,7 +89,11 @@ function pageAgrees(rows: readonly TreeRow[], runsOf: ReadonlyMap<number, TextRu
 /** One tree table as a detected table, or null when it is too small or the page contradicts it. */
 function treeTable(cells: readonly TreeCellAt[], runsOf: ReadonlyMap<number, TextRun[]>, page: number, words: Words): Detected | null {
   const byRow = new Map<number, TreeCellAt[]>();
-  for (const c of cells) byRow.set(c.row, [...(byRow.get(c.row) ?? []), c]);
+  for (const c of cells) {
+    const list = byRow.get(c.row);
+    if (list) list.push(c);
+    else byRow.set(c.row, [c]);
+  }
   // Rows of the table drawn on other pages hold no text here.
   const rows = [...byRow].sort((a, b) => a[0] - b[0])
     .map(([index, cs]) => ({ index, cells: cs.sort((a, b) => a.block - b.block) }))
@@ -121,11 +125,17 @@ function tablesOnPage(page: Page, words: Words): Page {
   for (const line of page.lines) {
     for (const r of line.runs) {
       if (r.structBlock === undefined || !cellAt.has(r.structBlock)) continue;
-      runsOf.set(r.structBlock, [...(runsOf.get(r.structBlock) ?? []), r]);
+      const list = runsOf.get(r.structBlock);
+      if (list) list.push(r);
+      else runsOf.set(r.structBlock, [r]);
     }
   }
   const byTable = new Map<number, TreeCellAt[]>();
-  for (const c of page.treeCells) byTable.set(c.table, [...(byTable.get(c.table) ?? []), c]);
+  for (const c of page.treeCells) {
+    const list = byTable.get(c.table);
+    if (list) list.push(c);
+    else byTable.set(c.table, [c]);
+  }
   const found = [...byTable.values()].map((cells) => treeTable(cells, runsOf, page.number, words)).filter((t): t is Detected => t !== null);
   if (!found.length) return page;
   let lines = page.lines;
