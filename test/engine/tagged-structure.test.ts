@@ -87,6 +87,7 @@ describeInBrowser('table grids from tagged PDFs', () => {
     + '<tr><td>alpha</td><td style="width:120px">first letter of the Greek alphabet, written as a small sign</td><td>1</td></tr>'
     + '<tr><td>beta</td><td>second</td><td>2</td></tr><tr><td>gamma</td><td>third</td><td>3</td></tr></tbody></table>';
 
+  // Untagged, today's layout detection splits the cell of several lines into three rows.
   it.each(['auto', 'pdfjs'] as const)('takes rows, header cells and a cell of several lines from the tree (%s reader)', async (textReader) => {
     const out = await convert(await print(`<h1>Letters</h1><p>${PROSE}</p>${TABLE}<p>${PROSE}</p>`), { textReader });
     expect(out.structure).toBe('tags');
@@ -97,11 +98,5 @@ describeInBrowser('table grids from tagged PDFs', () => {
       '| beta | second | 2 |',
       '| gamma | third | 3 |',
     ].join('\n'));
-  });
-
-  it('reads the same table untagged by layout alone, which splits the cell of several lines into rows', async () => {
-    const out = await convert(await print(`<h1>Letters</h1><p>${PROSE}</p>${TABLE}<p>${PROSE}</p>`, 'untagged'));
-    expect(out.structure).toBe('layout');
-    expect(out.markdown).toContain('| alpha | Greek alphabet, written as a small | 1 |');
   });
 });
