@@ -132,7 +132,7 @@ export async function convert(data: Uint8Array, opts: ConvertOptions = {}): Prom
     // The structure tree is used where it agrees with the layout; otherwise the pages are read as untagged.
     const roles = pages.some((p) => p.runs.some((r) => r.role !== undefined));
     const tagged = roles && tagsDisagree(pages) === null;
-    const doc: Doc = { pages: roles && !tagged ? withoutRoles(pages) : pages, signals: { outline, tagged }, warnings };
+    const doc: Doc = { pages: tagged ? pages : withoutRoles(pages), signals: { outline, tagged }, warnings };
     const cfg = { ...DEFAULT_CONFIG, tablesAcrossPages: opts.tablesAcrossPages ?? 'merge', furniture: opts.furniture ?? 'drop' } as const;
     const staged = runStages(doc, STAGES, cfg);
     const { doc: done, images } = opts.images === 'files' ? placePictures(staged, report.pictures) : { doc: staged, images: undefined };

@@ -94,6 +94,15 @@ export function lineRole(line: Line): string | undefined {
   return best;
 }
 
+/** The structure-tree block element (tagged PDFs) most of a line's characters belong to, if any. */
+export function lineStructBlock(line: Line): number | undefined {
+  const weight = new Map<number, number>();
+  for (const r of line.runs) if (r.structBlock !== undefined) weight.set(r.structBlock, (weight.get(r.structBlock) ?? 0) + r.text.length);
+  let best: number | undefined, bestW = 0;
+  for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
+  return best;
+}
+
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
 /** True when CJK characters make up a good share of the text; CJK fonts are fixed-pitch by design, so pitch means nothing there. */

@@ -27,6 +27,11 @@ export type TextRun = {
   /** Structure role (H1..H6, P, LI, Code...) from a tagged PDF's structure tree, if any. */
   role?: string;
   /**
+   * Tagged PDFs: which block element of the structure tree (a P, heading,
+   * caption, list item or table cell) holds this run, numbered per page.
+   */
+  structBlock?: number;
+  /**
    * Direction of the baseline against the page's upright text, in degrees
    * clockwise (90 reads downwards, 270 upwards); absent when upright. A page
    * whose text is mostly turned is turned upright at extraction (page-turn.ts).
@@ -82,6 +87,15 @@ export type Block =
 /** One step of a page's reading flow: a text line, or a block an earlier stage built (a table). */
 export type FlowItem = { kind: 'line'; line: Line } | { kind: 'block'; block: Block };
 
+/**
+ * A table cell (TD, TH) of a tagged PDF's structure tree: the block number
+ * its runs carry, its table and row (numbered per page), and its spans.
+ */
+export type TreeCellAt = { block: number; table: number; row: number; header: boolean; rowSpan: number; colSpan: number };
+
+/** A tagged Figure's description, keyed by a marked-content id of the page it is on. */
+export type FigureAlt = { mcid: number; alt: string };
+
 /** One page as extracted, before and during the stages. */
 export type Page = {
   number: number;
@@ -104,6 +118,13 @@ export type Page = {
    * decision renders a page without a text layer only when there is ink to read.
    */
   ink?: { images: number; paths: number };
+  /**
+   * Tagged PDFs: the alt text of each Figure element's marked content on the
+   * page (MCID → /Alt), for the pictures painted inside it (images: files).
+   */
+  figureAlts?: FigureAlt[];
+  /** Tagged PDFs: the table cells of the page's structure tree, by the `structBlock` their runs carry. */
+  treeCells?: TreeCellAt[];
   /** Stretches of text the reader dropped for lying outside the crop box (pdf.js drops them too), for the hidden-text report. */
   outsideCropSpans?: number;
 };

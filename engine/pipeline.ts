@@ -1,6 +1,7 @@
 /**
  * The ordered stage list and the runner. Table stages come from engine/tables:
- * `tables` runs on full-width lines (before reading order splits them at
+ * `treeTables` takes the tables a trusted structure tree states, `tables`
+ * finds the others on full-width lines (before reading order splits them at
  * gutters), `joinTables` merges tables split across pages once blocks exist,
  * and `rtlColumns` puts the columns of a right-to-left document's tables in
  * reading order.
@@ -19,12 +20,13 @@ import { lists } from './stages/lists.ts';
 import { quotes } from './stages/quotes.ts';
 import { joinTables } from './tables/join-tables.ts';
 import { tables } from './tables/tables.ts';
+import { treeTables } from './tables/tree-tables.ts';
 import { rtlColumns } from './tables/rtl-columns.ts';
 import { internalLinks } from './stages/internal-links.ts';
 import { footnotes } from './stages/footnotes.ts';
 
 /** The pipeline's stages in order. */
-export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, tables, readingOrder, blocks, headings, code, lists, quotes, footnotes, joinTables, rtlColumns, internalLinks];
+export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, treeTables, tables, readingOrder, blocks, headings, code, lists, quotes, footnotes, joinTables, rtlColumns, internalLinks];
 
 /** Runs the stages in order over the document. */
 export function runStages(doc: Doc, stages: readonly Stage[] = STAGES, cfg: EngineConfig = DEFAULT_CONFIG): Doc {

@@ -1,8 +1,9 @@
 /**
  * images: files. Each page's pictures become image blocks among its blocks,
  * in order of where they start on the page, named `images/p<page>-<k>.png`
- * (k counts the page's pictures from 1), with a caption beside them as their
- * alt text, or a plain description when there is none.
+ * (k counts the page's pictures from 1). Their alt text is the tagged
+ * Figure's own /Alt where the structure tree was trusted, else a caption
+ * beside them, else a plain description.
  */
 import type { Block, Box, Doc, Page } from './model.ts';
 import type { PagePicture } from './extract/page-pictures.ts';
@@ -30,12 +31,18 @@ function captionOf(blocks: readonly Block[], box: Box): string | null {
   return text ? text.slice(0, MAX_ALT) : null;
 }
 
+/** The alt text of the tagged Figure a picture is painted in, if the page has one. */
+function figureAlt(page: Page, pic: PagePicture): string | null {
+  if (pic.mcid === undefined) return null;
+  return page.figureAlts?.find((f) => f.mcid === pic.mcid)?.alt.slice(0, MAX_ALT) ?? null;
+}
+
 function withPictures(page: Page, pictures: readonly PagePicture[], images: ExtractedImage[]): Page {
   const sorted = [...pictures].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
   const blocks = [...page.blocks];
   sorted.forEach((pic, i) => {
     const name = `images/p${page.number}-${i + 1}.png`;
-    const alt = captionOf(page.blocks, pic.box) ?? `Picture ${i + 1} on page ${page.number}`;
+    const alt = figureAlt(page, pic) ?? captionOf(page.blocks, pic.box) ?? `Picture ${i + 1} on page ${page.number}`;
     images.push({ name, page: page.number, png: pic.png, alt });
     const block: Block = { kind: 'image', name, alt, prov: { page: page.number, box: pic.box } };
     // Before the first block of this page that starts below the picture's top; blocks carried over from another page stay first.

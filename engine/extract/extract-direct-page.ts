@@ -13,6 +13,7 @@ import type { ResolvedFont } from './document-fonts.ts';
 import { inferFontStyle } from './font-style.ts';
 import { applyLinks, extractLinks, type LinkPage, type LinkReader } from './links.ts';
 import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
+import { figureAlts, NO_STRUCTURE, treeCells } from './struct-roles.ts';
 import { withBullets } from './bullet-marks.ts';
 import { uprightPage } from './page-turn.ts';
 import { hasMonoSpaces, repairMonoSpaces } from './monospace-spaces.ts';
@@ -28,7 +29,7 @@ export async function extractDirectPage(direct: DirectDocument, page: LinkPage, 
   if (!ref) throw new Unsupported('page has no object reference');
   const vt = vp.transform as Matrix;
   const read = direct.page(ref, page.view, vt);
-  const roles = hasMarkedIds(read.content.items) ? direct.structRoles(read) : new Map<string, string>();
+  const structure = hasMarkedIds(read.content.items) ? direct.structure(read) : NO_STRUCTURE;
   const styles = new Map<string, ResolvedFont>();
   const fontOf = (id: string): ResolvedFont => {
     let style = styles.get(id);
@@ -44,10 +45,12 @@ export async function extractDirectPage(direct: DirectDocument, page: LinkPage, 
   const { styles: textStyles, glyphs } = read.content;
   const mono = (id: string) => textStyles[id]?.fontFamily === 'monospace';
   const items = glyphs && hasMonoSpaces(read.content.items, mono) ? repairMonoSpaces(read.content.items, glyphs, mono) : read.content.items;
-  const runs = withBullets(read.marks, itemsToRuns(items, textStyles, vt, fontOf, roles));
+  const runs = withBullets(read.marks, itemsToRuns(items, textStyles, vt, fontOf, structure));
   const links = runs.length ? await readLinks(page) : [];
   const page0: Page = { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules: read.rules, lines: [], blocks: [], ink: read.ink };
   if (read.content.outside) page0.outsideCropSpans = read.content.outside;
+  if (structure.alts.size) page0.figureAlts = figureAlts(structure.alts);
+  if (structure.cells.size) page0.treeCells = treeCells(structure.cells);
   // Sideways text is read in its own direction (page-turn.ts); the table gate then sees upright rows.
   const out = uprightPage(page0);
   // The rules come with the content pass at no extra cost, but only pages whose text suggests

@@ -12,8 +12,12 @@ import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box } from '../model.ts';
 import { renderPage } from '../ocr/ocr-page.ts';
 
-/** A picture found on a page: where it sits (points, top-left origin) and its PNG. */
-export type PagePicture = { box: Box; png: Uint8Array };
+/**
+ * A picture found on a page: where it sits (points, top-left origin), its
+ * PNG, and the marked-content id it is painted in (tagged PDFs: the id a
+ * Figure element of the structure tree names).
+ */
+export type PagePicture = { box: Box; png: Uint8Array; mcid?: number };
 
 /** Pictures smaller than this on either side (points) are rules, bullets or dots, not pictures. */
 const MIN_SIDE = 12;
@@ -37,7 +41,7 @@ const RENDERED: ReadonlySet<number> = new Set([
   OPS.paintImageMaskXObjectGroup,
 ]);
 
-type Found = { box: Box; image: unknown };
+type Found = { box: Box; image: unknown; mcid?: number };
 
 /** The unit square under `m`, in the viewport's top-left coordinates. */
 function placed(page: PDFPageProxy, m: Matrix): Box {
@@ -52,10 +56,15 @@ function placed(page: PDFPageProxy, m: Matrix): Box {
 function findImages(page: PDFPageProxy, fnArray: number[], argsArray: unknown[][]): Found[] {
   const stack: Matrix[] = [];
   let ctm: Matrix = IDENTITY;
+  // The innermost marked-content id around each open BMC/BDC (pdf.js passes a BDC's MCID as its second argument).
+  const marked: (number | undefined)[] = [];
   const out: Found[] = [];
   fnArray.forEach((fn, i) => {
     const args = argsArray[i] ?? [];
-    if (fn === OPS.save) stack.push(ctm);
+    if (fn === OPS.beginMarkedContentProps) marked.push(Number.isInteger(args[1]) ? (args[1] as number) : marked.at(-1));
+    else if (fn === OPS.beginMarkedContent) marked.push(marked.at(-1));
+    else if (fn === OPS.endMarkedContent) marked.pop();
+    else if (fn === OPS.save) stack.push(ctm);
     else if (fn === OPS.restore) ctm = stack.pop() ?? IDENTITY;
     else if (fn === OPS.transform) ctm = multiply(ctm, args as Matrix);
     else if (fn === OPS.paintFormXObjectBegin) {
@@ -65,7 +74,8 @@ function findImages(page: PDFPageProxy, fnArray: number[], argsArray: unknown[][
     else if (OWN_PIXELS.has(fn) || RENDERED.has(fn)) {
       const box = placed(page, ctm);
       if (box.x1 - box.x0 < MIN_SIDE || box.y1 - box.y0 < MIN_SIDE) return;
-      out.push({ box, image: OWN_PIXELS.has(fn) ? pixelsOf(page, args[0]) : null });
+      const mcid = marked.at(-1);
+      out.push({ box, image: OWN_PIXELS.has(fn) ? pixelsOf(page, args[0]) : null, ...(mcid === undefined ? {} : { mcid }) });
     }
   });
   return out;
@@ -151,12 +161,13 @@ export async function pagePictures(page: PDFPageProxy): Promise<PagePicture[]> {
   const out: PagePicture[] = [];
   for (const f of found) {
     const own = isPixels(f.image) ? pngOfPixels(f.image) : null;
+    const tag = f.mcid === undefined ? {} : { mcid: f.mcid };
     if (own) {
-      out.push({ box: f.box, png: own });
+      out.push({ box: f.box, png: own, ...tag });
       continue;
     }
     render ??= await renderPage(page, RENDER_SCALE);
-    out.push({ box: f.box, png: await cut(render, f.box) });
+    out.push({ box: f.box, png: await cut(render, f.box), ...tag });
   }
   return out;
 }

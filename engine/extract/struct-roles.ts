@@ -1,11 +1,87 @@
 /**
  * Tagged PDFs: maps marked-content ids to the structure role that contains
  * them (H1..H6, P, LI, Code...), so runs can carry the author's own block
- * semantics. Used as a cross-check, never as the only signal.
+ * semantics, and marked content inside a Figure to the Figure's alt text.
+ * Used as a cross-check, never as the only signal.
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { FigureAlt, TreeCellAt } from '../model.ts';
 
-type StructNode = { role?: string; type?: string; id?: string; children?: StructNode[] };
+type StructNode = { role?: string; type?: string; id?: string; alt?: string; rowSpan?: number; colSpan?: number; children?: StructNode[] };
+
+/** What a page's structure tree says about its marked content. */
+export type PageStructure = {
+  /** `mc<MCID>` → the role text inside it gets. */
+  roles: Map<string, string>;
+  /** MCID → the alt text (/Alt, else /ActualText) of the innermost described Figure holding it. */
+  alts: Map<number, string>;
+  /** `mc<MCID>` → which block element (see {@link startsBlock}) of the page holds it, counted in tree order. */
+  blocks: Map<string, number>;
+  /** Block number of each table cell (TD, TH) → where the tree puts it. */
+  cells: Map<number, TreeCell>;
+};
+
+/**
+ * Where the structure tree puts a table cell: its table and row (numbered
+ * per page in tree order), whether it is a header cell, and its spans (the
+ * Table attributes RowSpan and ColSpan, 1 when absent).
+ */
+export type TreeCell = { table: number; row: number; header: boolean; rowSpan: number; colSpan: number };
+
+/** Rows and columns a cell may span; larger values are taken as this. */
+export const MAX_CELL_SPAN = 1_000;
+
+/** The structure of a page without a tree (never written to). */
+export const NO_STRUCTURE: Readonly<PageStructure> = Object.freeze({ roles: new Map<string, string>(), alts: new Map<number, string>(), blocks: new Map<string, number>(), cells: new Map<number, TreeCell>() });
+
+/** A page structure to fill in. */
+export function emptyStructure(): PageStructure {
+  return { roles: new Map(), alts: new Map(), blocks: new Map(), cells: new Map() };
+}
+
+/** Table context a walk passes down: the open table, its row, and the rows each table has had. */
+export type TableContext = { table?: number; row?: number };
+
+/** Counters of one walk over a page's tree. */
+export type TableCounters = { tables: number; rows: Map<number, number> };
+
+/**
+ * The table context below an element of `role`, recording it in `cells`
+ * when it is a cell (its block number `block`) with spans `span`.
+ */
+export function tableStep(role: string | undefined, up: TableContext, counters: TableCounters, cell: { block?: number; span: () => [number, number]; cells: Map<number, TreeCell> }): TableContext {
+  if (role === 'Table') return { table: counters.tables++ };
+  if (role === 'TR' && up.table !== undefined) {
+    const row = counters.rows.get(up.table) ?? 0;
+    counters.rows.set(up.table, row + 1);
+    return { table: up.table, row };
+  }
+  if ((role === 'TD' || role === 'TH') && up.table !== undefined && up.row !== undefined && cell.block !== undefined) {
+    const [rowSpan, colSpan] = cell.span();
+    cell.cells.set(cell.block, { table: up.table, row: up.row, header: role === 'TH', rowSpan, colSpan });
+  }
+  return up;
+}
+
+/** A span attribute as a count of rows or columns: 1 unless a whole number above 1. */
+export function spanCount(v: unknown): number {
+  return typeof v === 'number' && Number.isInteger(v) && v > 1 ? Math.min(v, MAX_CELL_SPAN) : 1;
+}
+
+/** The alt texts as the page model keeps them. */
+export function figureAlts(alts: ReadonlyMap<number, string>): FigureAlt[] {
+  return [...alts].map(([mcid, alt]) => ({ mcid, alt }));
+}
+
+/** The table cells as the page model keeps them. */
+export function treeCells(cells: ReadonlyMap<number, TreeCell>): TreeCellAt[] {
+  return [...cells].map(([block, c]) => ({ block, ...c }));
+}
+
+/** The standard structure type of pictures, whose /Alt describes them. */
+export const FIGURE_ROLE = 'Figure';
+/** Longest alt text kept, in characters: a description, not a document. */
+export const MAX_ALT_CHARS = 500;
 
 /** Roles that say what kind of block text belongs to; other roles inherit their parent's. */
 const MEANINGFUL = /^(?:H[1-6]?|P|LI|Lbl|LBody|TH|TD|Code|BlockQuote|Caption|TOCI|Title)$/;
@@ -23,21 +99,69 @@ export function innerRole(inherited: string | undefined, role: string | undefine
   return inherited && STICKY.test(inherited) ? inherited : role && MEANINGFUL.test(role) ? role : inherited;
 }
 
-function walk(node: StructNode, role: string | undefined, out: Map<string, string>, depth: number): void {
-  if (depth > MAX_DEPTH) return;
-  const own = innerRole(role, node.role);
-  if (node.type === 'content' && node.id && own) out.set(node.id, own);
-  for (const child of node.children ?? []) walk(child, own, out, depth + 1);
+/** Elements that are one block of text each: a paragraph, a heading, a caption, a list item, a table cell. */
+const BLOCK = /^(?:H[1-6]?|P|LI|TH|TD|Caption|TOCI|Title|Code|BlockQuote)$/;
+/** Elements that nest inside each other and stay blocks of their own there (a sub-list's item, a nested table's cell). */
+const NESTED_BLOCK = /^(?:LI|TH|TD)$/;
+
+/**
+ * Whether an element with role `role`, inside text of role `inherited`,
+ * starts a block of its own: a P inside a list item or a cell is part of
+ * that item or cell, a nested item or cell is not.
+ */
+export function startsBlock(inherited: string | undefined, role: string | undefined): boolean {
+  if (!role) return false;
+  if (NESTED_BLOCK.test(role)) return true;
+  return !(inherited && STICKY.test(inherited)) && BLOCK.test(role);
 }
 
-/** Marked-content id → structure role for one page; empty when the page has no tree. */
-export async function structRoles(page: PDFPageProxy): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+/** An alt text on one line, bounded; undefined when empty. */
+export function cleanAlt(alt: string | undefined): string | undefined {
+  return alt?.replace(/\s+/g, ' ').trim().slice(0, MAX_ALT_CHARS) || undefined;
+}
+
+/** pdf.js names marked content `<page id>_mc<MCID>`; the MCID, if the id has that form. */
+function mcidOf(id: string): number | undefined {
+  const m = /(?:^|_)mc(\d+)$/.exec(id);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** What a node passes down to its kids. */
+type Inherited = { role?: string; alt?: string; block?: number; table: TableContext };
+
+/** The walk's output, and how many block elements and tables it has met. */
+type Walk = { out: PageStructure; blocks: number; counters: TableCounters };
+
+function walk(node: StructNode, up: Inherited, w: Walk, depth: number): void {
+  if (depth > MAX_DEPTH) return;
+  const { out } = w;
+  const role = innerRole(up.role, node.role);
+  const alt = (node.role === FIGURE_ROLE ? cleanAlt(node.alt) : undefined) ?? up.alt;
+  const block = node.type !== 'content' && startsBlock(up.role, node.role) ? w.blocks++ : up.block;
+  const span = (): [number, number] => [spanCount(node.rowSpan), spanCount(node.colSpan)];
+  const table = node.type === 'content' ? up.table : tableStep(node.role, up.table, w.counters, { block, span, cells: out.cells });
+  if (node.type === 'content' && node.id) {
+    if (role) out.roles.set(node.id, role);
+    if (block !== undefined) out.blocks.set(node.id, block);
+    const mcid = alt ? mcidOf(node.id) : undefined;
+    if (alt && mcid !== undefined) out.alts.set(mcid, alt);
+  }
+  for (const child of node.children ?? []) walk(child, { role, alt, block, table }, w, depth + 1);
+}
+
+/** The page's structure as pdf.js reads it; empty when the page has no tree. */
+export async function pageStructure(page: PDFPageProxy): Promise<PageStructure> {
+  const out = emptyStructure();
   try {
     const tree = (await page.getStructTree()) as StructNode | null;
-    if (tree) walk(tree, undefined, out, 0);
+    if (tree) walk(tree, { table: {} }, { out, blocks: 0, counters: { tables: 0, rows: new Map() } }, 0);
   } catch {
     // A broken structure tree is no structure tree.
   }
   return out;
+}
+
+/** Marked-content id → structure role for one page; empty when the page has no tree. */
+export async function structRoles(page: PDFPageProxy): Promise<Map<string, string>> {
+  return (await pageStructure(page)).roles;
 }

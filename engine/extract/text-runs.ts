@@ -7,6 +7,7 @@
 import type { TextRun } from '../model.ts';
 import type { HiddenTextKind } from '../types.ts';
 import type { ResolvedFont } from './document-fonts.ts';
+import type { PageStructure } from './struct-roles.ts';
 import { normaliseText } from './normalise-text.ts';
 import { dropOverprint } from './overprint.ts';
 
@@ -91,25 +92,29 @@ export function hasMarkedIds(items: readonly (RunItem | MarkedItem)[]): boolean 
 
 /**
  * Converts a page's text items to runs. `vt` maps user space to top-left page
- * space; `fontOf` gives each font id's resolved style; `roles` maps
- * marked-content ids to structure roles (empty for untagged pages).
+ * space; `fontOf` gives each font id's resolved style; `structure` maps
+ * marked-content ids to structure roles and block elements (empty for
+ * untagged pages).
  */
 export function itemsToRuns(
   items: readonly (RunItem | MarkedItem)[], styles: Record<string, RunStyle | undefined>, vt: Matrix,
-  fontOf: (id: string) => ResolvedFont, roles: ReadonlyMap<string, string>,
+  fontOf: (id: string) => ResolvedFont, structure: Pick<PageStructure, 'roles' | 'blocks'>,
 ): TextRun[] {
   const runs: TextRun[] = [];
-  const stack: (string | undefined)[] = [];
+  const stack: { role?: string; block?: number }[] = [];
   for (const item of items) {
     if (!('str' in item)) {
       const m = item as MarkedItem;
       if (m.type === 'endMarkedContent') stack.pop();
-      else stack.push((m.id ? roles.get(m.id) : undefined) ?? stack.at(-1));
+      else {
+        const up = stack.at(-1);
+        stack.push({ role: (m.id ? structure.roles.get(m.id) : undefined) ?? up?.role, block: (m.id ? structure.blocks.get(m.id) : undefined) ?? up?.block });
+      }
       continue;
     }
     const run = toRun(item, vt, styles[item.fontName], fontOf(item.fontName));
-    const role = stack.at(-1);
-    if (run) runs.push(role ? { ...run, role } : run);
+    const { role, block } = stack.at(-1) ?? {};
+    if (run) runs.push(role === undefined && block === undefined ? run : { ...run, ...(role ? { role } : {}), ...(block === undefined ? {} : { structBlock: block }) });
   }
   return dropOverprint(runs);
 }

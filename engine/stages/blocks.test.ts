@@ -36,6 +36,15 @@ describe('blocks stage', () => {
     expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks.map(text)).toEqual(['1 See the first report of the year, published in June.', '2 See the second report.']);
   });
 
+  it('keeps apart lines of two block elements of the structure tree, and joins lines of one', () => {
+    const tagged = (t: string, y: number, structBlock: number) => line([t], 40, y, { role: 'P', structBlock });
+    const lines = [tagged('Figure 1: The frame.', 100, 0), tagged('This paragraph is ordinary body text that', 112, 1), tagged('wraps onto a second line.', 124, 1)];
+    expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks.map(text)).toEqual(['Figure 1: The frame.', 'This paragraph is ordinary body text that wraps onto a second line.']);
+    // Untagged, the same lines are one paragraph: the gap between them is the line pitch.
+    const plain = textLines(['Figure 1: The frame.', 'This paragraph is ordinary body text that', 'wraps onto a second line.'], 40, 100);
+    expect(blocks.run(doc([page(1, plain)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(1);
+  });
+
   it('keeps table blocks from earlier stages in the reading flow', () => {
     const table: Block = { kind: 'table', rows: [[{ spans: [{ text: 'a' }] }]], prov: { page: 1, box: { x0: 40, y0: 130, x1: 300, y1: 160 } } };
     const p = page(1, [...textLines(['above'], 40, 100), ...textLines(['below'], 40, 200)], { blocks: [table] });

@@ -9,7 +9,7 @@ import type { Stage } from '../stage.ts';
 import { listMarker } from './lists.ts';
 import { titleKey } from './headings.ts';
 import { isRunInTitle } from './heading-run-in.ts';
-import { lineFontSize, lineRole, lineText, median, unionBox, visibleLength } from '../geometry.ts';
+import { lineFontSize, lineRole, lineStructBlock, lineText, median, unionBox, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 /** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
@@ -88,6 +88,9 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   // Tagged PDFs: a heading never shares a block with text of another role.
   const ra = lineRole(a), rb = lineRole(b);
   if (ra !== rb && (/^H\d?$/.test(ra ?? '') || /^H\d?$/.test(rb ?? ''))) return true;
+  // Nor do two paragraphs, items or cells the tree keeps apart, however close the layout sets them.
+  const ba = lineStructBlock(a), bb = lineStructBlock(b);
+  if (ba !== undefined && bb !== undefined && ba !== bb) return true;
   const vgap = b.box.y0 - a.box.y1;
   if (vgap < -0.5 * size) return true; // went up: another column or a float
   if (b.box.x0 > a.box.x1 || b.box.x1 < a.box.x0) return true; // no horizontal overlap

@@ -77,6 +77,20 @@ describe('tables stage: whitespace-aligned tables', () => {
     expect(remaining(out)).toEqual([]);
   });
 
+  it('in a tagged PDF, keeps the table the tree tags as cells and leaves as text the one it tags as paragraphs', () => {
+    const withRole = (role: string) => [
+      run('Option', 70, 100, { role }), run('Effect', 200, 100, { role }),
+      run('--all', 70, 120, { role }), run('Show every entry', 200, 120, { role }),
+      run('--quiet', 70, 146, { role }), run('Print only IDs', 200, 146, { role }),
+      run('--format', 70, 159, { role }), run('Pretty-print using a template', 200, 159, { role }),
+    ];
+    const rules = [hRule(65, 420, 96), hRule(65, 420, 115), hRule(65, 420, 173)];
+    expect(tablesOf(tables.run(doc(page(withRole('TD'), rules)), DEFAULT_CONFIG))).toHaveLength(1);
+    const asText = tables.run(doc(page(withRole('P'), rules)), DEFAULT_CONFIG);
+    expect(tablesOf(asText)).toEqual([]);
+    expect(remaining(asText)).toHaveLength(4);
+  });
+
   it('uses the longer pitch between padded rows to keep wrapped first-column text in its row', () => {
     const runs = [
       run('Variable', 65, 75), run('Description', 215, 75),

@@ -1,7 +1,8 @@
 /**
  * The tables stage: per page, finds ruled tables first (their grid is
  * certain), then whitespace-aligned tables among the remaining lines, pushes
- * table blocks and removes the text they took from `page.lines`.
+ * table blocks and removes the text they took from `page.lines`. In a tagged
+ * PDF, a whitespace table the structure tree tags as something else stays text.
  */
 import type { Box, Line, Page, Rule } from '../model.ts';
 import { documentWords, type Words } from './broken-words.ts';
@@ -15,6 +16,7 @@ import { isLooseLabels, isProseInColumns, isWordRiver } from './prose-cells.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
 import { forgetChunks } from './chunks.ts';
+import { treeSaysNoTable } from './tree-says-no-table.ts';
 
 /** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
@@ -53,7 +55,7 @@ function tablesOnPage(page: Page, words: Words): Page {
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows).
   const aligned = sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules))
-    .filter((t) => !isProseInColumns(t.block) && !isLooseLabels(t.block) && !isWordRiver(t.block));
+    .filter((t) => !isProseInColumns(t.block) && !isLooseLabels(t.block) && !isWordRiver(t.block) && !treeSaysNoTable(t.runs));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;

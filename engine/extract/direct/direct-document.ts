@@ -18,6 +18,7 @@ import { pageRefs, type PageRef } from './page-tree.ts';
 import { pageRotation, pageUserUnit, pageView } from './page-box.ts';
 import { geometryPage, type GeometryPage } from '../page-geometry.ts';
 import { StructRoles } from './struct-roles.ts';
+import { emptyStructure, type PageStructure } from '../struct-roles.ts';
 import { Unsupported, type FontDecoder, type FontLoader, type Matrix, type TextContent } from './types.ts';
 
 /** A page as the direct reader sees it: pdf.js's text content shape and the page's rules. */
@@ -101,11 +102,16 @@ export class DirectDocument {
 
   /** Marked-content id → structure role for a page read by `page()`; empty when the document has no structure tree. */
   structRoles(page: DirectPage): Map<string, string> {
+    return this.structure(page).roles;
+  }
+
+  /** Roles and Figure alt texts for a page read by `page()`; empty when the document has no structure tree. */
+  structure(page: DirectPage): PageStructure {
     if (this.roles === undefined) {
       const catalog = this.catalog();
       const root = catalog ? this.objects.lookup(catalog, 'StructTreeRoot') : undefined;
       this.roles = isDict(root) ? new StructRoles(this.objects.objects, root) : null;
     }
-    return this.roles ? this.roles.page(page.dict, page.ref) : new Map();
+    return this.roles ? this.roles.structure(page.dict, page.ref) : emptyStructure();
   }
 }

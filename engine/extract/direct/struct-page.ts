@@ -6,8 +6,9 @@
  * among its kids and the chain reaches a top-level element within pdf.js's
  * depth limit, so orphans drop out exactly where pdf.js drops them.
  */
-import { isDict, isName, isRef, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
-import { innerRole } from '../struct-roles.ts';
+import { isDict, isName, isRef, isString, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
+import { decodeTextString } from '../pdf-objects/text-string.ts';
+import { FIGURE_ROLE, MAX_ALT_CHARS, cleanAlt, emptyStructure, innerRole, spanCount, startsBlock, tableStep, type PageStructure, type TableContext, type TableCounters } from '../struct-roles.ts';
 import type { ObjectReader } from './number-tree.ts';
 import { Unsupported } from './types.ts';
 
@@ -28,7 +29,11 @@ type Kid =
   | { kind: 'content'; mcid: PdfValue | undefined }
   | { kind: 'element'; raw: PdfValue; key: Key; node: StructNode | null };
 
-type StructNode = { role: string; kids: Kid[] };
+/** `alt`: a Figure's /Alt (else /ActualText), the text that describes it; `span`: a cell's rows and columns. */
+type StructNode = { role: string; kids: Kid[]; alt?: string; span?: [number, number] };
+
+/** Attribute objects read per element (/A may list several, with revision numbers between them). */
+const MAX_ATTRIBUTES = 16;
 
 /** A kid as read from the file, before it is matched to a page: content names the page it is on. */
 export type KidEntry =
@@ -63,6 +68,10 @@ export class PageStructTree {
   private readonly nodes = new Map<Key, StructNode>();
   private readonly top: StructNode[] = [];
   private work = 0;
+  /** Block elements met so far by `read()`. */
+  private blocks = 0;
+  /** Tables and their rows met so far by `read()`. */
+  private counters: TableCounters = { tables: 0, rows: new Map() };
   private readonly ctx: StructContext;
   private readonly pageId: string;
 
@@ -81,6 +90,12 @@ export class PageStructTree {
     if (hit) return hit;
     if (++this.work > MAX_WORK || expansion > MAX_EXPANSION) throw new Unsupported('structure tree too large');
     const node: StructNode = { role: this.role(dict), kids: this.kids(dict, key) };
+    if (node.role === FIGURE_ROLE) {
+      const alt = this.alt(dict);
+      if (alt) node.alt = alt;
+    } else if (node.role === 'TD' || node.role === 'TH') {
+      node.span = this.span(dict);
+    }
     this.nodes.set(key, node);
     if (EXPANDED.has(node.role)) {
       for (const kid of node.kids) if (kid.kind === 'element') this.add(kid.raw, level - 1, expansion + 1);
@@ -106,25 +121,62 @@ export class PageStructTree {
     return node;
   }
 
-  /** `mc<MCID>` → role, as the role walk over pdf.js's serialized tree gives it. */
-  roles(): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const node of this.top) if (node) this.visit(node, undefined, 0, out);
+  /**
+   * `mc<MCID>` → role, as the role walk over pdf.js's serialized tree gives
+   * it, and MCID → the alt text of the innermost described Figure holding it.
+   */
+  read(): PageStructure {
+    const out = emptyStructure();
+    this.blocks = 0;
+    this.counters = { tables: 0, rows: new Map() };
+    for (const node of this.top) if (node) this.visit(node, { table: {} }, 0, out);
     return out;
   }
 
-  private visit(node: StructNode, inherited: string | undefined, level: number, out: Map<string, string>): void {
+  private visit(node: StructNode, up: { role?: string; alt?: string; block?: number; table: TableContext }, level: number, out: PageStructure): void {
     if (level > MAX_DEPTH) return;
     if (++this.work > 2 * MAX_WORK) throw new Unsupported('structure tree too large');
-    const own = innerRole(inherited, node.role);
+    const role = innerRole(up.role, node.role);
+    const alt = node.alt ?? up.alt;
+    const block = startsBlock(up.role, node.role) ? this.blocks++ : up.block;
+    const table = tableStep(node.role, up.table, this.counters, { block, span: () => node.span ?? [1, 1], cells: out.cells });
     for (const kid of node.kids) {
       if (kid.kind === 'element') {
-        if (kid.node) this.visit(kid.node, own, level + 1, out);
-      } else if (own && typeof kid.mcid === 'number') {
+        if (kid.node) this.visit(kid.node, { role, alt, block, table }, level + 1, out);
+      } else if (typeof kid.mcid === 'number') {
         // Text items only carry integer MCIDs; other values name nothing on the page.
-        out.set(`mc${kid.mcid}`, own);
+        const id = `mc${kid.mcid}`;
+        if (role) out.roles.set(id, role);
+        if (block !== undefined) out.blocks.set(id, block);
+        if (alt) out.alts.set(kid.mcid, alt);
       }
     }
+  }
+
+  /** A cell's RowSpan and ColSpan from its Table attribute objects (/A; class maps are not read). */
+  private span(dict: PdfDict): [number, number] {
+    const a = this.ctx.objects.lookup(dict, 'A');
+    const list = (Array.isArray(a) ? a : [a]).slice(0, MAX_ATTRIBUTES);
+    let rows = 1, cols = 1;
+    for (const raw of list) {
+      const attrs = this.ctx.objects.resolve(raw);
+      if (!isDict(attrs) || !isName(this.ctx.objects.lookup(attrs, 'O'), 'Table')) continue;
+      const r = this.ctx.objects.lookup(attrs, 'RowSpan'), c = this.ctx.objects.lookup(attrs, 'ColSpan');
+      // Later attribute objects override earlier ones, as pdf.js reads them.
+      if (r !== undefined) rows = spanCount(r);
+      if (c !== undefined) cols = spanCount(c);
+    }
+    return [rows, cols];
+  }
+
+  /** A Figure's description: /Alt, else /ActualText (as pdf.js takes it), trimmed and bounded. */
+  private alt(dict: PdfDict): string | undefined {
+    for (const key of ['Alt', 'ActualText']) {
+      const v = this.ctx.objects.lookup(dict, key);
+      // Bytes cut first, so a hostile megabyte string costs nothing (four bytes cover any character).
+      if (isString(v)) return cleanAlt(decodeTextString(v.bytes.slice(0, 4 * MAX_ALT_CHARS)));
+    }
+    return undefined;
   }
 
   private role(dict: PdfDict): string {

@@ -3,6 +3,7 @@ import type { PdfDict, PdfRef, PdfValue } from '../pdf-objects/values.ts';
 import type { ObjectReader } from './number-tree.ts';
 import { StructRoles } from './struct-roles.ts';
 import { Unsupported } from './types.ts';
+import { MAX_ALT_CHARS } from '../struct-roles.ts';
 
 const ref = (num: number): PdfRef => ({ kind: 'ref', num, gen: 0 });
 const name = (n: string): PdfValue => ({ kind: 'name', name: n });
@@ -94,6 +95,71 @@ describe('StructRoles', () => {
   it('is empty for a page without /StructParents', () => {
     const { roles } = tagged({}, dict({ Nums: [] }));
     expect(roles.page(dict({ Type: name('Page') }), PAGE)).toEqual(new Map());
+  });
+
+  it('gives the MCIDs inside a Figure its /Alt, else its /ActualText, through the RoleMap and nested elements', () => {
+    const str = (bytes: string): PdfValue => ({ kind: 'string', bytes });
+    const utf16 = (t: string) => `\xfe\xff${[...t].map((c) => `\x00${c}`).join('')}`;
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(12), ref(14), ref(15)]),
+      11: dict({ S: name('Figure'), P: ref(10), Pg: PAGE, K: [0, ref(13)], Alt: str('A   bar chart\nof sales') }),
+      13: elem('Span', 11, 1),
+      12: dict({ S: name('Bild'), P: ref(10), Pg: PAGE, K: 2, ActualText: str(utf16('Photo')) }),
+      14: dict({ S: name('Figure'), P: ref(10), Pg: PAGE, K: 3 }), // no description
+      15: dict({ S: name('P'), P: ref(10), Pg: PAGE, K: 4, Alt: str('not a figure') }),
+    }, dict({ Nums: [0, [ref(11), ref(13), ref(12), ref(14), ref(15)]] }), { RoleMap: dict({ Bild: name('Figure') }) });
+    const read = roles.structure(page, PAGE);
+    expect(read.alts).toEqual(new Map([[0, 'A bar chart of sales'], [1, 'A bar chart of sales'], [2, 'Photo']]));
+    expect(read.roles.get('mc4')).toBe('P');
+  });
+
+  it('numbers the block elements: a P inside a list item is part of it, a nested item is not', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(13), ref(14)]),
+      11: elem('P', 10, [0, ref(12)]),
+      12: elem('Span', 11, 1),
+      13: elem('P', 10, 2),
+      14: elem('L', 10, [ref(15)]),
+      15: elem('LI', 14, [ref(16), ref(17)]),
+      16: elem('Lbl', 15, 3),
+      17: elem('LBody', 15, [ref(18), ref(19)]),
+      18: elem('P', 17, 4),
+      19: elem('L', 17, [ref(20)]),
+      20: elem('LI', 19, 5),
+    }, dict({ Nums: [0, [ref(11), ref(12), ref(13), ref(16), ref(18), ref(20)]] }));
+    const read = roles.structure(page, PAGE);
+    expect(read.blocks).toEqual(new Map([['mc0', 0], ['mc1', 0], ['mc2', 1], ['mc3', 2], ['mc4', 2], ['mc5', 3]]));
+    expect(read.roles).toEqual(new Map([['mc0', 'P'], ['mc1', 'P'], ['mc2', 'P'], ['mc3', 'LI'], ['mc4', 'LI'], ['mc5', 'LI']]));
+  });
+
+  it('places table cells in their table and row, with header cells and RowSpan/ColSpan from /A', () => {
+    const tableAttrs = (o: Record<string, PdfValue>) => dict({ O: name('Table'), ...o });
+    const { roles, page } = tagged({
+      10: elem('Table', ROOT, [ref(11), ref(12)]),
+      11: elem('THead', 10, [ref(13)]),
+      12: elem('TBody', 10, [ref(14), ref(15)]),
+      13: elem('TR', 11, [ref(20), ref(21)]),
+      14: elem('TR', 12, [ref(22), ref(23)]),
+      15: elem('TR', 12, [ref(24)]),
+      20: elem('TH', 13, 0),
+      21: dict({ S: name('TH'), P: ref(13), Pg: PAGE, K: 1, A: tableAttrs({ ColSpan: 2 }) }),
+      // An attribute array with a revision number, a foreign owner and a bad value.
+      22: dict({ S: name('TD'), P: ref(14), Pg: PAGE, K: [2, ref(25)], A: [tableAttrs({ RowSpan: 2 }), 0, dict({ O: name('Layout'), ColSpan: 3 })] }),
+      25: elem('P', 22, 3),
+      23: elem('TD', 14, 4),
+      24: dict({ S: name('TD'), P: ref(15), Pg: PAGE, K: 5, A: tableAttrs({ ColSpan: 1.5 }) }),
+    }, dict({ Nums: [0, [ref(20), ref(21), ref(22), ref(25), ref(23), ref(24)]] }));
+    const read = roles.structure(page, PAGE);
+    const cell = (row: number, header: boolean, rowSpan = 1, colSpan = 1) => ({ table: 0, row, header, rowSpan, colSpan });
+    expect(read.cells).toEqual(new Map([[0, cell(0, true)], [1, cell(0, true, 1, 2)], [2, cell(1, false, 2)], [3, cell(1, false)], [4, cell(2, false)]]));
+    expect(read.blocks).toEqual(new Map([['mc0', 0], ['mc1', 1], ['mc2', 2], ['mc3', 2], ['mc4', 3], ['mc5', 4]]));
+  });
+
+  it('bounds a hostile alt text', () => {
+    const { roles, page } = tagged({
+      10: dict({ S: name('Figure'), P: ref(ROOT), Pg: PAGE, K: 0, Alt: { kind: 'string', bytes: 'x'.repeat(1_000_000) } }),
+    }, dict({ Nums: [0, [ref(10)]] }));
+    expect(roles.structure(page, PAGE).alts.get(0)).toHaveLength(MAX_ALT_CHARS);
   });
 
   it('refuses trees without a ParentTree and malformed number trees', () => {

@@ -10,6 +10,7 @@ import { isDict, isName, isRef, type PdfDict, type PdfValue } from '../pdf-objec
 import { NumberTree, type ObjectReader } from './number-tree.ts';
 import { guard } from './object-source.ts';
 import { PageStructTree, refId, type StructContext } from './struct-page.ts';
+import { emptyStructure, type PageStructure } from '../struct-roles.ts';
 import { Unsupported } from './types.ts';
 
 /** Pages tree levels searched for an inherited /Annots. */
@@ -46,11 +47,16 @@ export class StructRoles {
    * reproduced (no ParentTree, malformed trees, hostile sizes).
    */
   page(dict: PdfDict, ref: { num: number; gen: number }): Map<string, string> {
+    return this.structure(dict, ref).roles;
+  }
+
+  /** The page's roles and Figure alt texts (see {@link page}); throws Unsupported as it does. */
+  structure(dict: PdfDict, ref: { num: number; gen: number }): PageStructure {
     if (!this.parentTree) throw new Unsupported('structure tree without a ParentTree');
     const tree = this.parentTree;
     const id = this.ctx.objects.lookup(dict, 'StructParents');
     const annots = this.annotationParents(dict);
-    if (!Number.isInteger(id) && annots.length === 0) return new Map();
+    if (!Number.isInteger(id) && annots.length === 0) return emptyStructure();
     const page = new PageStructTree(this.ctx, refId(ref));
     if (typeof id === 'number' && Number.isInteger(id)) {
       const parents = this.ctx.objects.resolve(tree.getRaw(id));
@@ -61,7 +67,7 @@ export class StructRoles {
       // pdf.js skips entries that resolve to nothing.
       if (this.ctx.objects.resolve(raw)) page.add(raw);
     }
-    return page.roles();
+    return page.read();
   }
 
   /** The /StructParent keys of the page's annotations, in /Annots order (pdf.js adds their elements too). */

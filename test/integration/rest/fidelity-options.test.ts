@@ -7,6 +7,8 @@ import { makePdf, makePdfWithPictures } from '../../support/pdf.ts';
 import { paintPdf, text } from '../../support/paint-pdf.ts';
 import { hasTtf } from '../../support/ttf-pdf.ts';
 import { readZip } from '../../support/read-zip.ts';
+import { describeInBrowser } from '../../support/chromium.ts';
+import { pictureTag, printHtml, PROSE } from '../../support/tagged-pdf.ts';
 import { testEnv } from '../../support/test-env.ts';
 import { startMcp } from '../mcp/mcp-harness.ts';
 import { drainQueue, errorCode, startApi, warmUp } from './api-client.ts';
@@ -182,5 +184,49 @@ describe('job options over MCP', () => {
     const unknown = await mcp.call(alice.key, 'pdf_to_markdown_create_job_from_upload', { content_base64: (await makePdf()).toString('base64'), options: { colour: 'red' } });
     expect(unknown.error).toMatchObject({ data: { code: 'bad_input' } });
     expect(unknown.error!.message).toContain('colour');
+  });
+});
+
+/** A tagged print (Chromium) whose one picture is a Figure with /Alt. */
+async function taggedPdfWithAlt(): Promise<Buffer> {
+  return printHtml(`<h1>Annual figures</h1><p>${PROSE}</p>${await pictureTag('Bar chart of sales by quarter')}<p>${PROSE}</p>`);
+}
+const ALT_LINK = '![Bar chart of sales by quarter](images/p1-1.png)';
+
+describeInBrowser('tagged PDFs over REST and MCP', () => {
+  it('REST: the job view says structure: tags and the zip\'s picture carries the Figure\'s alt text', async () => {
+    await using env = await testEnv();
+    await using api = await startApi(env);
+    const alice = await env.user();
+    const pdf = await taggedPdfWithAlt();
+    const created = (await (await api.upload(alice.key, pdf, [['options', '{"images":"files"}']])).json()) as Job;
+    const plain = (await (await api.upload(alice.key, pdf)).json()) as Job;
+    expect(await drainQueue(env)).toBe(2);
+    const view = (await (await api.call('GET', `/api/v2/jobs/${created.job_id}`, { key: alice.key })).json()) as Job & { structure?: string };
+    expect(view).toMatchObject({ status: 'ready', structure: 'tags' });
+    const files = readZip(Buffer.from(await (await api.call('GET', `/api/v2/jobs/${created.job_id}/download?format=zip`, { key: alice.key })).arrayBuffer()));
+    const md = files.get('document.md')!.toString('utf8');
+    expect(md).toContain('# Annual figures');
+    expect(md).toContain(ALT_LINK);
+    expect(files.get('images/p1-1.png')?.subarray(0, 8).toString('hex')).toBe(PNG);
+    // Under the default images: omit the picture and its alt text stay out, as for an untagged PDF.
+    const omitted = await (await api.call('GET', `/api/v2/jobs/${plain.job_id}/download`, { key: alice.key })).text();
+    expect(omitted).toContain('# Annual figures');
+    expect(omitted).not.toContain('Bar chart');
+  });
+
+  it('MCP: get_job says structure: tags and get_markdown links the picture under its alt text', async () => {
+    await using env = await testEnv();
+    await using mcp = await startMcp(env);
+    const alice = await env.user();
+    const created = await mcp.call(alice.key, 'pdf_to_markdown_create_job_from_upload', {
+      content_base64: (await taggedPdfWithAlt()).toString('base64'), options: { images: 'files' },
+    });
+    const job = created.result!.structuredContent as Job;
+    await drainQueue(env);
+    const got = await mcp.call(alice.key, 'pdf_to_markdown_get_job', { job_id: job.job_id });
+    expect(got.result!.structuredContent).toMatchObject({ status: 'ready', structure: 'tags' });
+    const md = await mcp.call(alice.key, 'pdf_to_markdown_get_markdown', { job_id: job.job_id, include_images: false });
+    expect((md.result!.content[0] as { text: string }).text).toContain(ALT_LINK);
   });
 });
