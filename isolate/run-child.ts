@@ -33,6 +33,12 @@ export type ChildLimits = {
   limitMs: number;
   /** Time allowed from sending a request to `started` (process start, code loading); default 60 s. */
   startupMs?: number;
+  /**
+   * V8's old-generation growth after each full collection, in percent of
+   * what survived it (`--heap-growing-percent`); unset, V8 picks up to 300 %
+   * when collections are quick, so a child's heap can reach four times its live data.
+   */
+  heapGrowthPercent?: number;
 };
 
 /** How one request is answered. */
@@ -60,7 +66,7 @@ const isStarted = (m: unknown): boolean => typeof m === 'object' && m !== null &
 /** Forks `module` under `limits`; send it requests one at a time with `run`. */
 export function startChild(module: string | URL, limits: ChildLimits): ChildSession {
   const child = fork(module, [], {
-    execArgv: [`--max-old-space-size=${limits.heapMb}`],
+    execArgv: [`--max-old-space-size=${limits.heapMb}`, ...(limits.heapGrowthPercent ? [`--heap-growing-percent=${limits.heapGrowthPercent}`] : [])],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { runTasks } from './pool.ts';
+import { FILE_LIMITS, runTasks } from './pool.ts';
 import type { FileOutcome } from './convert-file.ts';
 
 async function writePdf(file: string, text: string): Promise<void> {
@@ -16,6 +16,7 @@ async function writePdf(file: string, text: string): Promise<void> {
 const CRASHING = new URL('../../test/engine/fixtures/crashing-convert-worker.ts', import.meta.url);
 const PID = new URL('../../test/engine/fixtures/pid-convert-worker.ts', import.meta.url);
 const HANGING = new URL('../../test/engine/fixtures/hanging-convert-worker.ts', import.meta.url);
+const FLAGS = new URL('../../test/engine/fixtures/flags-convert-worker.ts', import.meta.url);
 
 describe('runTasks with child processes', () => {
   it('reports a file whose converter process died and converts every other file on fresh children', async () => {
@@ -53,6 +54,14 @@ describe('runTasks with child processes', () => {
     const limits = { heapMb: 128, limitMs: 300 };
     await runTasks([{ input: 'x.pdf', output: null }], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => hung.push(o), script: HANGING, limits });
     expect(hung.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['conversion_timeout']);
+  });
+
+  it('starts file children with a bounded heap growth, so a long document\'s garbage does not quadruple its heap', async () => {
+    const outcomes: FileOutcome[] = [];
+    await runTasks([{ input: 'only.pdf', output: null }], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o), script: FLAGS });
+    const flags = outcomes[0]!.ok ? outcomes[0]!.markdown : '';
+    expect(flags).toContain(`--heap-growing-percent=${FILE_LIMITS.heapGrowthPercent}`);
+    expect(flags).toContain(`--max-old-space-size=${FILE_LIMITS.heapMb}`);
   });
 
   it('keeps one child per lane for many files (the engine loads once per lane)', async () => {

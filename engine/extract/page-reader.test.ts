@@ -6,6 +6,8 @@
  * document the direct reader reads whole.
  */
 import fs from 'node:fs';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, type PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { corpusDir } from '../../test/support/corpus.ts';
@@ -127,6 +129,33 @@ function addInternalLink(doc: PDFDocument): void {
   const annot = ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [70, 755, 200, 775], A: { S: 'GoTo', D: PDFString.of('sec.two') } }));
   doc.getPages()[0]!.node.set(PDFName.of('Annots'), ctx.obj([annot]));
 }
+
+/** A full garbage collection, from a test (V8's gc, exposed for the moment it takes). */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+describe('PageReader close', () => {
+  it('lets go of its backends, so what they read is not kept while the stages run', async () => {
+    let opened: WeakRef<DocumentBackend> | undefined;
+    const spec = scripted({ name: 'direct', log: [] });
+    const tracked: BackendSpec = { name: 'direct', open: async (src) => {
+      const backend = await spec.open(src);
+      opened = new WeakRef(backend);
+      return backend;
+    } };
+    const reader = await PageReader.open(data, { choice: [tracked] });
+    await reader.read(1);
+    await reader.close();
+    // The reader itself stays reachable (convert() reports its stats after the stages), and its page count too.
+    await new Promise((resolve) => setImmediate(resolve));
+    collectGarbage();
+    expect(opened?.deref()).toBeUndefined();
+    expect(reader.pageCount).toBe(3);
+    await expect(reader.read(1)).rejects.toThrow(/closed/);
+  });
+});
 
 describe.skipIf(!hasTtf)('the built-in backends behind the chain', () => {
   it('reads a born-digital document, its outline included, without ever opening pdf.js', { timeout: 60_000 }, async () => {

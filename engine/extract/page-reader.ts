@@ -46,16 +46,19 @@ export class PageReader {
   readonly stats: TextReaderStats;
   /** The conversion's pdf.js document, opened only on first use. */
   readonly pdfjs: LazyPdfjs;
+  /** Pages in the document, as the backend that opened it counts them. */
+  readonly pageCount: number;
   private readonly slots: Slot[];
   private readonly source: DocumentSource;
-  /** The backend that opened the document: it counts the pages and gives the outline. */
-  private readonly primary: DocumentBackend;
+  /** The backend that opened the document (it gives the outline); null once closed. */
+  private opener: DocumentBackend | null;
 
   private constructor(source: DocumentSource, slots: Slot[], primary: DocumentBackend, chain: string) {
     this.source = source;
     this.pdfjs = source.pdfjs;
     this.slots = slots;
-    this.primary = primary;
+    this.opener = primary;
+    this.pageCount = primary.pageCount;
     const refused = slots.find((s) => s.refused !== undefined);
     this.stats = {
       direct: 0, pdfjs: 0, backend: primary.name,
@@ -92,9 +95,10 @@ export class PageReader {
     throw new Error('no page-reading backend in the chain');
   }
 
-  /** Pages in the document. */
-  get pageCount(): number {
-    return this.primary.pageCount;
+  /** The backend that opened the document; throws once the reader is closed. */
+  private get primary(): DocumentBackend {
+    if (!this.opener) throw new Error('the page reader is closed');
+    return this.opener;
   }
 
   /** Reads page `n` (1-based): the first backend that can, from the one that opened the document on. */
@@ -156,9 +160,19 @@ export class PageReader {
     readDingbats(pages);
   }
 
-  /** Releases every backend and pdf.js. */
+  /**
+   * Releases every backend and pdf.js, and lets go of them: the reader
+   * outlives the reading (convert() reports its stats after the stages), and
+   * a backend kept reachable keeps the document's decoded streams, fonts and
+   * object caches alive through the stages (about 100 MB on a 2,400-page manual).
+   */
   async close(): Promise<void> {
-    for (const slot of this.slots) await slot.backend?.close().catch(() => undefined);
+    for (const slot of this.slots) {
+      await slot.backend?.close().catch(() => undefined);
+      slot.backend = undefined;
+      slot.pages = [];
+    }
+    this.opener = null;
     await this.pdfjs.close();
   }
 }

@@ -3,6 +3,7 @@ import { furniture, furnitureKey, looksLikeFurniture } from './furniture.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { doc, line, page, textLines } from '../../test/engine/build.ts';
 import { lineText } from '../geometry.ts';
+import { lineChunks } from '../tables/chunks.ts';
 
 function sample(n: number) {
   const header = line(['My Report', 'acme-tool'], 40, 20);
@@ -12,6 +13,16 @@ function sample(n: number) {
 }
 
 describe('furniture stage', () => {
+  it('leaves no line chunks cached behind it: they would live as long as the lines, through every later stage', () => {
+    const pages = [sample(1), sample(2), sample(3)];
+    const first = pages[0]!.lines[1]!;
+    const before = lineChunks(first);
+    furniture.run(doc(pages), DEFAULT_CONFIG);
+    // The cache is keyed by line: a chunk list still cached would come back as the same array.
+    expect(lineChunks(first)).not.toBe(before);
+    expect(lineChunks(first)).toEqual(before);
+  });
+
   it('removes running headers and "Page n of N" footers repeated across pages', () => {
     const out = furniture.run(doc([sample(1), sample(2), sample(3)]), DEFAULT_CONFIG);
     for (const p of out.pages) {

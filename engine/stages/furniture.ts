@@ -12,6 +12,7 @@ import { lineNumberRuns } from './line-numbers.ts';
 import { edgeTableRows } from '../tables/edge-rows.ts';
 import { textGridBoxes } from '../tables/grid-gate.ts';
 import { centreIn } from '../tables/table-parts.ts';
+import { forgetChunks } from '../tables/chunks.ts';
 
 /** Share of the page height, from either edge, where furniture lives. */
 const BAND = 0.12;
@@ -106,10 +107,19 @@ function candidates(page: Page, maxSize: number): Candidate[] {
 /** Finds the furniture lines of the whole document. */
 export function findFurniture(pages: Page[], minShare: number): Set<Line> {
   const maxSize = 1.3 * (bodySize(pages.flatMap((p) => p.lines)) || Infinity);
-  const all = pages.flatMap((p) => candidates(p, maxSize));
+  // The edge-row test chunks every line of a page; the chunks are not asked for again, so they go page by page.
+  const all = pages.flatMap((p) => {
+    const found = candidates(p, maxSize);
+    forgetChunks();
+    return found;
+  });
   const repeatable = all.filter((c) => !c.large && !c.folioOnly);
   const byKey = new Map<string, Candidate[]>();
-  for (const c of repeatable) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
+  for (const c of repeatable) {
+    const group = byKey.get(c.key);
+    if (group) group.push(c);
+    else byKey.set(c.key, [c]);
+  }
   const found = new Set<Line>();
   const need = Math.max(2, Math.ceil(minShare * Math.min(pages.length, 8)));
   for (const group of byKey.values()) {

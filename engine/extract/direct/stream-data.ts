@@ -4,9 +4,9 @@
  * included, is Unsupported and left to pdf.js. Output is capped, so a
  * decompression bomb costs bounded memory.
  */
-import zlib from 'node:zlib';
 import { isDict, isName, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
 import { hexDigit } from '../pdf-objects/pdf-string.ts';
+import { inflateExact } from '../pdf-objects/inflate.ts';
 import { Unsupported } from './types.ts';
 
 /** Decoded bytes one stream may expand to before the reader gives up on it. */
@@ -23,8 +23,7 @@ function inflate(data: Uint8Array, parms: PdfValue | undefined, maxOut: number):
   const predictor = isDict(parms) ? parms.map.get('Predictor') : undefined;
   if (typeof predictor === 'number' && predictor > 1) throw new Unsupported('flate predictor');
   try {
-    // Sync flush keeps what a truncated stream does hold, as pdf.js does.
-    return zlib.inflateSync(data, { maxOutputLength: maxOut, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    return inflateExact(data, maxOut);
   } catch (err) {
     throw new Unsupported(`inflate: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -4,7 +4,7 @@
  * so is the number of streams; a stream that cannot be read makes the whole
  * index incomplete, because a missing newer copy could hide behind an older one.
  */
-import zlib from 'node:zlib';
+import { inflateExact } from './inflate.ts';
 import { Lexer } from './lexer.ts';
 import { Parser } from './parse-object.ts';
 import type { Scan, StreamSpan } from './scan-objects.ts';
@@ -66,8 +66,7 @@ function decodeStream(bytes: Uint8Array, span: StreamSpan, dict: PdfDict, maxOut
   const predictor = isDict(parms) ? parms.map.get('Predictor') : undefined;
   if (typeof predictor === 'number' && predictor > 1) throw new PdfObjectsError('object stream predictor');
   try {
-    // Sync flush keeps what a truncated stream does hold, as pdf.js does.
-    return zlib.inflateSync(raw, { maxOutputLength: Math.max(1, maxOut), finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    return inflateExact(raw, maxOut);
   } catch (err) {
     throw new PdfObjectsError(`object stream inflate: ${err instanceof Error ? err.message : String(err)}`);
   }
