@@ -12,8 +12,8 @@
  * Differences in layout (tables, headings, reading order) do not change a
  * multiset of words, so what remains is mostly text that is wrong.
  *
- * usage: node bench/long-manuals/words.ts [CACHE_DIR] [--only a,b] [--ocr auto|off] [--words N]
- *   --only: file names containing any of these; --words N: also list the N commonest lost and invented words
+ * usage: node bench/long-manuals/words.ts [CACHE_DIR] [--only a,b] [--skip c,d] [--ocr auto|off] [--words N]
+ *   --only / --skip: file names containing any of these; --words N: also list the N commonest lost and invented words
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -129,11 +129,12 @@ if (import.meta.main) {
   const argv = process.argv.slice(2);
   const opt = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
   const only = opt('--only')?.split(',') ?? [];
+  const skip = opt('--skip')?.split(',') ?? [];
   const ocr = opt('--ocr') === 'auto' ? 'auto' : 'off';
   const listWords = Number(opt('--words') ?? 0);
   const cache = argv.find((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--')) ?? defaultCache();
   const pdfDir = join(cache, 'pdf');
-  const files = (await readdir(pdfDir)).filter((f) => f.endsWith('.pdf') && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
+  const files = (await readdir(pdfDir)).filter((f) => f.endsWith('.pdf') && (only.length === 0 || only.some((o) => f.includes(o))) && !skip.some((o) => f.includes(o))).sort();
   const rows: Row[] = [];
   for (const f of files) {
     const row = await compare(join(pdfDir, f), ocr, listWords);
