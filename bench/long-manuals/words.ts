@@ -92,7 +92,7 @@ export function ligatureLosses(ours: string[], theirs: Bag): number {
  * nor the ones Markdown itself writes (emphasis, code, tables, lists, headings, links).
  */
 function extraChars(ours: string, theirs: string): string {
-  const pick = (s: string) => bag(s.match(/[^\p{L}\p{M}\p{N}\s`*_|#>[\]()\-]/gu) ?? []);
+  const pick = (s: string) => bag(s.match(/[^\p{L}\p{M}\p{N}\s`*_|#>[\]()-]/gu) ?? []);
   const top = [...excess(pick(ours), pick(theirs))].sort((a, b) => b[1] - a[1]).slice(0, 3);
   return top.map(([c, k]) => `\`${c === '|' ? '\\|' : c}\`×${k}`).join(' ');
 }

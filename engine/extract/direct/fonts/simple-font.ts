@@ -2,6 +2,8 @@
  * Simple fonts (Type1, MMType1, TrueType with an embedded program) read as
  * pdf.js reads them: text from /ToUnicode, completed from the encoding when
  * the font has one, otherwise from the encoding alone; widths from /Widths.
+ * Type 1 fonts with a CFF program take their text from glyph names instead,
+ * as pdftotext does (glyph-name-text.ts).
  * Codes whose text or width pdf.js would take from the font program itself
  * are refused one by one, so a font is usable as long as the text shown in
  * it avoids them.
@@ -12,6 +14,7 @@ import { applyDifferences, encodingUnicode } from './encoding-unicode.ts';
 import { GLYPH_SPACE, makeDecoder, type CodeMap } from './font-decoder.ts';
 import { intOr, readDescriptor, toUnicodeData } from './font-descriptor.ts';
 import { fallbackName, FLAGS, fontName } from './font-names.ts';
+import { glyphNameToUnicode } from './glyph-name-text.ts';
 import { checkProgram } from './font-program.ts';
 import { knownGlyphUnicode, uniNameUnicode } from './glyph-names.ts';
 import type { BuiltinEncoding } from './type1-builtin-encoding.ts';
@@ -71,17 +74,20 @@ function programRewrites(type: string, enc: SimpleEncoding, text: TextSource, bu
 export function loadSimpleFont(objects: ObjectSource, dict: PdfDict, type: string, id: string): FontDecoder {
   if (type !== 'Type1' && type !== 'MMType1' && type !== 'TrueType') throw new Unsupported(`${type} font`);
   const desc = readDescriptor(objects, dict);
-  const { metrics, builtin } = checkProgram(objects, desc.descriptor, type === 'TrueType' ? 'truetype' : 'type1');
+  const { metrics, builtin, cff } = checkProgram(objects, desc.descriptor, type === 'TrueType' ? 'truetype' : 'type1');
   const name = fontName(objects.lookup(desc.descriptor, 'FontName'), objects.lookup(dict, 'BaseFont'));
   const firstChar = intOr(objects.lookup(dict, 'FirstChar'), 0);
   const lastChar = intOr(objects.lookup(dict, 'LastChar'), 0xff);
   const enc = simpleEncoding(objects, dict, type, desc.flags, name);
-  const text = textSource(objects, dict, enc);
-  const rewritten = programRewrites(type, enc, text, builtin);
+  // A CFF program's text follows its glyph names, as in pdftotext (pdf.js loses TeX's ligatures there).
+  const text: TextSource = cff ? { toUnicode: glyphNameToUnicode(objects, dict, enc, builtin), unknown: new Set(), included: true }
+    : textSource(objects, dict, enc);
+  const rewritten = cff ? () => false : programRewrites(type, enc, text, builtin);
   const widths = simpleWidths(objects, dict, desc.descriptor, firstChar);
   const type1 = type !== 'TrueType';
   const map: CodeMap = {
     codeBytes: 1, toUnicode: text.toUnicode, widths: widths.byCode, defaultWidth: widths.defaultWidth,
+    unmapped: cff ? 'none' : 'code',
     refuse(code) {
       if (text.unknown.has(code)) return 'glyph name outside our glyph list';
       if (rewritten(code)) return 'text would come from the font program';
