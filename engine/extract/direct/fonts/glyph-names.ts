@@ -1,7 +1,7 @@
 /**
  * Glyph name → Unicode, after the Adobe Glyph List, for the names Latin text
  * fonts use: ASCII, Latin-1, Latin Extended-A, spacing accents, punctuation,
- * ligatures, common symbols and Greek. Deliberately a subset: a name missing
+ * ligatures, common symbols, Greek and the TeX math names manuals use. Deliberately a subset: a name missing
  * here is reported as unknown, and the font reader then refuses the glyph,
  * because pdf.js's own (larger) table might know it.
  */
@@ -48,6 +48,12 @@ const SINGLES: [string, number][] = [
   ['Rfraktur', 0x211c], ['weierstrass', 0x2118], ['spade', 0x2660], ['club', 0x2663], ['heart', 0x2665],
   ['diamond', 0x2666], ['carriagereturn', 0x21b5], ['apple', 0xf8ff], ['dotlessj', 0xf6be],
   ['Idot', 0x130], ['mu', 0xb5],
+  // TeX's math fonts (CMSY, CMEX), as pdf.js's table has them: texinfo sets ⟨email⟩ and © in CMSY.
+  ['angbracketleft', 0x3008], ['angbracketright', 0x3009], ['bardbl', 0x2016], ['circlecopyrt', 0xa9], ['nabla', 0x2207],
+  ['openbullet', 0x25e6], ['prime', 0x2032], ['tildewide', 0x2dc], ['integraltext', 0x222b], ['integraldisplay', 0x222b],
+  ['summationtext', 0x2211], ['summationdisplay', 0x2211], ['radicalbig', 0x221a], ['radicalBig', 0x221a], ['radicalBigg', 0x221a],
+  ['parenleftbigg', 0x28], ['parenrightbigg', 0x29], ['parenleftBigg', 0x28], ['parenrightBigg', 0x29], ['bracketleftbigg', 0x5b],
+  ['bracketrightbigg', 0x5d], ['bracketleftBigg', 0x5b], ['bracketrightBigg', 0x5d], ['braceleftbigg', 0x7b], ['bracerightbigg', 0x7d],
 ];
 
 let table: Map<string, number> | null = null;

@@ -193,3 +193,15 @@ describe('Type 1 fonts with a CFF program (FontFile3 /Type1C), read as pdftotext
     expect(() => fontLoader(objects)(tt)).toThrow(/FontFile3/);
   });
 });
+
+describe('TeX math glyph names', () => {
+  it('reads CMSY\'s names through the glyph list in a Type 1 program (as pdf.js) and TeX\'s own in a CFF one', () => {
+    const objects = new MemoryObjects();
+    const type1 = fontLoader(objects)(simpleFont(objects, { builtin: builtinArray({ 0x41: 'angbracketleft', 0x42: 'circlecopyrt', 0x43: 'openbullet' }) }));
+    expect(text(type1.glyphs('ABC'))).toBe('\u3008\u00a9\u25e6');
+    const program = objects.addStream(fakeCff({ 0x41: 'floorleft', 0x42: 'rho1', 0x43: 'angbracketright' }), d({ Subtype: n('Type1C') }));
+    const desc = objects.add(d({ Type: n('FontDescriptor'), FontName: n('CMSY10'), Flags: 4, FontFile3: program }));
+    const cff = fontLoader(objects)(objects.add(d({ Type: n('Font'), Subtype: n('Type1'), BaseFont: n('CMSY10'), FirstChar: 65, LastChar: 67, Widths: [500, 500, 500], FontDescriptor: desc })));
+    expect(text(cff.glyphs('ABC'))).toBe('\u230a\u03f1\u3009');
+  });
+});
