@@ -25,4 +25,23 @@ describe('CFF programs', () => {
     expect(() => readCffProgram(data.subarray(0, data.length - 3))).toThrow(Unsupported);
     expect(() => readCffProgram(new Uint8Array([0x80, 1, 0, 0]))).toThrow(Unsupported);
   });
+
+  it('reads or refuses, and never throws anything else, on every truncation and every byte set to 0, 0x7f or 0xff', () => {
+    const data = fakeCff({ 0x0c: 'fi', 0x41: 'A', 0x7b: 'endash', 0x20: 'suppress' }, [0.001, 0, 0, 0.001, 0, 0]);
+    const tryRead = (d: Uint8Array) => {
+      try {
+        readCffProgram(d);
+      } catch (err) {
+        expect(err).toBeInstanceOf(Unsupported);
+      }
+    };
+    for (let n = 0; n < data.length; n++) tryRead(data.subarray(0, n));
+    for (let i = 0; i < data.length; i++) {
+      for (const v of [0, 0x7f, 0xff]) {
+        const d = data.slice();
+        d[i] = v;
+        tryRead(d);
+      }
+    }
+  });
 });
