@@ -17,21 +17,14 @@ import { isDict, isName, type PdfDict } from '../../pdf-objects/values.ts';
 import type { ObjectSource } from '../types.ts';
 import { namedEncoding, STANDARD_ENCODING } from './encodings.ts';
 import { toUnicodeData } from './font-descriptor.ts';
-import { knownGlyphUnicode, uniNameUnicode } from './glyph-names.ts';
+import { knownGlyphUnicode, texGlyphUnicode, uniNameUnicode } from './glyph-names.ts';
 import type { SimpleEncoding } from './simple-encoding.ts';
 import { parseToUnicode } from './to-unicode-cmap.ts';
 import type { BuiltinEncoding } from './type1-builtin-encoding.ts';
 
-/** TeX math glyph names (CMSY, CMMI) the glyph list lacks, by the character TeX's command for them stands for. */
-const TEX_NAMES: Record<string, number> = {
-  floorleft: 0x230a, floorright: 0x230b, ceilingleft: 0x2308, ceilingright: 0x2309, lessmuch: 0x226a, greatermuch: 0x226b,
-  owner: 0x220b, turnstileleft: 0x22a2, turnstileright: 0x22a3, visiblespace: 0x2423, circledot: 0x2299, circledivide: 0x2298,
-  epsilon1: 0x3f5, pi1: 0x3d6, rho1: 0x3f1, lscript: 0x2113,
-};
-
 /** The text of a glyph name: the glyph list, TeX's math names, else a `uniXXXX` / `uXXXX` name; '' when none knows it. */
 export function glyphNameText(name: string): string {
-  const known = knownGlyphUnicode(name) ?? TEX_NAMES[name];
+  const known = knownGlyphUnicode(name) ?? texGlyphUnicode(name);
   if (known !== undefined) return String.fromCharCode(known);
   const uni = uniNameUnicode(name);
   return uni > 0 && uni <= 0x10ffff && !(uni >= 0xd800 && uni <= 0xdfff) ? String.fromCodePoint(uni) : '';

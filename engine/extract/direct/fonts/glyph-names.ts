@@ -75,6 +75,21 @@ export function knownGlyphUnicode(name: string): number | undefined {
 }
 
 /**
+ * TeX math glyph names (CMSY, CMMI, CMTT) that neither our table nor pdf.js's knows, by the character TeX's
+ * command for them stands for. Kept apart from the table, which holds only names pdf.js knows.
+ */
+const TEX_NAMES: Record<string, number> = {
+  floorleft: 0x230a, floorright: 0x230b, ceilingleft: 0x2308, ceilingright: 0x2309, lessmuch: 0x226a, greatermuch: 0x226b,
+  owner: 0x220b, turnstileleft: 0x22a2, turnstileright: 0x22a3, visiblespace: 0x2423, circledot: 0x2299, circledivide: 0x2298,
+  epsilon1: 0x3f5, pi1: 0x3d6, rho1: 0x3f1, lscript: 0x2113,
+};
+
+/** The code point of a TeX math glyph name outside the glyph list, or undefined. */
+export function texGlyphUnicode(name: string): number | undefined {
+  return Object.hasOwn(TEX_NAMES, name) ? TEX_NAMES[name] : undefined;
+}
+
+/**
  * pdf.js's `uniXXXX` / `uXXXX[XX]` rule for names outside the table: upper-case
  * hex only; -1 when the name is not of that form. (pdf.js accepts any
  * `parseInt` prefix, so a malformed tail still yields a number, as here.)

@@ -199,6 +199,9 @@ describe('TeX math glyph names', () => {
     const objects = new MemoryObjects();
     const type1 = fontLoader(objects)(simpleFont(objects, { builtin: builtinArray({ 0x41: 'angbracketleft', 0x42: 'circlecopyrt', 0x43: 'openbullet' }) }));
     expect(text(type1.glyphs('ABC'))).toBe('\u3008\u00a9\u25e6');
+    // Names neither table knows: TeX's own (texinfo's ␣ in CMTT, ⌊ in CMSY), where pdf.js leaves the code's letter.
+    const texOwn = fontLoader(objects)(simpleFont(objects, { builtin: builtinArray({ 0x41: 'visiblespace', 0x42: 'floorleft' }) }));
+    expect(text(texOwn.glyphs('AB'))).toBe('\u2423\u230a');
     const program = objects.addStream(fakeCff({ 0x41: 'floorleft', 0x42: 'rho1', 0x43: 'angbracketright' }), d({ Subtype: n('Type1C') }));
     const desc = objects.add(d({ Type: n('FontDescriptor'), FontName: n('CMSY10'), Flags: 4, FontFile3: program }));
     const cff = fontLoader(objects)(objects.add(d({ Type: n('Font'), Subtype: n('Type1'), BaseFont: n('CMSY10'), FirstChar: 65, LastChar: 67, Widths: [500, 500, 500], FontDescriptor: desc })));

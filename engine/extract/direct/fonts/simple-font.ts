@@ -16,7 +16,7 @@ import { intOr, readDescriptor, toUnicodeData } from './font-descriptor.ts';
 import { fallbackName, FLAGS, fontName } from './font-names.ts';
 import { glyphNameToUnicode } from './glyph-name-text.ts';
 import { checkProgram } from './font-program.ts';
-import { knownGlyphUnicode, uniNameUnicode } from './glyph-names.ts';
+import { knownGlyphUnicode, texGlyphUnicode, uniNameUnicode } from './glyph-names.ts';
 import type { BuiltinEncoding } from './type1-builtin-encoding.ts';
 import { isMonospace, simpleWidths } from './font-widths.ts';
 import { simpleEncoding, type SimpleEncoding } from './simple-encoding.ts';
@@ -42,7 +42,8 @@ function textSource(objects: ObjectSource, dict: PdfDict, enc: SimpleEncoding): 
  * Without a /ToUnicode, pdf.js lets a Type 1 program's built-in encoding set
  * the text of the codes the font's own /Encoding leaves to it
  * (adjustType1ToUnicode): each glyph name there is looked up as usual. A name
- * our glyph list lacks is refused, as pdf.js's larger list may know it. For a
+ * our glyph list lacks is refused, as pdf.js's larger list may know it, unless
+ * it is one of TeX's math names that pdf.js lacks too. For a
  * TrueType program without /Encoding, a symbolic font's text comes from its
  * name table: refused.
  */
@@ -58,8 +59,9 @@ function programRewrites(type: string, enc: SimpleEncoding, text: TextSource, bu
   const refused = new Set<number>();
   for (const [code, name] of names) {
     if (!left(code) || name === '') continue;
-    // pdf.js's glyph list gives .notdef the text U+0000.
-    const unicode = name === '.notdef' ? 0 : knownGlyphUnicode(name) ?? uniNameUnicode(name);
+    // pdf.js's glyph list gives .notdef the text U+0000. A TeX math name pdf.js lacks (⌊, ϱ, ␣) takes the
+    // character TeX's command stands for, where pdf.js would leave the code's letter in its place.
+    const unicode = name === '.notdef' ? 0 : knownGlyphUnicode(name) ?? texGlyphUnicode(name) ?? uniNameUnicode(name);
     if (unicode === -1) {
       refused.add(code);
       continue;
