@@ -1,5 +1,5 @@
 /**
- * Compares the direct reader's glyph list and base encodings with the tables
+ * Compares the direct reader's glyph list, base encodings and CFF standard strings with the tables
  * in the installed pdf.js worker (read as text), since the direct reader must
  * agree with pdf.js name for name. Rerun after a pdfjs-dist upgrade.
  *
@@ -7,17 +7,20 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { CFF_STANDARD_STRINGS } from '../../engine/extract/direct/fonts/cff-standard-strings.ts';
 import { MAC_ROMAN_ENCODING, STANDARD_ENCODING, WIN_ANSI_ENCODING, type Encoding } from '../../engine/extract/direct/fonts/encodings.ts';
 import { knownGlyphNames, knownGlyphUnicode, uniNameUnicode } from '../../engine/extract/direct/fonts/glyph-names.ts';
 
 /** The pdf.js worker's source, where its tables are. */
 const readWorker = () => fs.readFileSync(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'), 'latin1');
 
-function pdfjsEncoding(worker: string, name: string): string[] {
+/** A `const NAME = [...]` array of strings in the worker. */
+function pdfjsArray(worker: string, name: string): string[] {
   const m = new RegExp(`const ${name} = (\\[[^\\]]*\\]);`).exec(worker);
   if (!m) throw new Error(`${name} not found`);
   return JSON.parse(m[1]!) as string[];
 }
+const pdfjsEncoding = pdfjsArray;
 
 function pdfjsGlyphs(worker: string): Map<string, number> {
   const start = worker.indexOf('const getGlyphsUnicode = ');
@@ -44,6 +47,10 @@ function checkTables(worker: string): { problems: string[]; summary: string } {
     if (uni !== -1 && uni !== code) problems.push(`uni-form name in pdf.js table: ${name} = ${code.toString(16)}, rule gives ${uni.toString(16)}`);
   }
   for (const n of knownGlyphNames()) if (!glyphs.has(n)) problems.push(`our name not in pdf.js table: ${n}`);
+  const strings = pdfjsArray(worker, 'CFFStandardStrings');
+  for (let i = 0; i < Math.max(strings.length, CFF_STANDARD_STRINGS.length); i++) {
+    if (strings[i] !== CFF_STANDARD_STRINGS[i]) problems.push(`CFF standard string ${i}: ${strings[i]} vs ${CFF_STANDARD_STRINGS[i]}`);
+  }
   for (const enc of [STANDARD_ENCODING, WIN_ANSI_ENCODING, MAC_ROMAN_ENCODING]) {
     for (const n of enc) if (n && knownGlyphUnicode(n) === undefined) problems.push(`encoding name not in our table: ${n}`);
   }

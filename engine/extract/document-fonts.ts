@@ -16,8 +16,12 @@ export type ResolvedFont = FontStyle & { name: string };
 
 type LoadedFont = { name?: string; bold?: boolean; italic?: boolean; isMonospace?: boolean };
 
-/** Text a font's weight or slant can matter for: bold or italic on a bullet, an arrow or a control picture changes nothing. */
-const WORDY = /[\p{L}\p{N}]/u;
+/**
+ * Text whose font's name matters: letters and digits (bold or italic on a bullet, an arrow or a control
+ * picture changes nothing), and printable ASCII signs, which a non-embedded ZapfDingbats shows for its
+ * dingbats ('+' for ☞: dingbats.ts reads them by the font's name).
+ */
+const NAME_MATTERS = /[\p{L}\p{N}!-~]/u;
 
 function loadedFont(page: PDFPageProxy, id: string): LoadedFont | null {
   try {
@@ -30,7 +34,7 @@ function loadedFont(page: PDFPageProxy, id: string): LoadedFont | null {
 /** The fonts of one document (pdf.js font ids are document-wide). */
 export class DocumentFonts {
   private readonly resolved = new Map<string, ResolvedFont>();
-  /** Fonts that set letters or digits but whose names have not arrived: id → first page using them. */
+  /** Fonts that set letters, digits or ASCII signs but whose names have not arrived: id → first page using them. */
   private readonly pending = new Map<string, number>();
   /** Fonts seen but not resolved, symbol-only ones included: resolved whenever an operator list brings them. */
   private readonly unknown = new Set<string>();
@@ -45,7 +49,7 @@ export class DocumentFonts {
       if (!this.families.has(id)) this.families.set(id, styles[id]?.fontFamily);
       if (this.resolveFrom(page, id)) continue;
       this.unknown.add(id);
-      if (!this.pending.has(id) && WORDY.test(item.str)) this.pending.set(id, number);
+      if (!this.pending.has(id) && NAME_MATTERS.test(item.str)) this.pending.set(id, number);
     }
   }
 

@@ -1,7 +1,7 @@
 /**
  * Glyph name → Unicode, after the Adobe Glyph List, for the names Latin text
  * fonts use: ASCII, Latin-1, Latin Extended-A, spacing accents, punctuation,
- * ligatures, common symbols and Greek. Deliberately a subset: a name missing
+ * ligatures, common symbols, Greek and the TeX math names manuals use. Deliberately a subset: a name missing
  * here is reported as unknown, and the font reader then refuses the glyph,
  * because pdf.js's own (larger) table might know it.
  */
@@ -48,6 +48,12 @@ const SINGLES: [string, number][] = [
   ['Rfraktur', 0x211c], ['weierstrass', 0x2118], ['spade', 0x2660], ['club', 0x2663], ['heart', 0x2665],
   ['diamond', 0x2666], ['carriagereturn', 0x21b5], ['apple', 0xf8ff], ['dotlessj', 0xf6be],
   ['Idot', 0x130], ['mu', 0xb5],
+  // TeX's math fonts (CMSY, CMEX), as pdf.js's table has them: texinfo sets ⟨email⟩ and © in CMSY.
+  ['angbracketleft', 0x3008], ['angbracketright', 0x3009], ['bardbl', 0x2016], ['circlecopyrt', 0xa9], ['nabla', 0x2207],
+  ['openbullet', 0x25e6], ['prime', 0x2032], ['tildewide', 0x2dc], ['integraltext', 0x222b], ['integraldisplay', 0x222b],
+  ['summationtext', 0x2211], ['summationdisplay', 0x2211], ['radicalbig', 0x221a], ['radicalBig', 0x221a], ['radicalBigg', 0x221a],
+  ['parenleftbigg', 0x28], ['parenrightbigg', 0x29], ['parenleftBigg', 0x28], ['parenrightBigg', 0x29], ['bracketleftbigg', 0x5b],
+  ['bracketrightbigg', 0x5d], ['bracketleftBigg', 0x5b], ['bracketrightBigg', 0x5d], ['braceleftbigg', 0x7b], ['bracerightbigg', 0x7d],
 ];
 
 let table: Map<string, number> | null = null;
@@ -66,6 +72,21 @@ function glyphTable(): Map<string, number> {
 /** The code point a glyph name stands for in the table, or undefined if the table does not know it. */
 export function knownGlyphUnicode(name: string): number | undefined {
   return glyphTable().get(name);
+}
+
+/**
+ * TeX math glyph names (CMSY, CMMI, CMTT) that neither our table nor pdf.js's knows, by the character TeX's
+ * command for them stands for. Kept apart from the table, which holds only names pdf.js knows.
+ */
+const TEX_NAMES: Record<string, number> = {
+  floorleft: 0x230a, floorright: 0x230b, ceilingleft: 0x2308, ceilingright: 0x2309, lessmuch: 0x226a, greatermuch: 0x226b,
+  owner: 0x220b, turnstileleft: 0x22a2, turnstileright: 0x22a3, visiblespace: 0x2423, circledot: 0x2299, circledivide: 0x2298,
+  epsilon1: 0x3f5, pi1: 0x3d6, rho1: 0x3f1, lscript: 0x2113,
+};
+
+/** The code point of a TeX math glyph name outside the glyph list, or undefined. */
+export function texGlyphUnicode(name: string): number | undefined {
+  return Object.hasOwn(TEX_NAMES, name) ? TEX_NAMES[name] : undefined;
 }
 
 /**

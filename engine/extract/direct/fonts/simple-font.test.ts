@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
-import { builtinArray, cmap, d, fakeTrueType, fakeType1, MemoryObjects, n } from '../../../../test/support/font-fixtures.ts';
+import { builtinArray, cmap, d, fakeCff, fakeTrueType, fakeType1, MemoryObjects, n } from '../../../../test/support/font-fixtures.ts';
 import { fontLoader } from './load-font.ts';
 
 type Opts = {
@@ -146,5 +146,65 @@ describe('simple fonts pdf.js reads differently', () => {
     const ref = simpleFont(objects, { type: 'TrueType' });
     (objects.resolve(ref) as { map: Map<string, PdfValue> }).map.delete('Widths');
     expect(() => fontLoader(objects)(ref)).toThrow(/Widths/);
+  });
+});
+
+describe('Type 1 fonts with a CFF program (FontFile3 /Type1C), read as pdftotext reads them', () => {
+  /** A Type 1 font over a CFF program with `codes`, widths 500 from code 0 to 255. */
+  function cffFont(objects: MemoryObjects, codes: Record<number, string>, o: { toUnicode?: string; encoding?: PdfValue; matrix?: number[] } = {}) {
+    const program = objects.addStream(fakeCff(codes, o.matrix), d({ Subtype: n('Type1C') }));
+    const desc = objects.add(d({ Type: n('FontDescriptor'), FontName: n('OXBFNF+CMR10'), Flags: 4, Ascent: 694, Descent: -194, FontFile3: program }));
+    const font: Record<string, PdfValue> = {
+      Type: n('Font'), Subtype: n('Type1'), BaseFont: n('OXBFNF+CMR10'), FirstChar: 0, LastChar: 255, Widths: Array.from({ length: 256 }, () => 500), FontDescriptor: desc,
+    };
+    if (o.toUnicode !== undefined) font.ToUnicode = objects.addStream(o.toUnicode);
+    if (o.encoding !== undefined) font.Encoding = o.encoding;
+    return objects.add(d(font));
+  }
+  const OT1 = { 0x0b: 'ff', 0x0c: 'fi', 0x0e: 'ffi', 0x63: 'c', 0x64: 'd', 0x65: 'e', 0x69: 'i', 0x70: 'p', 0x73: 's', 0x7b: 'endash' };
+
+  it('completes a partial /ToUnicode (dvipdfmx writes ff and ffi only) from the glyph names', () => {
+    const objects = new MemoryObjects();
+    const toUnicode = cmap('2 beginbfchar <0B> <FB00> <0E> <FB03> endbfchar');
+    const font = fontLoader(objects)(cffFont(objects, OT1, { toUnicode }));
+    // "speci\x0ced 1{2": pdf.js reads code 12 as U+000C and 123 as `{`.
+    expect(text(font.glyphs('speci\x0ced'))).toBe('speci\ufb01ed');
+    expect(text(font.glyphs('\x7b\x0b\x0e'))).toBe('\u2013\ufb00\ufb03');
+  });
+
+  it('reads the built-in encoding without /ToUnicode, with /Differences over it', () => {
+    const objects = new MemoryObjects();
+    const font = fontLoader(objects)(cffFont(objects, OT1, { encoding: d({ Differences: [0x64, n('quotedblright')] }) }));
+    expect(text(font.glyphs('\x0cd\x7b'))).toBe('\ufb01\u201d\u2013');
+  });
+
+  it('gives no text for a code without a glyph or whose glyph name the glyph list does not know', () => {
+    const objects = new MemoryObjects();
+    const font = fontLoader(objects)(cffFont(objects, { 0x41: 'A', 0x42: 'c56' }));
+    expect(text(font.glyphs('ABZ'))).toBe('A');
+  });
+
+  it('refuses a CFF program with a scaling FontMatrix, and a CFF program under a TrueType font', () => {
+    const objects = new MemoryObjects();
+    expect(() => fontLoader(objects)(cffFont(objects, OT1, { matrix: [0.0005, 0, 0, 0.0005, 0, 0] }))).toThrow(/FontMatrix/);
+    const tt = simpleFont(objects, { type: 'TrueType', program: 'none' });
+    const desc = objects.resolve((objects.resolve(tt) as { map: Map<string, PdfValue> }).map.get('FontDescriptor')) as { map: Map<string, PdfValue> };
+    desc.map.set('FontFile3', objects.addStream(fakeCff(OT1), d({ Subtype: n('Type1C') })));
+    expect(() => fontLoader(objects)(tt)).toThrow(/FontFile3/);
+  });
+});
+
+describe('TeX math glyph names', () => {
+  it('reads CMSY\'s names through the glyph list in a Type 1 program (as pdf.js) and TeX\'s own in a CFF one', () => {
+    const objects = new MemoryObjects();
+    const type1 = fontLoader(objects)(simpleFont(objects, { builtin: builtinArray({ 0x41: 'angbracketleft', 0x42: 'circlecopyrt', 0x43: 'openbullet' }) }));
+    expect(text(type1.glyphs('ABC'))).toBe('\u3008\u00a9\u25e6');
+    // Names neither table knows: TeX's own (texinfo's ␣ in CMTT, ⌊ in CMSY), where pdf.js leaves the code's letter.
+    const texOwn = fontLoader(objects)(simpleFont(objects, { builtin: builtinArray({ 0x41: 'visiblespace', 0x42: 'floorleft' }) }));
+    expect(text(texOwn.glyphs('AB'))).toBe('\u2423\u230a');
+    const program = objects.addStream(fakeCff({ 0x41: 'floorleft', 0x42: 'rho1', 0x43: 'angbracketright' }), d({ Subtype: n('Type1C') }));
+    const desc = objects.add(d({ Type: n('FontDescriptor'), FontName: n('CMSY10'), Flags: 4, FontFile3: program }));
+    const cff = fontLoader(objects)(objects.add(d({ Type: n('Font'), Subtype: n('Type1'), BaseFont: n('CMSY10'), FirstChar: 65, LastChar: 67, Widths: [500, 500, 500], FontDescriptor: desc })));
+    expect(text(cff.glyphs('ABC'))).toBe('\u230a\u03f1\u3009');
   });
 });

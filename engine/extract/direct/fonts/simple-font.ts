@@ -2,6 +2,8 @@
  * Simple fonts (Type1, MMType1, TrueType with an embedded program) read as
  * pdf.js reads them: text from /ToUnicode, completed from the encoding when
  * the font has one, otherwise from the encoding alone; widths from /Widths.
+ * Type 1 fonts with a CFF program take their text from glyph names instead,
+ * as pdftotext does (glyph-name-text.ts).
  * Codes whose text or width pdf.js would take from the font program itself
  * are refused one by one, so a font is usable as long as the text shown in
  * it avoids them.
@@ -12,8 +14,9 @@ import { applyDifferences, encodingUnicode } from './encoding-unicode.ts';
 import { GLYPH_SPACE, makeDecoder, type CodeMap } from './font-decoder.ts';
 import { intOr, readDescriptor, toUnicodeData } from './font-descriptor.ts';
 import { fallbackName, FLAGS, fontName } from './font-names.ts';
+import { glyphNameToUnicode } from './glyph-name-text.ts';
 import { checkProgram } from './font-program.ts';
-import { knownGlyphUnicode, uniNameUnicode } from './glyph-names.ts';
+import { knownGlyphUnicode, texGlyphUnicode, uniNameUnicode } from './glyph-names.ts';
 import type { BuiltinEncoding } from './type1-builtin-encoding.ts';
 import { isMonospace, simpleWidths } from './font-widths.ts';
 import { simpleEncoding, type SimpleEncoding } from './simple-encoding.ts';
@@ -39,7 +42,8 @@ function textSource(objects: ObjectSource, dict: PdfDict, enc: SimpleEncoding): 
  * Without a /ToUnicode, pdf.js lets a Type 1 program's built-in encoding set
  * the text of the codes the font's own /Encoding leaves to it
  * (adjustType1ToUnicode): each glyph name there is looked up as usual. A name
- * our glyph list lacks is refused, as pdf.js's larger list may know it. For a
+ * our glyph list lacks is refused, as pdf.js's larger list may know it, unless
+ * it is one of TeX's math names that pdf.js lacks too. For a
  * TrueType program without /Encoding, a symbolic font's text comes from its
  * name table: refused.
  */
@@ -55,8 +59,9 @@ function programRewrites(type: string, enc: SimpleEncoding, text: TextSource, bu
   const refused = new Set<number>();
   for (const [code, name] of names) {
     if (!left(code) || name === '') continue;
-    // pdf.js's glyph list gives .notdef the text U+0000.
-    const unicode = name === '.notdef' ? 0 : knownGlyphUnicode(name) ?? uniNameUnicode(name);
+    // pdf.js's glyph list gives .notdef the text U+0000. A TeX math name pdf.js lacks (⌊, ϱ, ␣) takes the
+    // character TeX's command stands for, where pdf.js would leave the code's letter in its place.
+    const unicode = name === '.notdef' ? 0 : knownGlyphUnicode(name) ?? texGlyphUnicode(name) ?? uniNameUnicode(name);
     if (unicode === -1) {
       refused.add(code);
       continue;
@@ -71,17 +76,20 @@ function programRewrites(type: string, enc: SimpleEncoding, text: TextSource, bu
 export function loadSimpleFont(objects: ObjectSource, dict: PdfDict, type: string, id: string): FontDecoder {
   if (type !== 'Type1' && type !== 'MMType1' && type !== 'TrueType') throw new Unsupported(`${type} font`);
   const desc = readDescriptor(objects, dict);
-  const { metrics, builtin } = checkProgram(objects, desc.descriptor, type === 'TrueType' ? 'truetype' : 'type1');
+  const { metrics, builtin, cff } = checkProgram(objects, desc.descriptor, type === 'TrueType' ? 'truetype' : 'type1');
   const name = fontName(objects.lookup(desc.descriptor, 'FontName'), objects.lookup(dict, 'BaseFont'));
   const firstChar = intOr(objects.lookup(dict, 'FirstChar'), 0);
   const lastChar = intOr(objects.lookup(dict, 'LastChar'), 0xff);
   const enc = simpleEncoding(objects, dict, type, desc.flags, name);
-  const text = textSource(objects, dict, enc);
-  const rewritten = programRewrites(type, enc, text, builtin);
+  // A CFF program's text follows its glyph names, as in pdftotext (pdf.js loses TeX's ligatures there).
+  const text: TextSource = cff ? { toUnicode: glyphNameToUnicode(objects, dict, enc, builtin), unknown: new Set(), included: true }
+    : textSource(objects, dict, enc);
+  const rewritten = cff ? () => false : programRewrites(type, enc, text, builtin);
   const widths = simpleWidths(objects, dict, desc.descriptor, firstChar);
   const type1 = type !== 'TrueType';
   const map: CodeMap = {
     codeBytes: 1, toUnicode: text.toUnicode, widths: widths.byCode, defaultWidth: widths.defaultWidth,
+    unmapped: cff ? 'none' : 'code',
     refuse(code) {
       if (text.unknown.has(code)) return 'glyph name outside our glyph list';
       if (rewritten(code)) return 'text would come from the font program';
