@@ -9,6 +9,9 @@
  * The same cases (same tables, same truth) are drawn by the chosen producer;
  * a producer whose program is missing is skipped with the line that installs it.
  *
+ * `--reuse` keeps the PDFs and truth of the last run of the same seed and
+ * producer (they are the same for a seed) and only converts and scores again.
+ *
  * The held-out seed is for the final check only: its run keeps no
  * predictions and prints no case, so nobody tunes on it case by case.
  */
@@ -16,7 +19,8 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execQuiet, lastLines } from '../exec.ts';
 import { casesFor } from './cases.ts';
-import { renderCases } from './generate.ts';
+import { existsSync } from 'node:fs';
+import { renderCases, type CaseInfo } from './generate.ts';
 import { PRODUCERS } from './producers.ts';
 import { summarise, type DocF1 } from './summary.ts';
 import { corpusRoot } from '../corpus-root.ts';
@@ -43,9 +47,16 @@ async function main(): Promise<void> {
   const out = resolve(arg('--out', `bench/out/tables-gen/${which}${name === 'chromium' ? '' : `-${name}`}`));
   const corpus = resolve(arg('--corpus', corpusRoot()));
   const python = resolve(arg('--python', 'bench/.venv/bin/python'));
-  await rm(out, { recursive: true, force: true });
   const cases = casesFor(SEEDS[which], Number(arg('--per', '4')), Number(arg('--negatives', '10')));
-  const infos = await renderCases(cases, out, producer);
+  const reuse = process.argv.includes('--reuse') && existsSync(join(out, 'cases.json'));
+  let infos: CaseInfo[];
+  if (reuse) {
+    infos = JSON.parse(await readFile(join(out, 'cases.json'), 'utf8')) as CaseInfo[];
+    await rm(join(out, 'pred'), { recursive: true, force: true });
+  } else {
+    await rm(out, { recursive: true, force: true });
+    infos = await renderCases(cases, out, producer);
+  }
   const skipped = cases.length - infos.length;
   const pdfs = (await readdir(join(out, 'pdf'))).map((f) => join(out, 'pdf', f));
   const conv = await execQuiet(process.execPath, ['cli/p2m.ts', 'convert', ...pdfs, '-o', join(out, 'pred'), '--jobs', '2']);
