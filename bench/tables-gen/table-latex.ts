@@ -12,7 +12,8 @@ import type { GenCell, GenTable } from './table-model.ts';
 /** LaTeX text for plain words, numbers and the few symbols the vocabulary uses. */
 export function tex(s: string): string {
   return s.replace(/[\\{}&%$#_~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`))
-    .replace(/†/g, '\\textdagger{}').replace(/−/g, '\\textminus{}');
+    // A text-mode minus would need TS1 fonts (Type 3 bitmaps without cm-super): use the math minus, as most sources do.
+    .replace(/†/g, '\\textdagger{}').replace(/−/g, '$-$');
 }
 
 /** Characters pdflatex cannot set without language packages this bench does not install (Hebrew, Arabic). */
