@@ -75,14 +75,20 @@ function headsRows(line: RegionLine, next: RegionLine | undefined, cols: readonl
 }
 
 /**
- * A line's baseline, as the median bottom of its runs: a raised mark, a
+ * A line's baseline, as the bottom of its longest run: a raised mark, a
  * dagger or a math font's taller minus moves a line's top by points, while
  * the text of a row sits on one baseline (TeX sets rows a fixed baseline
- * pitch apart). Raised and lowered script runs do not vote.
+ * pitch apart). Raised and lowered script runs do not count.
  */
 export function lineBase(l: RegionLine): number {
-  const bottoms = l.chunks.flatMap((c) => c.runs.filter((r) => !r.script && r.text.trim() !== '').map((r) => r.box.y1)).sort((a, b) => a - b);
-  return bottoms.length ? bottoms[bottoms.length >> 1]! : l.y1;
+  let best: { n: number; y: number } | null = null;
+  for (const c of l.chunks) {
+    for (const r of c.runs) {
+      const n = r.text.trim().length;
+      if (!r.script && n > 0 && (!best || n > best.n)) best = { n, y: r.box.y1 };
+    }
+  }
+  return best?.y ?? l.y1;
 }
 
 /** Median font size of the region's text. */
@@ -124,11 +130,13 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
   const rows: RegionLine[][] = [];
   lines.forEach((line, i) => {
     const prev = lines[i - 1];
+    // Offsets compare the lines' boxes; padding compares baselines, as the region's pitches do.
+    const offset = prev ? line.y0 - prev.y0 : Infinity;
     const pitch = prev ? lineBase(line) - lineBase(prev) : Infinity;
     let starts: boolean;
     if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
     // Cells centred against a wrapped stub sit between its lines, closer than a line apart: one row.
-    else if (pitch < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
+    else if (offset < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
     else if (numbersUnderNumbers(prev, line, cols, rows[rows.length - 1])) starts = true;
     else if (headsRows(line, lines[i + 1], cols)) starts = true;
     else if (bimodal) starts = pitch > minP * PADDED_PITCH;
