@@ -34,6 +34,18 @@ function spacing(pad: Pad): { sep: string; stretch: number } {
   return { sep: `${h}pt`, stretch: 1 + v / 10 };
 }
 
+/** The rule drawn under row `r` in the table's style, or ''. */
+function ruleUnder(t: GenTable, r: number, head: number, spanning: boolean, cells: readonly GenCell[]): string {
+  const ruled = t.style === 'grid' || t.style === 'header-rule' || t.style === 'box-header';
+  if (r === head - 1) return t.style === 'booktabs' ? '\\midrule' : ruled ? '\\hline' : '';
+  if (r < head - 1 && spanning) {
+    const spans = cells.filter((c) => c.cs > 1).map((c) => `${c.c + 1}-${c.c + c.cs}`);
+    return t.style === 'booktabs' ? spans.map((x) => `\\cmidrule(lr){${x}}`).join('') : ruled ? `\\cline{2-${t.nCols}}` : '';
+  }
+  if (r === t.nRows - 1) return t.style === 'booktabs' ? '\\bottomrule' : t.style === 'grid' || t.style === 'box-header' ? '\\hline' : '';
+  return t.style === 'grid' ? '\\hline' : '';
+}
+
 export function tableLatex(t: GenTable, pad: Pad, v: Rng): string {
   const { sep, stretch } = spacing(pad);
   const head = Math.min(...t.cells.filter((c) => !c.head).map((c) => c.r));
@@ -83,19 +95,8 @@ export function tableLatex(t: GenTable, pad: Pad, v: Rng): string {
     const shade = t.style !== 'zebra' ? '' : r < head ? '\\rowcolor[gray]{0.78}' : (bodyIndex + 1) % 2 === 0 ? '\\rowcolor[gray]{0.89}' : '';
     if (r >= head) bodyIndex++;
     lines.push(`${shade}${out.join(' & ')} \\\\`);
-    // Rules under the row.
-    const last = r === t.nRows - 1;
-    if (r === head - 1) {
-      if (t.style === 'booktabs') lines.push('\\midrule');
-      else if (t.style === 'grid' || t.style === 'header-rule' || t.style === 'box-header') lines.push('\\hline');
-    } else if (r < head - 1 && spanning) {
-      const spans = cells.filter((c) => c.cs > 1).map((c) => `${c.c + 1}-${c.c + c.cs}`);
-      if (t.style === 'booktabs') lines.push(spans.map((s) => `\\cmidrule(lr){${s}}`).join(''));
-      else if (t.style === 'grid' || t.style === 'header-rule' || t.style === 'box-header') lines.push(`\\cline{2-${t.nCols}}`);
-    } else if (last) {
-      if (t.style === 'booktabs') lines.push('\\bottomrule');
-      else if (t.style === 'grid' || t.style === 'box-header') lines.push('\\hline');
-    } else if (t.style === 'grid') lines.push('\\hline');
+    const rule = ruleUnder(t, r, head, spanning, cells);
+    if (rule) lines.push(rule);
   }
   return `{\\setlength{\\tabcolsep}{${sep}}\\renewcommand{\\arraystretch}{${stretch}}%\n\\begin{tabular}[t]{${spec}}\n${lines.join('\n')}\n\\end{tabular}}`;
 }
