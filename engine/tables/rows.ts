@@ -75,20 +75,16 @@ function headsRows(line: RegionLine, next: RegionLine | undefined, cols: readonl
 }
 
 /**
- * A line's baseline, as the bottom of its longest run: a raised mark, a
+ * A line's baseline, as the highest bottom of its runs: a raised mark, a
  * dagger or a math font's taller minus moves a line's top by points, while
  * the text of a row sits on one baseline (TeX sets rows a fixed baseline
- * pitch apart). Raised and lowered script runs do not count.
+ * pitch apart). The highest bottom is the line's first baseline when the
+ * line holds two (a wrapped label beside a paragraph line), as its top was.
+ * Raised and lowered script runs do not count.
  */
 export function lineBase(l: RegionLine): number {
-  let best: { n: number; y: number } | null = null;
-  for (const c of l.chunks) {
-    for (const r of c.runs) {
-      const n = r.text.trim().length;
-      if (!r.script && n > 0 && (!best || n > best.n)) best = { n, y: r.box.y1 };
-    }
-  }
-  return best?.y ?? l.y1;
+  const bottoms = l.chunks.flatMap((c) => c.runs.filter((r) => !r.script && r.text.trim() !== '').map((r) => r.box.y1));
+  return bottoms.length ? Math.min(...bottoms) : l.y1;
 }
 
 /** Median font size of the region's text. */
