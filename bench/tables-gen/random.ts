@@ -20,3 +20,10 @@ export function rng(seed: number): Rng {
   const int = (lo: number, hi: number): number => lo + Math.floor(next() * (hi - lo + 1));
   return { next, int, pick: (xs) => xs[int(0, xs.length - 1)]!, chance: (p) => next() < p };
 }
+
+/** A generator keyed by a string (FNV-1a of it): a producer's own choices for a case, leaving the seed's sequence untouched. */
+export function rngFor(key: string): Rng {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return rng(h >>> 0);
+}

@@ -4,7 +4,13 @@
  * and reports F1 per rule style, layout and feature, and the share of
  * negatives that gave no table.
  *
- *   node bench/tables-gen/run.ts --seed dev|held-out [--per 4] [--negatives 10] [--out DIR]
+ *   node bench/tables-gen/run.ts --seed dev|held-out [--producer chromium|latex|writer|calc] [--per 4] [--negatives 10] [--out DIR]
+ *
+ * The same cases (same tables, same truth) are drawn by the chosen producer;
+ * a producer whose program is missing is skipped with the line that installs it.
+ *
+ * `--reuse` keeps the PDFs and truth of the last run of the same seed and
+ * producer (they are the same for a seed) and only converts and scores again.
  *
  * The held-out seed is for the final check only: its run keeps no
  * predictions and prints no case, so nobody tunes on it case by case.
@@ -13,7 +19,9 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execQuiet, lastLines } from '../exec.ts';
 import { casesFor } from './cases.ts';
-import { renderCases } from './generate.ts';
+import { existsSync } from 'node:fs';
+import { renderCases, type CaseInfo } from './generate.ts';
+import { PRODUCERS } from './producers.ts';
 import { summarise, type DocF1 } from './summary.ts';
 import { corpusRoot } from '../corpus-root.ts';
 import { SEEDS } from './seeds.ts';
@@ -28,12 +36,28 @@ async function main(): Promise<void> {
   const which = arg('--seed', 'dev') as keyof typeof SEEDS;
   if (!(which in SEEDS)) throw new Error(`--seed must be ${Object.keys(SEEDS).join(' or ')}`);
   const heldOut = which === 'held-out';
-  const out = resolve(arg('--out', `bench/out/tables-gen/${which}`));
+  const name = arg('--producer', 'chromium');
+  const producer = PRODUCERS.find((p) => p.name === name);
+  if (!producer) throw new Error(`--producer must be one of ${PRODUCERS.map((p) => p.name).join(', ')}`);
+  const missing = producer.missing();
+  if (missing) {
+    console.log(`producer ${name} skipped: ${missing}. Install: ${producer.install}`);
+    return;
+  }
+  const out = resolve(arg('--out', `bench/out/tables-gen/${which}${name === 'chromium' ? '' : `-${name}`}`));
   const corpus = resolve(arg('--corpus', corpusRoot()));
   const python = resolve(arg('--python', 'bench/.venv/bin/python'));
-  await rm(out, { recursive: true, force: true });
   const cases = casesFor(SEEDS[which], Number(arg('--per', '4')), Number(arg('--negatives', '10')));
-  const infos = await renderCases(cases, out);
+  const reuse = process.argv.includes('--reuse') && existsSync(join(out, 'cases.json'));
+  let infos: CaseInfo[];
+  if (reuse) {
+    infos = JSON.parse(await readFile(join(out, 'cases.json'), 'utf8')) as CaseInfo[];
+    await rm(join(out, 'pred'), { recursive: true, force: true });
+  } else {
+    await rm(out, { recursive: true, force: true });
+    infos = await renderCases(cases, out, producer);
+  }
+  const skipped = cases.length - infos.length;
   const pdfs = (await readdir(join(out, 'pdf'))).map((f) => join(out, 'pdf', f));
   const conv = await execQuiet(process.execPath, ['cli/p2m.ts', 'convert', ...pdfs, '-o', join(out, 'pred'), '--jobs', '2']);
   if (conv.code !== 0) console.error(`convert exited ${conv.code}: ${lastLines(conv.stderr)}`);
@@ -49,8 +73,9 @@ async function main(): Promise<void> {
     await rm(join(out, 'pred'), { recursive: true, force: true });
     await rm(json, { force: true });
   }
-  await writeFile(join(out, 'summary.txt'), summary);
-  console.log(summary);
+  const head = `producer ${name}, seed ${which}${skipped ? ` (${skipped} of ${cases.length} cases not drawn by this producer)` : ''}`;
+  await writeFile(join(out, 'summary.txt'), `${head}\n${summary}`);
+  console.log(`${head}\n${summary}`);
 }
 
 await main();

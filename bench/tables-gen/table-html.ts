@@ -1,5 +1,6 @@
 /** Draws a generated table as HTML in its rule style; Chromium prints it to PDF. */
 import type { Rng } from './random.ts';
+import { PADS, type Pad } from './page-model.ts';
 import type { GenTable, Style } from './table-model.ts';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -26,8 +27,8 @@ tr.group td { padding-top: 1.1em }
 ${Object.values(STYLE_CSS).join('\n')}`;
 
 /** The table's HTML. Cell padding, width of the wrapping column and alignment vary with the generator. */
-export function tableHtml(t: GenTable, r: Rng): string {
-  const pad = r.pick(['1pt 5pt', '2pt 7pt', '4pt 8pt', '3pt 12pt']);
+export function tableHtml(t: GenTable, padOrRng: Pad | Rng): string {
+  const pad = typeof padOrRng === 'string' ? padOrRng : padOrRng.pick(PADS);
   const byRow = new Map<number, GenTable['cells']>();
   for (const c of t.cells) byRow.set(c.r, [...(byRow.get(c.r) ?? []), c]);
   const headRows = Math.min(...t.cells.filter((c) => !c.head).map((c) => c.r));

@@ -45,18 +45,20 @@ function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
 }
 
 /**
- * Numbers do not wrap: a line with numbers in the same columns as the line
- * above (two of them, or the only value column) is a row of its own, however
- * close the lines sit; so is a line of numbers under a line that only has a
- * first-column label (a row-group label). Blank lines between groups of rows
- * would otherwise read as padded rows, each group one row.
+ * Numbers do not wrap: a line with numbers in the same columns as the row
+ * above holds already (two of them, or the only value column) is a row of
+ * its own, however close the lines sit, even when the lines between hold
+ * only the wrapped text of another cell; so is a line of numbers under a
+ * line that only has a first-column label (a row-group label). Blank lines
+ * between groups of rows would otherwise read as padded rows, each group one
+ * row.
  */
-function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly Column[]): boolean {
+function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly Column[], row: readonly RegionLine[] = [prev]): boolean {
   const need = Math.min(MIN_ROWS, cols.length - 1);
   const here = numberColumns(line, cols);
   if (here.size < need) return false;
   if (prev.chunks.every((c) => columnOf(cols, c) === 0)) return true;
-  const above = numberColumns(prev, cols);
+  const above = new Set(row.flatMap((l) => [...numberColumns(l, cols)]));
   return [...here].filter((k) => above.has(k)).length >= need;
 }
 
@@ -70,6 +72,19 @@ function headsRows(line: RegionLine, next: RegionLine | undefined, cols: readonl
   const stub = next.chunks.find((c) => columnOf(cols, c) === 0);
   if (!stub || numberColumns(next, cols).size < Math.min(MIN_ROWS, cols.length - 1)) return false;
   return line.chunks[0]!.box.x0 <= stub.box.x0 - OUTDENT_EM * stub.runs[0]!.fontSize;
+}
+
+/**
+ * A line's baseline, as the highest bottom of its runs: a raised mark, a
+ * dagger or a math font's taller minus moves a line's top by points, while
+ * the text of a row sits on one baseline (TeX sets rows a fixed baseline
+ * pitch apart). The highest bottom is the line's first baseline when the
+ * line holds two (a wrapped label beside a paragraph line), as its top was.
+ * Raised and lowered script runs do not count.
+ */
+export function lineBase(l: RegionLine): number {
+  const bottoms = l.chunks.flatMap((c) => c.runs.filter((r) => !r.script && r.text.trim() !== '').map((r) => r.box.y1));
+  return bottoms.length ? Math.min(...bottoms) : l.y1;
 }
 
 /** Median font size of the region's text. */
@@ -93,7 +108,7 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
   // The gap under the first line is often a header's extra space; leave it out too.
   const pitches: number[] = [];
   for (let i = 2; i < lines.length; i++) {
-    if (!ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) pitches.push(lines[i]!.y0 - lines[i - 1]!.y0);
+    if (!ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) pitches.push(lineBase(lines[i]!) - lineBase(lines[i - 1]!));
   }
   const minP = pitches.length ? Math.min(...pitches) : 0;
   const short = pitches.filter((p) => p <= minP * SAME_PITCH).length;
@@ -111,12 +126,14 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
   const rows: RegionLine[][] = [];
   lines.forEach((line, i) => {
     const prev = lines[i - 1];
-    const pitch = prev ? line.y0 - prev.y0 : Infinity;
+    // Offsets compare the lines' boxes; padding compares baselines, as the region's pitches do.
+    const offset = prev ? line.y0 - prev.y0 : Infinity;
+    const pitch = prev ? lineBase(line) - lineBase(prev) : Infinity;
     let starts: boolean;
     if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
     // Cells centred against a wrapped stub sit between its lines, closer than a line apart: one row.
-    else if (pitch < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
-    else if (numbersUnderNumbers(prev, line, cols)) starts = true;
+    else if (offset < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
+    else if (numbersUnderNumbers(prev, line, cols, rows[rows.length - 1])) starts = true;
     else if (headsRows(line, lines[i + 1], cols)) starts = true;
     else if (bimodal) starts = pitch > minP * PADDED_PITCH;
     else if (wraps) starts = startsRowByContent(prev, line, cols);

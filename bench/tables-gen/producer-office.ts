@@ -1,0 +1,45 @@
+/**
+ * The LibreOffice producers: pages written as flat ODF (.fodt for Writer,
+ * .fods for Calc) and exported by `soffice --headless --convert-to pdf`, in
+ * batches, with a profile of its own under the output folder.
+ */
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { execQuiet, lastLines } from '../exec.ts';
+import type { Case } from './cases.ts';
+import { calcDraws, pageCalc } from './page-calc.ts';
+import { pageWriter, writerDraws } from './page-writer.ts';
+import { onPath, type Producer } from './producer.ts';
+
+export const SOFFICE = process.env.P2M_SOFFICE ?? 'soffice';
+const BATCH = 40;
+
+function office(name: 'writer' | 'calc', ext: 'fodt' | 'fods', draws: (c: Case) => boolean, write: (c: Case) => string, pkg: string): Producer {
+  return {
+    name,
+    install: `apt-get install -y --no-install-recommends ${pkg}`,
+    missing: () => (onPath(SOFFICE) ? null : `${SOFFICE} not found (set P2M_SOFFICE)`),
+    draws,
+    async render(cases, out) {
+      const src = join(out, name);
+      await mkdir(join(src, 'pdf'), { recursive: true });
+      const profile = pathToFileURL(join(out, 'lo-profile')).href;
+      for (let i = 0; i < cases.length; i += BATCH) {
+        const batch = cases.slice(i, i + BATCH);
+        for (const c of batch) await writeFile(join(src, `${c.id}.${ext}`), write(c));
+        const r = await execQuiet(SOFFICE, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', join(src, 'pdf'),
+          ...batch.map((c) => join(src, `${c.id}.${ext}`))], 600_000);
+        if (r.code !== 0) throw new Error(`soffice exited ${r.code}: ${lastLines(r.stderr)}`);
+        for (const c of batch) {
+          await copyFile(join(src, 'pdf', `${c.id}.pdf`), join(out, 'pdf', `${c.id}.pdf`)).catch(() => {
+            throw new Error(`soffice made no PDF of ${c.id} (${join(src, `${c.id}.${ext}`)}): ${lastLines(r.stdout + r.stderr)}`);
+          });
+        }
+      }
+    },
+  };
+}
+
+export const writerProducer = office('writer', 'fodt', (c) => writerDraws(c.doc), (c) => pageWriter(c.doc, c.id), 'libreoffice-writer-nogui');
+export const calcProducer = office('calc', 'fods', (c) => c.kind === 'table' && calcDraws(c.doc), (c) => pageCalc(c.doc), 'libreoffice-calc-nogui');
