@@ -32,6 +32,7 @@ import type { BlobStore } from '../../core/blobs/blob-store.ts';
 import { loadConfig } from '../../core/config.ts';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { corpusRoot } from '../corpus-root.ts';
 import { killAll, startProc, type Proc } from './p2m-processes.ts';
 import { freshDatabase } from '../poll/pg-database.ts';
 import { run as runCli } from './cli-run.ts';
@@ -42,7 +43,7 @@ const { values } = parseArgs({
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379/6' },
     jobs: { type: 'string', default: '8' },
-    pdf: { type: 'string', default: join(import.meta.dirname, '../../../shared/corpus/dev/pdf/apt-readme__latex.pdf') },
+    pdf: { type: 'string', default: join(corpusRoot(), 'dev/pdf/apt-readme__latex.pdf') },
     pollers: { type: 'string', default: '8' },
     'poll-interval-ms': { type: 'string', default: '1000' },
     'wait-seconds': { type: 'string', default: '0' },
