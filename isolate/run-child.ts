@@ -41,6 +41,12 @@ export type ChildLimits = {
    * when collections are quick, so a child's heap can reach four times its live data.
    */
   heapGrowthPercent?: number;
+  /**
+   * Largest size of each of V8's young-generation semi-spaces, in MB
+   * (`--max-semi-space-size`); unset, V8 sizes them from the heap limit, and
+   * a 4 GB heap lets the nursery alone take a few hundred MB of a long document's peak.
+   */
+  semiSpaceMb?: number;
 };
 
 /**
@@ -77,10 +83,19 @@ type Pending = { settle(outcome: ChildOutcome<unknown>): void; started(): void; 
 const STDERR_TAIL = 8192;
 const isStarted = (m: unknown): boolean => typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 'started';
 
+/** The V8 flags of a child under `limits`. */
+function childFlags(limits: ChildLimits): string[] {
+  return [
+    `--max-old-space-size=${limits.heapMb}`,
+    ...(limits.heapGrowthPercent ? [`--heap-growing-percent=${limits.heapGrowthPercent}`] : []),
+    ...(limits.semiSpaceMb ? [`--max-semi-space-size=${limits.semiSpaceMb}`] : []),
+  ];
+}
+
 /** Forks `module` under `limits`; send it requests one at a time with `run`. */
 export function startChild(module: string | URL, limits: ChildLimits): ChildSession {
   const child = fork(module, [], {
-    execArgv: [`--max-old-space-size=${limits.heapMb}`, ...(limits.heapGrowthPercent ? [`--heap-growing-percent=${limits.heapGrowthPercent}`] : [])],
+    execArgv: childFlags(limits),
     env: childEnv(),
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

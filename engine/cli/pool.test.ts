@@ -56,12 +56,13 @@ describe('runTasks with child processes', () => {
     expect(hung.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['conversion_timeout']);
   });
 
-  it('starts file children with a bounded heap growth, so a long document\'s garbage does not quadruple its heap', async () => {
+  it('starts file children with a bounded heap growth and young generation, so a long document\'s garbage does not quadruple its heap', async () => {
     const outcomes: FileOutcome[] = [];
     await runTasks([{ input: 'only.pdf', output: null }], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o), script: FLAGS });
     const flags = outcomes[0]!.ok ? outcomes[0]!.markdown : '';
     expect(flags).toContain(`--heap-growing-percent=${FILE_LIMITS.heapGrowthPercent}`);
     expect(flags).toContain(`--max-old-space-size=${FILE_LIMITS.heapMb}`);
+    expect(flags).toContain(`--max-semi-space-size=${FILE_LIMITS.semiSpaceMb}`);
   });
 
   it('keeps one child per lane for many files (the engine loads once per lane)', async () => {
