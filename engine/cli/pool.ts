@@ -23,10 +23,11 @@ export const WORKER_SCRIPT = new URL('./convert-worker.ts', import.meta.url);
  * R's 2,415-page refman.pdf reach 660-770 MB resident, against 585 MB so
  * (at the cost of more, smaller full collections: 11 instead of 5 there).
  * The young generation is capped too: sized from the 4 GB heap limit, its
- * semi-spaces held some 150 MB of refman's 610-630 MB peak; at 16 MB each the
- * peak is about 460 MB for the same CPU time.
+ * semi-spaces held about 100 MB of refman's 610-630 MB peak. At 32 MB each
+ * the peak is about 515 MB for the same CPU time; at 16 MB, 460 MB, but the
+ * dev corpus took up to a fifth more CPU (more scavenges, more promoted).
  */
-export const FILE_LIMITS: ChildLimits = { heapMb: 4096, limitMs: 30 * 60_000, heapGrowthPercent: 50, semiSpaceMb: 16 };
+export const FILE_LIMITS: ChildLimits = { heapMb: 4096, limitMs: 30 * 60_000, heapGrowthPercent: 50, semiSpaceMb: 32 };
 
 /**
  * A child whose resident memory is above this after a file is retired, and
