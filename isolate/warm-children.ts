@@ -26,6 +26,8 @@ export type WarmChildrenOptions = {
   maxJobs: number;
   retireAboveMb: number;
   idleMs: number;
+  /** Told of each request: whether a warm child took it (metrics). */
+  onAcquire?(reused: boolean): void;
 };
 
 /** How a borrowed child ended its request: whether it may serve another, and its resident memory then. */
@@ -126,6 +128,7 @@ export function createWarmChildren(o: WarmChildrenOptions): WarmChildren {
         started++;
       }
       busy++;
+      o.onAcquire?.(wasWarm);
       const child = w;
       let released = false;
       return {

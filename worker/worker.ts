@@ -143,6 +143,7 @@ function warmChildrenOf(runtime: Runtime, opts: WorkerOptions): WarmChildren {
     limits: { heapMb: runtime.config.convertMemoryMb, limitMs: 60_000 },
     capacity: opts.concurrency,
     ...runtime.config.children,
+    onAcquire: (warm) => runtime.metrics.conversionChildren.inc({ child: warm ? 'warm' : 'fresh' }),
   });
 }
 
