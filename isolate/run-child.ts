@@ -87,6 +87,12 @@ export type ChildSession = {
   alive(): boolean;
   /** Kills the child (it has nothing left to do, or the caller gives up). */
   close(): void;
+  /**
+   * Kills the child and resolves once it has been reaped: its CPU time and
+   * peak memory then count in this process's own children's usage (GNU time,
+   * getrusage), which a process exiting before its children are reaped loses.
+   */
+  stop(): Promise<void>;
 };
 
 type Pending = { settle(outcome: ChildOutcome<unknown>): void; started(): void; o: RequestOptions<unknown> };
@@ -128,6 +134,7 @@ export function startChild(module: string | URL, limits: ChildLimits): ChildSess
   child.on('error', (err) => end({ kind: 'no_start', message: `the child process failed: ${err.message}` }));
   // stderr may still hold the heap-limit report when 'exit' fires; 'close' waits for the streams.
   child.on('close', (code, signal) => end(classifyExit(code, signal, stderr, limits.heapMb)));
+  const reaped = child.pid === undefined ? Promise.resolve() : new Promise<void>((resolve) => child.once('close', () => resolve()));
   // Idle until the first request: neither the process nor its channel holds this one's event loop open.
   const hold = (busy: boolean): void => {
     for (const handle of [child, child.channel, child.stderr as { ref(): void; unref(): void } | null]) {
@@ -159,6 +166,12 @@ export function startChild(module: string | URL, limits: ChildLimits): ChildSess
     },
     alive: () => ended === null,
     close: () => end({ kind: 'aborted', reason: 'closed' }),
+    async stop() {
+      // Held until reaped: an idle child's handles do not keep the event loop alive, and the wait would be cut short.
+      if (child.exitCode === null && child.signalCode === null) hold(true);
+      end({ kind: 'aborted', reason: 'closed' });
+      await reaped;
+    },
   };
 }
 

@@ -74,6 +74,24 @@ describe('runTasks with child processes', () => {
     expect(pids.size).toBe(2);
   });
 
+  it('has reaped its children when it returns, so the caller\'s child usage (GNU time) counts their CPU and memory', async () => {
+    const tasks = Array.from({ length: 4 }, (_, i) => ({ input: `f${i}.pdf`, output: null }));
+    const outcomes: FileOutcome[] = [];
+    await runTasks(tasks, { opts: { ocr: 'off' }, jobs: 2, onDone: (o) => outcomes.push(o), script: PID });
+    const pids = [...new Set(outcomes.map((o) => Number(o.ok ? o.markdown : NaN)))];
+    expect(pids).toHaveLength(2);
+    // An unreaped child is a zombie, which still answers signal 0.
+    const exists = (pid: number): boolean => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(pids.filter(exists)).toEqual([]);
+  });
+
   it('retires a child left larger than the limit after its file, and the lane goes on with a fresh one', async () => {
     const tasks = Array.from({ length: 4 }, (_, i) => ({ input: `f${i}.pdf`, output: null }));
     const outcomes: FileOutcome[] = [];

@@ -60,10 +60,11 @@ export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
       // A child that ended between files (or on the last one) is replaced.
       if (!child?.alive()) child = startChild(run.script ?? WORKER_SCRIPT, run.limits ?? FILE_LIMITS);
       const { outcome, rssMb } = await convertInChild(child, t, run);
-      if (rssMb > (run.retireAboveMb ?? RETIRE_ABOVE_MB)) child.close();
+      if (rssMb > (run.retireAboveMb ?? RETIRE_ABOVE_MB)) await child.stop();
       run.onDone(outcome);
     }
-    child?.close();
+    // Reaped before the CLI returns, so that `time p2m convert` counts the children's CPU and memory.
+    await child?.stop();
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(run.jobs, tasks.length)) }, lane));
 }
