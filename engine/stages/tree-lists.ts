@@ -1,0 +1,172 @@
+/**
+ * Stage `treeLists`: in a tagged PDF whose tree was trusted, the lists of the
+ * page's structure tree (L, LI, Lbl, LBody) become list blocks, nested as the
+ * tree nests them, when the page agrees: each item's text is a paragraph of
+ * its own (or several), the items follow one another in tree order with
+ * nothing else between them, and no item of the list is elsewhere on the
+ * page. The label (Lbl) says whether the list is ordered and where it starts,
+ * and is not repeated in the item's text; without one, the list's
+ * ListNumbering attribute or a marker typed in the text says. A list the page
+ * contradicts is left to the layout's `lists` stage, which runs next.
+ */
+import type { Block, ListItem, Page, Span, TreeItemAt } from '../model.ts';
+import type { Stage } from '../stage.ts';
+import { unionBox } from '../geometry.ts';
+import { listMarker, stripMarker } from './lists.ts';
+
+type Para = Extract<Block, { kind: 'paragraph' }>;
+type List = Extract<Block, { kind: 'list' }>;
+
+/** A label that numbers its item: digits, one letter or a roman numeral, with or without `.`, `)`, `:` or parentheses. */
+const ORDINAL = /^\(?(\d{1,4}|[a-z]|[ivxlcdm]{1,7})[.):]?$/i;
+/** ListNumbering values that number the items (the others are bullets or none). */
+const NUMBERED = new Set(['Decimal', 'UpperRoman', 'LowerRoman', 'UpperAlpha', 'LowerAlpha']);
+
+/** An item paragraph: the item it holds text of, its label text and its text without the label. */
+type ItemPara = { para: Para; item: TreeItemAt; label: string; spans: Span[]; marker: ReturnType<typeof listMarker> };
+
+const plain = (spans: readonly Span[]) => spans.map((s) => s.text).join('');
+
+/** The one list item all of a paragraph's tagged runs belong to, if they belong to one. */
+function itemOf(p: Block, items: ReadonlyMap<number, TreeItemAt>): TreeItemAt | undefined {
+  if (p.kind !== 'paragraph' || !p.lines) return undefined;
+  let block: number | undefined;
+  for (const r of p.lines.flatMap((l) => l.runs)) {
+    if (r.structBlock === undefined) continue;
+    if (block !== undefined && r.structBlock !== block) return undefined;
+    block = r.structBlock;
+  }
+  return block === undefined ? undefined : items.get(block);
+}
+
+/** The paragraph as an item's text: its label read off and cut from the start; null if the label is not where it starts. */
+function itemPara(para: Para, item: TreeItemAt): ItemPara | null {
+  const label = (para.lines ?? []).flatMap((l) => l.runs).filter((r) => r.role === 'Lbl').map((r) => r.text).join('').replace(/\s+/g, ' ').trim();
+  const text = plain(para.spans);
+  if (label) {
+    const lead = text.length - text.trimStart().length;
+    if (!text.trimStart().startsWith(label)) return null;
+    return { para, item, label, spans: stripMarker(para.spans, lead + label.length), marker: null };
+  }
+  // No label in the tree: a bullet drawn as a shape (bullet-marks.ts) or a marker typed in the item's text.
+  const marker = listMarker(text);
+  return { para, item, label, spans: marker ? stripMarker(para.spans, marker.length) : para.spans, marker };
+}
+
+/** Whether a list is numbered, and from where, by its first item's label, else its ListNumbering, else a typed marker. */
+function numbering(first: ItemPara): { ordered: boolean; start?: number } {
+  if (first.label) {
+    const m = ORDINAL.exec(first.label);
+    if (!m) return { ordered: false };
+    const n = m[1]!;
+    const start = /^\d+$/.test(n) ? Number(n) : /^[a-hj-uwyz]$/i.test(n) ? n.toLowerCase().charCodeAt(0) - 96 : undefined;
+    return { ordered: true, ...(start === undefined ? {} : { start }) };
+  }
+  if (first.item.numbering) return { ordered: NUMBERED.has(first.item.numbering) };
+  return first.marker ? { ordered: first.marker.ordered, ...(first.marker.start === undefined ? {} : { start: first.marker.start }) } : { ordered: false };
+}
+
+/** The outermost list on the page that holds the item (through the items that hold its lists). */
+function rootList(item: TreeItemAt, items: ReadonlyMap<number, TreeItemAt>): number {
+  let it = item;
+  for (let i = 0; i < items.size && it.parent !== undefined; i++) {
+    const up = items.get(it.parent);
+    if (!up) break;
+    it = up;
+  }
+  return it.list;
+}
+
+/** Whether `block` is an item that holds, through nested lists, the item `of`. */
+function holds(block: number, of: TreeItemAt, items: ReadonlyMap<number, TreeItemAt>): boolean {
+  let it: TreeItemAt | undefined = of;
+  for (let i = 0; i < items.size && it?.parent !== undefined; i++) {
+    if (it.parent === block) return true;
+    it = items.get(it.parent);
+  }
+  return false;
+}
+
+/**
+ * The list blocks of consecutive item paragraphs of one tree list, or null
+ * when the page does not show them as the tree states: an item out of tree
+ * order, a label not at the start of its item, or one of `expected` (the
+ * items of the list with text on the page) missing.
+ */
+function buildList(paras: readonly ItemPara[], expected: ReadonlySet<number>, items: ReadonlyMap<number, TreeItemAt>): List[] | null {
+  const lists = new Map<number, List>();
+  const built = new Map<number, ListItem>();
+  const out: List[] = [];
+  let prev: TreeItemAt | undefined;
+  for (const p of paras) {
+    const { item, para } = p;
+    const known = built.get(item.block);
+    if (known) {
+      // More text of an item: right after it, or after the lists nested in it.
+      if (prev && prev.block !== item.block && !holds(item.block, prev, items)) return null;
+      known.children.push(para);
+    } else {
+      if (prev && item.block < prev.block) return null;
+      let list = lists.get(item.list);
+      if (!list) {
+        list = { kind: 'list', ...numbering(p), items: [], prov: { ...para.prov } };
+        lists.set(item.list, list);
+        const holder = item.parent === undefined ? undefined : built.get(item.parent);
+        if (holder) holder.children.push(list);
+        else out.push(list);
+      }
+      const li: ListItem = { spans: p.spans, children: [] };
+      list.items.push(li);
+      built.set(item.block, li);
+    }
+    prev = item;
+    for (const l of lists.values()) if (l.prov.page === para.prov.page) l.prov.box = unionBox([l.prov.box, para.prov.box]);
+  }
+  if (built.size !== expected.size || [...expected].some((b) => !built.has(b))) return null;
+  return out;
+}
+
+function listsOnPage(page: Page): Page {
+  if (!page.treeItems?.length) return page;
+  const items = new Map(page.treeItems.map((it) => [it.block, it]));
+  // The items with text on the page, by the list that holds them outermost.
+  const expected = new Map<number, Set<number>>();
+  for (const r of page.runs) {
+    const it = r.structBlock === undefined || r.text.trim() === '' ? undefined : items.get(r.structBlock);
+    if (!it) continue;
+    const root = rootList(it, items);
+    expected.set(root, (expected.get(root) ?? new Set()).add(it.block));
+  }
+  const out: Block[] = [];
+  let run: ItemPara[] = [];
+  let root: number | undefined;
+  let changed = false;
+  const flush = () => {
+    const lists = run.length && root !== undefined ? buildList(run, expected.get(root) ?? new Set(), items) : null;
+    if (lists) changed = true;
+    out.push(...(lists ?? run.map((p) => p.para)));
+    run = [];
+    root = undefined;
+  };
+  for (const b of page.blocks) {
+    const item = itemOf(b, items);
+    const p = item && b.kind === 'paragraph' ? itemPara(b, item) : null;
+    const r = item ? rootList(item, items) : undefined;
+    if (!p || r !== root) flush();
+    if (p) {
+      run.push(p);
+      root = r;
+    } else out.push(b);
+  }
+  flush();
+  return changed ? { ...page, blocks: out } : page;
+}
+
+/** Lists from the structure tree where the page agrees; see the module comment. Pure: returns a new Doc. */
+export const treeLists: Stage = {
+  name: 'treeLists',
+  run(doc) {
+    if (!doc.signals.tagged) return doc;
+    return { ...doc, pages: doc.pages.map(listsOnPage) };
+  },
+};
