@@ -71,6 +71,12 @@ export class TextItems {
   private readonly lastChars = [' ', ' '];
   private lastCharsPos = 0;
   private markedLevel = 0;
+  /**
+   * The open marked content with an /ActualText, outermost first met: its
+   * first glyph shows the whole text, the rest show nothing (their advance
+   * still counts), as pdftotext reads it.
+   */
+  private actual: { text: string; level: number; shown: boolean } | null = null;
   private textMarkedLevel: number | null = null;
   private fontKey: FontKey | null = null;
   /** The paint record strings are shown under now, and its judgement (content/paint-log.ts). */
@@ -165,10 +171,11 @@ export class TextItems {
     c.str.length = 0;
   }
 
-  /** BMC (`mcid` undefined) or BDC (`mcid` from its property dictionary, null if none). */
-  beginMarked(tag: string | null, mcid: number | null | undefined): void {
+  /** BMC (`mcid` undefined) or BDC (`mcid` from its property dictionary, null if none; `actualText` its /ActualText). */
+  beginMarked(tag: string | null, mcid: number | null | undefined, actualText?: string): void {
     this.flush();
     this.markedLevel++;
+    if (actualText !== undefined && !this.actual) this.actual = { text: actualText, level: this.markedLevel, shown: false };
     if (mcid === undefined) this.out.items.push({ type: 'beginMarkedContent', tag });
     else this.out.items.push({ type: 'beginMarkedContentProps', tag, id: Number.isInteger(mcid) ? `mc${mcid}` : null });
   }
@@ -177,6 +184,7 @@ export class TextItems {
   endMarked(): void {
     this.flush();
     if (this.markedLevel === 0) return;
+    this.endActual(this.markedLevel);
     this.markedLevel--;
     this.out.items.push({ type: 'endMarkedContent' });
   }
@@ -190,7 +198,15 @@ export class TextItems {
   private closeMarked(level: number): void {
     if (this.markedLevel <= level) return;
     this.flush();
-    for (; this.markedLevel > level; this.markedLevel--) this.out.items.push({ type: 'endMarkedContent' });
+    for (; this.markedLevel > level; this.markedLevel--) {
+      this.endActual(this.markedLevel);
+      this.out.items.push({ type: 'endMarkedContent' });
+    }
+  }
+
+  /** Closing marked level `level` ends the /ActualText opened at it. */
+  private endActual(level: number): void {
+    if (this.actual?.level === level) this.actual = null;
   }
 
   /**
@@ -206,7 +222,8 @@ export class TextItems {
     this.fontKey = { fontSize: s.fontSize, fontRes: s.fontRes, name: s.font?.name };
   }
 
-  private showGlyph(s: TextState, glyph: Glyph, scale: number, baseSpacing: number): void {
+  private showGlyph(s: TextState, shown: Glyph, scale: number, baseSpacing: number): void {
+    const glyph = this.actual ? this.actualGlyph(shown) : shown;
     const kind = glyph.kind ?? glyphKind(glyph.unicode);
     // A format mark is dropped with its advance and the TJ adjustment it may carry.
     if (kind === 'format') return;
@@ -237,6 +254,18 @@ export class TextItems {
     // Glyphs are reported with their gaps, so spaces in fixed-pitch text can be judged by the glyph advance.
     if (this.out.glyphs) noteGlyph(this.out.glyphs, glyph.unicode, this.gap, advance);
     if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
+  }
+
+  /**
+   * A glyph inside /ActualText: the first one stands for the whole text, the
+   * others for nothing; each keeps its advance, so the text sits where its
+   * glyphs are painted.
+   */
+  private actualGlyph(glyph: Glyph): Glyph {
+    const actual = this.actual!;
+    const unicode = actual.shown ? '' : actual.text;
+    actual.shown = true;
+    return { ...glyph, unicode, kind: 'plain', isSpace: false };
   }
 
   /** pdf.js ensureTextContentItem: starts an item at the current position if none is open. */
