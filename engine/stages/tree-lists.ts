@@ -126,7 +126,46 @@ function buildList(paras: readonly ItemPara[], expected: ReadonlySet<number>, it
   return out;
 }
 
-function listsOnPage(page: Page): Page {
+/** Tolerance when comparing the left edges of two lists, in ems of body text. */
+const SAME_X_EM = 0.5;
+
+/** The list and its last item's nested lists, outermost first: where items on the next page may continue. */
+function openLevels(list: List): List[] {
+  const out = [list];
+  for (let l: List | undefined = list; l;) {
+    const last: Block | undefined = l.items.at(-1)?.children.at(-1);
+    l = last?.kind === 'list' ? last : undefined;
+    if (l) out.push(l);
+  }
+  return out;
+}
+
+/**
+ * A list the page starts with continues the list the page before ended
+ * with, at the level whose items start where its items start (the tree
+ * numbers items per page, so the page break is judged by the layout).
+ */
+function continueList(open: List, next: List, em: number): boolean {
+  const level = openLevels(open).reverse().find((l) => Math.abs(l.prov.box.x0 - next.prov.box.x0) <= SAME_X_EM * em);
+  if (!level || level.ordered !== next.ordered) return false;
+  if (next.ordered && next.start !== undefined && next.start !== (level.start ?? 1) + level.items.length) return false;
+  level.items.push(...next.items);
+  return true;
+}
+
+/** The page's body size, for the tolerances: the font size most characters are set in. */
+function bodyEm(page: Page): number {
+  const by = new Map<number, number>();
+  for (const r of page.runs) by.set(r.fontSize, (by.get(r.fontSize) ?? 0) + r.text.length);
+  return [...by].reduce((best, cur) => (cur[1] > best[1] ? cur : best), [10, 0])[0];
+}
+
+/**
+ * The page with its tree lists built; `open` is the list the page before
+ * ended with, which the page's first item may continue: an item with neither
+ * label nor marker is the rest of the last item, broken by the page.
+ */
+function listsOnPage(page: Page, open: List | undefined): Page {
   if (!page.treeItems?.length) return page;
   const items = new Map(page.treeItems.map((it) => [it.block, it]));
   // The items with text on the page, by the list that holds them outermost.
@@ -141,14 +180,30 @@ function listsOnPage(page: Page): Page {
   let run: ItemPara[] = [];
   let root: number | undefined;
   let changed = false;
+  const em = bodyEm(page);
   const flush = () => {
     const lists = run.length && root !== undefined ? buildList(run, expected.get(root) ?? new Set(), items) : null;
     if (lists) changed = true;
+    const first = lists?.[0];
+    if (lists && first && out.length === 0 && open && continueList(open, first, em)) lists.shift();
     out.push(...(lists ?? run.map((p) => p.para)));
     run = [];
     root = undefined;
   };
-  for (const b of page.blocks) {
+  let blocks = page.blocks;
+  const head = blocks[0];
+  const lead = head && open ? itemOf(head, items) : undefined;
+  if (open && head?.kind === 'paragraph' && lead && itemPara(head, lead)?.label === '' && !listMarker(plain(head.spans))) {
+    // The rest of the item the page before ended with: that item's text, not an item of its own.
+    const last = openLevels(open).at(-1)!.items.at(-1);
+    if (last) {
+      last.children.push(head);
+      expected.get(rootList(lead, items))?.delete(lead.block);
+      blocks = blocks.slice(1);
+      changed = true;
+    }
+  }
+  for (const b of blocks) {
     const item = itemOf(b, items);
     const p = item && b.kind === 'paragraph' ? itemPara(b, item) : null;
     const r = item ? rootList(item, items) : undefined;
@@ -167,6 +222,13 @@ export const treeLists: Stage = {
   name: 'treeLists',
   run(doc) {
     if (!doc.signals.tagged) return doc;
-    return { ...doc, pages: doc.pages.map(listsOnPage) };
+    let open: List | undefined;
+    const pages = doc.pages.map((p) => {
+      const out = listsOnPage(p, open);
+      const last = out.blocks.at(-1);
+      open = last?.kind === 'list' ? last : undefined;
+      return out;
+    });
+    return { ...doc, pages };
   },
 };
