@@ -71,11 +71,7 @@ export class TextItems {
   private readonly lastChars = [' ', ' '];
   private lastCharsPos = 0;
   private markedLevel = 0;
-  /**
-   * The open marked content with an /ActualText, outermost first met: its
-   * first glyph shows the whole text, the rest show nothing (their advance
-   * still counts), as pdftotext reads it.
-   */
+  /** The outermost open marked content with an /ActualText (see actualGlyph), and its level. */
   private actual: { text: string; level: number; shown: boolean } | null = null;
   private textMarkedLevel: number | null = null;
   private fontKey: FontKey | null = null;
@@ -184,8 +180,7 @@ export class TextItems {
   endMarked(): void {
     this.flush();
     if (this.markedLevel === 0) return;
-    this.endActual(this.markedLevel);
-    this.markedLevel--;
+    this.endActual().markedLevel--;
     this.out.items.push({ type: 'endMarkedContent' });
   }
 
@@ -198,15 +193,13 @@ export class TextItems {
   private closeMarked(level: number): void {
     if (this.markedLevel <= level) return;
     this.flush();
-    for (; this.markedLevel > level; this.markedLevel--) {
-      this.endActual(this.markedLevel);
-      this.out.items.push({ type: 'endMarkedContent' });
-    }
+    for (; this.markedLevel > level; this.markedLevel--) this.endActual().out.items.push({ type: 'endMarkedContent' });
   }
 
-  /** Closing marked level `level` ends the /ActualText opened at it. */
-  private endActual(level: number): void {
-    if (this.actual?.level === level) this.actual = null;
+  /** Closing the current marked level ends the /ActualText opened at it. */
+  private endActual(): this {
+    if (this.actual?.level === this.markedLevel) this.actual = null;
+    return this;
   }
 
   /**
@@ -256,15 +249,10 @@ export class TextItems {
     if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
   }
 
-  /**
-   * A glyph inside /ActualText: the first one stands for the whole text, the
-   * others for nothing; each keeps its advance, so the text sits where its
-   * glyphs are painted.
-   */
+  /** A glyph inside /ActualText: the first stands for the whole text, the rest for nothing, each keeping its advance (as pdftotext). */
   private actualGlyph(glyph: Glyph): Glyph {
-    const actual = this.actual!;
-    const unicode = actual.shown ? '' : actual.text;
-    actual.shown = true;
+    const unicode = this.actual!.shown ? '' : this.actual!.text;
+    this.actual!.shown = true;
     return { ...glyph, unicode, kind: 'plain', isSpace: false };
   }
 
