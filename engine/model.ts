@@ -31,6 +31,8 @@ export type TextRun = {
    * caption, list item or table cell) holds this run, numbered per page.
    */
   structBlock?: number;
+  /** Tagged PDFs: the place of the run's marked content in the structure tree's reading order, numbered per page. */
+  structOrder?: number;
   /**
    * Direction of the baseline against the page's upright text, in degrees
    * clockwise (90 reads downwards, 270 upwards); absent when upright. A page

@@ -17,6 +17,8 @@ export type PageStructure = {
   alts: Map<number, string>;
   /** `mc<MCID>` → which block element (see {@link startsBlock}) of the page holds it, counted in tree order. */
   blocks: Map<string, number>;
+  /** `mc<MCID>` → its place in the tree's reading order: the depth-first order of the page's marked content. */
+  order: Map<string, number>;
   /** Block number of each table cell (TD, TH) → where the tree puts it. */
   cells: Map<number, TreeCell>;
   /** Block number of each list item (LI) → its list and the item it is nested in. */
@@ -37,11 +39,11 @@ export type TreeCell = { table: number; row: number; header: boolean; rowSpan: n
 export const MAX_CELL_SPAN = 1_000;
 
 /** The structure of a page without a tree (never written to). */
-export const NO_STRUCTURE: Readonly<PageStructure> = Object.freeze({ roles: new Map<string, string>(), alts: new Map<number, string>(), blocks: new Map<string, number>(), cells: new Map<number, TreeCell>(), items: new Map<number, TreeItem>() });
+export const NO_STRUCTURE: Readonly<PageStructure> = Object.freeze({ roles: new Map<string, string>(), alts: new Map<number, string>(), blocks: new Map<string, number>(), order: new Map<string, number>(), cells: new Map<number, TreeCell>(), items: new Map<number, TreeItem>() });
 
 /** A page structure to fill in. */
 export function emptyStructure(): PageStructure {
-  return { roles: new Map(), alts: new Map(), blocks: new Map(), cells: new Map(), items: new Map() };
+  return { roles: new Map(), alts: new Map(), blocks: new Map(), order: new Map(), cells: new Map(), items: new Map() };
 }
 
 /**
@@ -168,6 +170,7 @@ function walk(node: StructNode, up: Inherited, w: Walk, depth: number): void {
   if (node.type === 'content' && node.id) {
     if (role) out.roles.set(node.id, role);
     if (block !== undefined) out.blocks.set(node.id, block);
+    if (!out.order.has(node.id)) out.order.set(node.id, out.order.size);
     const mcid = alt ? mcidOf(node.id) : undefined;
     if (alt && mcid !== undefined) out.alts.set(mcid, alt);
   }

@@ -151,6 +151,7 @@ export class PageStructTree {
         const id = `mc${kid.mcid}`;
         if (role) out.roles.set(id, role);
         if (block !== undefined) out.blocks.set(id, block);
+        if (!out.order.has(id)) out.order.set(id, out.order.size);
         if (alt) out.alts.set(kid.mcid, alt);
       }
     }

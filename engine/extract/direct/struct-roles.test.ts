@@ -132,6 +132,15 @@ describe('StructRoles', () => {
     expect(read.roles).toEqual(new Map([['mc0', 'P'], ['mc1', 'P'], ['mc2', 'P'], ['mc3', 'Lbl'], ['mc4', 'LI'], ['mc5', 'LI']]));
   });
 
+  it('numbers the marked content in the tree\'s reading order, not in MCID order', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(12)]),
+      11: elem('P', 10, [2, 0]),
+      12: elem('P', 10, [3, 1]),
+    }, dict({ Nums: [0, [ref(11), ref(12), ref(11), ref(12)]] }));
+    expect(roles.structure(page, PAGE).order).toEqual(new Map([['mc2', 0], ['mc0', 1], ['mc3', 2], ['mc1', 3]]));
+  });
+
   it('places list items in their lists, nested lists under their item, with ListNumbering from /A', () => {
     const { roles, page } = tagged({
       10: elem('Document', ROOT, [ref(14), ref(21)]),
