@@ -48,6 +48,8 @@ export type StructContext = {
   objects: ObjectReader;
   /** /RoleMap: custom structure types → standard ones (one step, as pdf.js maps them). */
   roleMap: ReadonlyMap<string, string>;
+  /** /ClassMap: class names → their attribute object or objects, which elements name in /C. */
+  classMap: ReadonlyMap<string, PdfValue>;
   /** Position of a top-level element in the root's /K; NaN if absent, -1 if /K cannot be indexed. */
   topPosition(key: Key): number;
   /** Kids read per element reference, shared by the pages (every page reads the same ancestors). */
@@ -179,11 +181,19 @@ export class PageStructTree {
     return out;
   }
 
-  /** The element's attribute objects (/A) owned by `owner`, in order. */
+  /**
+   * The element's attribute objects owned by `owner`, those of its classes
+   * (/C through the /ClassMap) before its own (/A), which take precedence.
+   */
   private attributes(dict: PdfDict, owner: string): PdfDict[] {
+    const c = this.ctx.objects.lookup(dict, 'C');
+    const classes = (Array.isArray(c) ? c : [c]).slice(0, MAX_ATTRIBUTES).flatMap((name) => {
+      const attrs = isName(name) ? this.ctx.objects.resolve(this.ctx.classMap.get(name.name)) : undefined;
+      return Array.isArray(attrs) ? attrs : attrs === undefined ? [] : [attrs];
+    });
     const a = this.ctx.objects.lookup(dict, 'A');
     const out: PdfDict[] = [];
-    for (const raw of (Array.isArray(a) ? a : [a]).slice(0, MAX_ATTRIBUTES)) {
+    for (const raw of [...classes, ...(Array.isArray(a) ? a : [a])].slice(0, 2 * MAX_ATTRIBUTES)) {
       const attrs = this.ctx.objects.resolve(raw);
       if (isDict(attrs) && isName(this.ctx.objects.lookup(attrs, 'O'), owner)) out.push(attrs);
     }

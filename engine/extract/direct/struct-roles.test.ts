@@ -184,6 +184,29 @@ describe('StructRoles', () => {
     expect(read.blocks).toEqual(new Map([['mc0', 0], ['mc1', 1], ['mc2', 2], ['mc3', 2], ['mc4', 3], ['mc5', 4]]));
   });
 
+  it('reads attributes of the classes an element names (/C through /ClassMap), its own /A taking precedence', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(14)]),
+      11: dict({ S: name('L'), P: ref(10), Pg: PAGE, K: [ref(12)], C: name('numbered') }),
+      12: elem('LI', 11, 0),
+      14: elem('Table', 10, [ref(15)]),
+      15: elem('TR', 14, [ref(16), ref(17)]),
+      16: dict({ S: name('TD'), P: ref(15), Pg: PAGE, K: 1, C: [name('wide'), 0, name('tall')] }),
+      17: dict({ S: name('TD'), P: ref(15), Pg: PAGE, K: 2, C: name('wide'), A: dict({ O: name('Table'), ColSpan: 3 }) }),
+      30: dict({ O: name('Table'), RowSpan: 2 }),
+    }, dict({ Nums: [0, [ref(12), ref(16), ref(17)]] }), {
+      ClassMap: dict({
+        numbered: dict({ O: name('List'), ListNumbering: name('UpperRoman') }),
+        wide: [dict({ O: name('Table'), ColSpan: 2 }), dict({ O: name('Layout'), ColSpan: 4 })],
+        tall: ref(30),
+      }),
+    });
+    const read = roles.structure(page, PAGE);
+    expect(read.items).toEqual(new Map([[0, { list: 0, numbering: 'UpperRoman' }]]));
+    const cell = (rowSpan: number, colSpan: number) => ({ table: 0, row: 0, header: false, rowSpan, colSpan });
+    expect(read.cells).toEqual(new Map([[1, cell(2, 2)], [2, cell(1, 3)]]));
+  });
+
   it('bounds a hostile alt text', () => {
     const { roles, page } = tagged({
       10: dict({ S: name('Figure'), P: ref(ROOT), Pg: PAGE, K: 0, Alt: { kind: 'string', bytes: 'x'.repeat(1_000_000) } }),
