@@ -41,6 +41,7 @@ function treeKeys(runs: readonly TextRun[]): { key: number | undefined; block: n
   return { key, block };
 }
 
+const emOf = (runs: readonly TextRun[]) => runs.reduce((m, r) => Math.max(m, r.fontSize), 1);
 const chars = (runs: readonly TextRun[]) => runs.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0);
 
 /**
@@ -85,13 +86,13 @@ function units(page: Page, flow: readonly FlowItem[]): Unit[] | null {
       const box = f.block.prov.box;
       const runs = page.runs.filter((r) => inside(r, box));
       for (const r of runs) if (r.structBlock !== undefined) claimed.add(r.structBlock);
-      out.push({ flow: f, ...treeKeys(runs), box, chars: chars(runs), em: Math.max(1, ...runs.map((r) => r.fontSize)) });
+      out.push({ flow: f, ...treeKeys(runs), box, chars: chars(runs), em: emOf(runs) });
       continue;
     }
     const pieces = cutLine(f.line);
     if (!pieces) return null;
     for (const line of pieces) {
-      out.push({ flow: pieces.length === 1 ? f : { kind: 'line', line }, ...treeKeys(line.runs), box: line.box, chars: chars(line.runs), em: Math.max(1, ...line.runs.map((r) => r.fontSize)) });
+      out.push({ flow: pieces.length === 1 ? f : { kind: 'line', line }, ...treeKeys(line.runs), box: line.box, chars: chars(line.runs), em: emOf(line.runs) });
     }
   }
   if (out.some((u) => u.flow.kind === 'line' && u.block !== undefined && claimed.has(u.block))) return null;

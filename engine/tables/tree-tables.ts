@@ -102,7 +102,7 @@ function treeTable(cells: readonly TreeCellAt[], runsOf: ReadonlyMap<number, Tex
   if (rows.length < MIN_ROWS) return null;
   const placed = placeCells(rows);
   if (!placed) return null;
-  const width = Math.max(...placed.widths);
+  const width = placed.widths.reduce((m, w) => Math.max(m, w), 0);
   // Rows short of cells may have left out empty ones (omitted-cells.ts).
   const column = placed.widths.every((w) => w === width) ? placed.column : placeOmitted(rows, width, runsOf);
   if (width < 2 || !column) return null;
