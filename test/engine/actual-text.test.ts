@@ -30,6 +30,10 @@ describe.runIf(hasTtf)('ActualText', () => {
     expect(md).toContain('hyphen');
   });
 
+  it('leaves a span of spaces as spaces: its ActualText names the glyph drawn after it (InDesign bullets)', async () => {
+    expect(await read(line(700, '/Span <</ActualText (@)>> BDC ( ) Tj EMC (@) Tj ( Item text) Tj'))).toBe('@ Item text');
+  });
+
   it('takes the outermost ActualText of nested marked content, and ends it with its EMC', async () => {
     const body = '/Span <</ActualText (ck)>> BDC /P <</MCID 0 /ActualText (zz)>> BDC (k-) Tj EMC EMC (er and k) Tj';
     expect(await read(line(700, `(Dru) Tj ${body}`))).toBe('Drucker and k');

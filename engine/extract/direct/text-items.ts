@@ -13,6 +13,7 @@ import { glyphKind, itemText } from './text-unicode.ts';
 import { Unsupported, type Glyph, type Matrix, type TextContent, type TextItem } from './types.ts';
 import type { HiddenTextKind } from '../../types.ts';
 import { noteGlyph, shownGlyphs } from '../monospace-spaces.ts';
+import { ActualTextSpan } from './actual-text.ts';
 
 /** Reused per glyph by placeGlyph (see there). */
 const CURRENT: Matrix = [0, 0, 0, 0, 0, 0];
@@ -71,8 +72,8 @@ export class TextItems {
   private readonly lastChars = [' ', ' '];
   private lastCharsPos = 0;
   private markedLevel = 0;
-  /** The outermost open marked content with an /ActualText (see actualGlyph), and its level. */
-  private actual: { text: string; level: number; shown: boolean } | null = null;
+  /** The marked content with an /ActualText the glyphs are shown in, if any. */
+  private readonly actual = new ActualTextSpan();
   private textMarkedLevel: number | null = null;
   private fontKey: FontKey | null = null;
   /** The paint record strings are shown under now, and its judgement (content/paint-log.ts). */
@@ -171,7 +172,7 @@ export class TextItems {
   beginMarked(tag: string | null, mcid: number | null | undefined, actualText?: string): void {
     this.flush();
     this.markedLevel++;
-    if (actualText !== undefined && !this.actual) this.actual = { text: actualText, level: this.markedLevel, shown: false };
+    this.actual.begin(this.markedLevel, actualText);
     if (mcid === undefined) this.out.items.push({ type: 'beginMarkedContent', tag });
     else this.out.items.push({ type: 'beginMarkedContentProps', tag, id: Number.isInteger(mcid) ? `mc${mcid}` : null });
   }
@@ -180,7 +181,7 @@ export class TextItems {
   endMarked(): void {
     this.flush();
     if (this.markedLevel === 0) return;
-    this.endActual().markedLevel--;
+    this.actual.end(this.markedLevel--);
     this.out.items.push({ type: 'endMarkedContent' });
   }
 
@@ -193,14 +194,12 @@ export class TextItems {
   private closeMarked(level: number): void {
     if (this.markedLevel <= level) return;
     this.flush();
-    for (; this.markedLevel > level; this.markedLevel--) this.endActual().out.items.push({ type: 'endMarkedContent' });
+    for (; this.markedLevel > level; this.markedLevel--) {
+      this.actual.end(this.markedLevel);
+      this.out.items.push({ type: 'endMarkedContent' });
+    }
   }
 
-  /** Closing the current marked level ends the /ActualText opened at it. */
-  private endActual(): this {
-    if (this.actual?.level === this.markedLevel) this.actual = null;
-    return this;
-  }
 
   /**
    * A new size, or a font with another name under another resource name, ends
@@ -216,7 +215,7 @@ export class TextItems {
   }
 
   private showGlyph(s: TextState, shown: Glyph, scale: number, baseSpacing: number): void {
-    const glyph = this.actual ? this.actualGlyph(shown) : shown;
+    const glyph = this.actual.glyph(shown);
     const kind = glyph.kind ?? glyphKind(glyph.unicode);
     // A format mark is dropped with its advance and the TJ adjustment it may carry.
     if (kind === 'format') return;
@@ -247,13 +246,6 @@ export class TextItems {
     // Glyphs are reported with their gaps, so spaces in fixed-pitch text can be judged by the glyph advance.
     if (this.out.glyphs) noteGlyph(this.out.glyphs, glyph.unicode, this.gap, advance);
     if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
-  }
-
-  /** A glyph inside /ActualText: the first stands for the whole text, the rest for nothing, each keeping its advance (as pdftotext). */
-  private actualGlyph(glyph: Glyph): Glyph {
-    const unicode = this.actual!.shown ? '' : this.actual!.text;
-    this.actual!.shown = true;
-    return { ...glyph, unicode, kind: 'plain', isSpace: false };
   }
 
   /** pdf.js ensureTextContentItem: starts an item at the current position if none is open. */
