@@ -120,7 +120,11 @@ function buildList(paras: readonly ItemPara[], expected: ReadonlySet<number>, it
       built.set(item.block, li);
     }
     prev = item;
-    for (const l of lists.values()) if (l.prov.page === para.prov.page) l.prov.box = unionBox([l.prov.box, para.prov.box]);
+    // The item's list and the lists holding it grow by the paragraph (bounded by the tree's depth).
+    for (let it: TreeItemAt | undefined = item, d = 0; it && d < items.size; it = it.parent === undefined ? undefined : items.get(it.parent), d++) {
+      const l = lists.get(it.list);
+      if (l && l.prov.page === para.prov.page) l.prov.box = unionBox([l.prov.box, para.prov.box]);
+    }
   }
   if (built.size !== expected.size || [...expected].some((b) => !built.has(b))) return null;
   return out;
