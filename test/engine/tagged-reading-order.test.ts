@@ -1,6 +1,7 @@
 /**
- * Reading order from the structure tree of hand-made tagged PDFs, where the
- * layout's guess goes wrong (columns too short for a gutter, a sidebar): the
+ * Reading order from the structure tree of hand-made tagged PDFs and a
+ * Chromium print, where the layout's guess goes wrong (columns too short for
+ * a gutter, a sidebar): the
  * tree's order is taken when the page agrees with it; a tree that goes back
  * up a column, or holds too little of the page, leaves the layout's order;
  * artifacts keep their places.
@@ -9,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { convert } from '../../engine/index.ts';
 import { el, structPdf, textAt, type TagElem, type TagText } from '../support/struct-pdf.ts';
 import { hasTtf } from '../support/ttf-pdf.ts';
+import { describeInBrowser } from '../support/chromium.ts';
+import { printHtml } from '../support/tagged-pdf.ts';
 
 const L1 = ['Left column first paragraph', 'runs over three lines of', 'text in the left column.'];
 const L2 = ['Left column second one', 'is short.'];
@@ -64,5 +67,21 @@ describe.runIf(hasTtf)('reading order from tagged PDFs', () => {
     const out = await convert(pdf);
     expect(out.structure).toBe('tags');
     expect(out.markdown).not.toContain(`${text(L1)}\n\n${text(L2)}\n\n${text(R1)}`);
+  });
+});
+
+describeInBrowser('reading order of a Chromium print', () => {
+  const main = [1, 2, 3, 4].map((i) => `Paragraph ${i} of the main text runs long enough to wrap over several lines of the narrow column it is set in.`);
+  const side = 'Sidebar: a note set beside the main text, which the document lists after it.';
+  const html = `<h1>Sidebar page</h1>${main.map((t) => `<p style="width:60%">${t}</p>`).join('')}`
+    + `<div style="position:absolute;top:90px;right:20px;width:30%;border:1px solid #888;padding:6px"><p>${side}</p></div>`;
+
+  it.each(['auto', 'pdfjs'] as const)('reads a sidebar placed beside the text after it, as the tree does (%s reader)', async (textReader) => {
+    const out = await convert(new Uint8Array(await printHtml(html)), { textReader });
+    expect(out.structure).toBe('tags');
+    expect(out.markdown).toBe(`# Sidebar page\n\n${[...main, side].join('\n\n')}\n`);
+    // Untagged, the layout reads the sidebar's lines into the paragraph beside it.
+    const untagged = await convert(new Uint8Array(await printHtml(html, 'untagged')), { textReader });
+    expect(untagged.markdown).not.toContain(main[1]);
   });
 });
