@@ -43,16 +43,21 @@ export type ChildLimits = {
   heapGrowthPercent?: number;
 };
 
+/** What a child inherits of the environment: no credentials (DATABASE_URL, keys, tokens) reach code that reads hostile input. */
+const INHERITED = /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|TZ|LC_[A-Z_]+|NODE_[A-Z0-9_]+)$/;
+
 /**
- * Where children keep V8's compiled code between runs (Node's module compile
- * cache): a worker starts a fresh child per job, and loading the engine's
- * modules from source cost about 0.8 CPU-s a start against 0.3 s from the
- * cache. Node's own NODE_COMPILE_CACHE wins when set; NODE_DISABLE_COMPILE_CACHE=1
- * turns it off. Node checks each entry against the source's hash, so a stale
- * or foreign entry is recompiled, never used.
+ * The environment of a child: only what the runtime needs (see INHERITED),
+ * plus where children keep V8's compiled code between runs (Node's module
+ * compile cache): loading the engine's modules from source cost about
+ * 0.8 CPU-s a start against 0.3 s from the cache. Node's own NODE_COMPILE_CACHE
+ * wins when set; NODE_DISABLE_COMPILE_CACHE=1 turns it off. Node checks each
+ * entry against the source's hash, so a stale or foreign entry is recompiled,
+ * never used.
  */
 export function childEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return { ...env, NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE || join(tmpdir(), 'p2m-compile-cache') };
+  const kept = Object.fromEntries(Object.entries(env).filter(([name]) => INHERITED.test(name)));
+  return { ...kept, NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE || join(tmpdir(), 'p2m-compile-cache') };
 }
 
 /** How one request is answered. */
@@ -61,9 +66,15 @@ export type RequestOptions<M> = {
   isAnswer(message: unknown): message is M;
   onMessage?(message: unknown): void;
   signal?: AbortSignal;
+  /** This request's wall-clock limit from `started`; default the child's limits.limitMs. */
+  limitMs?: number;
 };
 
-/** A running child; after any outcome but `answered` it is gone and `run` answers `no_start`. */
+/**
+ * A running child; after any outcome but `answered` it is gone and `run`
+ * answers `no_start`. Between requests it does not keep this process alive
+ * (a warm child waiting for work must not hold up a process that is done).
+ */
 export type ChildSession = {
   run<M>(request: unknown, o: RequestOptions<M>): Promise<ChildOutcome<M>>;
   /** False once the child has ended (a limit, a crash, a kill, or close()). */
@@ -102,6 +113,14 @@ export function startChild(module: string | URL, limits: ChildLimits): ChildSess
   child.on('error', (err) => end({ kind: 'no_start', message: `the child process failed: ${err.message}` }));
   // stderr may still hold the heap-limit report when 'exit' fires; 'close' waits for the streams.
   child.on('close', (code, signal) => end(classifyExit(code, signal, stderr, limits.heapMb)));
+  // Idle until the first request: neither the process nor its channel holds this one's event loop open.
+  const hold = (busy: boolean): void => {
+    for (const handle of [child, child.channel, child.stderr as { ref(): void; unref(): void } | null]) {
+      if (busy) handle?.ref();
+      else handle?.unref();
+    }
+  };
+  hold(false);
   child.on('message', (m: unknown) => {
     if (current?.o.isAnswer(m)) return current.settle({ kind: 'answered', message: m });
     if (isStarted(m)) current?.started();
@@ -115,9 +134,11 @@ export function startChild(module: string | URL, limits: ChildLimits): ChildSess
       return new Promise<ChildOutcome<M>>((resolve) => {
         const request_ = trackRequest(limits, o as RequestOptions<unknown>, end, (outcome) => {
           current = null;
+          if (ended === null) hold(false);
           resolve(outcome as ChildOutcome<M>);
         });
         current = request_;
+        hold(true);
         child.send(request as object, (err) => err && end({ kind: 'no_start', message: `could not reach the child: ${err.message}` }));
       });
     },
@@ -141,7 +162,8 @@ function trackRequest(
     o,
     started() {
       clearTimeout(timer);
-      timer = setTimeout(() => fail({ kind: 'over_time', limitMs: limits.limitMs }), limits.limitMs);
+      const limitMs = o.limitMs ?? limits.limitMs;
+      timer = setTimeout(() => fail({ kind: 'over_time', limitMs }), limitMs);
     },
     settle(outcome) {
       if (settled) return;
