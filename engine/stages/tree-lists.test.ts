@@ -40,4 +40,17 @@ describe('treeLists stage', () => {
   it('leaves the paragraphs to the layout when an item of the list is elsewhere on the page', () => {
     expect(build([0, 1, 2, 3, -1, 4]).map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph']);
   });
+
+  it('continues a list across a page break: an unlabelled first item is the rest of the last one', () => {
+    const p1 = [itemPara('→', 'item 0', 100, 0), itemPara('→', 'item 1 starts', 112, 1)];
+    const rest = para([line([run('and ends here', 60, 80, { role: 'LI', structBlock: 0 })], 60, 80)], 2);
+    const p2 = [rest, { ...itemPara('→', 'item 2', 92, 1), prov: { page: 2, box: { x0: 40, y0: 92, x1: 120, y1: 102 } } }];
+    const two = [{ items: [{ block: 0, list: 0 }, { block: 1, list: 0 }] }, { items: [{ block: 0, list: 0 }, { block: 1, list: 0 }] }];
+    const pages = [p1, p2].map((ps, i) => page(i + 1, ps.flatMap((x) => x.lines ?? []), { blocks: ps, treeItems: two[i]!.items }));
+    const out = treeLists.run(doc(pages, [], true), DEFAULT_CONFIG).pages;
+    const list = out[0]!.blocks[0] as List;
+    expect(list.items.map((i) => i.spans.map((s) => s.text).join(''))).toEqual(['item 0', 'item 1 starts', 'item 2']);
+    expect(list.items[1]!.children).toEqual([rest]);
+    expect(out[1]!.blocks).toEqual([]);
+  });
 });

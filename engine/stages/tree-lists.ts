@@ -110,6 +110,7 @@ function buildList(paras: readonly ItemPara[], expected: ReadonlySet<number>, it
       let list = lists.get(item.list);
       if (!list) {
         list = { kind: 'list', ...numbering(p), items: [], prov: { ...para.prov } };
+        if (p.label || p.marker) labelled.add(list);
         lists.set(item.list, list);
         const holder = item.parent === undefined ? undefined : built.get(item.parent);
         if (holder) holder.children.push(list);
@@ -129,6 +130,9 @@ function buildList(paras: readonly ItemPara[], expected: ReadonlySet<number>, it
   if (built.size !== expected.size || [...expected].some((b) => !built.has(b))) return null;
   return out;
 }
+
+/** The lists built whose items show a label or a marker. */
+const labelled = new WeakSet<List>();
 
 /** Tolerance when comparing the left edges of two lists, in ems of body text. */
 const SAME_X_EM = 0.5;
@@ -197,7 +201,8 @@ function listsOnPage(page: Page, open: List | undefined): Page {
   let blocks = page.blocks;
   const head = blocks[0];
   const lead = head && open ? itemOf(head, items) : undefined;
-  if (open && head?.kind === 'paragraph' && lead && itemPara(head, lead)?.label === '' && !listMarker(plain(head.spans))) {
+  // Only in a list whose items show labels can an item without one be the rest of another.
+  if (open && labelled.has(open) && head?.kind === 'paragraph' && lead && itemPara(head, lead)?.label === '' && !listMarker(plain(head.spans))) {
     // The rest of the item the page before ended with: that item's text, not an item of its own.
     const last = openLevels(open).at(-1)!.items.at(-1);
     if (last) {
