@@ -6,7 +6,8 @@
  * nothing else between them, and no item of the list is elsewhere on the
  * page. The label (Lbl) says whether the list is ordered and where it starts,
  * and is not repeated in the item's text; without one, the list's
- * ListNumbering attribute or a marker typed in the text says. A list the page
+ * ListNumbering attribute or a marker typed in the text says (a symbol all
+ * the items start with is a label too). A list the page
  * contradicts is left to the layout's `lists` stage, which runs next.
  */
 import type { Block, ListItem, Page, Span, TreeItemAt } from '../model.ts';
@@ -131,6 +132,35 @@ function buildList(paras: readonly ItemPara[], expected: ReadonlySet<number>, it
   return out;
 }
 
+/** A symbol typed before an item's text: up to three characters, none a letter or digit, then a space. */
+const SYMBOL = /^\s*([^\p{L}\p{N}\s]{1,3})\s+/u;
+
+/**
+ * A list whose items all start with the same symbol, in a tree that keeps
+ * labels in the item's body (LibreOffice) and in a glyph the layout does not
+ * know as a bullet (→, ❧): the symbol is the items' label.
+ */
+function typedLabels(paras: readonly ItemPara[]): ItemPara[] {
+  const firsts = new Map<number, ItemPara[]>();
+  const seen = new Set<number>();
+  for (const p of paras) {
+    if (seen.has(p.item.block)) continue;
+    seen.add(p.item.block);
+    const list = firsts.get(p.item.list);
+    if (list) list.push(p);
+    else firsts.set(p.item.list, [p]);
+  }
+  const out = new Map<ItemPara, ItemPara>();
+  for (const ps of firsts.values()) {
+    if (ps.length < 2 || ps.some((p) => p.label || p.marker)) continue;
+    const found = ps.map((p) => SYMBOL.exec(plain(p.spans)));
+    const symbol = found[0]?.[1];
+    if (!symbol || found.some((m) => m?.[1] !== symbol)) continue;
+    ps.forEach((p, i) => out.set(p, { ...p, label: symbol, spans: stripMarker(p.spans, found[i]![0].length) }));
+  }
+  return paras.map((p) => out.get(p) ?? p);
+}
+
 /** The lists built whose items show a label or a marker. */
 const labelled = new WeakSet<List>();
 
@@ -190,7 +220,7 @@ function listsOnPage(page: Page, open: List | undefined): Page {
   let changed = false;
   const em = bodyEm(page);
   const flush = () => {
-    const lists = run.length && root !== undefined ? buildList(run, expected.get(root) ?? new Set(), items) : null;
+    const lists = run.length && root !== undefined ? buildList(typedLabels(run), expected.get(root) ?? new Set(), items) : null;
     if (lists) changed = true;
     const first = lists?.[0];
     if (lists && first && out.length === 0 && open && continueList(open, first, em)) lists.shift();

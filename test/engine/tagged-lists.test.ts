@@ -53,6 +53,14 @@ describe.runIf(hasTtf)('lists from tagged PDFs', () => {
     expect(out.markdown).toContain('1. Open the lid\n2. Pour the water\n');
   });
 
+  it.each(['auto', 'pdfjs'] as const)('reads a symbol every item of a list starts with as their label, when the tree keeps labels in the body (%s reader)', async (textReader) => {
+    // LibreOffice writes no Lbl: the label is the start of the item's body.
+    const item = (text: string, y: number) => el('LI', el('LBody', el('P', { text, x: 72, y })));
+    const pdf = await page(el('L', item('→ Open the lid', 700), item('→ Pour the water', 686)));
+    const out = await convert(pdf, { textReader });
+    expect(out.markdown).toContain('- Open the lid\n- Pour the water\n');
+  });
+
   it.each(['auto', 'pdfjs'] as const)('leaves a list to the layout when one of its items is elsewhere on the page (%s reader)', async (textReader) => {
     // The tree's third item is painted below the closing paragraph: the page does not show one list.
     const pdf = await page(el('L', li('→', 'First item', 72, 700), li('→', 'Second item', 72, 686), li('→', 'Third item', 72, 440)));
