@@ -199,7 +199,14 @@ describe.runIf(DB_KIND === 'postgres' && process.env.P2M_SCALE_TEST === '1')('ma
       expect(jobs.filter((j) => j.status === 'ready').length).toBeGreaterThan(JOBS * 0.9);
       // Webhooks: every delivery delivered once; every request the receiver saw was a logged attempt (one row per try).
       const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(runtime.db, q))[0]!.n;
-      await until(async () => (await count(sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'delivered'`)) === 0, 30_000, 'webhooks');
+      // A delivery held by a worker killed near the end comes back when its lease runs out: the request timeout
+      // plus worker/webhooks/dispatcher.ts's 60 s margin (70 s here), then one more attempt.
+      const webhookLeaseMs = runtime.config.webhooks.timeoutMs + 60_000;
+      await until(async () => (await count(sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'delivered'`)) === 0, webhookLeaseMs + 30_000, 'webhooks')
+        .catch(async (err: unknown) => {
+          const left = await rows(runtime.db, sql`SELECT d.status, d.attempts, d.run_at, d.lease_until, d.last_error, (SELECT string_agg(a.outcome || ':' || coalesce(a.error, ''), ', ' ORDER BY a.started_at) FROM webhook_attempts a WHERE a.delivery_id = d.id) AS tries FROM webhook_deliveries d WHERE d.status <> 'delivered'`);
+          throw new Error(`${String(err)}; not delivered: ${JSON.stringify(left)}`);
+        });
       const hooks = jobs.filter((j) => j.status === 'ready' || j.status === 'error').length;
       expect(hooks).toBe(JOBS);
       expect(await count(sql`SELECT count(*)::int AS n FROM webhook_deliveries`)).toBe(Math.ceil((JOBS - 5) / 5));
