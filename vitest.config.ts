@@ -2,9 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // Four projects. First, side by side: unit tests once, and the integration
 // suites twice, on embedded PGlite and on the real PostgreSQL + Redis (each
-// test file gets its own database cloned from a migrated template; the
-// PostgreSQL project's global setup finds or starts the servers). Then the
-// corpus sweeps, the slowest files, one test per document where they can be.
+// test file gets its own database copied from a template migrated once per
+// run: the PGlite project's global setup dumps a migrated data directory, the
+// PostgreSQL project's finds or starts the servers and migrates a template
+// database). Then the corpus sweeps, the slowest files, one test per document
+// where they can be.
 const exclude = ['node_modules/**', 'data/**', 'bench/**'];
 
 /** Test files that sweep the shared corpus (skipped without it, except under CI=true). */
@@ -35,6 +37,8 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           exclude,
           env: { P2M_TEST_DB: 'pglite' },
+          globalSetup: ['test/support/pglite-global-setup.ts'],
+          setupFiles: ['test/support/file-database-setup.ts'],
         },
       },
       {
@@ -46,6 +50,7 @@ export default defineConfig({
           exclude: [...exclude, 'test/integration/browser/**'],
           env: { P2M_TEST_DB: 'postgres' },
           globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/file-database-setup.ts'],
         },
       },
       {
