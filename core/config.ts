@@ -9,6 +9,7 @@ import { BILLING_ENV, billingConfigOf } from './billing/billing-config.ts';
 import { BLOB_ENV, blobConfigOf } from './blobs/blob-config.ts';
 import { OPS_ENV, opsConfigOf } from './ops-config.ts';
 import { parseWorkerPools } from './queue/worker-pools.ts';
+import { CHILD_REUSE_ENV, childReuseConfigOf } from './queue/child-reuse-config.ts';
 import { WAIT_ENV, waitConfigOf } from './jobs/wait-config.ts';
 
 const bool = z
@@ -115,6 +116,7 @@ const Env = z.object({
   ...BILLING_ENV,
   ...BLOB_ENV,
   ...OPS_ENV,
+  ...CHILD_REUSE_ENV,
   ...WAIT_ENV,
   // Sign-in through an OpenID provider: unset issuer or client id → the sign-in routes answer 503.
   P2M_OIDC_ISSUER: z.url().optional(),
@@ -150,6 +152,8 @@ const ConfigSchema = Env.transform((e) => {
     readBatchMax: e.P2M_READ_BATCH_MAX,
     readCacheEntries: e.P2M_READ_CACHE_ENTRIES,
     convertMemoryMb: e.P2M_CONVERT_MEMORY_MB,
+    /** Warm conversion children: reuse across jobs, and when one is retired. */
+    children: childReuseConfigOf(e),
     maxPages: e.P2M_MAX_PAGES,
     urlTimeoutMs: e.P2M_URL_TIMEOUT_MS,
     urlMaxRedirects: e.P2M_URL_MAX_REDIRECTS,

@@ -46,12 +46,17 @@ async function maybeOcr(reader: PageReader, page: Page, opts: ConvertOptions, oc
   const mode = opts.ocr ?? 'auto';
   const reason = await ocrReason(reader, page, mode);
   if (!reason) return page;
-  report.ocrPages.push({ page: page.number, reason });
+  // A page without text is worth the OCR workers only if its picture shows glyph-sized marks (a photo has none).
+  const when = mode === 'auto' && reason === 'no_text_layer' ? 'glyph_marks' : 'always';
   try {
-    const { page: read, warning } = applyOcr(page, await reader.withPdfjsPage(page.number, (p) => ocr.recognise(p)), mode);
+    const reading = await reader.withPdfjsPage(page.number, (p) => ocr.recognise(p, when));
+    if (!reading) return page;
+    report.ocrPages.push({ page: page.number, reason });
+    const { page: read, warning } = applyOcr(page, reading, mode);
     if (warning) report.warnings.push(warning);
     return read;
   } catch (err) {
+    report.ocrPages.push({ page: page.number, reason });
     report.warnings.push(`ocr_failed: page ${page.number}: ${err instanceof Error ? err.message : String(err)}`);
     return page;
   }

@@ -31,6 +31,8 @@ export type TextRun = {
    * caption, list item or table cell) holds this run, numbered per page.
    */
   structBlock?: number;
+  /** Tagged PDFs: the place of the run's marked content in the structure tree's reading order, numbered per page. */
+  structOrder?: number;
   /**
    * Direction of the baseline against the page's upright text, in degrees
    * clockwise (90 reads downwards, 270 upwards); absent when upright. A page
@@ -93,6 +95,15 @@ export type FlowItem = { kind: 'line'; line: Line } | { kind: 'block'; block: Bl
  */
 export type TreeCellAt = { block: number; table: number; row: number; header: boolean; rowSpan: number; colSpan: number };
 
+/**
+ * A list item (LI) of a tagged PDF's structure tree: the block number its
+ * runs carry, its list (L, numbered per page in tree order), the item whose
+ * body holds that list when it is nested, and the list's ListNumbering
+ * attribute when the reader saw one. Text in the item's label (Lbl) has the
+ * role `Lbl`.
+ */
+export type TreeItemAt = { block: number; list: number; parent?: number; numbering?: string };
+
 /** A tagged Figure's description, keyed by a marked-content id of the page it is on. */
 export type FigureAlt = { mcid: number; alt: string };
 
@@ -125,6 +136,8 @@ export type Page = {
   figureAlts?: FigureAlt[];
   /** Tagged PDFs: the table cells of the page's structure tree, by the `structBlock` their runs carry. */
   treeCells?: TreeCellAt[];
+  /** Tagged PDFs: the list items of the page's structure tree, by the `structBlock` their runs carry. */
+  treeItems?: TreeItemAt[];
   /** Stretches of text the reader dropped for lying outside the crop box (pdf.js drops them too), for the hidden-text report. */
   outsideCropSpans?: number;
 };

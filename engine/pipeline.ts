@@ -4,7 +4,8 @@
  * finds the others on full-width lines (before reading order splits them at
  * gutters), `joinTables` merges tables split across pages once blocks exist,
  * and `rtlColumns` puts the columns of a right-to-left document's tables in
- * reading order.
+ * reading order. `treeLists` likewise takes the lists a trusted tree states
+ * before `lists` finds the others by their markers.
  */
 import type { Doc } from './model.ts';
 import { DEFAULT_CONFIG, type EngineConfig, type Stage } from './stage.ts';
@@ -17,6 +18,7 @@ import { blocks } from './stages/blocks.ts';
 import { headings } from './stages/headings.ts';
 import { code } from './stages/code.ts';
 import { lists } from './stages/lists.ts';
+import { treeLists } from './stages/tree-lists.ts';
 import { quotes } from './stages/quotes.ts';
 import { joinTables } from './tables/join-tables.ts';
 import { tables } from './tables/tables.ts';
@@ -26,7 +28,7 @@ import { internalLinks } from './stages/internal-links.ts';
 import { footnotes } from './stages/footnotes.ts';
 
 /** The pipeline's stages in order. */
-export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, treeTables, tables, readingOrder, blocks, headings, code, lists, quotes, footnotes, joinTables, rtlColumns, internalLinks];
+export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, treeTables, tables, readingOrder, blocks, headings, code, treeLists, lists, quotes, footnotes, joinTables, rtlColumns, internalLinks];
 
 /** Runs the stages in order over the document. */
 export function runStages(doc: Doc, stages: readonly Stage[] = STAGES, cfg: EngineConfig = DEFAULT_CONFIG): Doc {

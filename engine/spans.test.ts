@@ -10,4 +10,9 @@ describe('spansFromLines', () => {
     expect(text([line(['编号为'], 0, 0), line(['C2306'], 0, 12)])).toBe('编号为 C2306');
     expect(text([line(['first line'], 0, 0), line(['second'], 0, 12)])).toBe('first line second');
   });
+
+  it('glues a word broken at a line-end hyphen that is a run of its own', () => {
+    expect(text([line(['a trouble acido', '-'], 0, 0), line(['basique complexe'], 0, 12)])).toBe('a trouble acidobasique complexe');
+    expect(spansFromLines([line(['acido', '-'], 0, 0), line(['basique'], 0, 12)], () => true).map((s) => s.text).join('')).toBe('acido-basique');
+  });
 });

@@ -48,7 +48,8 @@ export function spansFromLines(lines: Line[], keepHyphen: HyphenPolicy): Span[] 
     if (spans.length === 0) return;
     const last = out.at(-1);
     if (i > 0 && last) {
-      const m = BREAK.exec(last.text);
+      // The hyphen may be a run of its own (a glyph with /ActualText is its own text item).
+      const m = BREAK.exec(last.text === '-' && out.length > 1 ? `${out.at(-2)!.text}-` : last.text);
       const next = spans[0]!.text.match(/^\p{Ll}[\p{L}]*/u)?.[0];
       if (m && next && !last.code) {
         // A line-end hyphen glues the halves; only a real compound keeps the hyphen itself.

@@ -41,18 +41,29 @@ export type ChildLimits = {
    * when collections are quick, so a child's heap can reach four times its live data.
    */
   heapGrowthPercent?: number;
+  /**
+   * Largest size of each of V8's young-generation semi-spaces, in MB
+   * (`--max-semi-space-size`); unset, V8 sizes them from the heap limit, and
+   * a 4 GB heap lets the nursery alone take a few hundred MB of a long document's peak.
+   */
+  semiSpaceMb?: number;
 };
 
+/** What a child inherits of the environment: no credentials (DATABASE_URL, keys, tokens) reach code that reads hostile input. */
+const INHERITED = /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|TZ|LC_[A-Z_]+|NODE_[A-Z0-9_]+)$/;
+
 /**
- * Where children keep V8's compiled code between runs (Node's module compile
- * cache): a worker starts a fresh child per job, and loading the engine's
- * modules from source cost about 0.8 CPU-s a start against 0.3 s from the
- * cache. Node's own NODE_COMPILE_CACHE wins when set; NODE_DISABLE_COMPILE_CACHE=1
- * turns it off. Node checks each entry against the source's hash, so a stale
- * or foreign entry is recompiled, never used.
+ * The environment of a child: only what the runtime needs (see INHERITED),
+ * plus where children keep V8's compiled code between runs (Node's module
+ * compile cache): loading the engine's modules from source cost about
+ * 0.8 CPU-s a start against 0.3 s from the cache. Node's own NODE_COMPILE_CACHE
+ * wins when set; NODE_DISABLE_COMPILE_CACHE=1 turns it off. Node checks each
+ * entry against the source's hash, so a stale or foreign entry is recompiled,
+ * never used.
  */
 export function childEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return { ...env, NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE || join(tmpdir(), 'p2m-compile-cache') };
+  const kept = Object.fromEntries(Object.entries(env).filter(([name]) => INHERITED.test(name)));
+  return { ...kept, NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE || join(tmpdir(), 'p2m-compile-cache') };
 }
 
 /** How one request is answered. */
@@ -61,15 +72,27 @@ export type RequestOptions<M> = {
   isAnswer(message: unknown): message is M;
   onMessage?(message: unknown): void;
   signal?: AbortSignal;
+  /** This request's wall-clock limit from `started`; default the child's limits.limitMs. */
+  limitMs?: number;
 };
 
-/** A running child; after any outcome but `answered` it is gone and `run` answers `no_start`. */
+/**
+ * A running child; after any outcome but `answered` it is gone and `run`
+ * answers `no_start`. Between requests it does not keep this process alive
+ * (a warm child waiting for work must not hold up a process that is done).
+ */
 export type ChildSession = {
   run<M>(request: unknown, o: RequestOptions<M>): Promise<ChildOutcome<M>>;
   /** False once the child has ended (a limit, a crash, a kill, or close()). */
   alive(): boolean;
   /** Kills the child (it has nothing left to do, or the caller gives up). */
   close(): void;
+  /**
+   * Kills the child and resolves once it has been reaped: its CPU time and
+   * peak memory then count in this process's own children's usage (GNU time,
+   * getrusage), which a process exiting before its children are reaped loses.
+   */
+  stop(): Promise<void>;
 };
 
 type Pending = { settle(outcome: ChildOutcome<unknown>): void; started(): void; o: RequestOptions<unknown> };
@@ -77,10 +100,19 @@ type Pending = { settle(outcome: ChildOutcome<unknown>): void; started(): void; 
 const STDERR_TAIL = 8192;
 const isStarted = (m: unknown): boolean => typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 'started';
 
+/** The V8 flags of a child under `limits`. */
+function childFlags(limits: ChildLimits): string[] {
+  return [
+    `--max-old-space-size=${limits.heapMb}`,
+    ...(limits.heapGrowthPercent ? [`--heap-growing-percent=${limits.heapGrowthPercent}`] : []),
+    ...(limits.semiSpaceMb ? [`--max-semi-space-size=${limits.semiSpaceMb}`] : []),
+  ];
+}
+
 /** Forks `module` under `limits`; send it requests one at a time with `run`. */
 export function startChild(module: string | URL, limits: ChildLimits): ChildSession {
   const child = fork(module, [], {
-    execArgv: [`--max-old-space-size=${limits.heapMb}`, ...(limits.heapGrowthPercent ? [`--heap-growing-percent=${limits.heapGrowthPercent}`] : [])],
+    execArgv: childFlags(limits),
     env: childEnv(),
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -102,6 +134,15 @@ export function startChild(module: string | URL, limits: ChildLimits): ChildSess
   child.on('error', (err) => end({ kind: 'no_start', message: `the child process failed: ${err.message}` }));
   // stderr may still hold the heap-limit report when 'exit' fires; 'close' waits for the streams.
   child.on('close', (code, signal) => end(classifyExit(code, signal, stderr, limits.heapMb)));
+  const reaped = child.pid === undefined ? Promise.resolve() : new Promise<void>((resolve) => child.once('close', () => resolve()));
+  // Idle until the first request: neither the process nor its channel holds this one's event loop open.
+  const hold = (busy: boolean): void => {
+    for (const handle of [child, child.channel, child.stderr as { ref(): void; unref(): void } | null]) {
+      if (busy) handle?.ref();
+      else handle?.unref();
+    }
+  };
+  hold(false);
   child.on('message', (m: unknown) => {
     if (current?.o.isAnswer(m)) return current.settle({ kind: 'answered', message: m });
     if (isStarted(m)) current?.started();
@@ -115,14 +156,22 @@ export function startChild(module: string | URL, limits: ChildLimits): ChildSess
       return new Promise<ChildOutcome<M>>((resolve) => {
         const request_ = trackRequest(limits, o as RequestOptions<unknown>, end, (outcome) => {
           current = null;
+          if (ended === null) hold(false);
           resolve(outcome as ChildOutcome<M>);
         });
         current = request_;
+        hold(true);
         child.send(request as object, (err) => err && end({ kind: 'no_start', message: `could not reach the child: ${err.message}` }));
       });
     },
     alive: () => ended === null,
     close: () => end({ kind: 'aborted', reason: 'closed' }),
+    async stop() {
+      // Held until reaped: an idle child's handles do not keep the event loop alive, and the wait would be cut short.
+      if (child.exitCode === null && child.signalCode === null) hold(true);
+      end({ kind: 'aborted', reason: 'closed' });
+      await reaped;
+    },
   };
 }
 
@@ -141,7 +190,8 @@ function trackRequest(
     o,
     started() {
       clearTimeout(timer);
-      timer = setTimeout(() => fail({ kind: 'over_time', limitMs: limits.limitMs }), limits.limitMs);
+      const limitMs = o.limitMs ?? limits.limitMs;
+      timer = setTimeout(() => fail({ kind: 'over_time', limitMs }), limitMs);
     },
     settle(outcome) {
       if (settled) return;

@@ -7,7 +7,7 @@ import type { ConvertOptions, ConvertResult, OcrMode } from '../engine/index.ts'
 /** The fidelity options a request carries to the engine (issue 24). */
 export type FidelityOptions = Pick<ConvertOptions, 'pageMarkers' | 'images' | 'furniture' | 'tablesAcrossPages' | 'hiddenText'>;
 
-/** Worker → child: the one request a child serves before it exits. */
+/** Worker → child: one conversion; a warm child serves several in turn (isolate/warm-children.ts). */
 export type ConvertRequest = {
   type: 'convert';
   data: Uint8Array;
@@ -23,8 +23,9 @@ export type ConvertRequest = {
 export type ChildMessage =
   | { type: 'started' }
   | { type: 'progress'; pagesDone: number; pagesTotal: number }
-  | { type: 'done'; result: ConvertResult }
-  | { type: 'failed'; code: string; message: string };
+  /** `rssMb`: the child's resident memory after the request, which decides whether it stays warm. */
+  | { type: 'done'; result: ConvertResult; rssMb?: number }
+  | { type: 'failed'; code: string; message: string; rssMb?: number };
 
 /** Narrows an IPC message; a child is trusted code, but a malformed message must not crash the worker. */
 export function isChildMessage(m: unknown): m is ChildMessage {

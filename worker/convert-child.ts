@@ -1,9 +1,10 @@
 /**
- * Entry point of a conversion child process. It receives one ConvertRequest,
- * runs the engine and answers with the result or an engine error code. It
- * runs in its own process so that a hostile PDF that loops, exhausts memory
- * or crashes native code takes down only this child: the worker kills it and
- * fails the one job.
+ * Entry point of a conversion child process. It receives ConvertRequests one
+ * at a time, runs the engine and answers each with the result or an engine
+ * error code, and its resident memory. It runs in its own process so that a
+ * hostile PDF that loops, exhausts memory or crashes native code takes down
+ * only this child: the worker kills it and fails the one job. Between
+ * requests it waits, warm, for the worker's next job (isolate/warm-children.ts).
  */
 import { convert, EngineError } from '../engine/index.ts';
 import { dieWithParent } from '../isolate/die-with-parent.ts';
@@ -36,17 +37,21 @@ export async function serveRequest(req: ConvertRequest): Promise<void> {
         void send({ type: 'progress', pagesDone, pagesTotal });
       },
     });
-    await send({ type: 'done', result });
+    await send({ type: 'done', result, rssMb: rssMb() });
   } catch (err) {
     const code = err instanceof EngineError ? err.code : 'engine_failure';
-    await send({ type: 'failed', code, message: err instanceof Error ? err.message : String(err) });
+    await send({ type: 'failed', code, message: err instanceof Error ? err.message : String(err), rssMb: rssMb() });
   }
 }
+
+const rssMb = () => Math.round(process.memoryUsage.rss() / 2 ** 20);
 
 if (import.meta.main) {
   // A worker that dies (SIGKILL, crash) must not leave its children converting for nobody.
   dieWithParent();
-  process.once('message', (req: ConvertRequest) => {
-    void serveRequest(req).finally(() => process.connected && process.disconnect());
+  // The worker sends the next request only after this one's answer; chained all the same.
+  let serving = Promise.resolve();
+  process.on('message', (req: ConvertRequest) => {
+    serving = serving.then(() => serveRequest(req));
   });
 }

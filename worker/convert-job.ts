@@ -9,6 +9,7 @@ import { engineOptions } from '../core/jobs/job-options.ts';
 import type { ConvertResult, OcrMode, OcrPage } from '../engine/index.ts';
 import { errorMessage, timeoutMessage } from './error-messages.ts';
 import { runIsolated } from './run-isolated.ts';
+import type { WarmChildren } from '../isolate/warm-children.ts';
 import type { ClaimedJob } from './sql/claim-jobs.ts';
 
 export type WorkerDeps = Pick<Runtime, 'db' | 'blobs' | 'config' | 'log' | 'wake' | 'jobChanged'>;
@@ -39,6 +40,8 @@ export type ConvertJobOptions = {
   onProgress?: (p: { pagesDone: number; pagesTotal: number }) => void;
   graceMs?: number;
   childModule?: string;
+  /** The worker's warm children; without them each job gets a fresh child. */
+  children?: WarmChildren;
 };
 
 const OCR: Record<ClaimedJob['converter'], OcrMode> = { auto: 'auto', text: 'off', ocr: 'force' };
@@ -72,6 +75,7 @@ export async function convertJob(
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     ...(opts.childModule ? { childModule: opts.childModule } : {}),
+    ...(opts.children ? { children: { pool: opts.children, tenant: job.tenant } } : {}),
   });
   switch (out.kind) {
     case 'done': {

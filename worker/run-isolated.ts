@@ -1,5 +1,6 @@
 /**
- * Runs one conversion in a child process with hard limits (isolate/run-child.ts)
+ * Runs one conversion in a child process with hard limits (isolate/run-child.ts),
+ * a warm one when the worker keeps them (isolate/warm-children.ts),
  * and says whose fault a failure was: the document's (it made the converter
  * exceed its time or memory limit, or crash) fails the job; anything else
  * (the converter was killed from outside, e.g. by the OOM killer, or could not
@@ -7,7 +8,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { ConvertResult, OcrMode } from '../engine/index.ts';
-import { runChild, type ChildOutcome } from '../isolate/run-child.ts';
+import { runChild, type ChildOutcome, type RequestOptions } from '../isolate/run-child.ts';
+import type { WarmChildren } from '../isolate/warm-children.ts';
 import { isChildMessage, type ChildMessage, type ConvertRequest, type FidelityOptions } from './child-protocol.ts';
 
 export type IsolatedOutcome =
@@ -36,16 +38,23 @@ export type IsolatedRequest = {
   startupMs?: number;
   signal?: AbortSignal;
   onProgress?: (p: { pagesDone: number; pagesTotal: number }) => void;
-  /** The child's entry module; tests substitute misbehaving ones. */
+  /** The child's entry module; tests substitute misbehaving ones. Ignored with `children`, which know theirs. */
   childModule?: string;
+  /**
+   * Warm children to borrow one from (their limits are the worker's: memoryMb,
+   * rssMb and startupMs are theirs, limitMs is this request's); without them,
+   * a fresh child converts this one request.
+   */
+  children?: { pool: WarmChildren; tenant: string };
 };
 
-const DEFAULT_CHILD = fileURLToPath(new URL('./convert-child.ts', import.meta.url));
+/** The conversion child's entry module. */
+export const DEFAULT_CHILD = fileURLToPath(new URL('./convert-child.ts', import.meta.url));
 
 type Answer = Extract<ChildMessage, { type: 'done' | 'failed' }>;
 const isAnswer = (m: unknown): m is Answer => isChildMessage(m) && (m.type === 'done' || m.type === 'failed');
 
-/** Converts in a fresh child process and always settles with an outcome. */
+/** Converts in a child process (a warm one, or a fresh one) and always settles with an outcome. */
 export async function runIsolated(req: IsolatedRequest): Promise<IsolatedOutcome> {
   const request: ConvertRequest = {
     type: 'convert',
@@ -55,20 +64,29 @@ export async function runIsolated(req: IsolatedRequest): Promise<IsolatedOutcome
     maxPages: req.maxPages,
     ...(req.options ? { options: req.options } : {}),
   };
+  const o: RequestOptions<Answer> = {
+    isAnswer,
+    onMessage: (m: unknown) => {
+      if (isChildMessage(m) && m.type === 'progress') req.onProgress?.({ pagesDone: m.pagesDone, pagesTotal: m.pagesTotal });
+    },
+    limitMs: req.limitMs,
+    ...(req.signal ? { signal: req.signal } : {}),
+  };
+  if (req.children) {
+    const child = req.children.pool.acquire(req.children.tenant);
+    const out = await child.session.run(request, o);
+    // Only a child that converted cleanly stays warm; one that answered `failed` may have been left in any state.
+    const done = out.kind === 'answered' && out.message.type === 'done';
+    child.release({ reusable: done, ...(done && out.message.rssMb !== undefined ? { rssMb: out.message.rssMb } : {}) });
+    return toIsolatedOutcome(out);
+  }
   const limits = {
     heapMb: req.memoryMb,
     limitMs: req.limitMs,
     ...(req.rssMb ? { rssMb: req.rssMb } : {}),
     ...(req.startupMs ? { startupMs: req.startupMs } : {}),
   };
-  const out = await runChild(req.childModule ?? DEFAULT_CHILD, request, limits, {
-    isAnswer,
-    onMessage: (m: unknown) => {
-      if (isChildMessage(m) && m.type === 'progress') req.onProgress?.({ pagesDone: m.pagesDone, pagesTotal: m.pagesTotal });
-    },
-    ...(req.signal ? { signal: req.signal } : {}),
-  });
-  return toIsolatedOutcome(out);
+  return toIsolatedOutcome(await runChild(req.childModule ?? DEFAULT_CHILD, request, limits, o));
 }
 
 function toIsolatedOutcome(out: ChildOutcome<Answer>): IsolatedOutcome {

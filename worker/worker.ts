@@ -12,6 +12,8 @@ import type { Runtime } from '../core/runtime.ts';
 import type { Pool } from '../core/wakeup/wakeup.ts';
 import { SHUTDOWN, type Conversion } from './convert-job.ts';
 import { processJob } from './process-job.ts';
+import { createWarmChildren, type WarmChildren } from '../isolate/warm-children.ts';
+import { DEFAULT_CHILD } from './run-isolated.ts';
 import { createClaimPump } from './claim-pump.ts';
 import { purgeExpired } from './purge-expired.ts';
 import type { JobOutcome } from './settle-job.ts';
@@ -66,6 +68,7 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
   const active = new Map<string, { ctl: AbortController; done: Promise<void> }>();
   const { metrics, config: { leaseSeconds } } = runtime;
   const pools = { pools: opts.pools, idlePools: opts.idlePools ?? [] };
+  const children = warmChildrenOf(runtime, opts);
   const claim = (limit: number) => timed(metrics.claimSeconds, () => claimJobs(runtime.db, { workerId: id, ...pools, limit, leaseSeconds }));
 
   async function handle(job: ClaimedJob): Promise<void> {
@@ -77,7 +80,7 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
       onProgress: (p) => events.emit('progress', p),
       onConversion: (c) => countConversion(metrics, c),
       ...(opts.graceMs !== undefined ? { graceMs: opts.graceMs } : {}),
-      ...(opts.childModule ? { childModule: opts.childModule } : {}),
+      children,
     })
       .then((outcome) => {
         timer({ outcome });
@@ -94,25 +97,17 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
     return done;
   }
 
-  async function sweep(): Promise<void> {
-    const reaped = await reapExpiredLeases(runtime.db);
-    for (const r of reaped) runtime.jobChanged(r.id); // to the long polls waiting on them
-    for (const pool of new Set(reaped.filter((r) => r.status === 'queued').map((r) => r.pool))) runtime.wake(pool);
-    if (reaped.length) runtime.log.info({ reaped: reaped.length }, 'expired leases reaped');
-    const purged = await purgeExpired(runtime);
-    // Failed and expired jobs fire events, written by the same statements.
-    if (reaped.some((r) => r.status === 'error') || purged.expired + purged.staleFetches > 0) runtime.wake('webhooks');
-    if (Object.values(purged).some((n) => n > 0)) {
-      runtime.log.info(purged, 'retention sweep');
-    }
-  }
+  const sweep = () => sweepOnce(runtime);
 
   const loop = createLoop({ runtime, opts, events, active, claim, handle, sweep });
   return {
     id,
     events,
     start: loop.start,
-    stop: loop.stop,
+    async stop() {
+      await loop.stop();
+      children.close();
+    },
     sweep,
     async runOnce() {
       let processed = 0;
@@ -124,6 +119,32 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
       }
     },
   };
+}
+
+/** Reaps expired leases and runs the retention sweep, waking whoever waits on what changed. */
+async function sweepOnce(runtime: Runtime): Promise<void> {
+  const reaped = await reapExpiredLeases(runtime.db);
+  for (const r of reaped) runtime.jobChanged(r.id); // to the long polls waiting on them
+  for (const pool of new Set(reaped.filter((r) => r.status === 'queued').map((r) => r.pool))) runtime.wake(pool);
+  if (reaped.length) runtime.log.info({ reaped: reaped.length }, 'expired leases reaped');
+  const purged = await purgeExpired(runtime);
+  // Failed and expired jobs fire events, written by the same statements.
+  if (reaped.some((r) => r.status === 'error') || purged.expired + purged.staleFetches > 0) runtime.wake('webhooks');
+  if (Object.values(purged).some((n) => n > 0)) {
+    runtime.log.info(purged, 'retention sweep');
+  }
+}
+
+/** One warm child per slot at most, kept for further jobs of the same tenant (core/queue/child-reuse-config.ts). */
+function warmChildrenOf(runtime: Runtime, opts: WorkerOptions): WarmChildren {
+  return createWarmChildren({
+    module: opts.childModule ?? DEFAULT_CHILD,
+    // Each job brings its own wall-clock limit (worker/convert-job.ts); this default is never used.
+    limits: { heapMb: runtime.config.convertMemoryMb, limitMs: 60_000 },
+    capacity: opts.concurrency,
+    ...runtime.config.children,
+    onAcquire: (warm) => runtime.metrics.conversionChildren.inc({ child: warm ? 'warm' : 'fresh' }),
+  });
 }
 
 type LoopParts = {

@@ -43,6 +43,11 @@ export function createMetrics(db: Db) {
     engineFailures: new Counter({
       name: 'p2m_engine_failures_total', help: 'Conversions that failed for good, by error code.', labelNames: ['code'] as const, registers: r,
     }),
+    conversionChildren: new Counter({
+      name: 'p2m_conversion_children_total',
+      help: 'Conversions by the process they ran in: a fresh child, or a warm one that had converted an earlier job of the same tenant.',
+      labelNames: ['child'] as const, registers: r,
+    }),
     webhooks: new Counter({
       name: 'p2m_webhook_attempts_total', help: 'Webhook delivery attempts by outcome (delivered, retry, failed, lost).',
       labelNames: ['outcome'] as const, registers: r,

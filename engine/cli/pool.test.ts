@@ -56,12 +56,13 @@ describe('runTasks with child processes', () => {
     expect(hung.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['conversion_timeout']);
   });
 
-  it('starts file children with a bounded heap growth, so a long document\'s garbage does not quadruple its heap', async () => {
+  it('starts file children with a bounded heap growth and young generation, so a long document\'s garbage does not quadruple its heap', async () => {
     const outcomes: FileOutcome[] = [];
     await runTasks([{ input: 'only.pdf', output: null }], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o), script: FLAGS });
     const flags = outcomes[0]!.ok ? outcomes[0]!.markdown : '';
     expect(flags).toContain(`--heap-growing-percent=${FILE_LIMITS.heapGrowthPercent}`);
     expect(flags).toContain(`--max-old-space-size=${FILE_LIMITS.heapMb}`);
+    expect(flags).toContain(`--max-semi-space-size=${FILE_LIMITS.semiSpaceMb}`);
   });
 
   it('keeps one child per lane for many files (the engine loads once per lane)', async () => {
@@ -71,6 +72,24 @@ describe('runTasks with child processes', () => {
     expect(outcomes).toHaveLength(8);
     const pids = new Set(outcomes.map((o) => (o.ok ? o.markdown : o.code)));
     expect(pids.size).toBe(2);
+  });
+
+  it('has reaped its children when it returns, so the caller\'s child usage (GNU time) counts their CPU and memory', async () => {
+    const tasks = Array.from({ length: 4 }, (_, i) => ({ input: `f${i}.pdf`, output: null }));
+    const outcomes: FileOutcome[] = [];
+    await runTasks(tasks, { opts: { ocr: 'off' }, jobs: 2, onDone: (o) => outcomes.push(o), script: PID });
+    const pids = [...new Set(outcomes.map((o) => Number(o.ok ? o.markdown : NaN)))];
+    expect(pids).toHaveLength(2);
+    // An unreaped child is a zombie, which still answers signal 0.
+    const exists = (pid: number): boolean => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(pids.filter(exists)).toEqual([]);
   });
 
   it('retires a child left larger than the limit after its file, and the lane goes on with a fresh one', async () => {

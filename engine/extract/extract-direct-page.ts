@@ -13,7 +13,7 @@ import type { ResolvedFont } from './document-fonts.ts';
 import { inferFontStyle } from './font-style.ts';
 import { applyLinks, extractLinks, type LinkPage, type LinkReader } from './links.ts';
 import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
-import { figureAlts, NO_STRUCTURE, treeCells } from './struct-roles.ts';
+import { figureAlts, NO_STRUCTURE, treeCells, treeItems } from './struct-roles.ts';
 import { withBullets } from './bullet-marks.ts';
 import { uprightPage } from './page-turn.ts';
 import { hasMonoSpaces, repairMonoSpaces } from './monospace-spaces.ts';
@@ -51,6 +51,7 @@ export async function extractDirectPage(direct: DirectDocument, page: LinkPage, 
   if (read.content.outside) page0.outsideCropSpans = read.content.outside;
   if (structure.alts.size) page0.figureAlts = figureAlts(structure.alts);
   if (structure.cells.size) page0.treeCells = treeCells(structure.cells);
+  if (structure.items.size) page0.treeItems = treeItems(structure.items);
   // Sideways text is read in its own direction (page-turn.ts); the table gate then sees upright rows.
   const out = uprightPage(page0);
   // The rules come with the content pass at no extra cost, but only pages whose text suggests

@@ -18,7 +18,7 @@ import { dominantTurn, turnedSize, turnRuns, turnRules } from './page-turn.ts';
 /** Extracts text runs and links of a page; `readLinks` should be the document's linkReader (pdf.js alone is slow). */
 export async function extractPage(page: PDFPageProxy, number: number, fonts: DocumentFonts, readLinks: LinkReader = extractLinks, mayHide: InvisibleModeHint = () => false): Promise<Page> {
   const vp = page.getViewport({ scale: 1 });
-  const { runs: first, alts, cells } = await extractPageRuns(page, number, fonts);
+  const { runs: first, alts, cells, items } = await extractPageRuns(page, number, fonts);
   let read = first;
   // Text in render mode 3 or 7 (pdfjs-hidden.ts): only pages whose content sets one pay for the operator list.
   if (read.length && mayHide(page.ref)) read = await markInvisibleRuns(page, read).catch(() => read);
@@ -39,5 +39,5 @@ export async function extractPage(page: PDFPageProxy, number: number, fonts: Doc
     }
     if (pageMayHaveRuledTable(runs, width)) rules = turnRules(await extractRules(page, vp.height).catch(() => []), turn, vp.width, vp.height);
   }
-  return { number, width, height, runs, rules, lines: [], blocks: [], ...(alts.length ? { figureAlts: alts } : {}), ...(cells.length ? { treeCells: cells } : {}) };
+  return { number, width, height, runs, rules, lines: [], blocks: [], ...(alts.length ? { figureAlts: alts } : {}), ...(cells.length ? { treeCells: cells } : {}), ...(items.length ? { treeItems: items } : {}) };
 }

@@ -4,9 +4,9 @@
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextMarkedContent, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
-import type { FigureAlt, TextRun, TreeCellAt } from '../model.ts';
+import type { FigureAlt, TextRun, TreeCellAt, TreeItemAt } from '../model.ts';
 import type { DocumentFonts } from './document-fonts.ts';
-import { figureAlts, NO_STRUCTURE, pageStructure, treeCells } from './struct-roles.ts';
+import { figureAlts, NO_STRUCTURE, pageStructure, treeCells, treeItems } from './struct-roles.ts';
 import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
 import { hasMonoSpaces, repairMonoSpaces } from './monospace-spaces.ts';
 import { pdfjsShownGlyphs } from './pdfjs-shown-glyphs.ts';
@@ -18,7 +18,7 @@ type Matrix = [number, number, number, number, number, number];
  * Figures. Runs in fonts the document has not resolved yet get a
  * provisional style until `fonts.settle`.
  */
-export async function extractPageRuns(page: PDFPageProxy, number: number, fonts: DocumentFonts): Promise<{ runs: TextRun[]; alts: FigureAlt[]; cells: TreeCellAt[] }> {
+export async function extractPageRuns(page: PDFPageProxy, number: number, fonts: DocumentFonts): Promise<{ runs: TextRun[]; alts: FigureAlt[]; cells: TreeCellAt[]; items: TreeItemAt[] }> {
   const content = await page.getTextContent({ includeMarkedContent: true });
   const items = content.items.filter((it): it is TextItem => 'str' in it);
   fonts.notePage(page, number, items, content.styles);
@@ -26,7 +26,7 @@ export async function extractPageRuns(page: PDFPageProxy, number: number, fonts:
   const structure = hasMarkedIds(content.items) ? await pageStructure(page) : NO_STRUCTURE;
   const vt = page.getViewport({ scale: 1 }).transform as Matrix;
   const runs = itemsToRuns(await withMonoSpaces(page, content.items, content.styles, fonts), content.styles, vt, (id) => fonts.style(id), structure);
-  return { runs, alts: figureAlts(structure.alts), cells: treeCells(structure.cells) };
+  return { runs, alts: figureAlts(structure.alts), cells: treeCells(structure.cells), items: treeItems(structure.items) };
 }
 
 /**

@@ -5,7 +5,7 @@
  * Used as a cross-check, never as the only signal.
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { FigureAlt, TreeCellAt } from '../model.ts';
+import type { FigureAlt, TreeCellAt, TreeItemAt } from '../model.ts';
 
 type StructNode = { role?: string; type?: string; id?: string; alt?: string; rowSpan?: number; colSpan?: number; children?: StructNode[] };
 
@@ -17,9 +17,16 @@ export type PageStructure = {
   alts: Map<number, string>;
   /** `mc<MCID>` → which block element (see {@link startsBlock}) of the page holds it, counted in tree order. */
   blocks: Map<string, number>;
+  /** `mc<MCID>` → its place in the tree's reading order: the depth-first order of the page's marked content. */
+  order: Map<string, number>;
   /** Block number of each table cell (TD, TH) → where the tree puts it. */
   cells: Map<number, TreeCell>;
+  /** Block number of each list item (LI) → its list and the item it is nested in. */
+  items: Map<number, TreeItem>;
 };
+
+/** Where the structure tree puts a list item: its list (numbered per page in tree order), the item holding that list, the list's numbering. */
+export type TreeItem = Omit<TreeItemAt, 'block'>;
 
 /**
  * Where the structure tree puts a table cell: its table and row (numbered
@@ -32,25 +39,38 @@ export type TreeCell = { table: number; row: number; header: boolean; rowSpan: n
 export const MAX_CELL_SPAN = 1_000;
 
 /** The structure of a page without a tree (never written to). */
-export const NO_STRUCTURE: Readonly<PageStructure> = Object.freeze({ roles: new Map<string, string>(), alts: new Map<number, string>(), blocks: new Map<string, number>(), cells: new Map<number, TreeCell>() });
+export const NO_STRUCTURE: Readonly<PageStructure> = Object.freeze({ roles: new Map<string, string>(), alts: new Map<number, string>(), blocks: new Map<string, number>(), order: new Map<string, number>(), cells: new Map<number, TreeCell>(), items: new Map<number, TreeItem>() });
 
 /** A page structure to fill in. */
 export function emptyStructure(): PageStructure {
-  return { roles: new Map(), alts: new Map(), blocks: new Map(), cells: new Map() };
+  return { roles: new Map(), alts: new Map(), blocks: new Map(), order: new Map(), cells: new Map(), items: new Map() };
 }
 
-/** Table context a walk passes down: the open table, its row, and the rows each table has had. */
-export type TableContext = { table?: number; row?: number };
+/**
+ * Table and list context a walk passes down: the open table and its row; the
+ * open list (with the item holding it and its numbering) and the item (LI
+ * block) the text is in.
+ */
+export type TableContext = { table?: number; row?: number; list?: { id: number; parent?: number; numbering?: string }; item?: number };
 
 /** Counters of one walk over a page's tree. */
-export type TableCounters = { tables: number; rows: Map<number, number> };
+export type TableCounters = { tables: number; rows: Map<number, number>; lists: number };
 
 /**
  * The table context below an element of `role`, recording it in `cells`
  * when it is a cell (its block number `block`) with spans `span`.
  */
-export function tableStep(role: string | undefined, up: TableContext, counters: TableCounters, cell: { block?: number; span: () => [number, number]; cells: Map<number, TreeCell> }): TableContext {
+export function tableStep(role: string | undefined, up: TableContext, counters: TableCounters, cell: { block?: number; span: () => [number, number]; cells: Map<number, TreeCell>; numbering?: () => string | undefined; items?: Map<number, TreeItem> }): TableContext {
   if (role === 'Table') return { table: counters.tables++ };
+  if (role === 'L') {
+    const numbering = cell.numbering?.();
+    return { ...up, list: { id: counters.lists++, ...(up.item === undefined ? {} : { parent: up.item }), ...(numbering ? { numbering } : {}) } };
+  }
+  if (role === 'LI' && up.list && cell.block !== undefined && cell.block !== up.item) {
+    const { id, parent, numbering } = up.list;
+    cell.items?.set(cell.block, { list: id, ...(parent === undefined ? {} : { parent }), ...(numbering ? { numbering } : {}) });
+    return { ...up, item: cell.block };
+  }
   if (role === 'TR' && up.table !== undefined) {
     const row = counters.rows.get(up.table) ?? 0;
     counters.rows.set(up.table, row + 1);
@@ -71,6 +91,11 @@ export function spanCount(v: unknown): number {
 /** The alt texts as the page model keeps them. */
 export function figureAlts(alts: ReadonlyMap<number, string>): FigureAlt[] {
   return [...alts].map(([mcid, alt]) => ({ mcid, alt }));
+}
+
+/** The list items as the page model keeps them. */
+export function treeItems(items: ReadonlyMap<number, TreeItem>): TreeItemAt[] {
+  return [...items].map(([block, it]) => ({ block, ...it }));
 }
 
 /** The table cells as the page model keeps them. */
@@ -96,6 +121,8 @@ const STICKY = /^(?:H[1-6]?|P|LI|TH|TD|Caption|TOCI|Title)$/;
  * sticky, else the element's own role if it is meaningful, else the inherited one.
  */
 export function innerRole(inherited: string | undefined, role: string | undefined): string | undefined {
+  // An item's label keeps a role of its own, so the item's text can be told from its bullet or number.
+  if (role === 'Lbl' && inherited === 'LI') return role;
   return inherited && STICKY.test(inherited) ? inherited : role && MEANINGFUL.test(role) ? role : inherited;
 }
 
@@ -139,10 +166,11 @@ function walk(node: StructNode, up: Inherited, w: Walk, depth: number): void {
   const alt = (node.role === FIGURE_ROLE ? cleanAlt(node.alt) : undefined) ?? up.alt;
   const block = node.type !== 'content' && startsBlock(up.role, node.role) ? w.blocks++ : up.block;
   const span = (): [number, number] => [spanCount(node.rowSpan), spanCount(node.colSpan)];
-  const table = node.type === 'content' ? up.table : tableStep(node.role, up.table, w.counters, { block, span, cells: out.cells });
+  const table = node.type === 'content' ? up.table : tableStep(node.role, up.table, w.counters, { block, span, cells: out.cells, items: out.items });
   if (node.type === 'content' && node.id) {
     if (role) out.roles.set(node.id, role);
     if (block !== undefined) out.blocks.set(node.id, block);
+    if (!out.order.has(node.id)) out.order.set(node.id, out.order.size);
     const mcid = alt ? mcidOf(node.id) : undefined;
     if (alt && mcid !== undefined) out.alts.set(mcid, alt);
   }
@@ -154,7 +182,7 @@ export async function pageStructure(page: PDFPageProxy): Promise<PageStructure> 
   const out = emptyStructure();
   try {
     const tree = (await page.getStructTree()) as StructNode | null;
-    if (tree) walk(tree, { table: {} }, { out, blocks: 0, counters: { tables: 0, rows: new Map() } }, 0);
+    if (tree) walk(tree, { table: {} }, { out, blocks: 0, counters: { tables: 0, rows: new Map(), lists: 0 } }, 0);
   } catch {
     // A broken structure tree is no structure tree.
   }

@@ -98,23 +98,24 @@ export function hasMarkedIds(items: readonly (RunItem | MarkedItem)[]): boolean 
  */
 export function itemsToRuns(
   items: readonly (RunItem | MarkedItem)[], styles: Record<string, RunStyle | undefined>, vt: Matrix,
-  fontOf: (id: string) => ResolvedFont, structure: Pick<PageStructure, 'roles' | 'blocks'>,
+  fontOf: (id: string) => ResolvedFont, structure: Pick<PageStructure, 'roles' | 'blocks' | 'order'>,
 ): TextRun[] {
   const runs: TextRun[] = [];
-  const stack: { role?: string; block?: number }[] = [];
+  const stack: { role?: string; block?: number; order?: number }[] = [];
   for (const item of items) {
     if (!('str' in item)) {
       const m = item as MarkedItem;
       if (m.type === 'endMarkedContent') stack.pop();
       else {
         const up = stack.at(-1);
-        stack.push({ role: (m.id ? structure.roles.get(m.id) : undefined) ?? up?.role, block: (m.id ? structure.blocks.get(m.id) : undefined) ?? up?.block });
+        const id = m.id ?? undefined;
+        stack.push({ role: (id ? structure.roles.get(id) : undefined) ?? up?.role, block: (id === undefined ? undefined : structure.blocks.get(id)) ?? up?.block, order: (id === undefined ? undefined : structure.order.get(id)) ?? up?.order });
       }
       continue;
     }
     const run = toRun(item, vt, styles[item.fontName], fontOf(item.fontName));
-    const { role, block } = stack.at(-1) ?? {};
-    if (run) runs.push(role === undefined && block === undefined ? run : { ...run, ...(role ? { role } : {}), ...(block === undefined ? {} : { structBlock: block }) });
+    const { role, block, order } = stack.at(-1) ?? {};
+    if (run) runs.push(role === undefined && block === undefined && order === undefined ? run : { ...run, ...(role ? { role } : {}), ...(block === undefined ? {} : { structBlock: block }), ...(order === undefined ? {} : { structOrder: order }) });
   }
   return dropOverprint(runs);
 }

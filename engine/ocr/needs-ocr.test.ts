@@ -29,6 +29,12 @@ describe('pageNeedsOcr', () => {
     expect(pageNeedsOcr([run('x = (a + b) / 2; y = x * x')], letter)).toBe(false);
   });
 
+  it('counts combining marks as letters: a page of vowel signs is text, not symbols', () => {
+    // Lepcha vowel signs (U+1C2B, U+1C2E, spacing marks) as a type sample sets them, each on its own.
+    const signs = Array.from({ length: 30 }, () => run('\u1c2e \u1c2b'));
+    expect(textLayerFault(signs, letter)).toBeNull();
+  });
+
   it('counts a dot leader once, so a table of contents or an index keeps its text layer', () => {
     const toc = Array.from({ length: 12 }, (_, i) => run(`${i + 1}.${i} Autoloading ${'. '.repeat(40)}${i * 7}`));
     expect(textLayerFault(toc, letter)).toBeNull();

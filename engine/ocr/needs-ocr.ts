@@ -11,7 +11,7 @@ export type PageInfo = { width: number; height: number; ink?: { images: number; 
 /**
  * Why a page's text layer is not trusted: no text layer, mostly unusable
  * glyphs (private use, U+FFFD, control codes), or a long text with hardly a
- * letter or digit in it.
+ * letter, combining mark or digit in it.
  */
 export type TextLayerFault = 'no_text_layer' | 'unusable_glyphs' | 'few_letters';
 
@@ -104,4 +104,5 @@ function countChars(runs: readonly TextRun[]): { visible: number; bad: number; w
 }
 
 const WHITE = /^\s$/u;
-const WORDISH = /^[\p{L}\p{N}]$/u;
+// Combining marks belong to words: a type sample of Lepcha or Devanagari vowel signs is text, not symbols.
+const WORDISH = /^[\p{L}\p{M}\p{N}]$/u;

@@ -4,12 +4,13 @@
  * canvases), recognise with tesseract, and turn words into TextRuns in PDF
  * points with a top-left origin, like the text layer's runs.
  */
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextRun } from '../model.ts';
 import { linesToRuns } from './ocr-runs.ts';
 import { ocrEngines, type OcrEngines } from './ocr-engines.ts';
 import { readImage } from './read-image.ts';
+import { hasGlyphMarks } from './glyph-marks.ts';
 
 export { createOcrEngine, type OcrEngine } from './ocr-engine.ts';
 export { ocrEngines, type OcrEngines } from './ocr-engines.ts';
@@ -30,8 +31,8 @@ export type OcrPageOptions = {
 /** Largest canvas side in pixels; bigger pages are rendered at a lower scale. */
 const MAX_SIDE = 6000;
 
-/** Renders a page to PNG bytes at `scale`. */
-export async function renderPage(page: PDFPageProxy, scale: number): Promise<{ png: Buffer; scale: number }> {
+/** A page rendered on white at `scale` (pixels per point, capped by MAX_SIDE). */
+async function renderCanvas(page: PDFPageProxy, scale: number): Promise<{ canvas: Canvas; scale: number }> {
   const base = page.getViewport({ scale: 1 });
   const s = Math.min(scale, MAX_SIDE / Math.max(base.width, base.height, 1));
   const viewport = page.getViewport({ scale: s });
@@ -43,8 +44,16 @@ export async function renderPage(page: PDFPageProxy, scale: number): Promise<{ p
   // pdf.js types ask for DOM canvases; @napi-rs/canvas implements the same 2D API.
   const params = { canvas, canvasContext: ctx, viewport } as unknown as Parameters<PDFPageProxy['render']>[0];
   await page.render(params).promise;
-  // The resolution lets tesseract size its search windows (and spares its stderr warning about 0 dpi).
-  return { png: canvas.toBuffer('image/png', { resolution: 72 * s }), scale: s };
+  return { canvas, scale: s };
+}
+
+// The resolution lets tesseract size its search windows (and spares its stderr warning about 0 dpi).
+const toPng = (canvas: Canvas, scale: number): Buffer => canvas.toBuffer('image/png', { resolution: 72 * scale });
+
+/** Renders a page to PNG bytes at `scale`. */
+export async function renderPage(page: PDFPageProxy, scale: number): Promise<{ png: Buffer; scale: number }> {
+  const { canvas, scale: s } = await renderCanvas(page, scale);
+  return { png: toPng(canvas, s), scale: s };
 }
 
 /** What OCR made of one page: its words as runs, the language that read them, and how sure it was. */
@@ -59,17 +68,34 @@ export type OcrPageResult = {
 };
 
 /**
+ * When a page is read: `always`, or only when its rendering shows glyph-sized
+ * marks (`glyph_marks`, see glyph-marks.ts), so that no worker starts for a photo.
+ */
+export type OcrWhen = 'always' | 'glyph_marks';
+
+/**
+ * Renders and OCRs one page, returning its words as TextRuns; null when
+ * `when` is `glyph_marks` and the rendering shows none. Pass `opts.engines`
+ * to reuse workers across pages; otherwise workers are started and
+ * terminated for this call.
+ */
+export async function ocrPageWhen(page: PDFPageProxy, when: OcrWhen, opts: OcrPageOptions = {}): Promise<OcrPageResult | null> {
+  const { canvas, scale } = await renderCanvas(page, opts.scale ?? 3);
+  if (when === 'glyph_marks' && !hasGlyphMarks(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height), scale)) return null;
+  const engines = opts.engines ?? ocrEngines();
+  try {
+    const read = await readImage(toPng(canvas, scale), engines, opts.lang);
+    return { runs: linesToRuns(read.lines, scale), lang: read.lang, confidence: read.confidence, ...(read.script ? { script: read.script } : {}) };
+  } finally {
+    if (!opts.engines) await engines.terminate();
+  }
+}
+
+/**
  * Renders and OCRs one page, returning its words as TextRuns. Pass
  * `opts.engines` to reuse workers across pages; otherwise workers are started
  * and terminated for this call.
  */
 export async function ocrPage(page: PDFPageProxy, opts: OcrPageOptions = {}): Promise<OcrPageResult> {
-  const engines = opts.engines ?? ocrEngines();
-  try {
-    const { png, scale } = await renderPage(page, opts.scale ?? 3);
-    const read = await readImage(png, engines, opts.lang);
-    return { runs: linesToRuns(read.lines, scale), lang: read.lang, confidence: read.confidence, ...(read.script ? { script: read.script } : {}) };
-  } finally {
-    if (!opts.engines) await engines.terminate();
-  }
+  return (await ocrPageWhen(page, 'always', opts))!;
 }

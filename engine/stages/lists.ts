@@ -27,7 +27,8 @@ export function listMarker(text: string): { ordered: boolean; start?: number; le
   return { ordered: true, start, length: n[0].length };
 }
 
-function stripMarker(spans: Span[], length: number): Span[] {
+/** The spans with their first `length` characters (a list marker) cut, and the space after it. */
+export function stripMarker(spans: Span[], length: number): Span[] {
   const out: Span[] = [];
   let left = length;
   for (const s of spans) {

@@ -3,12 +3,14 @@
  * that many lines stop at), splits lines at them, and orders lines band by
  * band: a full-width line (title, wide table, figure caption) closes a band,
  * and within a band columns are read left to right (right to left for RTL
- * pages), each top to bottom.
+ * pages), each top to bottom. A trusted structure tree reorders the result
+ * where it agrees with the page (tree-order.ts).
  */
 import type { Box, FlowItem, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { median, unionBox } from '../geometry.ts';
 import { findColumnRegions, type Element } from './column-regions.ts';
+import { treeOrder } from './tree-order.ts';
 
 /** A gutter must be at least this wide (points) and this empty. */
 const MIN_GUTTER = 8;
@@ -210,7 +212,9 @@ export const readingOrder: Stage = {
   name: 'readingOrder',
   run(doc) {
     const pages = doc.pages.map((p) => {
-      const flow = orderPage(p);
+      const layout = orderPage(p);
+      // A trusted structure tree gives the order where it agrees with the page (tree-order.ts).
+      const flow = (doc.signals.tagged ? treeOrder(p, layout) : null) ?? layout;
       const lines = flow.flatMap((f) => (f.kind === 'line' ? [f.line] : []));
       return { ...p, lines, flow };
     });

@@ -56,11 +56,11 @@ export function tagsDisagree(pages: readonly Page[]): string | null {
   return null;
 }
 
-/** The pages with every structure role, Figure alt text and tree table cell removed: the layout pipeline then reads them as untagged. */
+/** The pages with every structure role, Figure alt text, tree table cell and list item removed: the layout pipeline then reads them as untagged. */
 export function withoutRoles(pages: readonly Page[]): Page[] {
-  return pages.map(({ figureAlts: _alts, treeCells: _cells, ...p }) => ({ ...p, runs: p.runs.map((r) => {
-    if (r.role === undefined && r.structBlock === undefined) return r;
-    const { role: _, structBlock: _block, ...rest } = r;
+  return pages.map(({ figureAlts: _alts, treeCells: _cells, treeItems: _items, ...p }) => ({ ...p, runs: p.runs.map((r) => {
+    if (r.role === undefined && r.structBlock === undefined && r.structOrder === undefined) return r;
+    const { role: _, structBlock: _block, structOrder: _order, ...rest } = r;
     return rest;
   }) }));
 }

@@ -21,8 +21,10 @@ const MIN_BAND = 4;
 const MIN_EDGE_GAP_EM = 1;
 
 const height = (l: Line): number => Math.max(l.box.y1 - l.box.y0, 1);
-const crosses = (l: Line, x: number): boolean => l.runs.some((r) => r.text.trim() !== '' && r.box.x0 < x && r.box.x1 > x);
-const inked = (runs: readonly TextRun[]): TextRun[] => runs.filter((r) => r.text.trim() !== '');
+/** A line's runs that show text, by left edge (ties in reading order): found once per line, not once per candidate edge. */
+type Inked = readonly TextRun[];
+const inkedByX = (l: Line): Inked => l.runs.filter((r) => r.text.trim() !== '').sort((p, q) => p.box.x0 - q.box.x0);
+const crosses = (runs: Inked, x: number): boolean => runs.some((r) => r.box.x0 < x && r.box.x1 > x);
 
 /** The lower edge of most of the runs: where their baseline sits, give or take the font's descent. */
 function baseline(runs: readonly TextRun[]): number {
@@ -41,10 +43,9 @@ function em(lines: readonly Line[]): number {
  * side only count against keeping step when both sides have them (a wrapped
  * cell or a group label of one table leaves lines on its own side only).
  */
-function stepCount(band: readonly Line[], x: number, size: number): { agree: number; differ: number; left: number; right: number } {
+function stepCount(band: readonly Inked[], x: number, size: number): { agree: number; differ: number; left: number; right: number } {
   let agree = 0, differ = 0, left = 0, right = 0, leftOnly = 0, rightOnly = 0;
-  for (const l of band) {
-    const runs = inked(l.runs);
+  for (const runs of band) {
     const a = runs.filter((r) => r.box.x1 <= x);
     const b = runs.filter((r) => r.box.x0 >= x);
     // A side counts the lines on which it holds a table's row: cells in two columns or more.
@@ -59,22 +60,24 @@ function stepCount(band: readonly Line[], x: number, size: number): { agree: num
   return { agree, differ: differ + Math.min(leftOnly, rightOnly), left, right };
 }
 
-/** How many cells the runs make: stretches separated by a gap wider than a cell gap. */
-function columnsOf(runs: readonly TextRun[], size: number): number {
-  const sorted = [...runs].sort((p, q) => p.box.x0 - q.box.x0);
-  return sorted.filter((r, i) => i === 0 || r.box.x0 - sorted[i - 1]!.box.x1 > CHUNK_GAP_EM * size).length;
+/** How many cells the runs (sorted by left edge) make: stretches separated by a gap wider than a cell gap. */
+function columnsOf(sorted: Inked, size: number): number {
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i]!.box.x0 - sorted[i - 1]!.box.x1 > CHUNK_GAP_EM * size) n++;
+  return n;
 }
 
 /** Maximal bands of consecutive lines (sorted by y) that no text crosses at x, with no wide blank inside. */
-function bands(sorted: readonly Line[], x: number): Array<[number, number]> {
+function bands(sorted: readonly Line[], inked: readonly Inked[], x: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let from = 0;
   for (let i = 0; i <= sorted.length; i++) {
     const l = sorted[i];
-    const broken = !l || crosses(l, x) || (i > from && l.box.y0 - sorted[i - 1]!.box.y1 > MAX_BLANK_LINES * height(l));
+    const crossed = l !== undefined && crosses(inked[i]!, x);
+    const broken = !l || crossed || (i > from && l.box.y0 - sorted[i - 1]!.box.y1 > MAX_BLANK_LINES * height(l));
     if (!broken) continue;
     if (i - from >= MIN_BAND) out.push([from, i]);
-    from = l && crosses(l, x) ? i + 1 : i;
+    from = crossed ? i + 1 : i;
   }
   return out;
 }
@@ -109,9 +112,10 @@ export function baselineParts(lines: readonly Line[]): Line[][] {
   const size = em(sorted);
   if (sorted.length < MIN_BAND || size <= 0) return [sorted];
   let best: { x: number; from: number; to: number; share: number } | null = null;
+  const inked = sorted.map(inkedByX);
   for (const x of candidates(sorted, size)) {
-    for (const [from, to] of bands(sorted, x)) {
-      const s = stepCount(sorted.slice(from, to), x, size);
+    for (const [from, to] of bands(sorted, inked, x)) {
+      const s = stepCount(inked.slice(from, to), x, size);
       // Each side holds a table's worth of rows (two columns or more: a stub column beside its values is one table),
       // and the sides keep step on fewer lines than they do not.
       if (s.left < MIN_BAND || s.right < MIN_BAND || s.differ <= s.agree) continue;

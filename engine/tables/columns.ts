@@ -18,19 +18,27 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
   if (!chunks.length) return [];
   const allowed = Math.floor(lineCount * 0.15);
   const edges = [...new Set(chunks.flatMap((c) => [c.box.x0, c.box.x1]))].sort((a, b) => a - b);
+  // Sorted left and right edges answer "how many chunks cross x" and "how many start near x" by binary search:
+  // a region of N chunks has about 2N gaps, and bestSplit asks for columns once per candidate split.
+  const spans = chunks.filter((c) => c.box.x0 <= c.box.x1);
+  const lefts = Float64Array.from(spans, (c) => c.box.x0).sort();
+  const rights = Float64Array.from(spans, (c) => c.box.x1).sort();
+  const starts = Float64Array.from(chunks, (c) => c.box.x0).sort();
+  const numbers = lazyNumbers(chunks);
   const cols: Column[] = [];
   let cur: Column | null = null;
   for (let i = 0; i + 1 < edges.length; i++) {
     const a = edges[i]!;
     const b = edges[i + 1]!;
     const m = (a + b) / 2;
-    const count = chunks.filter((c) => c.box.x0 <= m && c.box.x1 >= m).length;
+    // Chunks with x0 <= m <= x1: those starting at or before m, less those ending before it.
+    const count = countAtMost(lefts, m) - countBelow(rights, m);
     // An overflowing chunk or two may cross a gutter, but only one that cells start right after.
     // Where most lines start a cell at one x, more may overflow: a column of long unbreakable names.
-    const starters = chunks.filter((c) => c.box.x0 >= b - 1 && c.box.x0 <= b + 3).length;
+    const starters = countAtMost(starts, b + 3) - countBelow(starts, b - 1);
     const aligned = starters >= Math.max(3, 0.5 * lineCount) && count < starters;
     // A chunk crossing the gap that ends where a chunk after it ends is a cell of a right-aligned column, not an overflow.
-    const gutter = count === 0 || (b - a >= 2 && ((count <= allowed && starters >= 2) || aligned) && !rightAlignedAcross(chunks, m, b));
+    const gutter = count === 0 || (b - a >= 2 && ((count <= allowed && starters >= 2) || aligned) && !rightAlignedAcross(numbers(), m, b));
     if (!gutter) {
       if (cur && cur.x1 >= a - 1) cur.x1 = b;
       else cols.push((cur = { x0: a, x1: b }));
@@ -41,18 +49,47 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
   return mergeUnused(cols, used);
 }
 
+/** Number of values in sorted `xs` that are < x. */
+function countBelow(xs: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Number of values in sorted `xs` that are <= x. */
+function countAtMost(xs: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The chunks that read as numbers, found once and only if asked. */
+function lazyNumbers(chunks: readonly Chunk[]): () => readonly Chunk[] {
+  let numbers: Chunk[] | null = null;
+  return () => (numbers ??= chunks.filter((c) => NUMERIC.test(c.runs.map((r) => r.text).join('').trim())));
+}
+
 /** Right edges of one column's cells agree within this many ems (rounding of glyph advances). */
 const RIGHT_EDGE_EM = 0.05;
 
 /**
- * Whether a number crossing x = `m` ends where a number starting at or after
+ * Whether one of `numbers` crossing x = `m` ends where one starting at or after
  * `b` (and overlapping it) ends: long and short numbers of one right-aligned
  * column. The gap between the short numbers' starts and the long ones' is
  * no gutter. (A label run into its value, or a header over several columns,
  * is no number.)
  */
-function rightAlignedAcross(chunks: readonly Chunk[], m: number, b: number): boolean {
-  const numbers = chunks.filter((c) => NUMERIC.test(c.runs.map((r) => r.text).join('').trim()));
+function rightAlignedAcross(numbers: readonly Chunk[], m: number, b: number): boolean {
   const after = numbers.filter((c) => c.box.x0 >= b - 1);
   return numbers.some((c) => c.box.x0 < m && c.box.x1 > m
     && after.some((d) => d.box.x0 < c.box.x1 && Math.abs(d.box.x1 - c.box.x1) <= RIGHT_EDGE_EM * Math.max(1, ...c.runs.map((r) => r.fontSize))));
@@ -113,7 +150,9 @@ const MAX_HEAD_LINES = 3;
  * MAX_HEAD_LINES), and the other only lines below those.
  */
 export function joinHeadColumns(cols: readonly Column[], lines: readonly RegionLine[]): Column[] {
-  const users = cols.map((_, k) => lines.flatMap((l, i) => (l.chunks.some((c) => columnOf(cols, c) === k) ? [i] : [])));
+  // Each chunk's column once, not once per column.
+  const usedBy = lines.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
+  const users = cols.map((_, k) => usedBy.flatMap((set, i) => (set.has(k) ? [i] : [])));
   const heads = (a: number[], b: number[]): boolean => a.length > 0 && b.length > 0 && a.length <= MAX_HEAD_LINES
     && Math.max(...a) < Math.min(...b);
   const out: Column[] = [];

@@ -4,6 +4,7 @@ import type { TextRun } from '../model.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { furniture } from '../stages/furniture.ts';
 import { doc, page, run } from '../../test/support/tables/pages.ts';
+import { edgeTableRows } from './edge-rows.ts';
 
 /** Rows of a long table, `first` to `first + n - 1`, one every 16 pt from `y`: key, name, value in three columns. */
 function rows(first: number, n: number, y: number): TextRun[] {
@@ -27,5 +28,18 @@ describe('table rows at the page edges are not furniture', () => {
     const out = furniture.run(d, DEFAULT_CONFIG);
     expect(out.pages.map((p) => p.lines.some((l) => lineText(l).includes('Annual report')))).toEqual([false, false, false]);
     expect(out.pages.map((p) => p.lines.length)).toEqual([40, 40, 40]);
+  });
+});
+
+describe('edgeTableRows', () => {
+  it('finds the runs through the edge bands alone: a table in mid-page is no edge row', () => {
+    const table = (y: number, n: number): TextRun[] => Array.from({ length: n }, (_, i) =>
+      [run(`${i}`, 60, y + 16 * i), run(`Row ${i} name`, 120, y + 16 * i), run(`${i * 7}`, 300, y + 16 * i)]).flat();
+    // A table from the top band into the body, prose, a table in the middle, prose down to the bottom band.
+    const prose = (y: number, n: number): TextRun[] => Array.from({ length: n }, (_, i) => run(`prose line ${i} of the body text`, 60, y + 16 * i));
+    const p = page([...table(30, 6), ...prose(160, 10), ...table(360, 5), ...prose(460, 20)]);
+    const inBand = (l: { box: { y0: number; y1: number } }): boolean => l.box.y1 <= 80 || l.box.y0 >= 760;
+    const rows = edgeTableRows(p.lines, inBand);
+    expect([...rows].map((l) => l.box.y0).sort((a, b) => a - b)).toEqual(p.lines.filter((l) => l.box.y0 < 150).map((l) => l.box.y0));
   });
 });

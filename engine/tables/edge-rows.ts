@@ -41,18 +41,24 @@ function sameColumns(a: readonly Gutter[], b: readonly Gutter[]): boolean {
  */
 export function edgeTableRows(lines: readonly Line[], inBand: (line: Line) => boolean): Set<Line> {
   const sorted = [...lines].sort((a, b) => a.box.y0 - b.box.y0);
-  const gaps = sorted.map(gutters);
+  // Only the runs through a band line matter: a page's other lines are chunked only as far as those runs reach.
+  const gaps: Array<Gutter[] | undefined> = new Array(sorted.length);
+  const gapsAt = (i: number): Gutter[] => (gaps[i] ??= gutters(sorted[i]!));
+  const joins = (i: number): boolean => sorted[i]!.box.y0 - sorted[i - 1]!.box.y1 <= ROW_GAP_EM * lineFontSize(sorted[i - 1]!)
+    && sameColumns(gapsAt(i - 1), gapsAt(i));
   const out = new Set<Line>();
-  let start = 0;
-  for (let i = 1; i <= sorted.length; i++) {
-    const prev = sorted[i - 1]!;
-    const cur = sorted[i];
-    const joined = cur !== undefined && cur.box.y0 - prev.box.y1 <= ROW_GAP_EM * lineFontSize(prev)
-      && sameColumns(gaps[i - 1]!, gaps[i]!);
-    if (joined) continue;
-    const run = sorted.slice(start, i);
-    if (run.length >= MIN_RUN && run.some(inBand) && run.some((l) => !inBand(l))) run.forEach((l) => out.add(l));
-    start = i;
+  for (let i = 0; i < sorted.length;) {
+    if (!inBand(sorted[i]!)) {
+      i++;
+      continue;
+    }
+    let start = i;
+    while (start > 0 && joins(start)) start--;
+    let end = i + 1;
+    while (end < sorted.length && joins(end)) end++;
+    const run = sorted.slice(start, end);
+    if (run.length >= MIN_RUN && run.some((l) => !inBand(l))) run.forEach((l) => out.add(l));
+    i = end;
   }
   return out;
 }

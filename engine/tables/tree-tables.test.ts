@@ -58,4 +58,22 @@ describe('treeTables stage', () => {
     const p = tablePage({ q: 140, n: 200 });
     expect(treeTables.run(doc([p], [], false), DEFAULT_CONFIG).pages[0]).toBe(p);
   });
+
+  describe('rows that leave out empty cells', () => {
+    /** Name | Size | Note; the tree lists only the cells with text, as Chromium writes them. */
+    const omitted = (noteX: number) => page(1, [
+      row(cell('Name', 40, 100, 0), cell('Size', 140, 100, 1), cell('Note', 240, 100, 2)),
+      row(cell('alpha', 40, 120, 3), cell('note', noteX, 120, 4)),
+      row(cell('12', 140, 140, 5), cell('late', 240, 140, 6)),
+    ], { treeCells: [at(0, 0), at(1, 0), at(2, 0), at(3, 1), at(4, 1), at(5, 2), at(6, 2)] });
+
+    it('places each cell in the column its text sits in, the left-out cells empty', () => {
+      const [t] = tablesOf(treeTables.run(doc([omitted(240)], [], true), DEFAULT_CONFIG).pages[0]!);
+      expect(t!.rows.map((r) => r.map((c) => spansText(c.spans)))).toEqual([['Name', 'Size', 'Note'], ['alpha', '', 'note'], ['', '12', 'late']]);
+    });
+
+    it('leaves the table to the layout when two cells of a row fall in one column', () => {
+      expect(tablesOf(treeTables.run(doc([omitted(60)], [], true), DEFAULT_CONFIG).pages[0]!)).toEqual([]);
+    });
+  });
 });

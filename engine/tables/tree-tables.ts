@@ -13,6 +13,7 @@ import { unionBox } from '../geometry.ts';
 import { cellSpans } from './cell-text.ts';
 import { MIN_ROWS, removeRuns, type Detected } from './table-parts.ts';
 import { documentWords, type Words } from './broken-words.ts';
+import { placeOmitted } from './omitted-cells.ts';
 
 /** Overlap tolerated between neighbouring rows or cells, in ems of their text (descenders, tight padding). */
 const OVERLAP_EM = 0.3;
@@ -101,8 +102,10 @@ function treeTable(cells: readonly TreeCellAt[], runsOf: ReadonlyMap<number, Tex
   if (rows.length < MIN_ROWS) return null;
   const placed = placeCells(rows);
   if (!placed) return null;
-  const { widths, column } = placed;
-  if (widths[0]! < 2 || widths.some((w) => w !== widths[0])) return null;
+  const width = placed.widths.reduce((m, w) => Math.max(m, w), 0);
+  // Rows short of cells may have left out empty ones (omitted-cells.ts).
+  const column = placed.widths.every((w) => w === width) ? placed.column : placeOmitted(rows, width, runsOf);
+  if (width < 2 || !column) return null;
   if (!pageAgrees(rows, runsOf)) return null;
   const all = rows.flatMap((r) => r.cells.flatMap((c) => runsOf.get(c.block) ?? []));
   if (all.some((r) => r.dir !== 'ltr')) return null;
@@ -111,10 +114,17 @@ function treeTable(cells: readonly TreeCellAt[], runsOf: ReadonlyMap<number, Tex
     const right = rights.get(column.get(c.block)! + c.colSpan - 1);
     return right === undefined ? undefined : { words, right };
   };
-  const grid: Cell[][] = rows.map((r) => r.cells.map((c) => ({
+  const cell = (c: TreeCellAt): Cell => ({
     spans: cellSpans(runsOf.get(c.block) ?? [], ctx(c)),
     ...(c.header ? { header: true } : {}), ...(c.colSpan > 1 ? { colspan: c.colSpan } : {}), ...(c.rowSpan > 1 ? { rowspan: c.rowSpan } : {}),
-  })));
+  });
+  const grid: Cell[][] = rows.map((r) => {
+    if (placed.widths.every((w) => w === width)) return r.cells.map(cell);
+    // Without spans, every row lays out `width` cells; those the tree left out are empty.
+    const out: Cell[] = Array.from({ length: width }, () => ({ spans: [] }));
+    for (const c of r.cells) out[column.get(c.block)!] = cell(c);
+    return out;
+  });
   return { block: { kind: 'table', rows: grid, prov: { page, box: extent(all).box } }, runs: new Set(all) };
 }
 

@@ -3,6 +3,7 @@
  * text layer (a table of contents with dot leaders, a blank page, a page of
  * rules) and are not rendered for OCR; what was read by OCR is reported.
  */
+import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { convert } from '../../engine/index.ts';
@@ -29,7 +30,36 @@ async function textless(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** A page whose only content is a picture without text: a low-resolution blob of grey pixels beside a disc. */
+async function pictureOnly(): Promise<Uint8Array> {
+  const canvas = createCanvas(480, 160);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, 480, 160);
+  for (let y = 0; y < 10; y++) {
+    for (let x = 0; x < 14; x++) {
+      const v = Math.round(255 * Math.abs(Math.sin(x * 1.7 + y * 2.3)));
+      ctx.fillStyle = `rgb(${v},${v},${v})`;
+      ctx.fillRect(40 + x * 6, 20 + y * 6, 6, 6);
+    }
+  }
+  ctx.fillStyle = '#000';
+  ctx.beginPath();
+  ctx.arc(360, 80, 50, 0, 2 * Math.PI);
+  ctx.fill();
+  const doc = await PDFDocument.create();
+  const png = await doc.embedPng(canvas.toBuffer('image/png'));
+  doc.addPage([480, 160]).drawImage(png, { x: 0, y: 0, width: 480, height: 160 });
+  return doc.save();
+}
+
 describe("ocr: 'auto' decision", () => {
+  it('starts no OCR for a page whose only picture shows no print', async () => {
+    const r = await convert(await pictureOnly(), { ocr: 'auto' });
+    expect(r.ocrPages).toEqual([]);
+    expect(r.warnings.filter((w) => w.startsWith('ocr_'))).toEqual([]);
+  });
+
   it('keeps the text layer of a contents page, and renders neither a blank page nor a page of rules (pdf.js pages)', async () => {
     const r = await convert(await bornDigital(), { ocr: 'auto' });
     expect(r.ocrPages).toEqual([]);

@@ -99,4 +99,21 @@ describeInBrowser('table grids from tagged PDFs', () => {
       '| gamma | third | 3 |',
     ].join('\n'));
   });
+
+  // Chromium writes no TD for an empty cell; untagged, the layout splits the cell of several lines.
+  const SHORT_ROWS = '<table style="border-collapse:collapse"><thead><tr><th>Name</th><th>Meaning</th><th>Default</th></tr></thead><tbody>'
+    + '<tr><td>alpha</td><td style="width:120px">first letter of the Greek alphabet, written as a small sign</td><td></td></tr>'
+    + '<tr><td>beta</td><td></td><td>2</td></tr><tr><td></td><td>third</td><td>3</td></tr></tbody></table>';
+
+  it.each(['auto', 'pdfjs'] as const)('places the cells of rows that leave out empty cells in their columns (%s reader)', async (textReader) => {
+    const out = await convert(await print(`<h1>Letters</h1><p>${PROSE}</p>${SHORT_ROWS}<p>${PROSE}</p>`), { textReader });
+    expect(out.structure).toBe('tags');
+    expect(out.markdown).toContain([
+      '| **Name** | **Meaning** | **Default** |',
+      '| --- | --- | --- |',
+      '| alpha | first letter of the Greek alphabet, written as a small sign |  |',
+      '| beta |  | 2 |',
+      '|  | third | 3 |',
+    ].join('\n'));
+  });
 });

@@ -46,6 +46,8 @@ const ClaimedRow = z.object({
   time_budget_ms: z.number().int(),
   on_budget: z.enum(['fail', 'truncate']),
   tier: z.string(),
+  account_id: z.string().nullable(),
+  device_id: z.string().nullable(),
   settings: z
     .object({ converter: z.enum(['auto', 'text', 'ocr']).optional(), options: z.unknown().optional() })
     .loose()
@@ -68,6 +70,8 @@ export type ClaimedJob = {
   tier: string;
   /** Conversion options the job was created with (defaults for jobs from before options). */
   options: JobOptions;
+  /** Whose document this is (its account, else its device): a warm conversion child serves only one tenant. */
+  tenant: string;
 };
 
 const Pool = z.enum(['free', 'paid']);
@@ -117,7 +121,7 @@ export function claimStatement(p: ClaimParams, pools: readonly Pool[], limit: nu
           attempts = j.attempts + 1
         FROM picked WHERE j.id = picked.id
         RETURNING j.id, j.lease, j.attempts, j.max_attempts, j.pool, j.input_key, j.time_budget_ms, j.on_budget,
-          j.tier, j.settings`;
+          j.tier, j.settings, j.account_id, j.device_id`;
 }
 
 const claimFrom = (db: Db, p: ClaimParams, pools: readonly Pool[], limit: number) =>
@@ -136,5 +140,7 @@ function toClaimed(r: z.infer<typeof ClaimedRow>): ClaimedJob {
     converter: r.settings?.converter ?? 'auto',
     tier: r.tier,
     options: storedOptions(r.settings),
+    // No owner at all: a tenant of its own, shared with no other job.
+    tenant: r.account_id ? `account:${r.account_id}` : r.device_id ? `device:${r.device_id}` : `job:${r.id}`,
   };
 }

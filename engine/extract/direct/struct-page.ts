@@ -30,7 +30,7 @@ type Kid =
   | { kind: 'element'; raw: PdfValue; key: Key; node: StructNode | null };
 
 /** `alt`: a Figure's /Alt (else /ActualText), the text that describes it; `span`: a cell's rows and columns. */
-type StructNode = { role: string; kids: Kid[]; alt?: string; span?: [number, number] };
+type StructNode = { role: string; kids: Kid[]; alt?: string; span?: [number, number]; numbering?: string };
 
 /** Attribute objects read per element (/A may list several, with revision numbers between them). */
 const MAX_ATTRIBUTES = 16;
@@ -48,6 +48,8 @@ export type StructContext = {
   objects: ObjectReader;
   /** /RoleMap: custom structure types → standard ones (one step, as pdf.js maps them). */
   roleMap: ReadonlyMap<string, string>;
+  /** /ClassMap: class names → their attribute object or objects, which elements name in /C. */
+  classMap: ReadonlyMap<string, PdfValue>;
   /** Position of a top-level element in the root's /K; NaN if absent, -1 if /K cannot be indexed. */
   topPosition(key: Key): number;
   /** Kids read per element reference, shared by the pages (every page reads the same ancestors). */
@@ -71,7 +73,7 @@ export class PageStructTree {
   /** Block elements met so far by `read()`. */
   private blocks = 0;
   /** Tables and their rows met so far by `read()`. */
-  private counters: TableCounters = { tables: 0, rows: new Map() };
+  private counters: TableCounters = { tables: 0, rows: new Map(), lists: 0 };
   private readonly ctx: StructContext;
   private readonly pageId: string;
 
@@ -95,6 +97,9 @@ export class PageStructTree {
       if (alt) node.alt = alt;
     } else if (node.role === 'TD' || node.role === 'TH') {
       node.span = this.span(dict);
+    } else if (node.role === 'L') {
+      const numbering = this.numbering(dict);
+      if (numbering) node.numbering = numbering;
     }
     this.nodes.set(key, node);
     if (EXPANDED.has(node.role)) {
@@ -128,7 +133,7 @@ export class PageStructTree {
   read(): PageStructure {
     const out = emptyStructure();
     this.blocks = 0;
-    this.counters = { tables: 0, rows: new Map() };
+    this.counters = { tables: 0, rows: new Map(), lists: 0 };
     for (const node of this.top) if (node) this.visit(node, { table: {} }, 0, out);
     return out;
   }
@@ -139,7 +144,7 @@ export class PageStructTree {
     const role = innerRole(up.role, node.role);
     const alt = node.alt ?? up.alt;
     const block = startsBlock(up.role, node.role) ? this.blocks++ : up.block;
-    const table = tableStep(node.role, up.table, this.counters, { block, span: () => node.span ?? [1, 1], cells: out.cells });
+    const table = tableStep(node.role, up.table, this.counters, { block, span: () => node.span ?? [1, 1], cells: out.cells, numbering: () => node.numbering, items: out.items });
     for (const kid of node.kids) {
       if (kid.kind === 'element') {
         if (kid.node) this.visit(kid.node, { role, alt, block, table }, level + 1, out);
@@ -148,6 +153,7 @@ export class PageStructTree {
         const id = `mc${kid.mcid}`;
         if (role) out.roles.set(id, role);
         if (block !== undefined) out.blocks.set(id, block);
+        if (!out.order.has(id)) out.order.set(id, out.order.size);
         if (alt) out.alts.set(kid.mcid, alt);
       }
     }
@@ -155,18 +161,43 @@ export class PageStructTree {
 
   /** A cell's RowSpan and ColSpan from its Table attribute objects (/A; class maps are not read). */
   private span(dict: PdfDict): [number, number] {
-    const a = this.ctx.objects.lookup(dict, 'A');
-    const list = (Array.isArray(a) ? a : [a]).slice(0, MAX_ATTRIBUTES);
     let rows = 1, cols = 1;
-    for (const raw of list) {
-      const attrs = this.ctx.objects.resolve(raw);
-      if (!isDict(attrs) || !isName(this.ctx.objects.lookup(attrs, 'O'), 'Table')) continue;
+    for (const attrs of this.attributes(dict, 'Table')) {
       const r = this.ctx.objects.lookup(attrs, 'RowSpan'), c = this.ctx.objects.lookup(attrs, 'ColSpan');
       // Later attribute objects override earlier ones, as pdf.js reads them.
       if (r !== undefined) rows = spanCount(r);
       if (c !== undefined) cols = spanCount(c);
     }
     return [rows, cols];
+  }
+
+  /** A list's ListNumbering from its List attribute objects (/A), the last one that states it. */
+  private numbering(dict: PdfDict): string | undefined {
+    let out: string | undefined;
+    for (const attrs of this.attributes(dict, 'List')) {
+      const n = this.ctx.objects.lookup(attrs, 'ListNumbering');
+      if (isName(n)) out = n.name;
+    }
+    return out;
+  }
+
+  /**
+   * The element's attribute objects owned by `owner`, those of its classes
+   * (/C through the /ClassMap) before its own (/A), which take precedence.
+   */
+  private attributes(dict: PdfDict, owner: string): PdfDict[] {
+    const c = this.ctx.objects.lookup(dict, 'C');
+    const classes = (Array.isArray(c) ? c : [c]).slice(0, MAX_ATTRIBUTES).flatMap((name) => {
+      const attrs = isName(name) ? this.ctx.objects.resolve(this.ctx.classMap.get(name.name)) : undefined;
+      return Array.isArray(attrs) ? attrs : attrs === undefined ? [] : [attrs];
+    });
+    const a = this.ctx.objects.lookup(dict, 'A');
+    const out: PdfDict[] = [];
+    for (const raw of [...classes, ...(Array.isArray(a) ? a : [a])].slice(0, 2 * MAX_ATTRIBUTES)) {
+      const attrs = this.ctx.objects.resolve(raw);
+      if (isDict(attrs) && isName(this.ctx.objects.lookup(attrs, 'O'), owner)) out.push(attrs);
+    }
+    return out;
   }
 
   /** A Figure's description: /Alt, else /ActualText (as pdf.js takes it), trimmed and bounded. */

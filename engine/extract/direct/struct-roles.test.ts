@@ -113,7 +113,7 @@ describe('StructRoles', () => {
     expect(read.roles.get('mc4')).toBe('P');
   });
 
-  it('numbers the block elements: a P inside a list item is part of it, a nested item is not', () => {
+  it('numbers the block elements: a P inside a list item is part of it, a nested item is not; a label keeps its role', () => {
     const { roles, page } = tagged({
       10: elem('Document', ROOT, [ref(11), ref(13), ref(14)]),
       11: elem('P', 10, [0, ref(12)]),
@@ -129,7 +129,36 @@ describe('StructRoles', () => {
     }, dict({ Nums: [0, [ref(11), ref(12), ref(13), ref(16), ref(18), ref(20)]] }));
     const read = roles.structure(page, PAGE);
     expect(read.blocks).toEqual(new Map([['mc0', 0], ['mc1', 0], ['mc2', 1], ['mc3', 2], ['mc4', 2], ['mc5', 3]]));
-    expect(read.roles).toEqual(new Map([['mc0', 'P'], ['mc1', 'P'], ['mc2', 'P'], ['mc3', 'LI'], ['mc4', 'LI'], ['mc5', 'LI']]));
+    expect(read.roles).toEqual(new Map([['mc0', 'P'], ['mc1', 'P'], ['mc2', 'P'], ['mc3', 'Lbl'], ['mc4', 'LI'], ['mc5', 'LI']]));
+  });
+
+  it('numbers the marked content in the tree\'s reading order, not in MCID order', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(12)]),
+      11: elem('P', 10, [2, 0]),
+      12: elem('P', 10, [3, 1]),
+    }, dict({ Nums: [0, [ref(11), ref(12), ref(11), ref(12)]] }));
+    expect(roles.structure(page, PAGE).order).toEqual(new Map([['mc2', 0], ['mc0', 1], ['mc3', 2], ['mc1', 3]]));
+  });
+
+  it('places list items in their lists, nested lists under their item, with ListNumbering from /A', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(14), ref(21)]),
+      14: dict({ S: name('L'), P: ref(10), Pg: PAGE, K: [ref(15), ref(22)], A: [dict({ O: name('Layout') }), dict({ O: name('List'), ListNumbering: name('Decimal') })] }),
+      15: elem('LI', 14, [ref(16), ref(17)]),
+      16: elem('Lbl', 15, 0),
+      17: elem('LBody', 15, [1, ref(19)]),
+      19: elem('L', 17, [ref(20)]),
+      20: elem('LI', 19, 2),
+      22: elem('LI', 14, 3),
+      21: elem('L', 10, [ref(23)]),
+      23: elem('LI', 21, 4),
+    }, dict({ Nums: [0, [ref(16), ref(17), ref(20), ref(22), ref(23)]] }));
+    const read = roles.structure(page, PAGE);
+    expect(read.blocks).toEqual(new Map([['mc0', 0], ['mc1', 0], ['mc2', 1], ['mc3', 2], ['mc4', 3]]));
+    expect(read.items).toEqual(new Map([
+      [0, { list: 0, numbering: 'Decimal' }], [1, { list: 1, parent: 0 }], [2, { list: 0, numbering: 'Decimal' }], [3, { list: 2 }],
+    ]));
   });
 
   it('places table cells in their table and row, with header cells and RowSpan/ColSpan from /A', () => {
@@ -153,6 +182,29 @@ describe('StructRoles', () => {
     const cell = (row: number, header: boolean, rowSpan = 1, colSpan = 1) => ({ table: 0, row, header, rowSpan, colSpan });
     expect(read.cells).toEqual(new Map([[0, cell(0, true)], [1, cell(0, true, 1, 2)], [2, cell(1, false, 2)], [3, cell(1, false)], [4, cell(2, false)]]));
     expect(read.blocks).toEqual(new Map([['mc0', 0], ['mc1', 1], ['mc2', 2], ['mc3', 2], ['mc4', 3], ['mc5', 4]]));
+  });
+
+  it('reads attributes of the classes an element names (/C through /ClassMap), its own /A taking precedence', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(14)]),
+      11: dict({ S: name('L'), P: ref(10), Pg: PAGE, K: [ref(12)], C: name('numbered') }),
+      12: elem('LI', 11, 0),
+      14: elem('Table', 10, [ref(15)]),
+      15: elem('TR', 14, [ref(16), ref(17)]),
+      16: dict({ S: name('TD'), P: ref(15), Pg: PAGE, K: 1, C: [name('wide'), 0, name('tall')] }),
+      17: dict({ S: name('TD'), P: ref(15), Pg: PAGE, K: 2, C: name('wide'), A: dict({ O: name('Table'), ColSpan: 3 }) }),
+      30: dict({ O: name('Table'), RowSpan: 2 }),
+    }, dict({ Nums: [0, [ref(12), ref(16), ref(17)]] }), {
+      ClassMap: dict({
+        numbered: dict({ O: name('List'), ListNumbering: name('UpperRoman') }),
+        wide: [dict({ O: name('Table'), ColSpan: 2 }), dict({ O: name('Layout'), ColSpan: 4 })],
+        tall: ref(30),
+      }),
+    });
+    const read = roles.structure(page, PAGE);
+    expect(read.items).toEqual(new Map([[0, { list: 0, numbering: 'UpperRoman' }]]));
+    const cell = (rowSpan: number, colSpan: number) => ({ table: 0, row: 0, header: false, rowSpan, colSpan });
+    expect(read.cells).toEqual(new Map([[1, cell(2, 2)], [2, cell(1, 3)]]));
   });
 
   it('bounds a hostile alt text', () => {

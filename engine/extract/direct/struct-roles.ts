@@ -36,9 +36,12 @@ export class StructRoles {
         if (isName(v)) roleMap.set(key, v.name);
       }
     }
+    const classMap = new Map<string, PdfValue>();
+    const cm = guard(() => objects.lookup(root, 'ClassMap'));
+    if (isDict(cm)) for (const [key, value] of cm.map) classMap.set(key, value);
     const rawTree = root.map.get('ParentTree');
     this.parentTree = rawTree ? new NumberTree(objects, rawTree) : null;
-    this.ctx = { objects: { resolve: (v) => guard(() => objects.resolve(v)), lookup: (d, k) => guard(() => objects.lookup(d, k)) }, roleMap, topPosition: (key) => this.topPosition(key), kidCache: new Map() };
+    this.ctx = { objects: { resolve: (v) => guard(() => objects.resolve(v)), lookup: (d, k) => guard(() => objects.lookup(d, k)) }, roleMap, classMap, topPosition: (key) => this.topPosition(key), kidCache: new Map() };
   }
 
   /**

@@ -13,6 +13,7 @@ import { glyphKind, itemText } from './text-unicode.ts';
 import { Unsupported, type Glyph, type Matrix, type TextContent, type TextItem } from './types.ts';
 import type { HiddenTextKind } from '../../types.ts';
 import { noteGlyph, shownGlyphs } from '../monospace-spaces.ts';
+import { ActualTextSpan } from './actual-text.ts';
 
 /** Reused per glyph by placeGlyph (see there). */
 const CURRENT: Matrix = [0, 0, 0, 0, 0, 0];
@@ -71,6 +72,8 @@ export class TextItems {
   private readonly lastChars = [' ', ' '];
   private lastCharsPos = 0;
   private markedLevel = 0;
+  /** The marked content with an /ActualText the glyphs are shown in, if any. */
+  private readonly actual = new ActualTextSpan();
   private textMarkedLevel: number | null = null;
   private fontKey: FontKey | null = null;
   /** The paint record strings are shown under now, and its judgement (content/paint-log.ts). */
@@ -165,10 +168,11 @@ export class TextItems {
     c.str.length = 0;
   }
 
-  /** BMC (`mcid` undefined) or BDC (`mcid` from its property dictionary, null if none). */
-  beginMarked(tag: string | null, mcid: number | null | undefined): void {
+  /** BMC (`mcid` undefined) or BDC (`mcid` from its property dictionary, null if none; `actualText` its /ActualText). */
+  beginMarked(tag: string | null, mcid: number | null | undefined, actualText?: string): void {
     this.flush();
     this.markedLevel++;
+    this.actual.begin(this.markedLevel, actualText);
     if (mcid === undefined) this.out.items.push({ type: 'beginMarkedContent', tag });
     else this.out.items.push({ type: 'beginMarkedContentProps', tag, id: Number.isInteger(mcid) ? `mc${mcid}` : null });
   }
@@ -177,7 +181,7 @@ export class TextItems {
   endMarked(): void {
     this.flush();
     if (this.markedLevel === 0) return;
-    this.markedLevel--;
+    this.actual.end(this.markedLevel--);
     this.out.items.push({ type: 'endMarkedContent' });
   }
 
@@ -190,8 +194,12 @@ export class TextItems {
   private closeMarked(level: number): void {
     if (this.markedLevel <= level) return;
     this.flush();
-    for (; this.markedLevel > level; this.markedLevel--) this.out.items.push({ type: 'endMarkedContent' });
+    for (; this.markedLevel > level; this.markedLevel--) {
+      this.actual.end(this.markedLevel);
+      this.out.items.push({ type: 'endMarkedContent' });
+    }
   }
+
 
   /**
    * A new size, or a font with another name under another resource name, ends
@@ -206,7 +214,8 @@ export class TextItems {
     this.fontKey = { fontSize: s.fontSize, fontRes: s.fontRes, name: s.font?.name };
   }
 
-  private showGlyph(s: TextState, glyph: Glyph, scale: number, baseSpacing: number): void {
+  private showGlyph(s: TextState, shown: Glyph, scale: number, baseSpacing: number): void {
+    const glyph = this.actual.glyph(shown);
     const kind = glyph.kind ?? glyphKind(glyph.unicode);
     // A format mark is dropped with its advance and the TJ adjustment it may carry.
     if (kind === 'format') return;

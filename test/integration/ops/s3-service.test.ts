@@ -117,12 +117,20 @@ describe('service on S3', () => {
     const before = await (await api.call('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     expect(before).toMatch(/p2m_queue_jobs\{pool="free",status="queued"\} 1/);
     expect(before).toMatch(/p2m_http_request_seconds_count\{method="GET",route="\/api\/v2\/jobs\/\{jobId\}",status="200"\} 1/);
-    await createWorker(env.runtime, { concurrency: 1, pools: ['free'] }).runOnce();
-    const after = await (await api.call('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    const worker = createWorker(env.runtime, { concurrency: 1, pools: ['free'] });
+    await worker.runOnce();
+    const metrics = async () => (await api.call('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    const after = await metrics();
     expect(after).toMatch(/p2m_queue_jobs\{pool="free",status="queued"\} 0/);
     expect(after).toMatch(/p2m_pages_converted_total 2/);
     expect(after).toMatch(/p2m_job_seconds_count\{outcome="ready"\} 1/);
     expect(after).toMatch(/p2m_claim_seconds_count [1-9]/);
+    expect(after).toMatch(/p2m_conversion_children_total\{child="fresh"\} 1/);
+    // Alice's next job runs in the child her first one warmed.
+    await createJob(api, alice.key, [['three']]);
+    await worker.runOnce();
+    await worker.stop();
+    expect(await metrics()).toMatch(/p2m_conversion_children_total\{child="warm"\} 1/);
   });
 
   it('/readyz says draining once shutdown began', async () => {

@@ -9,7 +9,8 @@
 import type { Rule } from '../../../model.ts';
 import { rulesOnPage } from '../../../tables/path-rules.ts';
 import type { Mark } from '../../bullet-marks.ts';
-import { isDict, isName, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
+import { isDict, isName, isString, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
+import { decodeTextString } from '../../pdf-objects/text-string.ts';
 import { multiply } from '../../../geometry.ts';
 import { TextItems } from '../text-items.ts';
 import { Unsupported, type FontLoader, type Matrix, type ObjectSource, type TextContent } from '../types.ts';
@@ -104,7 +105,7 @@ function stateOp(f: Frame, op: string, args: readonly PdfValue[], depth: number)
       return;
     case 'BDC':
       beginMarkedPaint(f, tagOf(args[0]), args[1]);
-      f.items.beginMarked(tagOf(args[0]), mcidOf(f, args[1]));
+      f.items.beginMarked(tagOf(args[0]), mcidOf(f, args[1]), actualTextOf(f, args[1]));
       return;
     case 'EMC':
       endMarkedPaint(f);
@@ -115,6 +116,25 @@ function stateOp(f: Frame, op: string, args: readonly PdfValue[], depth: number)
 
 function tagOf(v: PdfValue | undefined): string | null {
   return isName(v) ? v.name : null;
+}
+
+/** Characters of an /ActualText kept: a replacement for a few glyphs, not a document. */
+const MAX_ACTUAL_TEXT = 1_000;
+
+/**
+ * The /ActualText of a BDC's properties (inline, or a /Properties resource),
+ * the text its glyphs stand for (a ligature, a hyphen that is not in the word).
+ */
+function actualTextOf(f: Frame, props: PdfValue | undefined): string | undefined {
+  let dict = props;
+  if (isName(props)) {
+    const all = f.page.objects.lookup(f.resources, 'Properties');
+    dict = isDict(all) ? f.page.objects.resolve(all.map.get(props.name)) : undefined;
+  }
+  if (!isDict(dict)) return undefined;
+  const v = f.page.objects.lookup(dict, 'ActualText');
+  // Bytes cut first, so a hostile megabyte string costs nothing (four bytes cover any character).
+  return isString(v) ? decodeTextString(v.bytes.slice(0, 4 * MAX_ACTUAL_TEXT)).slice(0, MAX_ACTUAL_TEXT) : undefined;
 }
 
 /** pdf.js reads an MCID only from an inline property dictionary, not from a /Properties resource name. */
