@@ -3,7 +3,8 @@
  * operations it runs, how it appears in the OpenAPI documents, and the
  * Express handlers it is served by. server/ registers the handlers from these
  * records, discovery/ generates OpenAPI from them, rpc/ builds the tRPC
- * procedure tree from them, and the parity and coverage tests read them; nothing about a route is written twice. REST
+ * procedure tree from them, tools/ the MCP tools, and the parity and
+ * coverage tests read them; nothing about a route is written twice. REST
  * routes are built with rest/define-route.ts; the MCP endpoint and the
  * discovery files declare theirs beside their code.
  */
@@ -11,6 +12,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import type { Operation } from '../core/operation.ts';
 import type { Runtime } from '../core/runtime.ts';
+import type { McpBinding } from './mcp-binding.ts';
 import type { RpcBinding } from './rpc-binding.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -65,6 +67,8 @@ export type Route = {
   failures?(runtime: Runtime): ErrorRequestHandler;
   /** The tRPC procedures the route's operations are also offered as (rpc/procedure-tree.ts builds them). */
   rpc?: readonly RpcBinding[];
+  /** The MCP tools the route's operations are also offered as (tools/tool-registry.ts builds them). */
+  mcp?: readonly McpBinding[];
 };
 
 /** A route's auth as OpenAPI security requirement objects. */

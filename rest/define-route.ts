@@ -13,7 +13,10 @@
  * `rpc` offers the route's operation as a tRPC procedure too (rpc/ builds the
  * tree; a GET is a query, anything else a mutation). The record's type
  * carries the procedure's path and types to AppRouter, so a list holding
- * such records keeps its literal type (`as const`), never `readonly Route[]`.
+ * such records keeps its literal type (`as const`), never `readonly Route[]`
+ * (test/lint/route-lists.test.ts checks). `mcp` offers it as an MCP tool: its
+ * hints and guide are written here, its name, schemas and description come
+ * from the operation (tools/ builds the tools).
  */
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
@@ -22,6 +25,7 @@ import type { ErrorCode, STATUS } from '../core/errors.ts';
 import type { Operation } from '../core/operation.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { HttpMethod, Route, RouteAuth, RouteDoc } from '../http/route.ts';
+import type { McpBinding, McpOption } from '../http/mcp-binding.ts';
 import { rpcKindOf, type RpcBinding, type RpcKind, type RpcKindOf, type RpcPath } from '../http/rpc-binding.ts';
 import { restAdapter, type MapRequest, type Reply } from './rest-handler.ts';
 import { htmlRoute } from '../http/html/html-route.ts';
@@ -50,6 +54,9 @@ type Common<S extends readonly number[]> = {
   /** `page`: a browser-facing route, whose failures are HTML pages (the spec), not the JSON envelope. */
   failuresAs?: 'page';
 };
+
+/** A handler route's MCP tools: one per operation it offers as a tool. */
+type HandlerMcp = readonly (McpOption & { operation: Operation })[];
 
 /** A route that runs one operation. */
 export type OperationRoute<I extends z.ZodType, O extends z.ZodType, E extends ErrorCode, S extends readonly number[]> = Common<S> & {
@@ -91,6 +98,7 @@ export type HandlerRoute<S extends readonly number[]> = Common<S> & {
   operations: readonly Operation[];
   handler: (runtime: Runtime, rest: ReturnType<typeof restAdapter>) => RequestHandler;
   rpc?: HandlerRpc;
+  mcp?: HandlerMcp;
 };
 
 /** A page route's handler: any failure becomes an HTML page with the status of core's table. */
@@ -105,15 +113,20 @@ function record<S extends readonly number[]>(
   def: Common<S>,
   operations: readonly Operation[],
   last: Route['handlers'],
-  rpc: readonly RpcBinding[],
+  bindings: { rpc: readonly RpcBinding[]; mcp: readonly McpBinding[] },
 ): Route {
+  const { rpc, mcp } = bindings;
   const auth = authFor(def.auth, def.optionalCredential);
   const final = def.failuresAs === 'page' ? (rt: Runtime) => last(rt).map((h) => asPage(rt, h)) : last;
   for (const b of rpc) {
     if (!operations.includes(b.operation)) throw new Error(`${def.path}: its tRPC procedure ${b.path} runs an operation the route does not`);
   }
+  for (const t of mcp) {
+    if (!operations.includes(t.operation)) throw new Error(`${def.path}: its MCP tool ${t.operation.name} runs an operation the route does not`);
+  }
   return {
     ...(rpc.length > 0 ? { rpc } : {}),
+    ...(mcp.length > 0 ? { mcp } : {}),
     method: def.method,
     path: def.path,
     auth: def.auth,
@@ -123,7 +136,7 @@ function record<S extends readonly number[]>(
   };
 }
 
-/** A REST route record over one core operation (and its tRPC procedure, with `rpc`). */
+/** A REST route record over one core operation (and its tRPC procedure, with `rpc`; its MCP tool, with `mcp`). */
 export function defineRoute<
   I extends z.ZodType,
   O extends z.ZodType,
@@ -134,21 +147,22 @@ export function defineRoute<
   J extends z.ZodType = I,
   R = z.output<O>,
 >(
-  def: OperationRoute<I, O, E, S> & { method: M; rpc?: RpcOption<P, O, J, R> },
+  def: OperationRoute<I, O, E, S> & { method: M; rpc?: RpcOption<P, O, J, R>; mcp?: McpOption },
   // NoInfer: a list's `satisfies readonly Route[]` must not infer the procedure's types from the wide Route.
 ): RouteWith<BindingIf<NoInfer<P>, RpcKindOf<NoInfer<M>>, z.input<NoInfer<J>>, NoInfer<R>>> {
   const operation = def.operation as unknown as Operation;
   const option = typeof def.rpc === 'string' ? { path: def.rpc } : def.rpc;
   const rpc: RpcBinding[] = option ? [{ path: option.path, kind: rpcKindOf(def.method), operation, ...(option.present ? { present: option.present } : {}) }] : [];
+  const mcp: McpBinding[] = def.mcp ? [{ ...def.mcp, operation }] : [];
   return record(def as Common<S>, [operation], (runtime) => [
     restAdapter(runtime)(def.operation, def.mapRequest, def.replyFor?.(runtime) ?? def.reply),
-  ], rpc) as RouteWith<BindingIf<NoInfer<P>, RpcKindOf<NoInfer<M>>, z.input<NoInfer<J>>, NoInfer<R>>>;
+  ], { rpc, mcp }) as RouteWith<BindingIf<NoInfer<P>, RpcKindOf<NoInfer<M>>, z.input<NoInfer<J>>, NoInfer<R>>>;
 }
 
-/** A REST route record with its own handler (see HandlerRoute), and the tRPC procedures of its operations (`rpc`). */
+/** A REST route record with its own handler (see HandlerRoute), and the tRPC procedures (`rpc`) and MCP tools (`mcp`) of its operations. */
 export function defineHandlerRoute<const S extends readonly number[], M extends HttpMethod, const T extends HandlerRpc = Record<never, never>>(
   def: HandlerRoute<S> & { method: M; rpc?: T },
 ): RouteWith<HandlerBindings<NoInfer<T>, RpcKindOf<NoInfer<M>>>> {
   const rpc = Object.entries(def.rpc ?? {}).map(([path, b]): RpcBinding => ({ path: path as RpcPath, kind: rpcKindOf(def.method), operation: b.operation }));
-  return record(def, def.operations, (runtime) => [def.handler(runtime, restAdapter(runtime))], rpc) as RouteWith<HandlerBindings<NoInfer<T>, RpcKindOf<NoInfer<M>>>>;
+  return record(def, def.operations, (runtime) => [def.handler(runtime, restAdapter(runtime))], { rpc, mcp: def.mcp ?? [] }) as RouteWith<HandlerBindings<NoInfer<T>, RpcKindOf<NoInfer<M>>>>;
 }

@@ -9,7 +9,7 @@ import type { Config } from '../core/config.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Route } from '../http/route.ts';
 import { createTrpcMiddleware } from './app-router.ts';
-import { mcpRoutes } from '../tools/http-router.ts';
+import { mcpRoutes } from './mcp-tools.ts';
 import { v1Routes } from '../rest/routes.ts';
 
 /** Factories of what createApp adds; absent ones are skipped. */

@@ -7,7 +7,7 @@ import type { Config } from '../core/config.ts';
 import type { Route } from '../http/route.ts';
 import { discoveryRoutes } from '../discovery/discovery-router.ts';
 import { HEALTH_ROUTES, V2_ROUTES, v1Routes } from '../rest/routes.ts';
-import { mcpRoutes } from '../tools/http-router.ts';
+import { mcpRoutes } from './mcp-tools.ts';
 import type { Mounts } from './mounts.ts';
 
 /** Every documented route, in the description's order. */

@@ -22,6 +22,7 @@ import { apiKeyBearer } from '../http/credentials/api-key-bearer.ts';
 import { authenticate } from '../http/credentials/authenticate.ts';
 import { ERROR_HEADERS, ErrorEnvelope } from '../http/openapi-components.ts';
 import { originCheck } from '../http/origin-check.ts';
+import type { McpBinding } from '../http/mcp-binding.ts';
 import type { Route } from '../http/route.ts';
 import type { Config } from '../core/config.ts';
 import { writeRateHeaders } from '../http/rate-headers.ts';
@@ -57,12 +58,13 @@ const notAllowed = {
 };
 
 /**
- * The MCP route records: POST runs the protocol; GET and DELETE answer 405.
- * Their failures before the SDK (Host/Origin, authentication, body size) are
- * JSON-RPC errors with their HTTP status. The stated body cap depends on
- * the tiers in `config`.
+ * The MCP route records: POST runs the protocol, offering the tools the REST
+ * route records declare (`tools`, handed over by server/mcp-tools.ts); GET
+ * and DELETE answer 405. Their failures before the SDK (Host/Origin,
+ * authentication, body size) are JSON-RPC errors with their HTTP status. The
+ * stated body cap depends on the tiers in `config`.
  */
-export function mcpRoutes(config: Pick<Config, 'tiers'>): readonly Route[] {
+export function mcpEndpointRoutes(config: Pick<Config, 'tiers'>, tools: readonly McpBinding[]): readonly Route[] {
   const freeCap = config.tiers.free.jsonBodyBytes;
   const failures = (runtime: Runtime) => mcpHttpErrors(runtime.log);
   const stateless = (method: 'get' | 'delete', operationId: string, summary: string): Route => ({
@@ -77,7 +79,7 @@ export function mcpRoutes(config: Pick<Config, 'tiers'>): readonly Route[] {
         ensureRequestId,
         originCheck(runtime.config),
         authenticate(runtime, [apiKeyBearer]),
-        handleMcp(runtime, buildToolRegistry()),
+        handleMcp(runtime, buildToolRegistry(tools)),
       ],
       doc: {
         operationId: 'mcp', summary: 'MCP endpoint (JSON-RPC 2.0 over Streamable HTTP)',

@@ -7,11 +7,11 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { MarkdownInput } from '../core/jobs/get-markdown.ts';
 import { SlotUsage } from '../core/jobs/job-schema.ts';
 import { PartInfo } from '../core/jobs/markdown-part.ts';
 import { PartImage, readMarkdownPart } from '../core/jobs/read-markdown-part.ts';
 import { getMarkdown } from '../core/operations.ts';
+import type { McpBinding } from '../http/mcp-binding.ts';
 import { toolSpec, type ToolSpec } from './tool-spec.ts';
 
 const MarkdownResult = getMarkdown.output.pick({ job: true, file_name: true }).extend({
@@ -22,29 +22,27 @@ const MarkdownResult = getMarkdown.output.pick({ job: true, file_name: true }).e
   tier: z.string(),
 });
 
-export function markdownTool(): ToolSpec {
-  return toolSpec(getMarkdown, {
-    // MCP returns text and images, never an archive: the tool takes the JSON lanes' input, without `format`.
-    jsonInput: MarkdownInput,
-    presenter: {
-      outputSchema: MarkdownResult,
-      async present(out, ctx) {
-        const part = await readMarkdownPart(ctx, out);
-        const { job, file_name } = out;
-        const structured: z.output<typeof MarkdownResult> = {
-          job,
-          file_name,
-          bytes: Buffer.byteLength(part.text),
-          ...part.info,
-          images: part.images,
-          slot_usage: job.slot_usage,
-          tier: job.tier,
-        };
-        const pictures: CallToolResult['content'] = part.images
-          .filter((i) => i.inline)
-          .map((i) => ({ type: 'image', data: part.png.get(i.name)!.toString('base64'), mimeType: 'image/png' }));
-        return { content: [{ type: 'text', text: part.text }, ...pictures], structuredContent: structured };
-      },
+/** The tool of a record that declares get_markdown with `output: 'markdown'` (its input then has no `format`). */
+export function markdownTool(binding: McpBinding): ToolSpec {
+  if (binding.operation.name !== getMarkdown.name) throw new Error(`${binding.operation.name}: only get_markdown's output is stored Markdown`);
+  return toolSpec<z.output<typeof getMarkdown.output>>(binding, {
+    outputSchema: MarkdownResult,
+    async present(out, ctx) {
+      const part = await readMarkdownPart(ctx, out);
+      const { job, file_name } = out;
+      const structured: z.output<typeof MarkdownResult> = {
+        job,
+        file_name,
+        bytes: Buffer.byteLength(part.text),
+        ...part.info,
+        images: part.images,
+        slot_usage: job.slot_usage,
+        tier: job.tier,
+      };
+      const pictures: CallToolResult['content'] = part.images
+        .filter((i) => i.inline)
+        .map((i) => ({ type: 'image', data: part.png.get(i.name)!.toString('base64'), mimeType: 'image/png' }));
+      return { content: [{ type: 'text', text: part.text }, ...pictures], structuredContent: structured };
     },
   });
 }

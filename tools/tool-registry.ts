@@ -1,10 +1,9 @@
 /**
- * The MCP tools: one per operation in JOB_OPERATIONS, named
- * pdf_to_markdown_<op name>. Built once per router, not at import time.
+ * The MCP tools: one per tool the route records declare (their `mcp`;
+ * server/ hands the bindings over), named pdf_to_markdown_<op name>. Built
+ * once per router, not at import time.
  */
-import { Base64UploadInput } from '../core/jobs/create-job-from-upload.ts';
-import type { Operation } from '../core/operation.ts';
-import { JOB_OPERATIONS, createJobFromUpload, getMarkdown } from '../core/operations.ts';
+import type { McpBinding } from '../http/mcp-binding.ts';
 import { markdownTool } from './markdown-tool.ts';
 import { TOOL_PREFIX, toolSpec, type ToolSpec } from './tool-spec.ts';
 
@@ -13,19 +12,14 @@ export type ToolRegistry = {
   byName: ReadonlyMap<string, ToolSpec>;
 };
 
-function specOf(op: Operation): ToolSpec {
-  if (op.name === getMarkdown.name) return markdownTool();
-  // MCP is JSON: an upload arrives as base64 text, which the operation's input turns into its BlobSource.
-  if (op.name === createJobFromUpload.name) return toolSpec(op, { jsonInput: Base64UploadInput });
-  return toolSpec(op);
-}
+const specOf = (binding: McpBinding): ToolSpec => (binding.output === 'markdown' ? markdownTool(binding) : toolSpec(binding));
 
-export function buildToolRegistry(): ToolRegistry {
-  const specs = JOB_OPERATIONS.map((op) => specOf(op as unknown as Operation));
-  return {
-    list: specs.map((s) => s.tool),
-    byName: new Map(specs.map((s) => [s.tool.name, s])),
-  };
+/** The tools of these bindings; a tool declared twice fails here. */
+export function buildToolRegistry(bindings: readonly McpBinding[]): ToolRegistry {
+  const specs = bindings.map(specOf);
+  const byName = new Map(specs.map((s) => [s.tool.name, s]));
+  if (byName.size !== specs.length) throw new Error('an MCP tool is declared twice');
+  return { list: specs.map((s) => s.tool), byName };
 }
 
 export const toolNameOf = (opName: string) => TOOL_PREFIX + opName;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { portabilityWarnings, portableSchema } from './portable-schema.ts';
-import { buildToolRegistry } from './tool-registry.ts';
+import { mcpToolRegistry } from '../server/mcp-tools.ts';
 
 describe('MCP tool schemas', () => {
-  const tools = buildToolRegistry().list;
+  const tools = mcpToolRegistry().list;
 
   it('have 0 portability warnings: no list of types anywhere, nullable values as anyOf', () => {
     const warnings = tools.flatMap((t) => [

@@ -1,19 +1,19 @@
 /**
- * One MCP tool per core operation: its tools/list entry and how a call's
- * output becomes a CallToolResult. Input and output schemas are the
- * operation's own; an operation whose input also takes a value JSON cannot
- * carry (an upload's BlobSource) is offered through the JSON form core
- * defines beside it, which the operation's own input accepts as it is.
- * get_markdown, whose output is a reference to the stored Markdown, has its
- * own presentation (markdown-tool.ts).
+ * One MCP tool per tool a route record declares (http/mcp-binding.ts): its
+ * tools/list entry and how a call's output becomes a CallToolResult. Name,
+ * title, description and schemas are the operation's own, the hints and the
+ * guide (appended to the description) the record's; an operation whose
+ * input also takes a value JSON cannot carry (an upload's BlobSource) is
+ * offered through the JSON form the record names, which the operation's own
+ * input accepts as it is. get_markdown, whose output is a reference to the
+ * stored Markdown, has its own presentation (markdown-tool.ts).
  */
 import { MCP_TOOL_PREFIX } from '../core/operations.ts';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { Ctx } from '../core/context.ts';
 import { invoke, type Operation } from '../core/operation.ts';
-import { TOOL_ANNOTATIONS } from './tool-annotations.ts';
-import { toolDescription } from './tool-guide.ts';
+import type { McpBinding } from '../http/mcp-binding.ts';
 import { toolJsonSchema } from './tool-json-schema.ts';
 
 export const TOOL_PREFIX = MCP_TOOL_PREFIX;
@@ -40,22 +40,19 @@ export function jsonPresenter<O extends z.ZodType>(op: Operation<z.ZodType, O>):
   };
 }
 
-export function toolSpec<I extends z.ZodType, O extends z.ZodType>(
-  op: Operation<I, O>,
-  opts: { presenter?: Presenter<z.output<O>>; jsonInput?: z.ZodType } = {},
-): ToolSpec {
-  const annotations = TOOL_ANNOTATIONS[op.name];
-  if (!annotations) throw new Error(`tools/tool-annotations.ts has no entry for ${op.name}`);
-  const presenter = opts.presenter ?? jsonPresenter(op);
+/** The tool a record declares; `presenter` when its output is not sent as JSON. */
+export function toolSpec<O>(binding: McpBinding, presenter?: Presenter<O>): ToolSpec {
+  const op = binding.operation;
+  const shown = presenter ?? (jsonPresenter(op) as Presenter<O>);
   return {
     tool: {
       name: TOOL_PREFIX + op.name,
       title: op.title,
-      description: toolDescription(op.name, op.description),
-      inputSchema: toolJsonSchema(opts.jsonInput ?? op.input, 'input'),
-      outputSchema: toolJsonSchema(presenter.outputSchema, 'output'),
-      annotations: { title: op.title, ...annotations },
+      description: `${op.description}\n\n${binding.guide}`,
+      inputSchema: toolJsonSchema(binding.jsonInput ?? op.input, 'input'),
+      outputSchema: toolJsonSchema(shown.outputSchema, 'output'),
+      annotations: { title: op.title, ...binding.hints },
     },
-    call: async (ctx, args) => presenter.present(await invoke(op, ctx, args), ctx),
+    call: async (ctx, args) => shown.present((await invoke(op, ctx, args)) as O, ctx),
   };
 }

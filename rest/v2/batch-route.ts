@@ -4,6 +4,7 @@ import { BatchItem, MAX_BATCH_ITEMS } from '../../core/jobs/create-job-batch.ts'
 import { SlotUsage } from '../../core/jobs/job-schema.ts';
 import { createJobBatch } from '../../core/operations.ts';
 import { jsonBody } from '../../http/json-body.ts';
+import { RATE_NOTE } from '../../http/mcp-binding.ts';
 import { IdempotencyKeyHeader, NAMED_SCHEMAS } from '../../http/openapi-components.ts';
 import { rateGate } from '../../http/rate-gate.ts';
 import { defineRoute } from '../define-route.ts';
@@ -23,6 +24,10 @@ export const batchRoute = defineRoute({
   mapRequest: jsonInput,
   reply: replyBatch,
   rpc: 'jobs.createBatch',
+  mcp: {
+    hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    guide: `Use for many links at once on a paid plan (batch_enabled); all or nothing. Takes one slot per item. ${RATE_NOTE} Next: pdf_to_markdown_list_jobs or pdf_to_markdown_get_job per job.`,
+  },
   openapi: {
     operationId: 'create_job_batch',
     tag: 'jobs',

@@ -16,6 +16,7 @@ import { JobFields } from '../../core/jobs/job-schema.ts';
 import { createJobFromUpload, createJobFromUrl, deleteJob, getJob, getLimits, getMarkdown, listJobs } from '../../core/operations.ts';
 import { markdownDownload } from '../../http/download.ts';
 import { jsonBody } from '../../http/json-body.ts';
+import { RATE_NOTE, READ_ONLY } from '../../http/mcp-binding.ts';
 import { IdempotencyKeyHeader, JobIdParam, NAMED_SCHEMAS } from '../../http/openapi-components.ts';
 import { rateGate } from '../../http/rate-gate.ts';
 import type { Route } from '../../http/route.ts';
@@ -49,6 +50,20 @@ export const createJobRoute = defineHandlerRoute({
   before: (rt) => [rateGate(rt), jsonBody(rt)],
   // JSON cannot carry a file: over tRPC the PDF comes as base64, which the operation's input turns into its BlobSource.
   rpc: { 'jobs.createFromUrl': { operation: createJobFromUrl }, 'jobs.createFromUpload': { operation: createJobFromUpload, jsonInput: Base64UploadInput } },
+  mcp: [
+    {
+      operation: createJobFromUrl,
+      hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      guide: `Use when the PDF is reachable by an https link. Takes one slot until the job ends or is deleted (slots_full when none is free). ${RATE_NOTE} Next: poll pdf_to_markdown_get_job until status is ready or error, then pdf_to_markdown_get_markdown.`,
+    },
+    {
+      operation: createJobFromUpload,
+      // MCP is JSON too: the upload arrives as base64 text.
+      jsonInput: Base64UploadInput,
+      hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      guide: `Use when you hold the PDF's bytes (base64, up to max_json_body_size). Takes one slot until the job ends or is deleted. ${RATE_NOTE} Next: poll pdf_to_markdown_get_job until status is ready or error, then pdf_to_markdown_get_markdown.`,
+    },
+  ],
   handler: (rt, rest) =>
     pickCreate({
       fromUrl: rest(createJobFromUrl, jsonInput, replyCreated),
@@ -105,6 +120,10 @@ export const JOB_ROUTES = [
   defineRoute({
     method: 'get', path: '/api/v2/jobs', auth: KEY_OR_SESSION, operation: listJobs, statuses: [400, 401, 403, 429],
     mapRequest: (req) => ({ status: req.query.status, limit: req.query.limit, cursor: req.query.cursor }), rpc: 'jobs.list',
+    mcp: {
+      hints: READ_ONLY,
+      guide: `Use to find your jobs (newest first, filter by status, page with cursor). Takes no slot. ${RATE_NOTE} Next: pdf_to_markdown_get_job or pdf_to_markdown_get_markdown for a job.`,
+    },
     openapi: {
       operationId: 'list_jobs', tag: 'jobs', success: 200, ok: { description: 'A page of jobs.', content: json(listJobs.output) },
       request: { requestParams: { query: listJobs.input } },
@@ -114,6 +133,10 @@ export const JOB_ROUTES = [
     method: 'get', path: '/api/v2/jobs/{jobId}', auth: KEY_OR_SESSION, operation: getJob, statuses: [400, 401, 403, 404, 429],
     mapRequest: (req) => ({ job_id: req.params.jobId, if_none_match: req.headers['if-none-match'], wait_seconds: req.query.wait }),
     reply: replyJob, rpc: 'jobs.get',
+    mcp: {
+      hints: READ_ONLY,
+      guide: 'Use to check a job\'s status while it converts. Rather than polling, pass wait_seconds (up to 30) to get the answer as soon as the job changes. One call of the rate budget, but half a call when it waited for a change, a quarter when if_none_match (the job\'s last entity tag) still names the job. Otherwise poll at most once a second. Takes no slot. Next: pdf_to_markdown_get_markdown once ready; on error read error_code.',
+    },
     openapi: {
       operationId: 'get_job', tag: 'jobs', success: 200,
       description: `${getJob.description}\n\n${POLLING}\n\nRequires an API key with the scope \`jobs:read\` (or a session).`,
@@ -145,6 +168,10 @@ export const JOB_ROUTES = [
   defineRoute({
     method: 'delete', path: '/api/v2/jobs/{jobId}', auth: KEY_OR_SESSION, operation: deleteJob, statuses: [400, 401, 403, 404, 429],
     mapRequest: jobIdOf, rpc: 'jobs.delete',
+    mcp: {
+      hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      guide: `Use when you no longer need a job: cancels an active one (frees its slot) or deletes a finished one. ${RATE_NOTE} Next: nothing; create another job if needed.`,
+    },
     openapi: {
       operationId: 'delete_job', tag: 'jobs', success: 200, ok: { description: 'The job, canceled or deleted.', content: json(NAMED_SCHEMAS.DeletedJob) },
       request: byId,
@@ -156,6 +183,11 @@ export const JOB_ROUTES = [
     mapRequest: (req) => ({ ...jobIdOf(req), format: req.query.format }), replyFor: markdownDownload,
     // tRPC: the Markdown as a string (JSON cannot stream), the part asked for, under the caller's inline cap as for the MCP tool.
     rpc: { path: 'jobs.markdown', jsonInput: MarkdownInput, present: markdownInline },
+    // MCP: the Markdown as text and its pictures as image content, never an archive (so no `format`).
+    mcp: {
+      hints: READ_ONLY, jsonInput: MarkdownInput, output: 'markdown',
+      guide: `Use once get_job says ready; answers the Markdown inline up to max_inline_markdown_size. Takes no slot. ${RATE_NOTE} Next: pdf_to_markdown_delete_job to free the slot's result early.`,
+    },
     openapi: {
       operationId: 'get_markdown', tag: 'jobs', success: 200, ok: download, reduced: true,
       request: { requestParams: { ...byId.requestParams, query: getMarkdown.input.pick({ format: true }) } },
@@ -163,6 +195,10 @@ export const JOB_ROUTES = [
   }),
   defineRoute({
     method: 'get', path: '/api/v2/limits', auth: KEY_OR_SESSION, operation: getLimits, statuses: [401, 429], mapRequest: () => ({}), rpc: 'jobs.limits',
+    mcp: {
+      hints: READ_ONLY,
+      guide: `Use before creating jobs to see your tier, free slots, size caps and rate budget. Takes no slot. ${RATE_NOTE} Next: create a job within those limits.`,
+    },
     openapi: { operationId: 'get_limits', tag: 'account', success: 200, ok: { description: 'Live entitlements.', content: json(NAMED_SCHEMAS.Limits) } },
   }),
 ] as const satisfies readonly Route[];

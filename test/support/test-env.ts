@@ -13,11 +13,11 @@
  *   sweeps, counts over all rows, sign-ins by a fixed e-mail ...).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { ensureAccount } from '../../core/accounts/ensure-account.ts';
 import { loadConfig, type Config } from '../../core/config.ts';
 import type { Ctx } from '../../core/context.ts';
@@ -29,6 +29,7 @@ import type { Scope } from '../../core/scopes.ts';
 import type { TierName } from '../../core/tiers.ts';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { cloneTemplate } from './pg-template.ts';
+import { newMigratedPglite } from './pglite-template.ts';
 import { DEFAULT_REDIS_URL } from './services/test-services.ts';
 
 export const DB_KIND = process.env.P2M_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -56,37 +57,32 @@ type OpenedDatabase = { database: Database; pglite: PGlite | null; drop(): Promi
 
 let seq = 0;
 
-// Starting PGlite (WASM) and migrating costs seconds; cloning a migrated instance costs about half a second.
-let pgliteTemplate: Promise<PGlite> | null = null;
-async function clonePglite(): Promise<PGlite> {
-  pgliteTemplate ??= (async () => {
-    const client = new PGlite();
-    await openDatabase({ kind: 'pglite-instance', client }); // migrates; kept open as this file's template
-    return client;
-  })();
-  return (await (await pgliteTemplate).clone()) as PGlite;
-}
-
-/** A new database: a clone of the migrated template. */
+/** A new database: a copy of the migrated template. */
 async function openFresh(): Promise<OpenedDatabase> {
   if (DB_KIND === 'postgres') {
     const clone = await cloneTemplate();
     const database = await openDatabase({ kind: 'postgres', url: clone.url, poolSize: 4 });
     return { database, pglite: null, drop: clone.drop };
   }
-  const pglite = await clonePglite();
+  const pglite = await newMigratedPglite();
   return { database: await openDatabase({ kind: 'pglite-instance', client: pglite }), pglite, drop: async () => undefined };
 }
 
 // The file's shared database: made at the first fileEnv() of the file, dropped after its last test.
 let fileDatabase: Promise<OpenedDatabase> | null = null;
-afterAll(async () => {
+
+/**
+ * Closes and drops the file's database, if it made one. Registered after each
+ * test file by the integration projects' setup file (file-database-setup.ts),
+ * not here: a worker that runs several files imports this module once.
+ */
+export async function closeFileDatabase(): Promise<void> {
   const opened = await fileDatabase;
   fileDatabase = null;
   if (!opened) return;
   await opened.database.close();
   await opened.drop();
-});
+}
 
 /** The file's database, wrapped so that closing a test's runtime leaves it open for the next test. */
 async function openShared(): Promise<OpenedDatabase> {

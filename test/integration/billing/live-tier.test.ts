@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingCustomers } from '../../../db/schema.ts';
-import { mcpRoutes } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../server/mcp-tools.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { STRIPE_ENV, eventOf, startStripeMock, subscriptionObject, type StripeMock } from '../../support/stripe-mock.ts';
 import { fileEnv } from '../../support/test-env.ts';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mcpRoutes } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../server/mcp-tools.ts';
 import { fileEnv, type TestEnv } from '../../support/test-env.ts';
 import { createJob, drainQueue, errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { pdfBytes } from '../v1/support/pdf-bytes.ts';

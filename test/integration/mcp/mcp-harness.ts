@@ -8,7 +8,8 @@ import express from 'express';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { dispatchRoutes } from '../../../http/route-dispatch.ts';
-import { mcpRoutes, MCP_PATH } from '../../../tools/http-router.ts';
+import { MCP_PATH } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../server/mcp-tools.ts';
 import type { TestEnv } from '../../support/test-env.ts';
 
 export type RpcReply = { status: number; headers: Headers; body: unknown };

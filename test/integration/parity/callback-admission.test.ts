@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema.ts';
 import { createTrpcMiddleware } from '../../../server/app-router.ts';
-import { mcpRoutes } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../server/mcp-tools.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { fileEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
 import { startApi, type Api } from '../rest/api-client.ts';

@@ -14,7 +14,7 @@ import { JOB_OPERATIONS, OPERATIONS } from '../../../core/operations.ts';
 import { appRouter, RPC_BINDINGS } from '../../../server/app-router.ts';
 import { V2_ROUTES } from '../../../rest/routes.ts';
 import { apiRoutes } from '../../../server/routes.ts';
-import { buildToolRegistry } from '../../../tools/tool-registry.ts';
+import { mcpToolRegistry } from '../../../server/mcp-tools.ts';
 import { restRouteOf } from './transports.ts';
 
 const JOB_OPS = JOB_OPERATIONS.map((op) => op.name);
@@ -43,7 +43,7 @@ const NOT_ON_RPC: Record<string, string> = {
 
 describe('transport coverage of the operations', () => {
   it('MCP has a tool per job operation', () => {
-    const names = buildToolRegistry().list.map((t) => t.name);
+    const names = mcpToolRegistry().list.map((t) => t.name);
     expect(names.sort()).toEqual(JOB_OPS.map((op) => `pdf_to_markdown_${op}`).sort());
   });
 

@@ -10,7 +10,7 @@ import { invoke } from '../../../core/operation.ts';
 import { JOB_OPERATIONS, createJobFromUpload } from '../../../core/operations.ts';
 import type { Scope } from '../../../core/scopes.ts';
 import { createTrpcMiddleware } from '../../../server/app-router.ts';
-import { mcpRoutes } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../server/mcp-tools.ts';
 import { makePdf } from '../../support/pdf.ts';
 import { fileEnv, type TestEnv, type TestUser } from '../../support/test-env.ts';
 import { drainQueue, revokeKey, startApi, type Api } from '../rest/api-client.ts';

@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTrpcMiddleware } from '../../../server/app-router.ts';
-import { mcpRoutes, MCP_PATH } from '../../../tools/http-router.ts';
+import { MCP_PATH } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../server/mcp-tools.ts';
 import { fileEnv } from '../../support/test-env.ts';
 import { createJob, drainQueue, errorCode, startApi, warmUp } from '../rest/api-client.ts';
 import { pdfBytes } from '../v1/support/pdf-bytes.ts';

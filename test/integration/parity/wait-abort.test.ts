@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrpcMiddleware } from '../../../server/app-router.ts';
-import { MCP_PATH, mcpRoutes } from '../../../tools/http-router.ts';
+import { MCP_PATH } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../server/mcp-tools.ts';
 import { testEnv, type TestEnv } from '../../support/test-env.ts';
 import { createJob, startApi, type Api } from '../rest/api-client.ts';
 

@@ -20,7 +20,8 @@ import { issueApiKey } from '../../../core/keys/issue-api-key.ts';
 import { createRuntime } from '../../../core/runtime.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { dispatchRoutes } from '../../../http/route-dispatch.ts';
-import { mcpRoutes, MCP_PATH } from '../../../tools/http-router.ts';
+import { MCP_PATH } from '../../../tools/http-router.ts';
+import { mcpRoutes } from '../../../server/mcp-tools.ts';
 
 export type HarnessServer = AsyncDisposable & { url: string };
 
