@@ -33,11 +33,20 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   /** For operations open to anonymous callers: their rate policy, budgets per client address and network. */
   addressBudgets?: AddressBudgets;
   /**
-   * Whether some answers cost less than a call (ratelimit/call-cost.ts): the
-   * least cost is charged before the handler runs, the rest after it, by
-   * what the handler wrote in `bill` (a failure costs a whole call).
+   * Whether this call may cost less than a call (ratelimit/call-cost.ts):
+   * then the least cost is charged before the handler runs, the rest after
+   * it, by what the handler wrote in `bill` (a failure costs a whole call).
+   * Told the parsed input: a call that cannot be discounted is charged whole
+   * up front, in one charge instead of two.
    */
-  discounted?: true;
+  discounted?(input: z.output<I>): boolean;
+  /**
+   * Whether this call has no effect (a plain read): invoke() then starts the
+   * handler while the rate charge is in flight, one round trip less per call,
+   * and drops its answer when the charge is refused. Never for a call that
+   * waits (a long poll would keep waiting for nobody).
+   */
+  readOnly?(input: z.output<I>): boolean;
   handler(ctx: Ctx, input: z.output<I>, bill: Bill): Promise<z.input<O>>;
 };
 
@@ -63,15 +72,19 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType, E extends
 ): Promise<z.output<O>> {
   const started = performance.now();
   const p = ctx.principal;
-  const upfront = op.discounted ? LEAST_COST_UNITS : UNITS_PER_CALL;
   const bill: Bill = { cost: 'full' };
+  // Admitted first, refused after the charge: a refused or malformed call costs as much as a good one.
+  const admitted = tryAdmit(op, p, raw);
+  const upfront = admitted.ok && op.discounted?.(admitted.input) ? LEAST_COST_UNITS : UNITS_PER_CALL;
   try {
-    // Charged before anything else: a refused or malformed call costs as much as a good one.
+    const early = admitted.ok && op.readOnly?.(admitted.input) ? settled(op.handler(ctx, admitted.input, bill)) : null;
+    // Charged before anything else counts: a refused charge drops the early read's answer.
     const charge = await consumeRate(ctx, op.addressBudgets?.(ctx.config), upfront);
     if (charge) ctx.onRateCharge?.(charge);
+    if (!admitted.ok) throw admitted.error;
     let out: z.output<O>;
     try {
-      out = checkedOutput(op.output, await op.handler(ctx, admit(op, p, raw), bill));
+      out = checkedOutput(op.output, await (early ? early.result() : op.handler(ctx, admitted.input, bill)));
     } catch (err) {
       bill.cost = 'full';
       throw err;
@@ -85,6 +98,27 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType, E extends
     const code = err instanceof DomainError ? err.code : 'internal';
     ctx.log.info({ op: op.name, actor: p.kind, code, ms: Math.round(performance.now() - started) }, 'operation failed');
     throw err;
+  }
+}
+
+/** A promise whose failure is held until asked for (an early read whose answer may be dropped). */
+function settled<T>(running: Promise<T>): { result(): Promise<T> } {
+  const outcome = running.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+  return {
+    async result() {
+      const o = await outcome;
+      if (o.ok) return o.value;
+      throw o.error;
+    },
+  };
+}
+
+function tryAdmit<I extends z.ZodType>(op: Operation<I, z.ZodType, ErrorCode>, p: Ctx['principal'], raw: unknown):
+  { ok: true; input: z.output<I> } | { ok: false; error: unknown } {
+  try {
+    return { ok: true, input: admit(op, p, raw) };
+  } catch (error) {
+    return { ok: false, error };
   }
 }
 

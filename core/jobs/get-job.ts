@@ -38,7 +38,9 @@ export const getJob = defineOperation({
   actors: ['api_key', 'session', 'device'],
   input: GetJobInput,
   output: Job,
-  discounted: true,
+  // Only a conditional read or a wait can cost less than a call; a plain read has no effect at all.
+  discounted: (input) => input.if_none_match !== undefined || Boolean(input.wait_seconds),
+  readOnly: (input) => !input.wait_seconds,
   async handler(ctx, { job_id, if_none_match, wait_seconds }, bill) {
     const read = async () => {
       const { row, usage } = await getOwnedJobWithUsage(ctx, job_id);
