@@ -18,6 +18,7 @@ import type { Ctx } from '../context.ts';
 import { ownerKeyOf } from '../principal.ts';
 import { JOB_READ_COLUMNS } from './read-columns.ts';
 import { ACTIVE_STATUSES, type SlotUsageValue } from './slots.ts';
+import { SameRows } from './same-rows.ts';
 
 // One row per read asked for: r(id, owner, owner_key, i) holds the batch's job ids, their asking owners
 // and those owners' slot keys (core/batch/coalesced-reads.ts gathers them).
@@ -46,7 +47,7 @@ type Reads = Record<'account' | 'device', CoalescedReads<Ask, Found>>;
 // Polls of many clients at once read their jobs in one statement per batch, each still as fresh as its own.
 const perDb = new WeakMap<Db, Reads>();
 
-function coalesced(db: Db, by: 'account' | 'device', maxBatch: number): CoalescedReads<Ask, Found> {
+function coalesced(db: Db, by: 'account' | 'device', maxBatch: number, same: SameRows): CoalescedReads<Ask, Found> {
   const statement = prepare(db, by);
   const idOf = (a: Ask) => `${a.id}:${a.owner}:${a.ownerKey}`;
   return new CoalescedReads(async (keys) => {
@@ -55,17 +56,24 @@ function coalesced(db: Db, by: 'account' | 'device', maxBatch: number): Coalesce
       owners: keys.map((k) => k.owner),
       ownerKeys: keys.map((k) => k.ownerKey),
     });
-    // Rows come back by the ordinal of the read that asked for them; frozen, as several polls may share one.
+    // Rows come back by the ordinal of the read that asked for them; frozen, as several polls may share one,
+    // and the same object as the last read of that job when nothing in it changed (its view is then made already).
     return new Map(
-      rows.map(({ activeJobs, asked: i, ...row }) => [idOf(keys[Number(i) - 1]!), { row: Object.freeze(row), activeJobs }]),
+      rows.map(({ activeJobs, asked: i, ...row }) => [idOf(keys[Number(i) - 1]!), { row: same.intern(row), activeJobs }]),
     );
   }, idOf, maxBatch);
 }
 
-/** The coalesced job reads of one database; `maxBatch` (config P2M_READ_BATCH_MAX) is fixed by the first call. */
-function reads(db: Db, maxBatch: number): Reads {
+/**
+ * The coalesced job reads of one database; `maxBatch` (P2M_READ_BATCH_MAX) and the rows kept for
+ * comparison (P2M_READ_CACHE_ENTRIES) are fixed by the first call.
+ */
+function reads(db: Db, maxBatch: number, maxRows: number): Reads {
   let r = perDb.get(db);
-  if (!r) perDb.set(db, (r = { account: coalesced(db, 'account', maxBatch), device: coalesced(db, 'device', maxBatch) }));
+  if (!r) {
+    const same = new SameRows(maxRows);
+    perDb.set(db, (r = { account: coalesced(db, 'account', maxBatch, same), device: coalesced(db, 'device', maxBatch, same) }));
+  }
   return r;
 }
 
@@ -94,7 +102,7 @@ export async function findJobWithUsage(ctx: Ctx, jobId: string): Promise<{ row: 
   let found = ctx.jobReadCache.get(key);
   if (!found) {
     const generation = ctx.jobReadCache.generation;
-    found = await reads(ctx.db, ctx.config.readBatchMax)[by].load({ id: jobId, owner: params.owner, ownerKey: params.ownerKey });
+    found = await reads(ctx.db, ctx.config.readBatchMax, ctx.config.readCacheEntries)[by].load({ id: jobId, owner: params.owner, ownerKey: params.ownerKey });
     if (!found) return null;
     ctx.jobReadCache.set(key, found, generation, resultExpiry(found.row));
   }
