@@ -64,7 +64,10 @@ describe.runIf(DB_KIND === 'postgres' && process.env.P2M_SCALE_TEST === '1')('ma
     const account = await ensureAccount(runtime.db, 'scale@test.local', 'pro');
     const { secret: key } = await issueApiKey(runtime.db, runtime.config.tiers, { accountId: account.id, name: 'scale' });
 
-    const pdfs = await Promise.all([0, 1, 2, 3].map((i) => makePdf([[`Document ${i} first page`], [`Document ${i} second page`]])));
+    // Twelve pages each: with warm conversion children a two-page job took milliseconds, and the 200 jobs were done
+    // before the faults had run their course.
+    const pages = (i: number) => Array.from({ length: 12 }, (_, p) => [`Document ${i} page ${p + 1}`, ...Array.from({ length: 30 }, (_, l) => `Line ${l + 1} of page ${p + 1} in document ${i}, with enough words to fill it.`)]);
+    const pdfs = await Promise.all([0, 1, 2, 3].map((i) => makePdf(pages(i))));
     const expected = await Promise.all(pdfs.map(async (pdf, i) => {
       const file = join(tmpdir(), `p2m-scale-${process.pid}-${i}.pdf`);
       await writeFile(file, pdf);
@@ -106,7 +109,7 @@ describe.runIf(DB_KIND === 'postgres' && process.env.P2M_SCALE_TEST === '1')('ma
         });
       };
 
-      // Chaos runs while the jobs arrive and convert: every few seconds a random worker that runs is kill -9'd and
+      // Chaos runs while the jobs arrive and convert: every second or so a random worker that runs is kill -9'd and
       // replaced; once, an API process is SIGTERMed and the S3 server paused for 10 s.
       let chaos = true;
       let kills = 0;
@@ -117,15 +120,15 @@ describe.runIf(DB_KIND === 'postgres' && process.env.P2M_SCALE_TEST === '1')('ma
         let paused = false;
         let stoppedApi = false;
         while (chaos) {
-          await new Promise((r) => setTimeout(r, 3000));
-          if (!stoppedApi && Date.now() - started > 4000) {
+          await new Promise((r) => setTimeout(r, 1000));
+          if (!stoppedApi && Date.now() - started > 3000) {
             stoppedApi = true;
             apiUp = [true, false];
             apis[1]!.child.kill('SIGTERM');
             expect(await apis[1]!.exited).toBe(0);
             trace('API 1 stopped');
           }
-          if (!paused && Date.now() - started > 6000) {
+          if (!paused && Date.now() - started > 5000) {
             paused = true;
             s3.pause();
             trace('S3 paused');
