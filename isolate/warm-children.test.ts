@@ -36,7 +36,7 @@ describe('warm conversion children', () => {
       expect(a1.alive()).toBe(false);
       expect(children.stats()).toMatchObject({ started: 2, reused: 1, idle: 1 });
     } finally {
-      children.close();
+      await children.close();
     }
   });
 
@@ -51,8 +51,8 @@ describe('warm conversion children', () => {
       expect(p.alive()).toBe(false);
       expect(never.stats()).toMatchObject({ started: 2, reused: 0, idle: 0 });
     } finally {
-      any.close();
-      never.close();
+      await any.close();
+      await never.close();
     }
   });
 
@@ -69,7 +69,7 @@ describe('warm conversion children', () => {
       expect(afterHeavy.pid).not.toBe(third.pid);
       expect((await serve(children, 't')).pid).not.toBe(afterHeavy.pid);
     } finally {
-      children.close();
+      await children.close();
     }
   });
 
@@ -109,7 +109,7 @@ describe('warm conversion children', () => {
     try {
       expect((await serve(children, 't')).markdown).toMatch(/secret none$/);
     } finally {
-      children.close();
+      await children.close();
       for (const [name, value] of [['DATABASE_URL', saved.db], ['P2M_SECRET_KEY', saved.key]] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;

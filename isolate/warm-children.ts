@@ -46,8 +46,8 @@ export type WarmChildren = {
   acquire(tenant: string): BorrowedChild;
   /** Children started and requests served by a warm child, so far. */
   stats(): { started: number; reused: number; idle: number };
-  /** Ends the idle children; busy ones end when released. */
-  close(): void;
+  /** Ends the idle children, resolving once they are reaped; busy ones end when released. */
+  close(): Promise<void>;
 };
 
 type Warm = { session: ChildSession; key: string; requests: number; idleTimer: NodeJS.Timeout | null };
@@ -93,8 +93,12 @@ function idleList(idleMs: number) {
       const w = idle.shift();
       if (w) retire(w);
     },
-    retireAll(): void {
-      for (const w of idle.splice(0)) retire(w);
+    /** Ends every idle child; resolves once all are reaped. */
+    async retireAll(): Promise<void> {
+      await Promise.all(idle.splice(0).map((w) => {
+        if (w.idleTimer) clearTimeout(w.idleTimer);
+        return w.session.stop();
+      }));
     },
   };
 }
@@ -143,7 +147,7 @@ export function createWarmChildren(o: WarmChildrenOptions): WarmChildren {
     stats: () => ({ started, reused, idle: idle.size }),
     close() {
       closed = true;
-      idle.retireAll();
+      return idle.retireAll();
     },
   };
 }

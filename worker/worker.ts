@@ -106,7 +106,7 @@ export function createWorker(runtime: Runtime, opts: WorkerOptions): Worker {
     start: loop.start,
     async stop() {
       await loop.stop();
-      children.close();
+      await children.close();
     },
     sweep,
     async runOnce() {
