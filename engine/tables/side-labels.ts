@@ -31,6 +31,16 @@ const RUN_ON_GAP_EM = 0.6;
 const EDGE_EM = 0.5;
 
 const cellText = (c: Cell | undefined): string => (c?.spans ?? []).map((s) => s.text).join(' ').trim();
+/**
+ * Whether a label carries on the label in the row above, wrapped at its
+ * column's edge ("Committee" over "reviewed"): it opens in lower case under
+ * a word left open. A single letter above is a mark ("a", "b" beside notes), not a word.
+ */
+const carriesOn = (above: string | undefined, label: string): boolean =>
+  above !== undefined && /\p{L}{2}$/u.test(above) && /^\p{Ll}/u.test(label);
+
+/** Whether most of a cell's text is set as code (monospaced). */
+const isCode = (c: Cell): boolean => 2 * c.spans.filter((s) => s.code).reduce((n, s) => n + s.text.length, 0) > cellText(c).length;
 const words = (text: string): number => text.split(/\s+/).filter((w) => w !== '').length;
 
 const centre = (r: TextRun): number => (r.box.y0 + r.box.y1) / 2;
@@ -78,10 +88,13 @@ function linesBelow(lines: readonly Line[], bottom: number, left: number, em: nu
 export function isSideLabelledProse(t: Detected, lines: readonly Line[], em: number): boolean {
   const rows = t.block.rows;
   if (em <= 0 || rows.some((r) => r.length !== 2) || rows[0]!.some((c) => c.header)) return false;
-  const labels = rows.map((r) => cellText(r[0])).filter((s) => s !== '');
+  const labelCells = rows.map((r) => r[0]!).filter((c) => cellText(c) !== '');
   const texts = rows.map((r) => r[1]!).filter((c) => cellText(c) !== '');
+  const labels = labelCells.map(cellText);
   if (!labels.length || labels.some((l) => words(l) > LABEL_WORDS)) return false;
-  if (texts.filter(prose).length * 2 < texts.length) return false;
+  // Code is neither a heading nor running text: option names and type signatures make a reference table.
+  if ([...labelCells, ...texts].some(isCode)) return false;
+  if (!texts.every(prose)) return false;
   const runs = [...t.runs].filter((r) => r.text.trim() !== '');
   const left = Math.min(...runs.map((r) => r.box.x0));
   const edge = (r: TextRun): boolean => r.box.x0 - left <= EDGE_EM * em;
@@ -91,8 +104,7 @@ export function isSideLabelledProse(t: Detected, lines: readonly Line[], em: num
   const starts = baselines(body, em).map((line) => line[0]!.box.x0).sort((a, b) => a - b);
   const textLeft = starts[starts.length >> 1]!;
   const measure = Math.max(...body.map((r) => r.box.x1)) - textLeft;
-  // A label line opening in lower case carries on the label above it.
-  const entries = baselines(runs.filter(edge), em).filter((g) => !/^\p{Ll}/u.test(g[0]!.text.trim())).length;
+  const entries = rows.filter((r, i) => cellText(r[0]) !== '' && !carriesOn(cellText(rows[i - 1]?.[0]), cellText(r[0]))).length;
   const textLines = baselines(body, em).length + linesBelow(lines, t.block.prov.box.y1, textLeft, em);
   return measure >= MEASURE_EM * em && textLines >= LINES_PER_LABEL * Math.max(entries, 1);
 }
