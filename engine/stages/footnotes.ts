@@ -13,10 +13,10 @@ import { lineFontSize, lineText } from '../geometry.ts';
 const NOTE_SIZE = 0.92;
 /** Notes start below this share of the page height. */
 const NOTE_ZONE = 0.55;
-/** A mark: a number of up to three digits or a traditional footnote symbol. */
-const MARK = /^(?:\d{1,3}|[*†‡§¶])$/;
+/** A mark: a number of up to three digits or a traditional footnote symbol (TeX sets \\thanks with ∗, U+2217). */
+const MARK = /^(?:\d{1,3}|[*∗†‡§¶])$/;
 /** A note line: its mark, perhaps with a full stop or bracket, then the note's text. */
-const NOTE_START = /^(\d{1,3}|[*†‡§¶]+)[.)]?\s*(\S.*)$/s;
+const NOTE_START = /^(\d{1,3}|[*∗†‡§¶]+)[.)]?\s*(\S.*)$/s;
 
 type Paragraph = Extract<Block, { kind: 'paragraph' }>;
 type Note = { mark: string; text: string; prov: Block['prov'] };
