@@ -12,6 +12,7 @@ import { TOUCH } from './rule-grid.ts';
 import { sideBySideParts } from './side-by-side.ts';
 import { baselineParts } from './baseline-split.ts';
 import { chartAreas } from './chart-gridlines.ts';
+import { axisAreas } from './chart-axes.ts';
 import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver } from './prose-cells.ts';
 import { isSideLabelledProse } from './side-labels.ts';
 import type { Stage } from '../stage.ts';
@@ -55,9 +56,9 @@ function tablesOnPage(page: Page, words: Words): Page {
   for (const t of ruled) lines = removeRuns(lines, t.runs);
   // Rules that framed a ruled table say nothing about the rest of the page.
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
-  // A chart's labels line up like cells; they stay text.
+  // A chart's labels line up like cells; they stay text (charts by their gridlines, or by their value axis's ticks).
   const em = bodyEm(page.lines);
-  const charts = [...figures, ...chartAreas(page.rules, page.lines, em)];
+  const charts = [...figures, ...chartAreas(page.rules, page.lines, em), ...axisAreas(page.lines)];
   const free = lines.filter((l) => !onFigure(l, charts, em));
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows).
