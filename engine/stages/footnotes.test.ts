@@ -70,4 +70,24 @@ describe('footnote marks', () => {
     expect(md).toContain('A title[^1]');
     expect(md).toContain('[^1]: A footnote to the article title');
   });
+
+  it('splits a group of marks ("1,3") and calls the notes it can, leaving a note without its mark as text', () => {
+    const p = page(1, [], { height: 800 });
+    const sup = (t: string, x: number, y: number) => run(t, x, y, { fontSize: 7, script: 'sup' });
+    const name = (t: string, marks: string, y: number) => {
+      const l = line([t], 40, y, { fontSize: 10 });
+      l.runs.push(sup(marks, l.box.x1, y - 2));
+      return l;
+    };
+    const body = line(['Body text long enough to set the body size of the page, again and again.'], 40, 200, { fontSize: 10 });
+    const note = (m: string, t: string, y: number) => line([sup(m, 40, y), run(t, 44, y, { fontSize: 8 })], 40, y);
+    const block = (l: Line) => ({ ...para([l]), spans: spansFromLines([l], () => false) });
+    p.blocks = [block(name('CV Radhakrishnan', '2', 60)), block(name('CV Rajagopal', '1,3', 80)), block(body), block(body),
+      block(note('1', 'The first author footnote.', 700)), block(note('2', 'Another author footnote.', 712)), block(note('5', 'A note nobody calls.', 724))];
+    const md = renderDoc(footnotes.run(doc([p]), DEFAULT_CONFIG));
+    expect(md).toContain('CV Radhakrishnan[^2]');
+    expect(md).toContain('CV Rajagopal[^1]<sup>,3</sup>');
+    expect(md).toContain('[^1]: The first author footnote.');
+    expect(md).toContain('<sup>5</sup>A note nobody calls.');
+  });
 });
