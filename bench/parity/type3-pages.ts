@@ -7,7 +7,7 @@
  *
  * usage: node bench/parity/type3-pages.ts DIR_OR_PDF... [--diff OUT_DIR]
  *   default: the corpus's dev/pdf, realworld/pdf and hostile (P2M_CORPUS_DIR, else ../shared/corpus)
- *   and ~/.cache/p2m-long-manuals when present. With --diff, differing pages are written to OUT_DIR.
+ *   and ~/.cache/p2m-long-manuals/pdf when present (node bench/long-manuals/fetch.ts). With --diff, differing pages are written to OUT_DIR.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -122,7 +122,7 @@ async function main(argv: string[]): Promise<void> {
   const named = argv.filter((a, i) => !a.startsWith('--') && (diffAt < 0 || i !== diffAt + 1));
   const root = corpusRoot();
   const targets = named.length ? named
-    : [join(root, 'dev/pdf'), join(root, 'realworld/pdf'), join(root, 'hostile'), join(homedir(), '.cache/p2m-long-manuals')];
+    : [join(root, 'dev/pdf'), join(root, 'realworld/pdf'), join(root, 'hostile'), join(homedir(), '.cache/p2m-long-manuals/pdf')];
   let files = 0, withType3 = 0;
   const rows: PageRow[] = [];
   for (const file of targets.flatMap(pdfFiles)) {

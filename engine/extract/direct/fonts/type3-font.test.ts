@@ -80,6 +80,13 @@ describe('Type 3 fonts', () => {
     expect(fontLoader(objects)(empty).type3Height).toEqual({ scale: 80 * 0.01, charBBox: true });
   });
 
+  it('refuse a font without glyph procedures, in which pdf.js shows no text', () => {
+    const objects = new MemoryObjects();
+    const ref = type3(objects, { matrix: [0.001, 0, 0, 0.001, 0, 0] });
+    (objects.resolve(ref) as { map: Map<string, PdfValue> }).map.delete('CharProcs');
+    expect(() => fontLoader(objects)(ref)).toThrow(/CharProcs/);
+  });
+
   it('refuse a font whose box pdf.js would guess from glyph paths', () => {
     const objects = new MemoryObjects();
     const guessed = type3(objects, { bbox: [0, 0, 0, 0], procs: { A: '60 0 d0 0 0 50 70 re f' } });

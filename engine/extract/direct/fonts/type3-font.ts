@@ -84,7 +84,10 @@ export function loadType3Font(objects: ObjectSource, dict: PdfDict, id: string):
   const text = type3Text(objects, dict, enc);
   const widths = simpleWidths(objects, dict, desc, intOr(objects.lookup(dict, 'FirstChar'), 0));
   const matrix = fontMatrix(objects, dict);
-  const height = type3Height(objects, dict, descriptor, matrix);
+  // pdf.js cannot load the font without glyph procedures, and shows no text in it.
+  const procs = objects.lookup(dict, 'CharProcs');
+  if (!isDict(procs)) throw new Unsupported('Type 3 font without /CharProcs');
+  const height = type3Height(objects, dict, descriptor, matrix, procs);
   const monospace = isMonospace(widths);
   const ascent = objects.lookup(desc, 'Ascent');
   const descent = objects.lookup(desc, 'Descent');

@@ -8,7 +8,7 @@
  * (or all of them when it is empty). What pdf.js might read otherwise (a
  * glyph procedure we cannot parse that could change the box) is refused.
  */
-import { isDict, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
+import type { PdfDict, PdfValue } from '../../pdf-objects/values.ts';
 import { ContentParser } from '../content/content-parser.ts';
 import { Unsupported, type Matrix, type ObjectSource, type Type3Height } from '../types.ts';
 
@@ -42,49 +42,49 @@ function fontBox(objects: ObjectSource, dict: PdfDict, descriptor: PdfDict | nul
   return rect ? normalize(rect) : [0, 0, 0, 0];
 }
 
-/** True if the operations after the first are all plain ones; `paths` is set if one builds a path. */
-function restIsPlain(parser: ContentParser, seen: { paths: boolean }): boolean {
+/** What the operations after the first do: whether any builds a path, and whether all are plain ones. */
+function scanRest(parser: ContentParser): { paths: boolean; plain: boolean } {
+  let paths = false, plain = true;
   for (let op = parser.read(); op; op = parser.read()) {
-    if (PATH_OPS.has(op.op)) seen.paths = true;
-    if (!PLAIN_OPS.has(op.op)) return false;
+    if (PATH_OPS.has(op.op)) paths = true;
+    if (!PLAIN_OPS.has(op.op)) plain = false;
   }
-  return parser.inlineImages === 0;
+  return { paths, plain: plain && parser.inlineImages === 0 };
 }
 
 /**
  * The box glyph procedure `proc` adds to the font's (pdf.js
- * #removeType3ColorOperators and #guessType3FontBBox), or null.
+ * #removeType3ColorOperators and #guessType3FontBBox), or null;
+ * `fontBoxSize` is the diagonal of the font's own box.
  */
-function glyphBox(objects: ObjectSource, proc: PdfValue, fontSize: number): Rect | null {
+function glyphBox(objects: ObjectSource, proc: PdfValue, fontBoxSize: number): Rect | null {
   const parser = new ContentParser(objects.stream(proc).data);
   const first = parser.read();
-  const seen = { paths: false };
   if (first?.op === 'd0') {
     // With no font box pdf.js takes the glyph's path bounds, which we do not compute.
-    if (fontSize === 0 && (!restIsPlain(parser, seen) || seen.paths)) throw new Unsupported('Type 3 glyph box from its paths');
+    if (fontBoxSize === 0 && scanRest(parser).paths) throw new Unsupported('Type 3 glyph box from its paths');
     return null;
   }
   if (first?.op !== 'd1') return null;
   if (!first.args.every((a) => typeof a === 'number')) throw new Unsupported('Type 3 d1 operands');
   const box = normalize((first.args as number[]).slice(2));
   const w = box[2] - box[0], h = box[3] - box[1];
-  if (w === 0 || h === 0 || (fontSize !== 0 && Math.round(Math.hypot(w, h) / fontSize) < 10)) return null;
+  if (w === 0 || h === 0 || (fontBoxSize !== 0 && Math.round(Math.hypot(w, h) / fontBoxSize) < 10)) return null;
   // pdf.js drops the glyph's operator list, box included, when the procedure fails to load.
-  if (!restIsPlain(parser, seen)) throw new Unsupported('Type 3 glyph box from a procedure pdf.js may fail on');
+  if (!scanRest(parser).plain) throw new Unsupported('Type 3 glyph box from a procedure pdf.js may fail on');
   return box;
 }
 
 /**
- * How pdf.js stretches text in the Type 3 font `dict` (see the module
- * comment), or undefined when it never does. Throws Unsupported when that
- * depends on something we do not read as pdf.js does.
+ * How pdf.js stretches text in the Type 3 font `dict` with glyph
+ * procedures `procs` (see the module comment), or undefined when it never
+ * does. Throws Unsupported when that depends on something we do not read as
+ * pdf.js does.
  */
-export function type3Height(objects: ObjectSource, dict: PdfDict, descriptor: PdfDict | null, fontMatrix: Readonly<Matrix>): Type3Height | undefined {
+export function type3Height(objects: ObjectSource, dict: PdfDict, descriptor: PdfDict | null, fontMatrix: Readonly<Matrix>, procs: PdfDict): Type3Height | undefined {
   if (fontMatrix.every((v, i) => v === USUAL[i])) return undefined;
   const box = fontBox(objects, dict, descriptor);
   const size = Math.hypot(box[2] - box[0], box[3] - box[1]);
-  const procs = objects.lookup(dict, 'CharProcs');
-  if (!isDict(procs)) throw new Unsupported('Type 3 font without /CharProcs');
   let grown: Rect | null = null;
   for (const proc of procs.map.values()) {
     let add: Rect | null;
