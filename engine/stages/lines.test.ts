@@ -90,6 +90,17 @@ describe('lines stage', () => {
     expect(l!.runs.map((r) => [r.text, r.script])).toEqual([['a', undefined], ['2', 'sup'], [' + 8 = 12', undefined]]);
   });
 
+  it('takes a raised mark a word space after a word as its superscript, not a line of its own', () => {
+    const p = page(1, []);
+    const word = run('LaTeX', 20, 100);
+    // "1" at 7 pt raised 4 pt, half an em from the words on either side: TeX's footnote mark after a logo.
+    const mark = { ...run('1', 0, 0, { fontSize: 7 }), box: { x0: word.box.x1 + 5, y0: 98.4, x1: word.box.x1 + 9, y1: 105.4 } };
+    p.runs = [word, mark, run('is a markup language', word.box.x1 + 14, 100)];
+    const ls = buildLines(p);
+    expect(ls).toHaveLength(1);
+    expect(ls[0]!.runs.map((r) => [r.text.trim(), r.script])).toEqual([['LaTeX', undefined], ['1', 'sup'], ['is a markup language', undefined]]);
+  });
+
   it('takes a short run flagged monospaced (a one-glyph subset) as prose unless it touches code', () => {
     const p = page(1, []);
     const flagged = (t: string, x: number) => run(t, x, 100, { monospace: true, fontName: 'XYZABC+MathItalic' });
