@@ -35,7 +35,13 @@ const VERTICAL_SHIFT = 0.25;
  */
 type Chunk = {
   initialized: boolean;
+  /**
+   * The item's text so far: the first `parts` strings of `str`. The array is
+   * never emptied (V8 drops an array's storage when its length is set to 0,
+   * and every item would grow it anew).
+   */
   str: string[];
+  parts: number;
   /** Advance so far in text space (width) and, folded in at each scale change, in user space (totalWidth). */
   width: number;
   totalWidth: number;
@@ -57,13 +63,26 @@ type Chunk = {
   paint: number | undefined;
 };
 
+function addPart(c: Chunk, text: string): void {
+  if (c.parts < c.str.length) c.str[c.parts] = text;
+  else c.str.push(text);
+  c.parts++;
+}
+
+/** The item's text: its parts joined (the array cut to them first; a length above 0 keeps its storage). */
+function joinParts(c: Chunk): string {
+  if (c.parts === 0) return '';
+  c.str.length = c.parts;
+  return c.str.join('');
+}
+
 /** What decides whether a font change ends the item (pdf.js's currentTextState). */
 type FontKey = { fontSize: number; fontRes: string | null; name: string | undefined };
 
 /** Builds pdf.js text items for one content stream; see the module comment. */
 export class TextItems {
   private readonly chunk: Chunk = {
-    initialized: false, str: [], width: 0, totalWidth: 0, height: 0, totalHeight: 0,
+    initialized: false, str: [], parts: 0, width: 0, totalWidth: 0, height: 0, totalHeight: 0,
     transform: [1, 0, 0, 1, 0, 0], prevTransform: null, prevTextRise: 0, textAdvanceScale: 0,
     spaceInFlowMin: 0, spaceInFlowMax: 0, trackingSpaceMin: Infinity, negativeSpaceMax: -Infinity, notASpace: -Infinity,
     fontName: '', hasEOL: false, paint: undefined,
@@ -159,13 +178,13 @@ export class TextItems {
     if (!c.initialized) return;
     c.totalWidth += c.width * c.textAdvanceScale;
     const item: TextItem = {
-      str: itemText(c.str.join('')), dir: 'ltr', width: Math.abs(c.totalWidth), height: Math.abs(c.totalHeight),
+      str: itemText(joinParts(c)), dir: 'ltr', width: Math.abs(c.totalWidth), height: Math.abs(c.totalHeight),
       transform: c.transform, fontName: c.fontName, hasEOL: c.hasEOL,
     };
     if (c.paint !== undefined) item.paint = c.paint;
     this.out.items.push(item);
     c.initialized = false;
-    c.str.length = 0;
+    c.parts = 0;
   }
 
   /** BMC (`mcid` undefined) or BDC (`mcid` from its property dictionary, null if none; `actualText` its /ActualText). */
@@ -241,8 +260,8 @@ export class TextItems {
       c.prevTransform = textTransform(s, c.prevTransform ?? undefined);
       c.prevTextRise = s.textRise;
     }
-    if (this.saveLastChar(glyph.unicode)) c.str.push(' ');
-    c.str.push(glyph.unicode);
+    if (this.saveLastChar(glyph.unicode)) addPart(c, ' ');
+    addPart(c, glyph.unicode);
     // Glyphs are reported with their gaps, so spaces in fixed-pitch text can be judged by the glyph advance.
     if (this.out.glyphs) noteGlyph(this.out.glyphs, glyph.unicode, this.gap, advance);
     if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
@@ -335,7 +354,7 @@ export class TextItems {
         c.width += advanceX;
       }
     } else if (!this.addFakeSpace(s, advanceX, orientation, prev)) {
-      if (c.str.length === 0) {
+      if (c.parts === 0) {
         this.resetLastChars();
         this.pushSpace(Math.abs(advanceX), prev, c.fontName);
       } else {
@@ -350,7 +369,7 @@ export class TextItems {
     if (orientation * c.spaceInFlowMin <= width && width <= orientation * c.spaceInFlowMax) {
       if (c.initialized) {
         this.resetLastChars();
-        c.str.push(' ');
+        addPart(c, ' ');
       }
       return false;
     }
