@@ -14,6 +14,8 @@ import { Unsupported, type Glyph, type Matrix, type TextContent, type TextItem }
 import type { HiddenTextKind } from '../../types.ts';
 import { noteGlyph, shownGlyphs } from '../monospace-spaces.ts';
 import { ActualTextSpan } from './actual-text.ts';
+import { addPart, joinParts, type ItemParts } from './item-parts.ts';
+import { notePainted, type PaintedItems } from './content/paint-state.ts';
 
 /** Reused per glyph by placeGlyph (see there). */
 const CURRENT: Matrix = [0, 0, 0, 0, 0, 0];
@@ -33,15 +35,9 @@ const VERTICAL_SHIFT = 0.25;
  * the previous glyph's position and the gap thresholds outlive a flush and
  * decide how the next item starts.
  */
-type Chunk = {
+/** The item's text so far is its parts (item-parts.ts). */
+type Chunk = ItemParts & {
   initialized: boolean;
-  /**
-   * The item's text so far: the first `parts` strings of `str`. The array is
-   * never emptied (V8 drops an array's storage when its length is set to 0,
-   * and every item would grow it anew).
-   */
-  str: string[];
-  parts: number;
   /** Advance so far in text space (width) and, folded in at each scale change, in user space (totalWidth). */
   width: number;
   totalWidth: number;
@@ -62,19 +58,6 @@ type Chunk = {
   /** The paint record of the item's first string (content/paint-log.ts). */
   paint: number | undefined;
 };
-
-function addPart(c: Chunk, text: string): void {
-  if (c.parts < c.str.length) c.str[c.parts] = text;
-  else c.str.push(text);
-  c.parts++;
-}
-
-/** The item's text: its parts joined (the array cut to them first; a length above 0 keeps its storage). */
-function joinParts(c: Chunk): string {
-  if (c.parts === 0) return '';
-  c.str.length = c.parts;
-  return c.str.join('');
-}
 
 /** What decides whether a font change ends the item (pdf.js's currentTextState). */
 type FontKey = { fontSize: number; fontRes: string | null; name: string | undefined };
@@ -104,17 +87,21 @@ export class TextItems {
   private gap = 0;
   private readonly viewBox: readonly [number, number, number, number];
   private readonly out: TextContent;
+  /** Where each item shown under a paint record is listed with it, for judging (content/paint-log.ts). */
+  private readonly painted: PaintedItems;
 
   /**
    * viewBox: the page's view box in user space [x0,y0,x1,y1]; out: the shared
    * sink (items + styles) that form XObjects write into too (each form gets
    * its own TextItems on the same sink, as pdf.js's recursive getTextContent
-   * does; styles are recorded once per font id across the sink).
+   * does; styles are recorded once per font id across the sink); painted:
+   * the page's list of items shown under a paint record (shared likewise).
    */
-  constructor(viewBox: readonly number[], out: TextContent) {
+  constructor(viewBox: readonly number[], out: TextContent, painted: PaintedItems = { items: [], records: [] }) {
     const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = viewBox;
     this.viewBox = [x0, y0, x1, y1];
     this.out = out;
+    this.painted = painted;
   }
 
   /**
@@ -181,7 +168,7 @@ export class TextItems {
       str: itemText(joinParts(c)), dir: 'ltr', width: Math.abs(c.totalWidth), height: Math.abs(c.totalHeight),
       transform: c.transform, fontName: c.fontName, hasEOL: c.hasEOL,
     };
-    if (c.paint !== undefined) item.paint = c.paint;
+    if (c.paint !== undefined) notePainted(this.painted, item, c.paint);
     this.out.items.push(item);
     c.initialized = false;
     c.parts = 0;

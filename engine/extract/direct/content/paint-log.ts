@@ -8,7 +8,7 @@
 import type { Box } from '../../../model.ts';
 import type { HiddenTextKind } from '../../../types.ts';
 import { deviceSubpaths, type PathPaint } from '../../../tables/path-rules.ts';
-import type { TextItem, MarkedItem, Matrix } from '../types.ts';
+import type { TextItem, Matrix } from '../types.ts';
 import { contains, intersect, type Fill, type PaintLog, type Rgb } from './paint-state.ts';
 import type { Frame } from './frame.ts';
 
@@ -145,15 +145,16 @@ function itemBox(it: TextItem, base: Matrix): Box {
  * invisible, and on those an opaque rectangle painted later covers. Text that
  * paints nothing over an image is the scan's OCR layer and stays.
  */
-export function judgeItems(items: readonly (TextItem | MarkedItem)[], log: PaintLog): void {
+export function judgeItems(log: PaintLog, itemCount: number): void {
   // Most pages paint few images and covers; each item is compared with those alone.
   const images = log.fills.filter((fl) => fl.image);
   const covers = log.fills.filter((fl) => fl.cover);
-  if (covers.length * items.length > MAX_COVER_CHECKS) covers.length = 0;
-  for (const it of items) {
-    if (!('str' in it) || it.paint === undefined) continue;
-    const rec = log.texts[it.paint];
-    delete it.paint;
+  const { items, records } = log.painted;
+  // The bound counts all the page's items (marked content and spaces too), as it did when they were all walked.
+  if (covers.length * itemCount > MAX_COVER_CHECKS) covers.length = 0;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    const rec = log.texts[records[i]!];
     if (!rec || it.str.trim() === '') continue;
     let kind = rec.kind;
     // The item's box is found only when there is paint to compare it with: most pages have none.
