@@ -4,7 +4,7 @@
  * normalised, recurs at a similar height on a good share of the pages, or when
  * it is the outermost line and looks like a page number, a date or a URL.
  */
-import type { Line, Page } from '../model.ts';
+import type { Box, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { lineFontSize, lineText, unionBox } from '../geometry.ts';
 import { bodySize } from './headings.ts';
@@ -85,14 +85,17 @@ function candidates(page: Page, maxSize: number): Candidate[] {
   // Rows of a table broken over pages repeat at the edges (a repeated header, rows alike but for digits): not furniture.
   const rows = edgeTableRows(sorted, (l) => l.box.y1 <= h * BAND || l.box.y0 >= h * (1 - BAND));
   // So are lines inside a drawn grid holding text, whose cells may sit too close for gutters to show.
-  const grids = textGridBoxes(page.rules, page.lines.flatMap((l) => l.runs));
+  // Found only once a line at an edge asks: most lines are not.
+  let grids: Box[] | undefined;
   sorted.forEach((line, i) => {
-    if (rows.has(line) || grids.some((g) => centreIn(line.box, g))) return;
+    if (rows.has(line)) return;
     const folioTop = i === 0 && line.box.y1 <= h * FOLIO_BAND;
     const folioBottom = i === sorted.length - 1 && line.box.y0 >= h * (1 - FOLIO_BAND);
     const top = line.box.y1 <= h * BAND || folioTop;
     const bottom = line.box.y0 >= h * (1 - BAND) || folioBottom;
     if (!top && !bottom) return;
+    grids ??= textGridBoxes(page.rules, page.lines.flatMap((l) => l.runs));
+    if (grids.some((g) => centreIn(line.box, g))) return;
     const edge = top ? 'top' : 'bottom';
     const y = top ? line.box.y0 : h - line.box.y1;
     const outermost = top ? i <= 1 : i >= sorted.length - 2;

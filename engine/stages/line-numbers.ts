@@ -25,6 +25,8 @@ const BARE_NUMBER = /^\s*(\d{1,5})\s*$/;
 
 /** The run at the given end of a line (in x order) if it is a bare number set apart from the rest of the line. */
 function marginNumber(line: Line, side: Side): Mark | null {
+  // Most lines hold no bare number at all: they are not sorted.
+  if (!line.runs.some((r) => BARE_NUMBER.test(r.text))) return null;
   const runs = [...line.runs].sort((a, b) => a.box.x0 - b.box.x0);
   const run = side === 'start' ? runs[0] : runs.at(-1);
   const m = run ? BARE_NUMBER.exec(run.text) : null;
@@ -58,10 +60,11 @@ export function lineNumberRuns(page: Page): Set<TextRun> {
   for (const side of ['start', 'end'] as const) {
     const marks = page.lines.map((l) => marginNumber(l, side)).filter((m): m is Mark => m !== null);
     const column = numberColumn(marks);
+    if (column.length === 0) continue;
     const taken = new Set(column.map((m) => m.run));
     // Turned text (the arXiv stamp up the left margin) is no edge of the text block.
     const text = page.lines.flatMap((l) => l.runs).filter((r) => !taken.has(r) && !r.rotation && r.text.trim() !== '');
-    if (column.length === 0 || text.length === 0) continue;
+    if (text.length === 0) continue;
     const outside = side === 'start'
       ? Math.max(...column.map((m) => m.run.box.x1)) < Math.min(...text.map((r) => r.box.x0))
       : Math.min(...column.map((m) => m.run.box.x0)) > Math.max(...text.map((r) => r.box.x1));

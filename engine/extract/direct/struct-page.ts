@@ -29,8 +29,31 @@ type Kid =
   | { kind: 'content'; mcid: PdfValue | undefined }
   | { kind: 'element'; raw: PdfValue; key: Key; node: StructNode | null };
 
-/** `alt`: a Figure's /Alt (else /ActualText), the text that describes it; `span`: a cell's rows and columns. */
-type StructNode = { role: string; kids: Kid[]; alt?: string; span?: [number, number]; numbering?: string };
+type ElementKid = Extract<Kid, { kind: 'element' }>;
+
+/**
+ * `alt`: a Figure's /Alt (else /ActualText), the text that describes it; `span`: a cell's rows and columns;
+ * `byKey`: the element kids by key, made when a first kid is linked (see {@link kidsWithKey}).
+ */
+type StructNode = { role: string; kids: Kid[]; alt?: string; span?: [number, number]; numbering?: string; byKey?: Map<Key, ElementKid[]> };
+
+/**
+ * The element kids of `node` listed under `key`. A document's top elements
+ * list most of it, and each of a page's elements is linked to its parent:
+ * scanning the parent's kids per link made a page cost the document's size.
+ */
+function kidsWithKey(node: StructNode, key: Key): readonly ElementKid[] {
+  if (!node.byKey) {
+    node.byKey = new Map();
+    for (const kid of node.kids) {
+      if (kid.kind !== 'element') continue;
+      const same = node.byKey.get(kid.key);
+      if (same) same.push(kid);
+      else node.byKey.set(kid.key, [kid]);
+    }
+  }
+  return node.byKey.get(key) ?? [];
+}
 
 /** Attribute objects read per element (/A may list several, with revision numbers between them). */
 const MAX_ATTRIBUTES = 16;
@@ -115,14 +138,9 @@ export class PageStructTree {
     }
     const parentNode = this.add(rawParent, level + 1, expansion);
     if (!parentNode) return node;
-    let linked = false;
-    for (const kid of parentNode.kids) {
-      if (kid.kind === 'element' && kid.key === key) {
-        kid.node = node;
-        linked = true;
-      }
-    }
-    if (!linked) this.nodes.delete(key);
+    const listed = kidsWithKey(parentNode, key);
+    for (const kid of listed) kid.node = node;
+    if (listed.length === 0) this.nodes.delete(key);
     return node;
   }
 

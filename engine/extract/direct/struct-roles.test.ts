@@ -50,6 +50,18 @@ describe('StructRoles', () => {
     expect(roles.page(page, PAGE)).toEqual(new Map([['mc0', 'LI']]));
   });
 
+  it('links an element its parent lists twice under both entries, as the scan of the parent\'s kids did', () => {
+    const { roles, page } = tagged({
+      10: elem('Document', ROOT, [ref(11), ref(12), ref(11)]),
+      11: elem('H1', 10, 0),
+      12: elem('P', 10, 1),
+    }, dict({ Nums: [0, [ref(11), ref(12)]] }));
+    const read = roles.structure(page, PAGE);
+    expect(read.roles).toEqual(new Map([['mc0', 'H1'], ['mc1', 'P']]));
+    // Visited a second time after the paragraph: its content takes the third block.
+    expect([read.blocks.get('mc0'), read.blocks.get('mc1')]).toEqual([2, 1]);
+  });
+
   it('leaves out content of other pages, orphans and elements outside the root', () => {
     const { roles, page } = tagged({
       10: elem('Document', ROOT, [ref(11), ref(12)]),

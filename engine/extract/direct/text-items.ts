@@ -14,6 +14,8 @@ import { Unsupported, type Glyph, type Matrix, type TextContent, type TextItem }
 import type { HiddenTextKind } from '../../types.ts';
 import { noteGlyph, shownGlyphs } from '../monospace-spaces.ts';
 import { ActualTextSpan } from './actual-text.ts';
+import { addPart, joinParts, type ItemParts } from './item-parts.ts';
+import { notePainted, type PaintedItems } from './content/paint-state.ts';
 
 /** Reused per glyph by placeGlyph (see there). */
 const CURRENT: Matrix = [0, 0, 0, 0, 0, 0];
@@ -33,9 +35,9 @@ const VERTICAL_SHIFT = 0.25;
  * the previous glyph's position and the gap thresholds outlive a flush and
  * decide how the next item starts.
  */
-type Chunk = {
+/** The item's text so far is its parts (item-parts.ts). */
+type Chunk = ItemParts & {
   initialized: boolean;
-  str: string[];
   /** Advance so far in text space (width) and, folded in at each scale change, in user space (totalWidth). */
   width: number;
   totalWidth: number;
@@ -63,7 +65,7 @@ type FontKey = { fontSize: number; fontRes: string | null; name: string | undefi
 /** Builds pdf.js text items for one content stream; see the module comment. */
 export class TextItems {
   private readonly chunk: Chunk = {
-    initialized: false, str: [], width: 0, totalWidth: 0, height: 0, totalHeight: 0,
+    initialized: false, str: [], parts: 0, width: 0, totalWidth: 0, height: 0, totalHeight: 0,
     transform: [1, 0, 0, 1, 0, 0], prevTransform: null, prevTextRise: 0, textAdvanceScale: 0,
     spaceInFlowMin: 0, spaceInFlowMax: 0, trackingSpaceMin: Infinity, negativeSpaceMax: -Infinity, notASpace: -Infinity,
     fontName: '', hasEOL: false, paint: undefined,
@@ -85,17 +87,21 @@ export class TextItems {
   private gap = 0;
   private readonly viewBox: readonly [number, number, number, number];
   private readonly out: TextContent;
+  /** Where each item shown under a paint record is listed with it, for judging (content/paint-log.ts). */
+  private readonly painted: PaintedItems;
 
   /**
    * viewBox: the page's view box in user space [x0,y0,x1,y1]; out: the shared
    * sink (items + styles) that form XObjects write into too (each form gets
    * its own TextItems on the same sink, as pdf.js's recursive getTextContent
-   * does; styles are recorded once per font id across the sink).
+   * does; styles are recorded once per font id across the sink); painted:
+   * the page's list of items shown under a paint record (shared likewise).
    */
-  constructor(viewBox: readonly number[], out: TextContent) {
+  constructor(viewBox: readonly number[], out: TextContent, painted: PaintedItems = { items: [], records: [] }) {
     const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = viewBox;
     this.viewBox = [x0, y0, x1, y1];
     this.out = out;
+    this.painted = painted;
   }
 
   /**
@@ -159,13 +165,13 @@ export class TextItems {
     if (!c.initialized) return;
     c.totalWidth += c.width * c.textAdvanceScale;
     const item: TextItem = {
-      str: itemText(c.str.join('')), dir: 'ltr', width: Math.abs(c.totalWidth), height: Math.abs(c.totalHeight),
+      str: itemText(joinParts(c)), dir: 'ltr', width: Math.abs(c.totalWidth), height: Math.abs(c.totalHeight),
       transform: c.transform, fontName: c.fontName, hasEOL: c.hasEOL,
     };
-    if (c.paint !== undefined) item.paint = c.paint;
+    if (c.paint !== undefined) notePainted(this.painted, item, c.paint);
     this.out.items.push(item);
     c.initialized = false;
-    c.str.length = 0;
+    c.parts = 0;
   }
 
   /** BMC (`mcid` undefined) or BDC (`mcid` from its property dictionary, null if none; `actualText` its /ActualText). */
@@ -241,8 +247,8 @@ export class TextItems {
       c.prevTransform = textTransform(s, c.prevTransform ?? undefined);
       c.prevTextRise = s.textRise;
     }
-    if (this.saveLastChar(glyph.unicode)) c.str.push(' ');
-    c.str.push(glyph.unicode);
+    if (this.saveLastChar(glyph.unicode)) addPart(c, ' ');
+    addPart(c, glyph.unicode);
     // Glyphs are reported with their gaps, so spaces in fixed-pitch text can be judged by the glyph advance.
     if (this.out.glyphs) noteGlyph(this.out.glyphs, glyph.unicode, this.gap, advance);
     if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
@@ -335,7 +341,7 @@ export class TextItems {
         c.width += advanceX;
       }
     } else if (!this.addFakeSpace(s, advanceX, orientation, prev)) {
-      if (c.str.length === 0) {
+      if (c.parts === 0) {
         this.resetLastChars();
         this.pushSpace(Math.abs(advanceX), prev, c.fontName);
       } else {
@@ -350,7 +356,7 @@ export class TextItems {
     if (orientation * c.spaceInFlowMin <= width && width <= orientation * c.spaceInFlowMax) {
       if (c.initialized) {
         this.resetLastChars();
-        c.str.push(' ');
+        addPart(c, ' ');
       }
       return false;
     }

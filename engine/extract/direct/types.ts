@@ -78,8 +78,6 @@ export type TextItem = {
   transform: Matrix;
   fontName: string;
   hasEOL: boolean;
-  /** Index of the paint record the item was shown under (content/paint-log.ts); removed once judged. */
-  paint?: number;
   /** Why the item is never seen, when it is not (content/paint-log.ts). */
   hidden?: HiddenTextKind;
 };

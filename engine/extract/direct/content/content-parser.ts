@@ -16,7 +16,10 @@ const MAX_ARGS = 33;
 const MAX_DEPTH = 32;
 
 /** One operation; `args` is reused by the next read. */
-export type Operation = { op: string; args: PdfValue[] };
+export type Operation = { op: string; args: readonly PdfValue[] };
+
+/** The operands of an operation that has none: shared, and frozen so that no reader can add to it. */
+const NO_ARGS: readonly PdfValue[] = Object.freeze([]);
 
 function isCommand(t: Token): t is Cmd {
   return typeof t === 'object' && t !== null && !Array.isArray(t) && t.kind === 'cmd';
@@ -25,7 +28,14 @@ function isCommand(t: Token): t is Cmd {
 /** Reads operations one at a time. */
 export class ContentParser {
   private readonly lexer: ContentLexer;
-  private readonly operation: Operation = { op: '', args: [] };
+  private readonly operation: Operation = { op: '', args: NO_ARGS };
+  /**
+   * The operands read so far, the first `count` of `operands`. The array is
+   * never emptied: V8 drops an array's storage when its length is set to 0,
+   * so emptying it per operation allocated it anew for every operation.
+   */
+  private readonly operands: PdfValue[] = [];
+  private count = 0;
   /** Inline images skipped so far (BI … ID … EI). */
   inlineImages = 0;
   constructor(bytes: Uint8Array) {
@@ -34,41 +44,48 @@ export class ContentParser {
 
   /** The next operation, or null at the end of the data. */
   read(): Operation | null {
-    const args = this.operation.args;
-    args.length = 0;
+    this.count = 0;
     for (;;) {
       const t = this.lexer.next();
       if (t === EOF) {
-        if (args.length > 0) throw new Unsupported('operands without an operator at the end');
+        if (this.count > 0) throw new Unsupported('operands without an operator at the end');
         return null;
       }
       if (!isCommand(t)) {
-        if (t !== null) this.push(args, t);
+        if (t !== null) this.push(t);
         continue;
       }
       const value = this.structured(t.cmd, 0);
       if (value !== undefined) {
-        this.push(args, value);
+        this.push(value);
         continue;
       }
       if (t.cmd === 'BI') {
         this.inlineImage();
-        args.length = 0;
+        this.count = 0;
         continue;
       }
       const spec = t.spec;
       if (!spec) throw new Unsupported(`unknown operator ${t.cmd.slice(0, 20)}`);
-      if (spec.variable ? args.length > spec.args : args.length !== spec.args) {
-        throw new Unsupported(`${t.cmd} with ${args.length} operands`);
+      const n = this.count;
+      if (spec.variable ? n > spec.args : n !== spec.args) {
+        throw new Unsupported(`${t.cmd} with ${n} operands`);
       }
       this.operation.op = t.cmd;
+      if (n === 0) this.operation.args = NO_ARGS;
+      else {
+        // Cut to this operation's operands; a length above 0 keeps the storage.
+        this.operands.length = n;
+        this.operation.args = this.operands;
+      }
       return this.operation;
     }
   }
 
-  private push(args: PdfValue[], v: PdfValue): void {
-    args.push(v);
-    if (args.length > MAX_ARGS) throw new Unsupported('too many operands');
+  private push(v: PdfValue): void {
+    if (this.count < this.operands.length) this.operands[this.count] = v;
+    else this.operands.push(v);
+    if (++this.count > MAX_ARGS) throw new Unsupported('too many operands');
   }
 
   /** An array or dictionary opened by `cmd`; undefined when `cmd` opens neither. */

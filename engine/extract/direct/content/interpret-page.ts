@@ -51,7 +51,7 @@ export function interpretPage(input: PageInput): { content: TextContent; rules: 
     paint: paintLog(input.base, input.viewBox, input.hiddenGroup ?? (() => false)),
   };
   run(page, input.content, input.resources, initialGraphicsState(input.base), 0);
-  judgeItems(page.sink.items, page.paint);
+  judgeItems(page.paint, page.sink.items.length);
   return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)), marks: page.marks, ink: page.ink };
 }
 
@@ -63,7 +63,7 @@ function pageHeight(view: readonly number[], base: Matrix): number {
 
 function run(page: PageRun, bytes: Uint8Array, resources: PdfDict, g: GraphicsState, depth: number): void {
   const f: Frame = {
-    page, resources, g, stack: [], path: [], currentX: 0, currentY: 0, items: new TextItems(page.viewBox, page.sink),
+    page, resources, g, stack: [], path: [], currentX: 0, currentY: 0, items: new TextItems(page.viewBox, page.sink, page.paint.painted),
     clipNext: false, marked: [],
   };
   const parser = new ContentParser(bytes);

@@ -8,7 +8,7 @@
 import type { Box } from '../../../model.ts';
 import type { HiddenTextKind } from '../../../types.ts';
 import { deviceSubpaths, type PathPaint } from '../../../tables/path-rules.ts';
-import type { TextItem, MarkedItem, Matrix } from '../types.ts';
+import type { TextItem, Matrix } from '../types.ts';
 import { contains, intersect, type Fill, type PaintLog, type Rgb } from './paint-state.ts';
 import type { Frame } from './frame.ts';
 
@@ -21,15 +21,23 @@ const MAX_COVER_CHECKS = 20_000_000;
 /** How far (points) a cover may fall short of the text's box and still hide it. */
 const COVER_SLACK = 1;
 
-function boxOf(points: readonly { x: number; y: number }[]): Box {
-  const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+// Math.min and Math.max folded one point at a time give what they give over all the points at once (NaN and -0 included).
+function boxOf(points: readonly { x: number; y: number }[], count = points.length): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const p = points[i]!;
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  return { x0, y0, x1, y1 };
 }
 
 /** The bounding box of path data in page space, and whether it is one axis-aligned rectangle. */
 function pathBox(data: ArrayLike<number>, ctm: readonly number[]): { box: Box; rect: boolean } | null {
   const subs = deviceSubpaths(data, ctm);
-  const pts = subs.flatMap((s) => s.pts);
+  const pts = subs.length === 1 ? subs[0]!.pts : subs.flatMap((s) => s.pts);
   if (pts.length === 0) return null;
   const box = boxOf(pts);
   const only = subs.length === 1 ? subs[0]! : null;
@@ -124,11 +132,12 @@ export function textPaint(f: Frame, at: Matrix): number {
 function itemBox(it: TextItem, base: Matrix): Box {
   const t = it.transform;
   const len = Math.hypot(t[0], t[1]) || 1, up = Math.hypot(t[2], t[3]) || 1;
-  const pts = [[0, -0.2], [it.width, -0.2], [0, 0.8], [it.width, 0.8]].map(([along, across]) => {
-    const ux = t[4] + (t[0] / len) * along! + t[2] * across!, uy = t[5] + (t[1] / len) * along! + t[3] * across!;
+  const corner = (along: number, across: number) => {
+    const ux = t[4] + (t[0] / len) * along + t[2] * across, uy = t[5] + (t[1] / len) * along + t[3] * across;
     return { x: base[0] * ux + base[2] * uy + base[4], y: base[1] * ux + base[3] * uy + base[5] };
-  });
-  return up ? boxOf(pts) : boxOf(pts.slice(0, 2));
+  };
+  const pts = [corner(0, -0.2), corner(it.width, -0.2), corner(0, 0.8), corner(it.width, 0.8)];
+  return boxOf(pts, up ? 4 : 2);
 }
 
 /**
@@ -136,23 +145,26 @@ function itemBox(it: TextItem, base: Matrix): Box {
  * invisible, and on those an opaque rectangle painted later covers. Text that
  * paints nothing over an image is the scan's OCR layer and stays.
  */
-export function judgeItems(items: readonly (TextItem | MarkedItem)[], log: PaintLog): void {
+export function judgeItems(log: PaintLog, itemCount: number): void {
   // Most pages paint few images and covers; each item is compared with those alone.
   const images = log.fills.filter((fl) => fl.image);
   const covers = log.fills.filter((fl) => fl.cover);
-  if (covers.length * items.length > MAX_COVER_CHECKS) covers.length = 0;
-  for (const it of items) {
-    if (!('str' in it) || it.paint === undefined) continue;
-    const rec = log.texts[it.paint];
-    delete it.paint;
+  const { items, records } = log.painted;
+  // The bound counts all the page's items (marked content and spaces too), as it did when they were all walked.
+  if (covers.length * itemCount > MAX_COVER_CHECKS) covers.length = 0;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    const rec = log.texts[records[i]!];
     if (!rec || it.str.trim() === '') continue;
-    const box = itemBox(it, log.base);
     let kind = rec.kind;
-    if (kind === 'render_mode_3' || kind === 'transparent') {
+    // The item's box is found only when there is paint to compare it with: most pages have none.
+    if ((kind === 'render_mode_3' || kind === 'transparent') && images.length > 0) {
+      const box = itemBox(it, log.base);
       const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
       if (images.some((fl) => cx >= fl.box.x0 && cx <= fl.box.x1 && cy >= fl.box.y0 && cy <= fl.box.y1)) kind = null;
-    } else if (kind === null && covers.some((fl) => fl.order > rec.order && contains(fl.box, box, COVER_SLACK))) {
-      kind = 'covered';
+    } else if (kind === null && covers.length > 0) {
+      const box = itemBox(it, log.base);
+      if (covers.some((fl) => fl.order > rec.order && contains(fl.box, box, COVER_SLACK))) kind = 'covered';
     }
     if (kind) it.hidden = kind;
   }

@@ -8,7 +8,7 @@
 import type { Box } from '../../../model.ts';
 import type { HiddenTextKind } from '../../../types.ts';
 import type { PdfValue } from '../../pdf-objects/values.ts';
-import type { Matrix } from '../types.ts';
+import type { Matrix, TextItem } from '../types.ts';
 
 /** An RGB colour, each channel 0-255; null where the colour space cannot be converted (patterns, separations). */
 export type Rgb = [number, number, number] | null;
@@ -55,7 +55,22 @@ export type PaintLog = {
   /** User space → top-left page space, and the page's box there. */
   base: Matrix;
   page: Box;
+  /**
+   * The text items shown under a paint record, and the record of each: kept
+   * beside the items, not on them, since deleting a property once judged
+   * turned every item into a slow dictionary object.
+   */
+  painted: PaintedItems;
 };
+
+/** Text items and, index for index, the paint record each was shown under. */
+export type PaintedItems = { items: TextItem[]; records: number[] };
+
+/** Lists `item` as shown under paint record `record`. */
+export function notePainted(painted: PaintedItems, item: TextItem, record: number): void {
+  painted.items.push(item);
+  painted.records.push(record);
+}
 
 /** The state a page starts with: black fill and stroke, opaque, nothing clipped. */
 export function initialPaintState(): PaintState {
@@ -73,7 +88,7 @@ export function paintLog(base: Matrix, view: readonly number[], hiddenGroup: Pai
   const xs = [x0, x1].flatMap((x) => [y0, y1].map((y) => base[0] * x + base[2] * y + base[4]));
   const ys = [x0, x1].flatMap((x) => [y0, y1].map((y) => base[1] * x + base[3] * y + base[5]));
   const page = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
-  return { order: 0, texts: [], fills: [], hiddenDepth: 0, hiddenGroup, base, page };
+  return { order: 0, texts: [], fills: [], hiddenDepth: 0, hiddenGroup, base, page, painted: { items: [], records: [] } };
 }
 
 /** The intersection of two boxes (an empty one when they do not meet). */
