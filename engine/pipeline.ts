@@ -5,7 +5,9 @@
  * gutters), `joinTables` merges tables split across pages once blocks exist,
  * and `rtlColumns` puts the columns of a right-to-left document's tables in
  * reading order. `treeLists` likewise takes the lists a trusted tree states
- * before `lists` finds the others by their markers.
+ * before `lists` finds the others by their markers. `runOn` joins a
+ * paragraph that a column or page breaks mid-sentence, once lists, quotes and
+ * footnotes have taken their blocks.
  */
 import type { Doc } from './model.ts';
 import { DEFAULT_CONFIG, type EngineConfig, type Stage } from './stage.ts';
@@ -26,9 +28,10 @@ import { treeTables } from './tables/tree-tables.ts';
 import { rtlColumns } from './tables/rtl-columns.ts';
 import { internalLinks } from './stages/internal-links.ts';
 import { footnotes } from './stages/footnotes.ts';
+import { runOn } from './stages/run-on.ts';
 
 /** The pipeline's stages in order. */
-export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, treeTables, tables, readingOrder, blocks, headings, code, treeLists, lists, quotes, footnotes, joinTables, rtlColumns, internalLinks];
+export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, treeTables, tables, readingOrder, blocks, headings, code, treeLists, lists, quotes, footnotes, runOn, joinTables, rtlColumns, internalLinks];
 
 /** Runs the stages in order over the document. */
 export function runStages(doc: Doc, stages: readonly Stage[] = STAGES, cfg: EngineConfig = DEFAULT_CONFIG): Doc {

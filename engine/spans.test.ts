@@ -11,6 +11,14 @@ describe('spansFromLines', () => {
     expect(text([line(['first line'], 0, 0), line(['second'], 0, 12)])).toBe('first line second');
   });
 
+  it('keeps a line-end hyphen before a capital, with no space: the compound\'s own', () => {
+    expect(text([line(['from Soekarno-'], 0, 0), line(['Hatta Airport'], 0, 12)])).toBe('from Soekarno-Hatta Airport');
+    expect(text([line(['a dash -'], 0, 0), line(['Then more'], 0, 12)])).toBe('a dash - Then more');
+    // In capitals a broken word is glued like one in lower case.
+    expect(text([line(['WITHOUT WARRANTY, EX-'], 0, 0), line(['PRESS OR IMPLIED'], 0, 12)])).toBe('WITHOUT WARRANTY, EXPRESS OR IMPLIED');
+    expect(text([line(['an X-'], 0, 0), line(['Ray tube'], 0, 12)])).toBe('an X-Ray tube');
+  });
+
   it('glues a word broken at a line-end hyphen that is a run of its own', () => {
     expect(text([line(['a trouble acido', '-'], 0, 0), line(['basique complexe'], 0, 12)])).toBe('a trouble acidobasique complexe');
     expect(spansFromLines([line(['acido', '-'], 0, 0), line(['basique'], 0, 12)], () => true).map((s) => s.text).join('')).toBe('acido-basique');

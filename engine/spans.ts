@@ -40,24 +40,37 @@ const BREAK = /(\p{L}+)-$/u;
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
 const unspacedJoin = (left: string, right: string): boolean => UNSPACED.test(left.at(-1) ?? '') && UNSPACED.test(right.trimStart()[0] ?? '');
 
+/**
+ * Appends the spans of the next line (or of a paragraph's next part) to
+ * `out`, joined at the break as a reader would: a word hyphenated over the
+ * break is glued unless the document spells it with a hyphen, and the parts
+ * are a space apart unless both sides are unspaced scripts. May change the
+ * text of `out`'s last span.
+ */
+export function appendLineSpans(out: Span[], spans: Span[], keepHyphen: HyphenPolicy): void {
+  if (spans.length === 0) return;
+  const last = out.at(-1);
+  if (last) {
+    // The hyphen may be a run of its own (a glyph with /ActualText is its own text item).
+    const m = BREAK.exec(last.text === '-' && out.length > 1 ? `${out.at(-2)!.text}-` : last.text);
+    const first = spans[0]!.text;
+    // In capitals the right half's case says nothing: the document's vocabulary decides, as in lower case.
+    const caps = m && /^\p{Lu}+$/u.test(m[1]!) ? first.match(/^\p{Lu}+(?!\p{Ll})/u)?.[0]?.toLowerCase() : undefined;
+    const next = first.match(/^\p{Ll}[\p{L}]*/u)?.[0] ?? caps;
+    if (m && next && !last.code) {
+      // A line-end hyphen glues the halves; only a real compound keeps the hyphen itself.
+      if (!keepHyphen(m[1]!, next)) last.text = last.text.slice(0, -1);
+    } else if (m && !last.code && /^\p{Lu}/u.test(first)) {
+      // Before a capital the hyphen is the compound's own ("Soekarno-" / "Hatta"): kept, and no space.
+    } else if (!/\s$/.test(last.text) && !unspacedJoin(last.text, first)) spans[0] = { ...spans[0]!, text: ' ' + first.replace(/^\s+/, '') };
+  }
+  out.push(...spans);
+}
+
 /** Builds the spans of a paragraph from its lines. */
 export function spansFromLines(lines: Line[], keepHyphen: HyphenPolicy): Span[] {
   const out: Span[] = [];
-  lines.forEach((line, i) => {
-    const spans = line.runs.map(runSpan);
-    if (spans.length === 0) return;
-    const last = out.at(-1);
-    if (i > 0 && last) {
-      // The hyphen may be a run of its own (a glyph with /ActualText is its own text item).
-      const m = BREAK.exec(last.text === '-' && out.length > 1 ? `${out.at(-2)!.text}-` : last.text);
-      const next = spans[0]!.text.match(/^\p{Ll}[\p{L}]*/u)?.[0];
-      if (m && next && !last.code) {
-        // A line-end hyphen glues the halves; only a real compound keeps the hyphen itself.
-        if (!keepHyphen(m[1]!, next)) last.text = last.text.slice(0, -1);
-      } else if (!/\s$/.test(last.text) && !unspacedJoin(last.text, spans[0]!.text)) spans[0] = { ...spans[0]!, text: ' ' + spans[0]!.text.replace(/^\s+/, '') };
-    }
-    out.push(...spans);
-  });
+  for (const line of lines) appendLineSpans(out, line.runs.map(runSpan), keepHyphen);
   // Plain text between two code spans stays plain; trailing spaces in code are meaningless.
   return out.filter((s) => s.text !== '');
 }
