@@ -39,4 +39,13 @@ describe('tables side by side on shared baselines', () => {
     expect(found).toHaveLength(1);
     expect(texts(found[0]!)).toEqual(rows);
   });
+
+  it('keep one table whose last rows leave its right-hand columns of Yes and No empty', () => {
+    const yn = (i: number, k: number): string => ((i * 7 + k * 3) % 5 < 2 ? 'No' : 'Yes');
+    const rows = [['Name', 'Purge', 'Copy', 'Move', 'DirMove', 'CleanUp', 'ListR'],
+      ...['Google Photos', 'HDFS', 'HiDrive', 'Jottacloud', 'Koofr', 'Mega'].map((n, i) => [n, ...[1, 2, 3, 4, 5, 6].map((k) => yn(i, k))]),
+      ['Memory', 'No', 'Yes', 'No', '', '', ''], ['OpenDrive', 'Yes', 'Yes', 'Yes', '', '', '']];
+    const found = tablesOf(tables.run(doc(page(grid(rows, [40, 150, 210, 270, 330, 400, 470], 100, 16).filter((r) => r.text))), DEFAULT_CONFIG));
+    expect(found.map(texts)).toEqual([rows]);
+  });
 });

@@ -7,8 +7,9 @@
  * together, while here the rows on one side of a gutter go on (two lines or
  * more, each with cells in two columns or more) after the other side's have
  * ended, or begin before. The side that starts at the gutter must open with
- * a column of labels, a table's stub: one table whose last rows leave its
- * right-hand columns of numbers empty is not two tables.
+ * a column of labels, a table's stub, that names each row: one table whose
+ * last rows leave its right-hand columns empty is not two tables, whether
+ * those columns hold numbers or a few words repeated (`Yes`, `No`).
  */
 import type { TextRun } from '../model.ts';
 import { CHUNK_GAP_EM } from './chunks.ts';
@@ -18,7 +19,7 @@ export type Inked = readonly TextRun[];
 
 /** Lines at one end of a band with text on one side only that make an overhang: more than a wrapped cell or a note. */
 const MIN_OVERHANG = 2;
-/** Share of the right side's lines whose first cell is a label (starts with a letter) for it to open with a stub column. */
+/** Share of the right side's lines whose first cell is a label (starts with a letter), and share of those labels that differ, for it to open with a stub column. */
 const STUB_SHARE = 0.5;
 
 /** How many cells the runs (sorted by left edge) make: stretches separated by a gap wider than a cell gap (ems). */
@@ -51,6 +52,7 @@ export function endsApart(band: readonly Inked[], x: number, size: number, minRo
   if (rows('a') < minRows || rows('b') < minRows || !sides.some((l) => l.a.length && l.b.length)) return false;
   if (Math.max(overhang(sides, size, 'a'), overhang(sides, size, 'b')) < MIN_OVERHANG) return false;
   const right = sides.filter((l) => l.b.length);
-  const labels = right.filter((l) => /^\p{L}/u.test(l.b[0]!.text.trim())).length;
-  return labels >= STUB_SHARE * right.length;
+  const labels = right.map((l) => l.b[0]!.text.trim()).filter((t) => /^\p{L}/u.test(t));
+  // A stub names each row; a column of values in words repeats a few of them (`Yes`, `No`).
+  return labels.length >= STUB_SHARE * right.length && new Set(labels).size >= STUB_SHARE * labels.length;
 }
