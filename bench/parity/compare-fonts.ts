@@ -4,7 +4,7 @@
  * document's page and form resources as the direct reader loads them, and
  * compared field by field (name, flags, family, ascent, descent, matrix) and
  * glyph by glyph for every glyph pdf.js shows (showText: text, width,
- * isSpace). Prints the tallies, refusal reasons and mismatches. Finds font
+ * isSpace), Type 3 fonts included. Prints the tallies, refusal reasons and mismatches. Finds font
  * bugs that compare-items.ts would show only as a text difference.
  *
  * usage: node bench/parity/compare-fonts.ts [PDF_DIR]   (default: the corpus's dev/pdf; P2M_CORPUS_DIR, else ../shared/corpus)
@@ -162,8 +162,7 @@ async function main(): Promise<void> {
     let full = true;
     for (const { font, glyphs } of theirs.values()) {
       if (font.error) { bump(refusals, 'pdf.js error font'); full = false; continue; }
-      // We refuse every Type3 font; name matching could pick a same-named embedded font instead.
-      if (font.isType3Font) { tally.fonts++; bump(refusals, 'Type3 font'); full = false; continue; }
+      // Type 3 fonts without a descriptor are all named "Type3": each is matched against all of them.
       if (!compareFont(file, font, glyphs, mine.get(font.name ?? '') ?? [])) full = false;
     }
     if (full) tally.docsFull++;

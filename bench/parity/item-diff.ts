@@ -65,8 +65,12 @@ function diffMarked(mine: Fields, theirs: Fields): string | null {
 
 function diffStyle(mine: Fields | undefined, theirs: Fields | undefined): string | null {
   if (!mine || !theirs) return `style: pdf.js ${theirs ? 'present' : 'missing'}, direct ${mine ? 'present' : 'missing'}`;
-  for (const k of ['fontFamily', 'ascent', 'descent', 'vertical']) {
+  for (const k of ['fontFamily', 'ascent', 'descent']) {
     if (!sameNumber(mine[k], theirs[k])) return `style ${k}: pdf.js ${show(theirs[k])}, direct ${show(mine[k])}`;
+  }
+  // pdf.js leaves `vertical` undefined for Type 3 fonts; the engine reads only `vertical === true`.
+  if ((mine.vertical === true) !== (theirs.vertical === true)) {
+    return `style vertical: pdf.js ${show(theirs.vertical)}, direct ${show(mine.vertical)}`;
   }
   return null;
 }

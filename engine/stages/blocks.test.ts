@@ -30,6 +30,15 @@ describe('blocks stage', () => {
     expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(3);
   });
 
+  it('ends a list item at a line set left of its marker once the item\'s text stopped short, not when it wrapped', () => {
+    // Columns end at x 300 (a 10 pt character is 5 pt wide in these builders).
+    const ended = [line(['• acmtog: Used by TOG.'], 70, 100), line(['The majority of conference proceedings docu-'], 64, 112), line(['mentation will use the acmconf style, at length.'], 54, 124)];
+    expect(blocks.run(doc([page(1, ended)]), DEFAULT_CONFIG).pages[0]!.blocks.map(text)).toEqual(['• acmtog: Used by TOG.', 'The majority of conference proceedings documentation will use the acmconf style, at length.']);
+    // The next word ("Transportation,", 75 pt) would not have fitted after "of": the item wraps under its bullet.
+    const wrapped = [line(['• Mail: U.S. Department of the Treasury of'], 70, 100), line(['Transportation, Docket Operations, Room W12.'], 54, 112)];
+    expect(blocks.run(doc([page(1, wrapped)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(1);
+  });
+
   it('starts a new block at a line opening with a superscript (a footnote)', () => {
     const note = (n: string, t: string, y: number) => line([{ ...line([n], 40, y, { fontSize: 7 }).runs[0]!, script: 'sup' as const }, ` ${t}`], 40, y);
     const lines = [note('1', 'See the first report of the year,', 100), ...textLines(['published in June.'], 40, 112), note('2', 'See the second report.', 124)];

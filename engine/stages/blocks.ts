@@ -98,6 +98,32 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   return false;
 }
 
+/** A line starting this many ems left of a list item's marker is no longer the item's text. */
+const OUTDENT_EM = 0.3;
+
+/** Whether the first word of `next` would have fitted at the end of `last`, within `right`: the break before it was not forced. */
+function wordWouldFit(last: Line, next: Line, right: number): boolean {
+  const text = lineText(next).trimStart();
+  const word = text.split(/\s/u, 1)[0] ?? '';
+  const perChar = (next.box.x1 - next.box.x0) / Math.max(1, text.length);
+  return last.box.x1 + perChar * (word.length + 1) <= right;
+}
+
+/**
+ * Whether `line` leaves the list item that `first` opens and `last` ends:
+ * it starts left of the item's marker, and the item's text stopped where
+ * the next word would still have fitted, as before the paragraph after a
+ * list (LaTeX sets items indented and the next paragraph at the margin or
+ * its indent, the same gap below as between the item's own lines). When the
+ * word did not fit, the line is the item wrapping to the margin under its
+ * bullet (the Federal Register's run-in bullets).
+ */
+function leavesItem(first: Line, last: Line, line: Line): boolean {
+  if (listMarker(lineText(first)) === null) return false;
+  if (line.box.x0 >= first.box.x0 - OUTDENT_EM * lineFontSize(first)) return false;
+  return wordWouldFit(last, line, Math.max(first.box.x1, last.box.x1, line.box.x1));
+}
+
 function paragraph(lines: Line[], page: number, keep: HyphenPolicy): Block {
   return { kind: 'paragraph', spans: spansFromLines(lines, keep), prov: { page, box: unionBox(lines.map((l) => l.box)) }, lines };
 }
@@ -152,7 +178,7 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
       // A line that is exactly an outline title stands alone, whatever its style.
       const isTitle = titles.size > 0 && isOutlineTitle(line, titles);
       const prev = cur.at(-1);
-      if (prev && (isTitle || startsNewBlock(prev, line, gap, ratio))) flush();
+      if (prev && (isTitle || startsNewBlock(prev, line, gap, ratio) || leavesItem(cur[0]!, prev, line))) flush();
       cur.push(line);
       if (isTitle) flush();
     }

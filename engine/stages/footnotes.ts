@@ -13,10 +13,10 @@ import { lineFontSize, lineText } from '../geometry.ts';
 const NOTE_SIZE = 0.92;
 /** Notes start below this share of the page height. */
 const NOTE_ZONE = 0.55;
-/** A mark: a number of up to three digits or a traditional footnote symbol. */
-const MARK = /^(?:\d{1,3}|[*†‡§¶])$/;
+/** A mark: a number of up to three digits or a traditional footnote symbol (TeX sets \\thanks with ∗, U+2217). */
+const MARK = /^(?:\d{1,3}|[*∗†‡§¶])$/;
 /** A note line: its mark, perhaps with a full stop or bracket, then the note's text. */
-const NOTE_START = /^(\d{1,3}|[*†‡§¶]+)[.)]?\s*(\S.*)$/s;
+const NOTE_START = /^(\d{1,3}|[*∗†‡§¶]+)[.)]?\s*(\S.*)$/s;
 
 type Paragraph = Extract<Block, { kind: 'paragraph' }>;
 type Note = { mark: string; text: string; prov: Block['prov'] };
@@ -49,10 +49,22 @@ function notesOf(b: Paragraph, page: Page, body: number): Note[] | null {
   return notes;
 }
 
-/** Marks in the page's text: superscript spans whose text is a mark, outside the notes. */
-function markSpans(blocks: readonly Block[]): Span[] {
-  const out: Span[] = [];
-  const visit = (spans: readonly Span[]) => { for (const s of spans) if (s.script === 'sup' && MARK.test(s.text.trim())) out.push(s); };
+/** Marks grouped in one superscript ("1,3", "∗,†"): each part is a mark. */
+const GROUP = /\s*,\s*/;
+
+/** A mark in the page's text: a superscript span, and which of its comma-separated marks. */
+type MarkAt = { span: Span; part: number; mark: string };
+
+/** Marks in the page's text: superscript spans whose text is a mark or a comma-separated group of them, outside the notes. */
+function markSpans(blocks: readonly Block[]): MarkAt[] {
+  const out: MarkAt[] = [];
+  const visit = (spans: readonly Span[]) => {
+    for (const s of spans) {
+      if (s.script !== 'sup') continue;
+      const parts = s.text.trim().split(GROUP);
+      if (parts.every((m) => MARK.test(m))) parts.forEach((mark, part) => out.push({ span: s, part, mark }));
+    }
+  };
   for (const b of blocks) {
     if (b.kind === 'paragraph' || b.kind === 'heading') visit(b.spans);
     else if (b.kind === 'list') for (const it of b.items) visit(it.spans);
@@ -60,10 +72,19 @@ function markSpans(blocks: readonly Block[]): Span[] {
   return out;
 }
 
-function replaceSpans(b: Block, map: ReadonlyMap<Span, number>): Block {
-  const fix = (spans: Span[]) => spans.map((s) => {
-    const n = map.get(s);
-    return n === undefined ? s : { text: s.text.trim(), note: n };
+/** A span with some of its marks turned into references: one span per mark, the others kept as superscripts. */
+function referenced(s: Span, labels: ReadonlyMap<number, number>): Span[] {
+  const parts = s.text.trim().split(GROUP);
+  return parts.map((mark, i) => {
+    const note = labels.get(i);
+    return note === undefined ? { ...s, text: i > 0 ? `,${mark}` : mark } : { text: mark, note };
+  });
+}
+
+function replaceSpans(b: Block, map: ReadonlyMap<Span, ReadonlyMap<number, number>>): Block {
+  const fix = (spans: Span[]) => spans.flatMap((s) => {
+    const labels = map.get(s);
+    return labels === undefined ? [s] : referenced(s, labels);
   });
   if (b.kind === 'paragraph' || b.kind === 'heading') return { ...b, spans: fix(b.spans) };
   if (b.kind === 'list') return { ...b, items: b.items.map((it) => ({ ...it, spans: fix(it.spans) })) };
@@ -86,16 +107,26 @@ export const footnotes: Stage = {
       if (noteBlocks.size === 0) return page;
       const marks = markSpans(page.blocks.filter((b) => !noteBlocks.has(b)));
       const notes = [...noteBlocks.values()].flat();
-      // Every note must be called by exactly one mark on its page, else this is no footnote apparatus.
-      const pairs = notes.map((n) => ({ n, spans: marks.filter((s) => s.text.trim() === n.mark) }));
-      if (pairs.some((p) => p.spans.length !== 1) || new Set(notes.map((n) => n.mark)).size !== notes.length) return page;
-      const refs = new Map<Span, number>();
-      for (const { n, spans } of pairs) {
+      if (new Set(notes.map((n) => n.mark)).size !== notes.length) return page;
+      // A note is called by exactly one mark on its page; a block of notes leaves the page when all of its
+      // notes are called (else it stays whole, as text). Unless most notes are called, this is no footnote
+      // apparatus (a numbered list set small at the foot).
+      const called = new Map<Note, MarkAt>();
+      for (const n of notes) {
+        const at = marks.filter((m) => m.mark === n.mark);
+        if (at.length === 1) called.set(n, at[0]!);
+      }
+      const gone = new Set([...noteBlocks].filter(([, ns]) => ns.every((n) => called.has(n))).map(([b]) => b));
+      const defined = [...gone].flatMap((b) => noteBlocks.get(b)!);
+      if (defined.length * 2 <= notes.length) return page;
+      const refs = new Map<Span, Map<number, number>>();
+      for (const n of defined) {
         const label = defs.length + 1;
-        refs.set(spans[0]!, label);
+        const { span, part } = called.get(n)!;
+        refs.set(span, (refs.get(span) ?? new Map<number, number>()).set(part, label));
         defs.push({ kind: 'footnote', label, spans: [{ text: n.text }], prov: n.prov });
       }
-      return { ...page, blocks: page.blocks.filter((b) => !noteBlocks.has(b)).map((b) => replaceSpans(b, refs)) };
+      return { ...page, blocks: page.blocks.filter((b) => !gone.has(b)).map((b) => replaceSpans(b, refs)) };
     });
     if (defs.length === 0) return doc;
     const last = pages.length - 1;

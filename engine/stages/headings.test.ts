@@ -43,6 +43,21 @@ describe('headings stage', () => {
     expect(out.pages.map((p) => levels(p)[0])).toEqual([1, 1]);
   });
 
+  it('makes a paper\'s title a heading when its outline starts after it, and not the authors set smaller', () => {
+    const p = page(1, []);
+    p.blocks = [
+      para([line(['The Name of the Title Is Hope'], 40, 60, { fontSize: 17, bold: true })]),
+      para([line(['Ben Trovato and Lars Thorvald'], 40, 90, { fontSize: 12 })]),
+      para([line(['ABSTRACT'], 40, 130, { fontSize: 11, bold: true })]), body(150),
+      para([line(['1 INTRODUCTION'], 40, 190, { fontSize: 11, bold: true })]), body(210),
+    ];
+    const outline = [{ title: 'ABSTRACT', level: 1, page: 1 }, { title: '1 INTRODUCTION', level: 1, page: 1 }];
+    expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 1, 0, 1, 0]);
+    // Two lines of the largest size before the outline's first heading: no single title to pick.
+    p.blocks.splice(1, 1, para([line(['A Second Line Set Just As Large'], 40, 90, { fontSize: 17, bold: true })]));
+    expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([0, 0, 1, 0, 1, 0]);
+  });
+
   it('takes levels from the outline and demotes bold lines a complete outline omits', () => {
     const p = page(1, []);
     p.blocks = [

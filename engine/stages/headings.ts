@@ -183,6 +183,7 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
   // bold one set smaller than every heading the outline lists is one too.
   const matchedStyles = cands.filter((c) => matched.has(c.p));
   const smallest = Math.min(...matchedStyles.map((c) => c.s.size));
+  const title = frontTitle(paras, cands, matched);
   const below = Math.min(6, Math.max(0, ...matched.values()) + 1) as Level;
   for (const c of cands) {
     if (matched.has(c.p)) continue;
@@ -194,8 +195,27 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     else if (deeper && c.s.bold && !c.s.mono) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
     else if (bigger && known === undefined && styleLevel.size === 0) out.set(c.p, ranks.get(c.s.key)!);
     else if (bigger && known === undefined && c.s.bold && !c.s.mono && c.s.size < smallest) out.set(c.p, below);
+    else if (c.p === title) out.set(c.p, 1);
   }
   return out;
+}
+
+/**
+ * A document's title that its outline leaves out (papers' bookmarks start at
+ * the abstract): the one paragraph before the first heading the outline
+ * names that is set larger than anything else there and than every heading
+ * the outline names.
+ */
+function frontTitle(paras: Para[], cands: { p: Para; s: Style }[], matched: ReadonlyMap<Para, number>): Para | null {
+  const first = paras.findIndex((p) => matched.has(p));
+  if (first <= 0) return null;
+  const front = new Set(paras.slice(0, first));
+  const sizes = (list: { s: Style }[]) => list.map((c) => c.s.size);
+  const named = Math.max(...sizes(cands.filter((c) => matched.has(c.p))));
+  const lead = cands.filter((c) => front.has(c.p));
+  const largest = Math.max(...sizes(lead));
+  const top = lead.filter((c) => c.s.size === largest);
+  return top.length === 1 && largest >= named * SIZE_STEP ? top[0]!.p : null;
 }
 
 /** Run-in headings are the document's smallest: one level below its deepest other heading. */

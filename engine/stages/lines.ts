@@ -32,16 +32,20 @@ const SCRIPT_SHIFT_EM = 0.15;
 const SUB_DROP_EM = 0.05;
 /** How far (ems) a script may stand from the text it belongs to. */
 const SCRIPT_GAP_EM = 0.3;
+/** A mark leading its line (a footnote's ¹ or †) stands a word space from the note's text: up to this many ems. */
+const LEAD_GAP_EM = 0.6;
 
 /**
  * Whether `r` is a superscript or subscript of the row `main`: smaller, raised
  * or lowered but within the row's band, and touching one of its runs.
  */
 function scriptOf(r: TextRun, main: readonly TextRun[]): TextRun['script'] | null {
+  const left = Math.min(...main.map((m) => m.box.x0));
   for (const m of main) {
     const em = m.fontSize;
     if (r.fontSize > SCRIPT_SIZE * em || r.dir !== m.dir || m.rotation !== r.rotation) continue;
-    const touches = Math.abs(r.box.x0 - m.box.x1) <= SCRIPT_GAP_EM * em || Math.abs(m.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em;
+    const before = m.box.x0 === left && r.box.x1 <= m.box.x0 ? LEAD_GAP_EM : SCRIPT_GAP_EM;
+    const touches = Math.abs(r.box.x0 - m.box.x1) <= SCRIPT_GAP_EM * em || Math.abs(m.box.x0 - r.box.x1) <= before * em;
     if (!touches) continue;
     const h = m.box.y1 - m.box.y0;
     if (r.box.y0 < m.box.y0 - 0.5 * h || r.box.y1 > m.box.y1 + 0.5 * h) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLooseLabels, isProseInColumns, isWordRiver } from './prose-cells.ts';
+import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver } from './prose-cells.ts';
 import type { Cell } from '../model.ts';
 import type { TableBlock } from './table-parts.ts';
 
@@ -51,5 +51,39 @@ describe('a sentence cut at word gaps that line up', () => {
     expect(isWordRiver(table([['Item', 'Total', 'Share'], ['north', '12', '3.4'], ['south', '9', '1.2']]))).toBe(false);
     expect(isWordRiver(table([['Option', 'Default', 'Meaning'], ['verbose', 'off', 'print every step'], ['quiet', 'on', 'print errors only']]))).toBe(false);
     expect(isWordRiver(table([['cat', 'chat'], ['dog', 'chien']]))).toBe(false);
+  });
+});
+
+describe('rows that are lines of a paragraph', () => {
+  it('are prose when the sentences of every cell run on into the row below', () => {
+    expect(isRunOnRows(table([
+      ['Committee', 'The coming period with lower targets for new projects and main-'],
+      ['reviewed', 'tenance. For the coming period with lower targets for new work.'],
+    ]))).toBe(true);
+    expect(isRunOnRows(table([
+      ['The committee reviewed', 'Where demand has grown faster than expected the'],
+      ['the figures for the year', 'plan was revised, and a stronger focus on the'],
+      ['and found that spending', 'existing network of roads and railways as well'],
+    ]))).toBe(true);
+  });
+
+  it('are a table when a wrapped cell fills one cell of the line below, or the cells end their items', () => {
+    // A wrapped description beside numbers: the line below holds the description's run-on only.
+    expect(isRunOnRows(table([
+      ['Roads', 'Maintenance of the existing network of roads and', '12.5'],
+      ['', 'bridges in the rural parts', ''],
+      ['Schools', 'New buildings', '7.0'],
+    ]))).toBe(false);
+    expect(isRunOnRows(table([
+      ['Scope', 'The committee reviewed the figures for the year and found that spending rose.'],
+      ['Method', 'Revenue fell short of the forecast made in spring, which led to a revised plan.'],
+    ]))).toBe(false);
+  });
+
+  it('are a table under a header row, though its cells are lower case and open (field names and what they hold)', () => {
+    const rows = [['Field', 'Meaning'], ['size', 'the number of bytes in the file as it is stored'], ['mode', 'the permission bits of the file and its type bits']];
+    const t = table(rows);
+    for (const c of t.rows[0]!) c.header = true;
+    expect(isRunOnRows(t)).toBe(false);
   });
 });

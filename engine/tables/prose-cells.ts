@@ -16,7 +16,7 @@ const CONTINUED_WORDS = 3;
 const PROSE_SHARE = 0.5;
 
 /** Whether a cell holds a sentence or the run-on of one. */
-function prose(c: Cell): boolean {
+export function prose(c: Cell): boolean {
   const text = c.spans.map((s) => s.text).join(' ').trim();
   const n = text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
   return n >= PROSE_CELL_WORDS || (n >= CONTINUED_WORDS && /^\p{Ll}/u.test(text));
@@ -67,4 +67,38 @@ export function isWordRiver(t: TableBlock): boolean {
   const width = Math.max(0, ...t.rows.map((r) => r.length));
   const words = cells.filter((c) => RUNNING_WORD.test(c.spans.map((s) => s.text).join(' ').trim())).length;
   return width >= RIVER_COLUMNS && cells.length > 0 && words >= RIVER_SHARE * cells.length;
+}
+
+/** A cell's text left open inside a sentence: it ends in a letter, a digit, a comma or a hyphen breaking a word. */
+const OPEN_END = /[\p{L}\p{N},\u2010-]$/u;
+/** Share of a table's row boundaries that lines of one paragraph cross for the whole to be prose. */
+const RUN_ON_SHARE = 0.5;
+
+const cellText = (c: Cell | undefined): string => (c?.spans ?? []).map((s) => s.text).join(' ').trim();
+
+/**
+ * Whether row `i` carries on the sentences of the row above: two cells or
+ * more, each opening in lower case under a cell left open, and running text
+ * above in one of them. A wrapped cell of a table fills one cell of the line
+ * below, not every cell.
+ */
+function runsOn(rows: readonly Cell[][], i: number): boolean {
+  const below = rows[i]!.map((c, k) => [rows[i - 1]![k], c] as const).filter(([, c]) => filled(c));
+  return below.length >= MIN_ROWS && below.every(([a, b]) => OPEN_END.test(cellText(a)) && /^\p{Ll}/u.test(cellText(b)))
+    && below.some(([a]) => a !== undefined && prose(a));
+}
+
+/**
+ * Whether a whitespace table's rows are lines of running text: at half of
+ * its row boundaries or more, the sentences in every cell run on into the
+ * row below ("... a stronger focus on main-" over "tenance. For the ...",
+ * "Committee" over "reviewed"). A table's row ends its items; a header row
+ * says the table is one.
+ */
+export function isRunOnRows(t: TableBlock): boolean {
+  const { rows } = t;
+  if (rows.length < MIN_ROWS || rows[0]!.some((c) => c.header)) return false;
+  let runOn = 0;
+  for (let i = 1; i < rows.length; i++) if (runsOn(rows, i)) runOn++;
+  return runOn >= RUN_ON_SHARE * (rows.length - 1);
 }

@@ -12,7 +12,9 @@ import { TOUCH } from './rule-grid.ts';
 import { sideBySideParts } from './side-by-side.ts';
 import { baselineParts } from './baseline-split.ts';
 import { chartAreas } from './chart-gridlines.ts';
-import { isLooseLabels, isProseInColumns, isWordRiver } from './prose-cells.ts';
+import { axisAreas } from './chart-axes.ts';
+import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver } from './prose-cells.ts';
+import { isSideLabelledProse } from './side-labels.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
 import { forgetChunks } from './chunks.ts';
@@ -41,6 +43,12 @@ function onFigure(line: Line, figures: readonly Box[], em: number): boolean {
   return figures.some((f) => x >= f.x0 - mx && x <= f.x1 + mx && y >= f.y0 - my && y <= f.y1 + my);
 }
 
+/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels. */
+function isText(t: Detected, lines: readonly Line[], em: number): boolean {
+  const b = t.block;
+  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em);
+}
+
 // Typewritten documents reach this stage with their body runs no longer monospace (stages/typewriter.ts).
 function tablesOnPage(page: Page, words: Words): Page {
   const { tables: ruled, figures } = detectRuledTables(page.number, page.rules, page.lines, words);
@@ -48,14 +56,14 @@ function tablesOnPage(page: Page, words: Words): Page {
   for (const t of ruled) lines = removeRuns(lines, t.runs);
   // Rules that framed a ruled table say nothing about the rest of the page.
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
-  // A chart's labels line up like cells; they stay text.
+  // A chart's labels line up like cells; they stay text (charts by their gridlines, or by their value axis's ticks).
   const em = bodyEm(page.lines);
-  const charts = [...figures, ...chartAreas(page.rules, page.lines, em)];
+  const charts = [...figures, ...chartAreas(page.rules, page.lines, em), ...axisAreas(page.lines)];
   const free = lines.filter((l) => !onFigure(l, charts, em));
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows).
   const aligned = sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules))
-    .filter((t) => !isProseInColumns(t.block) && !isLooseLabels(t.block) && !isWordRiver(t.block) && !treeSaysNoTable(t.runs));
+    .filter((t) => !isText(t, lines, em) && !treeSaysNoTable(t.runs));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;

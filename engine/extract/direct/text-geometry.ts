@@ -8,7 +8,7 @@ import type { Matrix } from './types.ts';
 
 /**
  * The text rendering matrix of the next glyph in user space (pdf.js
- * getCurrentTextTransform, Type3 branch left out: Type3 fonts are refused).
+ * getCurrentTextTransform, with its stretch for some Type 3 fonts, see FontDecoder.type3Height).
  * `multiply(a, b)` forms the same products and sums in the same order as
  * pdf.js's Util.transform(b, a), so the result is identical.
  *
@@ -20,7 +20,9 @@ export function textTransform(s: TextState, out: Matrix = [0, 0, 0, 0, 0, 0]): M
   // multiply(multiply(tsm, textMatrix), ctm) written out, zero terms included so every
   // rounding (and sign of zero) stays the same: this runs twice per glyph, and the
   // intermediate arrays were the reader's largest cost.
-  const a = s.fontSize * s.textHScale, d = s.fontSize, e = s.textRise;
+  const t3 = s.font?.type3Height;
+  const a = s.fontSize * s.textHScale, e = s.textRise;
+  const d = t3 && (s.fontSize <= 1 || t3.charBBox) ? s.fontSize * t3.scale : s.fontSize;
   const t = s.textMatrix, c = s.ctm;
   const m0 = a * t[0] + 0 * t[2], m1 = a * t[1] + 0 * t[3];
   const m2 = 0 * t[0] + d * t[2], m3 = 0 * t[1] + d * t[3];

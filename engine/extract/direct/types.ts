@@ -31,6 +31,14 @@ export type Glyph = {
   kind?: GlyphKind;
 };
 
+/**
+ * pdf.js's getCurrentTextTransform for a Type 3 font: the text matrix's
+ * height is multiplied by `scale` (the font box's height times FontMatrix
+ * d) when the font size is at most 1, or always when `charBBox` (the box
+ * grew from the glyphs' boxes).
+ */
+export type Type3Height = { readonly scale: number; readonly charBBox: boolean };
+
 /** A font as the text reader needs it; mirrors the pdf.js Font fields that getTextContent reads. */
 export interface FontDecoder {
   /** Unique in the document; used as a text item's `fontName` and as the key of its style. */
@@ -48,6 +56,8 @@ export interface FontDecoder {
   readonly descent: number;
   /** Glyph space → text space; [0.001, 0, 0, 0.001, 0, 0] for all but Type3 fonts. */
   readonly fontMatrix: Matrix;
+  /** Type 3 fonts whose text pdf.js stretches vertically (fonts/type3-height.ts); absent for all others. */
+  readonly type3Height?: Type3Height;
   /** Splits a shown string (raw bytes, one char per byte) into glyphs; into `out` (replacing what it held) when given. */
   glyphs(bytes: string, out?: Glyph[]): Glyph[];
 }

@@ -8,11 +8,13 @@ import { isDict, isName, isRef, PdfObjectsError, type PdfDict, type PdfValue } f
 import { Unsupported, type FontDecoder, type FontLoader, type ObjectSource } from '../types.ts';
 import { loadCompositeFont } from './composite-font.ts';
 import { loadSimpleFont } from './simple-font.ts';
+import { loadType3Font } from './type3-font.ts';
 
 function loadDict(objects: ObjectSource, dict: PdfDict, id: string): FontDecoder {
   const subtype = objects.lookup(dict, 'Subtype');
   if (!isName(subtype)) throw new Unsupported('font without a /Subtype');
   if (subtype.name === 'Type0') return loadCompositeFont(objects, dict, id);
+  if (subtype.name === 'Type3') return loadType3Font(objects, dict, id);
   return loadSimpleFont(objects, dict, subtype.name, id);
 }
 

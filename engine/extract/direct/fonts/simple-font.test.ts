@@ -86,7 +86,7 @@ describe('simple fonts', () => {
 });
 
 describe('simple fonts pdf.js reads differently', () => {
-  it('refuses Type3 and non-embedded fonts, and remembers the refusal', () => {
+  it('refuses non-embedded fonts and a Type3 font without /Widths, and remembers the refusal', () => {
     const objects = new MemoryObjects();
     const load = fontLoader(objects);
     const type3 = objects.add(d({ Type: n('Font'), Subtype: n('Type3') }));

@@ -1,0 +1,60 @@
+/**
+ * Charts whose gridlines the page does not give (issue 19). Rules are read
+ * only where the text suggests a table, and a chart may have no gridlines at
+ * all; its value axis still shows in the text: tick labels stacked in one
+ * column, evenly spaced, stepping by one amount and growing upwards. Its
+ * bars' value labels share baselines with the ticks and line up in columns,
+ * so the labels read as a table of numbers. A table's rows are a line or two
+ * apart and its numbers do not step evenly with their height; ticks are set
+ * several lines apart. The band the axis spans is a figure: its labels stay
+ * text.
+ */
+import type { Box, Line, TextRun } from '../model.ts';
+import { NUMERIC } from './chunks.ts';
+
+/** Tick labels an axis needs at least: three make a scale. */
+const MIN_TICKS = 3;
+/** Pitch (ems of the tick labels) from which stacked numbers are ticks, not rows: table rows are one to two lines apart. */
+const TICK_PITCH_EM = 2.5;
+/** Right edges of one axis's tick labels agree within this (ems): they are set flush right against the axis. */
+const SAME_EDGE_EM = 0.3;
+/** Share of the pitch by which the spacing of neighbouring ticks may differ (rounding of positions). */
+const PITCH_SLACK = 0.1;
+
+type Tick = { run: TextRun; value: number; y: number };
+
+const value = (r: TextRun): number | null => {
+  const t = r.text.trim().replace(/,/g, '').replace(/^[−–]/, '-');
+  return NUMERIC.test(r.text.trim()) && /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
+};
+
+/** Whether ticks (top to bottom) are evenly spaced, TICK_PITCH_EM or more apart, and step by one amount growing upwards. */
+function isScale(ticks: readonly Tick[]): boolean {
+  const pitch = ticks[1]!.y - ticks[0]!.y;
+  const step = ticks[0]!.value - ticks[1]!.value;
+  if (step <= 0 || pitch < TICK_PITCH_EM * ticks[0]!.run.fontSize) return false;
+  return ticks.slice(1).every((t, i) => Math.abs(t.y - ticks[i]!.y - pitch) <= PITCH_SLACK * pitch
+    && Math.abs(ticks[i]!.value - t.value - step) <= 1e-9 * Math.max(1, Math.abs(step)));
+}
+
+/** The boxes of value axes on a page, each widened to the text right of it on the band it spans. */
+export function axisAreas(lines: readonly Line[]): Box[] {
+  const ticks: Tick[] = lines.flatMap((l) => l.runs).flatMap((run) => {
+    const v = value(run);
+    return v === null ? [] : [{ run, value: v, y: (run.box.y0 + run.box.y1) / 2 }];
+  });
+  const out: Box[] = [];
+  const used = new Set<Tick>();
+  for (const t of ticks) {
+    if (used.has(t)) continue;
+    const column = ticks.filter((o) => Math.abs(o.run.box.x1 - t.run.box.x1) <= SAME_EDGE_EM * t.run.fontSize).sort((a, b) => a.y - b.y);
+    for (const o of column) used.add(o);
+    if (column.length < MIN_TICKS || !isScale(column)) continue;
+    const y0 = Math.min(...column.map((o) => o.run.box.y0));
+    const y1 = Math.max(...column.map((o) => o.run.box.y1));
+    const x0 = Math.min(...column.map((o) => o.run.box.x0));
+    const band = lines.filter((l) => l.box.y1 > y0 && l.box.y0 < y1 && l.box.x1 > x0);
+    out.push({ x0, y0, x1: Math.max(...band.map((l) => l.box.x1)), y1 });
+  }
+  return out;
+}
