@@ -58,16 +58,24 @@ function schematicLatex(s: Schematic): string {
   return `\\begin{center}\\setlength{\\unitlength}{0.75pt}\\begin{picture}(${FIG_W},${H})\n${p.join('\n')}\n\\end{picture}\\end{center}`;
 }
 
+/**
+ * A table (or tables side by side) scaled down to the line when wider, as an
+ * author does with \\resizebox: otherwise pdflatex sets it past the paper's
+ * edge, and the truth holds cells no reader can see.
+ */
+const fitted = (body: string): string =>
+  `\\sbox0{${body}}\\ifdim\\wd0>\\linewidth\\resizebox{\\linewidth}{!}{\\usebox0}\\else\\usebox0\\fi`;
+
 function blockLatex(b: Block, v: Rng, inColumns: boolean): string {
   switch (b.k) {
     case 'heading': return `\\section*{${tex(b.text)}}`;
     case 'para': return `${tex(b.text)}\n`;
     case 'caption': return `\\noindent\\textbf{${tex(b.label)}} ${tex(b.text)}\n`;
     case 'table': {
-      const body = tableLatex(b.table.t, b.table.pad, v);
+      const body = fitted(tableLatex(b.table.t, b.table.pad, v));
       return !inColumns && v.chance(0.6) ? `\\begin{center}\n${body}\n\\end{center}` : `\\par\\medskip\\noindent${body}\\par\\medskip`;
     }
-    case 'side': return `\\par\\medskip\\noindent${b.tables.map((p) => tableLatex(p.t, p.pad, v)).join('\\hspace{24pt}')}\\par\\medskip`;
+    case 'side': return `\\par\\medskip\\noindent${fitted(b.tables.map((p) => tableLatex(p.t, p.pad, v)).join('\\hspace{24pt}'))}\\par\\medskip`;
     case 'columns': return `{\\setlength{\\columnsep}{${b.gapPt}pt}\\begin{multicols}{${b.n}}${b.align === 'left' ? '\\raggedright' : ''}\n`
       + `${b.blocks.map((x) => blockLatex(x, v, true)).join('\n')}\n\\end{multicols}}`;
     case 'side-label': return `\\noindent\\parbox[t]{7em}{\\raggedright\\textbf{${tex(b.label)}}}\\hspace{16pt}`
@@ -83,7 +91,7 @@ export function pageLatex(doc: PageDoc, key: string): string {
   const size = doc.sizePt <= 9 ? '10pt' : doc.sizePt <= 10 ? '11pt' : '12pt';
   return `\\documentclass[${size},a4paper]{article}
 \\usepackage[margin=18mm]{geometry}
-\\usepackage{textcomp,array,booktabs,dcolumn,multicol}
+\\usepackage{textcomp,array,booktabs,dcolumn,multicol,graphicx}
 \\usepackage[table]{xcolor}
 \\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.6\\baselineskip}
 \\begin{document}

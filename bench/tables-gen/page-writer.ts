@@ -13,12 +13,20 @@ import { fitWidths, odfRows } from './table-odf.ts';
 /** Whether Writer draws the page here (charts and schematics are left to the other producers). */
 export const writerDraws = (doc: PageDoc): boolean => !doc.blocks.some((b) => b.k === 'chart' || b.k === 'schematic');
 
-type Ctx = { doc: PageDoc; v: Rng; styles: StyleSet; tables: number; sections: number };
+/** `linePt`: the width text is set in here (the page's, or a section column's). */
+type Ctx = { doc: PageDoc; v: Rng; styles: StyleSet; tables: number; sections: number; linePt: number };
+
+/** The page's text width: A4 less 18 mm margins each side, in pt. */
+const PAGE_LINE_PT = ((210 - 2 * 18) / 25.4) * 72;
 
 function tableXml(p: PlacedTable, x: Ctx, breakBefore: boolean): string {
   const n = ++x.tables;
   const full = x.v.chance(0.55);
-  const widths = fitWidths(p.t, p.pad, x.doc.sizePt);
+  // A table sized to its content is narrowed to the column, as Writer's "fit to width" does: wider, it runs
+  // past the column (and the paper's edge), and the truth would hold cells no reader can see.
+  const natural = fitWidths(p.t, p.pad, x.doc.sizePt);
+  const scale = Math.min(1, x.linePt / natural.reduce((s, w) => s + w, 0));
+  const widths = natural.map((w) => Math.floor(w * scale));
   const total = widths.reduce((s, w) => s + w, 0);
   const tProps: Record<string, string> = full
     ? { 'style:width': '17cm', 'table:align': 'margins', 'fo:margin-top': '4pt', 'fo:margin-bottom': '6pt' }
@@ -34,7 +42,11 @@ function tableXml(p: PlacedTable, x: Ctx, breakBefore: boolean): string {
     + `<table:table-header-rows>${rows.slice(0, h).join('')}</table:table-header-rows>${rows.slice(h).join('')}</table:table>`;
 }
 
-function section(x: Ctx, n: number, gapPt: number, inner: string): string {
+function section(x: Ctx, n: number, gapPt: number, body: () => string): string {
+  const line = x.linePt;
+  x.linePt = (line - (n - 1) * gapPt) / n;
+  const inner = body();
+  x.linePt = line;
   const s = x.styles.name('section', `<style:section-properties><style:columns fo:column-count="${n}" fo:column-gap="${gapPt}pt"/></style:section-properties>`);
   return `<text:section text:style-name="${s}" text:name="Section${++x.sections}">${inner}</text:section>`;
 }
@@ -47,8 +59,8 @@ function blockXml(b: Block, x: Ctx, align?: 'left' | 'justify'): string {
     case 'para': return `<text:p text:style-name="${body}">${xml(b.text)}</text:p>`;
     case 'caption': return `<text:p text:style-name="${body}"><text:span text:style-name="${bold}">${xml(b.label)}</text:span> ${xml(b.text)}</text:p>`;
     case 'table': return tableXml(b.table, x, false);
-    case 'side': return section(x, 2, 24, b.tables.map((p, i) => tableXml(p, x, i > 0)).join(''));
-    case 'columns': return section(x, b.n, b.gapPt, b.blocks.map((i) => blockXml(i, x, b.align ?? 'left')).join(''));
+    case 'side': return section(x, 2, 24, () => b.tables.map((p, i) => tableXml(p, x, i > 0)).join(''));
+    case 'columns': return section(x, b.n, b.gapPt, () => b.blocks.map((i) => blockXml(i, x, b.align ?? 'left')).join(''));
     case 'side-label': {
       const indent = `${7 * x.doc.sizePt + 16}pt`;
       const s = x.styles.name('paragraph', el('style:paragraph-properties', { 'fo:margin-left': indent, 'fo:text-indent': `-${indent}`, 'fo:margin-top': '8pt', 'fo:margin-bottom': '8pt' }), 'Standard');
@@ -60,7 +72,7 @@ function blockXml(b: Block, x: Ctx, align?: 'left' | 'justify'): string {
 
 /** The .fodt text of a page; `key` (the case id) picks Writer's own choices (table widths). */
 export function pageWriter(doc: PageDoc, key: string): string {
-  const x: Ctx = { doc, v: rngFor(`writer:${key}`), styles: new StyleSet('a'), tables: 0, sections: 0 };
+  const x: Ctx = { doc, v: rngFor(`writer:${key}`), styles: new StyleSet('a'), tables: 0, sections: 0, linePt: PAGE_LINE_PT };
   const body = doc.blocks.map((b) => blockXml(b, x)).join('\n');
   const rtl: Record<string, string> = doc.dir === 'rtl' ? { 'style:writing-mode': 'rl-tb' } : {};
   return `<?xml version="1.0" encoding="UTF-8"?>

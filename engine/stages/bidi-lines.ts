@@ -95,6 +95,22 @@ function directionsMeet(left: string | undefined, right: string | undefined): bo
   return (RTL_LETTER.test(left) && LTR_WORD_CHAR.test(right)) || (LTR_WORD_CHAR.test(left) && RTL_LETTER.test(right));
 }
 
+/**
+ * A number as read left to right: sign or currency first, then digits and
+ * their separators, then a per cent sign, a footnote mark or a bracketed
+ * flag (`-876`, `519 (e)`, `11,252*`).
+ */
+const LTR_NUMBER = /^[-+−]?[$€£]?\d[\d.,\u066B\u066C]*%?(?:\s?\([\p{L}\d]{1,2}\)|[*†‡])?$/u;
+
+/**
+ * Whether a piece with no right-to-left letters was set left to right: its
+ * visual text already reads as a number. A spreadsheet sets number cells
+ * left to right in a right-to-left sheet (Calc draws `-876`), where a right-
+ * to-left paragraph would show the sign after the digits (`876-`), which the
+ * algorithm turns back; reordering a left-to-right number would move its sign.
+ */
+const setLeftToRight = (text: string): boolean => !hasRtl(text) && LTR_NUMBER.test(text);
+
 /** The run with the most text, whose style a merged piece takes. */
 const main = (runs: readonly TextRun[]): TextRun => runs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
 
@@ -110,7 +126,8 @@ function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number):
     text += piece;
   });
   const { href: _href, script: _script, ...style } = main(runs);
-  const out: TextRun = { ...style, text: reorder(text.trim(), base), box: unionBox(runs.map((r) => r.box)), dir: base };
+  const trimmed = text.trim();
+  const out: TextRun = { ...style, text: setLeftToRight(trimmed) ? trimmed : reorder(trimmed, base), box: unionBox(runs.map((r) => r.box)), dir: base };
   const href = runs[0]?.href;
   if (href && runs.every((r) => r.href === href)) out.href = href;
   return out;

@@ -119,8 +119,27 @@ function breaksRegion(region: readonly Info[], line: Info, next: Info | undefine
   const cols = findColumns(multi.flatMap((l) => l.chunks), 0);
   if (straddles(cols, line.chunks[0]!)) return true;
   if (next?.kind === 'multi' && allBold(next) && multi.some((l) => !allBold(l))) return true;
-  if (!line.chunks[0]!.runs.every((r) => r.bold)) return false;
+  if (!line.chunks[0]!.runs.every((r) => r.bold) || wrapsCellAbove(region[region.length - 1]!, line)) return false;
   return !labelsRows(cols, line, next);
+}
+
+/** Blank (line heights) between a cell's wrapped lines: the leading of one paragraph, well under a blank line. */
+const WRAP_BLANK_LINES = 0.5;
+
+/**
+ * Whether a single-chunk line is the next line of a cell of the row above (a
+ * header cell `Budget` / `2002` wrapped in a narrow column): it starts, ends
+ * or is centred where one of that row's cells is, other than the first, and
+ * follows it at a paragraph's leading. A heading under a table starts at its left edge or
+ * stands a blank line below.
+ */
+function wrapsCellAbove(prev: Info, line: Info): boolean {
+  const c = line.chunks[0]!;
+  const slack = SLACK_EM * c.runs[0]!.fontSize;
+  if (prev.kind !== 'multi' || line.y0 - prev.y1 > WRAP_BLANK_LINES * (line.y1 - line.y0)) return false;
+  const mid = (b: { x0: number; x1: number }): number => (b.x0 + b.x1) / 2;
+  const aligned = (p: Chunk): boolean => [p.box.x0 - c.box.x0, p.box.x1 - c.box.x1, mid(p.box) - mid(c.box)].some((d) => Math.abs(d) <= slack);
+  return prev.chunks.slice(1).some(aligned);
 }
 
 const allBold = (l: Info): boolean => l.chunks.every((c) => c.runs.every((r) => r.bold));

@@ -9,7 +9,8 @@
  * lines are cut there and each side is searched on its own.
  */
 import type { Line, TextRun } from '../model.ts';
-import { CHUNK_GAP_EM, lineChunks } from './chunks.ts';
+import { lineChunks } from './chunks.ts';
+import { columnsOf, endsApart } from './extent-split.ts';
 
 /** Baselines closer than this (ems) are one baseline: rounding of glyph boxes. */
 const SAME_BASELINE_EM = 0.15;
@@ -60,13 +61,6 @@ function stepCount(band: readonly Inked[], x: number, size: number): { agree: nu
   return { agree, differ: differ + Math.min(leftOnly, rightOnly), left, right };
 }
 
-/** How many cells the runs (sorted by left edge) make: stretches separated by a gap wider than a cell gap. */
-function columnsOf(sorted: Inked, size: number): number {
-  let n = 0;
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i]!.box.x0 - sorted[i - 1]!.box.x1 > CHUNK_GAP_EM * size) n++;
-  return n;
-}
-
 /** Maximal bands of consecutive lines (sorted by y) that no text crosses at x, with no wide blank inside. */
 function bands(sorted: readonly Line[], inked: readonly Inked[], x: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
@@ -102,6 +96,16 @@ function side(line: Line, x: number, left: boolean): Line | null {
   return { runs, box: { x0: Math.min(...runs.map((r) => r.box.x0)), x1: Math.max(...runs.map((r) => r.box.x1)), y0: line.box.y0, y1: line.box.y1 } };
 }
 
+/** A gutter between two tables whose rows share baselines but end apart (extent-split.ts), over the first band that shows one. */
+function extentCut(sorted: readonly Line[], inked: readonly Inked[], size: number): { x: number; from: number; to: number; share: number } | null {
+  for (const x of candidates(sorted, size)) {
+    for (const [from, to] of bands(sorted, inked, x)) {
+      if (endsApart(inked.slice(from, to), x, size, MIN_BAND)) return { x, from, to, share: 0 };
+    }
+  }
+  return null;
+}
+
 /**
  * The lines in groups to search for tables separately: cut at the gutter
  * where the two sides' baselines disagree on most lines of a band; one group
@@ -123,6 +127,7 @@ export function baselineParts(lines: readonly Line[]): Line[][] {
       if (!best || share > best.share) best = { x, from, to, share };
     }
   }
+  best ??= extentCut(sorted, inked, size);
   if (!best) return [sorted];
   const band = sorted.slice(best.from, best.to);
   const left = band.map((l) => side(l, best.x, true)).filter((l): l is Line => l !== null);

@@ -44,3 +44,18 @@ describe('words broken across the lines of a narrow cell', () => {
     expect(texts(t!)).toEqual([['Name', 'Purpose'], ['DEBUG_DEPTH', 'Object inspection depth.'], ['DEBUG_COLO RS', 'Use colours.']]);
   });
 });
+
+describe('words hyphenated across the lines of a narrow cell', () => {
+  // pdflatex hyphenates the text of a `p{}` column: `rev-` / `enue`, as in its paragraphs.
+  it('join without the hyphen when the document spells the word whole, and keep a compound\'s hyphen', () => {
+    const runs = [
+      run('Spending rose while revenue fell short of the forecast.', 50, 60),
+      run('Region', 50, 100, { bold: true }), run('Note', 130, 100, { bold: true }), run('Total', 300, 100, { bold: true }),
+      run('Belgium', 50, 116), run('Spending rose while rev-', 130, 116), run('enue fell', 130, 128), run('+76,685', 300, 116),
+      run('Latvia', 50, 144), run('A well-', 130, 144), run('known plan', 130, 156), run('-5.42', 300, 144),
+      run('Finland', 50, 172), run('Targets', 130, 172), run('690', 300, 172),
+    ];
+    const [t] = tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG));
+    expect(texts(t!).map((r) => r[1])).toEqual(['Note', 'Spending rose while revenue fell', 'A well-known plan', 'Targets']);
+  });
+});

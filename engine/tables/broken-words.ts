@@ -66,3 +66,23 @@ export function brokenWordBoundaries(lines: readonly (readonly TextRun[])[], ctx
   }
   return glue;
 }
+
+/** How a cell's line that ends in a hyphen after a letter joins the next: `drop` the hyphen (a word broken by hyphenation), `keep` it (a compound). */
+export type HyphenJoin = 'drop' | 'keep' | null;
+
+/**
+ * For each boundary between consecutive visual lines of a cell, whether it
+ * is a hyphenation break (TeX hyphenates narrow `p{}` cells: `rev-` /
+ * `enue`): the line ends in a letter and a hyphen and the next starts with a
+ * lower-case letter. The halves join without a space; the hyphen goes when
+ * the document spells the joined word elsewhere, else it stays (`well-` /
+ * `known`), as paragraphs do (spans.ts).
+ */
+export function hyphenBoundaries(lines: readonly (readonly TextRun[])[], words: Words): HyphenJoin[] {
+  return lines.slice(1).map((line, i) => {
+    const head = text(lines[i]!).match(/(\p{L}+)-$/u)?.[1];
+    const tail = text(line).match(/^\p{Ll}\p{L}*/u)?.[0];
+    if (!head || !tail) return null;
+    return words().has((head + tail).toLowerCase()) ? 'drop' : 'keep';
+  });
+}

@@ -5,7 +5,7 @@
  * so the cell reads as one piece of text.
  */
 import type { Span, TextRun } from '../model.ts';
-import { brokenWordBoundaries, type BreakContext } from './broken-words.ts';
+import { brokenWordBoundaries, hyphenBoundaries, type BreakContext } from './broken-words.ts';
 
 /** Gap (ems) between two runs of one line above which a space is inserted. */
 const SPACE_GAP_EM = 0.12;
@@ -51,15 +51,20 @@ function push(spans: Span[], text: string, style: Omit<Span, 'text'>): void {
 /**
  * The spans of a cell whose runs are given in any order; whitespace
  * collapsed, no newlines. With `ctx`, a word broken at the cell's edge is
- * joined without a space (broken-words.ts).
+ * joined without a space, and a hyphenated one without its hyphen (broken-words.ts).
  */
 export function cellSpans(runs: readonly TextRun[], ctx?: BreakContext): Span[] {
   const spans: Span[] = [];
   let first = true;
   const lines = visualLines(runs);
   const glued = ctx && lines.length > 1 ? brokenWordBoundaries(lines, ctx) : [];
+  const hyphens = ctx && lines.length > 1 ? hyphenBoundaries(lines, ctx.words) : [];
   for (const [li, line] of lines.entries()) {
     let prev: TextRun | null = null;
+    const hyphen = hyphens[li - 1];
+    if (hyphen) glued[li - 1] = true;
+    const last = spans[spans.length - 1];
+    if (hyphen === 'drop' && last) last.text = last.text.replace(/-\s*$/, '');
     for (const run of line) {
       const text = (prev === null && glued[li - 1] ? run.text.trimStart() : run.text).replace(/\s+/g, ' ');
       const gap = prev ? run.box.x0 - prev.box.x1 : 0;

@@ -60,9 +60,32 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   const shared = lines.map((l) => sideBottoms(l, gutter)).filter((d): d is [number, number] => d !== null);
   const exact = shared.filter(([l, r]) => Math.abs(l - r) <= 0.6).length;
   if (shared.length === 0 || exact < 0.7 * shared.length) return gutter;
-  // Both columns may still keep the same rhythm; then layout columns are
-  // filled with prose lines running their full width, table columns are not.
-  return proseSide(byLine, (x) => x <= gutter.x1, pageWidth) && proseSide(byLine, (x) => x >= gutter.x0, pageWidth) ? gutter : null;
+  // Both columns may still keep the same rhythm (a baseline grid); then layout columns are
+  // filled with prose lines running their full width, table columns are not. A layout
+  // column may also hold a table under its prose: rows of cells of its own beside a
+  // paragraph that runs the column's width, which no column of one table holds; then
+  // nothing crosses the gutter (a table's columns under full-width prose are crossed by it).
+  const onLeft = (x: number): boolean => x <= gutter.x1;
+  const onRight = (x: number): boolean => x >= gutter.x0;
+  const [proseL, proseR] = [proseSide(byLine, onLeft, pageWidth), proseSide(byLine, onRight, pageWidth)];
+  const besideProse = min === 0 && ((proseL && tableUnderProse(byLine, onRight)) || (proseR && tableUnderProse(byLine, onLeft)));
+  return (proseL && proseR) || besideProse ? gutter : null;
+}
+
+/** Lines a layout column's own table needs (a header and a row), and lines of its paragraph. */
+const MIN_TABLE_ROWS = 2;
+/** Share of a side's width a paragraph line runs as one piece. */
+const FULL_LINE = 0.8;
+
+/** Whether one side holds rows of two cells or more and a line of prose running the side's width as one piece. */
+function tableUnderProse(byLine: readonly Chunk[][], onSide: (x: number) => boolean): boolean {
+  const sides = byLine.map((chunks) => chunks.filter((c) => onSide(c.box.x0) && onSide(c.box.x1))).filter((cs) => cs.length > 0);
+  if (!sides.length) return false;
+  const x0 = Math.min(...sides.flatMap((cs) => cs.map((c) => c.box.x0)));
+  const x1 = Math.max(...sides.flatMap((cs) => cs.map((c) => c.box.x1)));
+  const rows = sides.filter((cs) => cs.length >= 2).length;
+  const prose = sides.filter((cs) => cs.length === 1 && cs[0]!.box.x1 - cs[0]!.box.x0 >= FULL_LINE * (x1 - x0)).length;
+  return rows >= MIN_TABLE_ROWS && prose >= MIN_TABLE_ROWS;
 }
 
 /** Whether the text on one side of the gutter or the other reads as a column of prose (see proseSide); the other may hold a figure. */

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { bidiRow } from './bidi-lines.ts';
+import { run } from '../../test/support/tables/pages.ts';
+
+const texts = (cells: string[]): string[] => {
+  // Cells of a right-to-left table row, drawn right to left: the first cell rightmost, 80 pt apart.
+  const runs = cells.map((t, i) => run(t, 400 - 80 * i, 100, { dir: /[\u0590-\u05FF]/u.test(t) ? 'rtl' : 'ltr' }));
+  return (bidiRow(runs, 'rtl', 0.7, 0.15) ?? []).map((r) => r.text);
+};
+
+describe('number cells of a right-to-left table row', () => {
+  it('keep a number a spreadsheet set left to right (sign first) as drawn', () => {
+    // Calc sets number cells left to right in a right-to-left sheet: `-876`, `519 (e)` on the page.
+    expect(texts(['ירושלים', '-876', '519 (e)', '11,252*'])).toEqual(['ירושלים', '-876', '519 (e)', '11,252*']);
+  });
+
+  it('turn back a number a right-to-left paragraph drew with its sign after the digits', () => {
+    // A browser's right-to-left cell shows `-876` as `876-` and `519 (e)` as `(e) 519`.
+    expect(texts(['ירושלים', '876-', '(e) 519'])).toEqual(['ירושלים', '-876', '519 (e)']);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Tables side by side on shared baselines (pdflatex sets two tabulars
+ * top-aligned at one row pitch; Calc and Writer do the same for tables of
+ * equal padding): every row of the shorter table shares a baseline with a
+ * row of the longer one, so baseline-split.ts sees one table. What still
+ * tells them apart is where each table's text stops: a table's rows end
+ * together, while here the rows on one side of a gutter go on (two lines or
+ * more, each with cells in two columns or more) after the other side's have
+ * ended, or begin before. The side that starts at the gutter must open with
+ * a column of labels, a table's stub, that names each row: one table whose
+ * last rows leave its right-hand columns empty is not two tables, whether
+ * those columns hold numbers or a few words repeated (`Yes`, `No`).
+ */
+import type { TextRun } from '../model.ts';
+import { CHUNK_GAP_EM } from './chunks.ts';
+
+/** A line's runs that show text, by left edge. */
+export type Inked = readonly TextRun[];
+
+/** Lines at one end of a band with text on one side only that make an overhang: more than a wrapped cell or a note. */
+const MIN_OVERHANG = 2;
+/** Share of the right side's lines whose first cell is a label (starts with a letter), and share of those labels that differ, for it to open with a stub column. */
+const STUB_SHARE = 0.5;
+
+/** How many cells the runs (sorted by left edge) make: stretches separated by a gap wider than a cell gap (ems). */
+export function columnsOf(sorted: Inked, size: number): number {
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i]!.box.x0 - sorted[i - 1]!.box.x1 > CHUNK_GAP_EM * size) n++;
+  return n;
+}
+
+/** Lines at the band's start or end (the longer run) that hold a row (two cells or more) on `side` and nothing on the other. */
+function overhang(sides: ReadonlyArray<{ a: Inked; b: Inked }>, size: number, side: 'a' | 'b'): number {
+  const other = side === 'a' ? 'b' : 'a';
+  const run = (order: ReadonlyArray<{ a: Inked; b: Inked }>): number => {
+    let n = 0;
+    while (n < order.length && !order[n]![other].length && columnsOf(order[n]![side], size) >= 2) n++;
+    return n;
+  };
+  return Math.max(run(sides), run([...sides].reverse()));
+}
+
+/**
+ * Whether the band's lines, split at x, are two tables whose rows end (or
+ * begin) apart; see the module comment. Each side must hold `minRows` rows
+ * of two cells or more, and both sides must share some lines (else the
+ * band is one table over another, which the region search already parts).
+ */
+export function endsApart(band: readonly Inked[], x: number, size: number, minRows: number): boolean {
+  const sides = band.map((runs) => ({ a: runs.filter((r) => r.box.x1 <= x), b: runs.filter((r) => r.box.x0 >= x) }));
+  const rows = (s: 'a' | 'b'): number => sides.filter((l) => columnsOf(l[s], size) >= 2).length;
+  if (rows('a') < minRows || rows('b') < minRows || !sides.some((l) => l.a.length && l.b.length)) return false;
+  if (Math.max(overhang(sides, size, 'a'), overhang(sides, size, 'b')) < MIN_OVERHANG) return false;
+  const right = sides.filter((l) => l.b.length);
+  const labels = right.map((l) => l.b[0]!.text.trim()).filter((t) => /^\p{L}/u.test(t));
+  // A stub names each row; a column of values in words repeats a few of them (`Yes`, `No`).
+  return labels.length >= STUB_SHARE * right.length && new Set(labels).size >= STUB_SHARE * labels.length;
+}
