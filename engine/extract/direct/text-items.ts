@@ -14,62 +14,23 @@ import { Unsupported, type Glyph, type Matrix, type TextContent, type TextItem }
 import type { HiddenTextKind } from '../../types.ts';
 import { noteGlyph, shownGlyphs } from '../monospace-spaces.ts';
 import { ActualTextSpan } from './actual-text.ts';
-import { addPart, joinParts, type ItemParts } from './item-parts.ts';
+import { addPart, joinParts } from './item-parts.ts';
+import { newChunk, setGapThresholds, type Chunk } from './text-chunk.ts';
 import { notePainted, type PaintedItems } from './content/paint-state.ts';
 
 /** Reused per glyph by placeGlyph (see there). */
 const CURRENT: Matrix = [0, 0, 0, 0, 0, 0];
 const ALIGNED = [0, 0, 0, 0];
 
-/** Gap thresholds, in em of the item's font size (pdf.js's factors). */
-const TRACKING_SPACE = 0.102;
-const NOT_A_SPACE = 0.03;
-const NEGATIVE_SPACE = -0.2;
-const SPACE_IN_FLOW_MIN = 0.102;
-const SPACE_IN_FLOW_MAX = 0.6;
 /** A baseline shift above this fraction of the item height ends the item. */
 const VERTICAL_SHIFT = 0.25;
-
-/**
- * The item being built. Like pdf.js's, it is one object reused for every item:
- * the previous glyph's position and the gap thresholds outlive a flush and
- * decide how the next item starts.
- */
-/** The item's text so far is its parts (item-parts.ts). */
-type Chunk = ItemParts & {
-  initialized: boolean;
-  /** Advance so far in text space (width) and, folded in at each scale change, in user space (totalWidth). */
-  width: number;
-  totalWidth: number;
-  height: number;
-  totalHeight: number;
-  transform: Matrix;
-  /** The previous glyph's transform, rewritten in place per glyph (pushSpace copies what it keeps). */
-  prevTransform: Matrix | null;
-  prevTextRise: number;
-  textAdvanceScale: number;
-  spaceInFlowMin: number;
-  spaceInFlowMax: number;
-  trackingSpaceMin: number;
-  negativeSpaceMax: number;
-  notASpace: number;
-  fontName: string;
-  hasEOL: boolean;
-  /** The paint record of the item's first string (content/paint-log.ts). */
-  paint: number | undefined;
-};
 
 /** What decides whether a font change ends the item (pdf.js's currentTextState). */
 type FontKey = { fontSize: number; fontRes: string | null; name: string | undefined };
 
 /** Builds pdf.js text items for one content stream; see the module comment. */
 export class TextItems {
-  private readonly chunk: Chunk = {
-    initialized: false, str: [], parts: 0, width: 0, totalWidth: 0, height: 0, totalHeight: 0,
-    transform: [1, 0, 0, 1, 0, 0], prevTransform: null, prevTextRise: 0, textAdvanceScale: 0,
-    spaceInFlowMin: 0, spaceInFlowMax: 0, trackingSpaceMin: Infinity, negativeSpaceMax: -Infinity, notASpace: -Infinity,
-    fontName: '', hasEOL: false, paint: undefined,
-  };
+  private readonly chunk: Chunk = newChunk();
   /** The last two characters seen (pdf.js twoLastChars), a ring of two. */
   private readonly lastChars = [' ', ' '];
   private lastCharsPos = 0;
@@ -268,11 +229,7 @@ export class TextItems {
     c.width = c.totalWidth = 0;
     c.height = c.totalHeight = Math.hypot(c.transform[2], c.transform[3]);
     c.textAdvanceScale = advanceScale(s);
-    c.trackingSpaceMin = s.fontSize * TRACKING_SPACE;
-    c.notASpace = s.fontSize * NOT_A_SPACE;
-    c.negativeSpaceMax = s.fontSize * NEGATIVE_SPACE;
-    c.spaceInFlowMin = s.fontSize * SPACE_IN_FLOW_MIN;
-    c.spaceInFlowMax = s.fontSize * SPACE_IN_FLOW_MAX;
+    setGapThresholds(c, s.fontSize);
     c.hasEOL = false;
     c.paint = this.paint;
     c.initialized = true;
