@@ -71,16 +71,22 @@ function sizesDiffer(a: Style, b: Style): boolean {
   return differ(a.size, b.size);
 }
 
-/** True when `b` cannot continue the paragraph that ends with `a`. */
-export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): boolean {
+/** True when `b` is set in another face than `a`, so the two cannot share a paragraph: another size, code beside prose, another weight. */
+export function changesFace(a: Line, b: Line): boolean {
   const sa = styleOf(a), sb = styleOf(b);
-  const size = Math.max(sa.size, sb.size, 1);
   if (sizesDiffer(sa, sb)) return true;
   // Code in a bold heading may fill most of a wrapped line ("(system-icu)");
   // two bold lines of one prose size are one heading whatever their code share.
   if (sa.mono !== sb.mono && !(sa.bold && sb.bold)) return true;
   // Syntax highlighting sets code keywords in bold; weight changes only split prose.
-  if (sa.bold !== sb.bold && !(sa.mono && sb.mono)) return true;
+  return sa.bold !== sb.bold && !(sa.mono && sb.mono);
+}
+
+/** True when `b` cannot continue the paragraph that ends with `a`. */
+export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): boolean {
+  if (changesFace(a, b)) return true;
+  const sb = styleOf(b);
+  const size = Math.max(styleOf(a).size, sb.size, 1);
   // A line opening with a list marker starts an item (code lines keep their dashes).
   if (!sb.mono && listMarker(lineText(b)) !== null) return true;
   // So does a line opening with a superscript: a footnote ("¹ See the report…").

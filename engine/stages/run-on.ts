@@ -12,15 +12,14 @@
  */
 import type { Block, Doc, Line, Span } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineFontSize, lineText, runShare } from '../geometry.ts';
+import { lineFontSize, lineText } from '../geometry.ts';
+import { changesFace } from './blocks.ts';
 import { appendLineSpans, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 type Paragraph = Extract<Block, { kind: 'paragraph' }>;
 
 /** A line that ends a sentence (or a clause a colon opens), perhaps inside quotes or brackets. */
 const CLOSED = /[.!?:;…]["'”’»)\]]*\s*$/u;
-/** Two parts of one paragraph are set in sizes closer than this share of the larger (blocks.ts splits at 8 %). */
-const SAME_SIZE = 0.08;
 /**
  * A line at least this share of the column's measure is full: ragged-right lines fall short by a word or two,
  * a label or a fragment left standing ("Clip A Frame") by far more.
@@ -30,15 +29,6 @@ const FULL = 0.6;
 const SMALLER = 0.08;
 
 const isParagraph = (b: Block | undefined): b is Paragraph => b?.kind === 'paragraph' && (b.lines?.length ?? 0) > 0;
-
-/** Face and size of a line, as far as a break in the paragraph may not change them. */
-function sameFace(a: Line, b: Line): boolean {
-  const sa = lineFontSize(a), sb = lineFontSize(b);
-  if (Math.abs(sa - sb) > SAME_SIZE * Math.max(sa, sb, 1)) return false;
-  const bold = (l: Line) => runShare(l, (r) => !!r.bold) > 0.5;
-  const mono = (l: Line) => runShare(l, (r) => !!r.monospace) > 0.5;
-  return bold(a) === bold(b) && mono(a) === mono(b);
-}
 
 const width = (l: Line) => l.box.x1 - l.box.x0;
 
@@ -55,7 +45,7 @@ export function carriesOn(prev: Paragraph, next: Paragraph): boolean {
   const start = lineText(b).trimStart();
   // Lower case carries a sentence on; so does any letter after a word broken by a hyphen ("Soekarno-" / "Hatta").
   const carried = /^\p{Ll}/u.test(start) || (/\p{L}-$/u.test(end) && /^\p{L}/u.test(start));
-  if (end === '' || CLOSED.test(end) || !carried || !sameFace(a, b)) return false;
+  if (end === '' || CLOSED.test(end) || !carried || changesFace(a, b)) return false;
   const measure = Math.max(...prev.lines!.map(width), ...next.lines!.map(width));
   return width(a) >= FULL * measure;
 }
