@@ -28,7 +28,8 @@ function blanked(src: string): { code: string; commentLines: Set<number> } {
   srcLines.forEach((l, i) => { if (l !== codeLines[i]) commentLines.add(i); });
   const code = noComments
     .replace(/(['"`])(?:\\.|(?!\1)[^\\\n])*\1/g, (m) => pad(m, '""'))
-    .replace(/\/(?![*/])(?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\\n])+\/[gimsuy]*/g, (m) => pad(m, 'RE'))
+    // A regular expression opens where an operand is expected; elsewhere a slash divides.
+    .replace(/(?<=(?:^|[(,=:[!&|?{};]|\breturn)\s*)\/(?![*/])(?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\\n])+\/[gimsuy]*/gm, (m) => pad(m, 'RE'))
     // Halving for a midpoint is arithmetic, not a threshold.
     .replace(/\/\s*2(?![\w.])/g, (m) => pad(m, '/H'));
   return { code, commentLines };

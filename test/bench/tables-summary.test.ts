@@ -33,6 +33,8 @@ describe('tables bench helpers', () => {
       '0.5@1:doc', '3@2:doc', '4@3:bare', '7@5:doc', '9@5:doc', '6@6:bare', '8@8:bare', '5@9:doc',
     ]);
     expect(numericLiterals('x = a/* c */2 / 2;')).toEqual(['2']);
+    // Two halvings on a line are not a regular expression between them.
+    expect(numericLiterals('y = (a + b) / 2 > t && (c + d) / 2 < 3 && /x{4}/.test(s);')).toEqual(['3']);
   });
 
   it('counts pipe and HTML tables in Markdown', () => {
