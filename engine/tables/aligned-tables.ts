@@ -20,6 +20,7 @@ import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning
 import { splitUnalignedSides } from './unaligned-sides.ts';
 import { buildRows } from './build-rows.ts';
 import { cellSpans } from './cell-text.ts';
+import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS } from './measures.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
@@ -38,10 +39,10 @@ function classify(line: Line): Info | null {
   // Code lines are monospace throughout; a table row may mix code cells with prose
   // cells, and a lone monospace line may be a wrapped code cell, so only
   // multi-chunk all-monospace lines count as code.
-  const mono = chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
+  const mono = chunks.length >= MIN_COLUMNS && chunks.every((c) => c.runs.every((r) => r.monospace));
   // A list item's marker sits apart from its text like a cell; the item is one piece of prose.
   const item = MARKER.test(chunks[0]!.runs.map((r) => r.text).join('').trim());
-  const kind = mono ? 'mono' : chunks.length >= 2 && !item ? 'multi' : 'single';
+  const kind = mono ? 'mono' : chunks.length >= MIN_COLUMNS && !item ? 'multi' : 'single';
   return { chunks, y0: box.y0, y1: box.y1, kind };
 }
 
@@ -162,7 +163,7 @@ function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | nu
   if (doubled.length > multi.length * 0.15) return null;
   const firstCol = multi.flatMap((l) => l.chunks.filter((c) => columnOf(cols, c) === 0));
   if (firstCol.every((c) => MARKER.test(c.runs.map((r) => r.text).join('').trim()))) return null;
-  if (cols.length === 2 && cols.every((c) => c.x1 - c.x0 > 0.3 * pageWidth)) return null;
+  if (cols.length === 2 && cols.every((c) => c.x1 - c.x0 > LAYOUT_COLUMN_SHARE * pageWidth)) return null;
   return rowsAgree(multi, cols) ? cols : null;
 }
 
@@ -179,7 +180,7 @@ function rowsAgree(multi: readonly Info[], cols: readonly Column[]): boolean {
   const used = multi.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
   const users = new Array<number>(cols.length).fill(0);
   for (const set of used) for (const k of set) users[k]!++;
-  if (used.length === 2 && 2 * [...used[0]!].filter((k) => used[1]!.has(k)).length < cols.length) return false;
+  if (used.length === 2 && [...used[0]!].filter((k) => used[1]!.has(k)).length < HALF * cols.length) return false;
   return used.filter((set) => [...set].filter((k) => users[k]! >= 2).length >= 2).length >= 2;
 }
 

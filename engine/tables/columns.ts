@@ -4,6 +4,7 @@
  */
 import type { Box } from '../model.ts';
 import { midX, NUMERIC, type Chunk } from './chunks.ts';
+import { HALF } from './measures.ts';
 
 /** A column as an x-interval. */
 export type Column = { x0: number; x1: number };
@@ -36,7 +37,7 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
     // An overflowing chunk or two may cross a gutter, but only one that cells start right after.
     // Where most lines start a cell at one x, more may overflow: a column of long unbreakable names.
     const starters = countAtMost(starts, b + 3) - countBelow(starts, b - 1);
-    const aligned = starters >= Math.max(3, 0.5 * lineCount) && count < starters;
+    const aligned = starters >= Math.max(3, HALF * lineCount) && count < starters;
     // A chunk crossing the gap that ends where a chunk after it ends is a cell of a right-aligned column, not an overflow.
     const gutter = count === 0 || (b - a >= 2 && ((count <= allowed && starters >= 2) || aligned) && !rightAlignedAcross(numbers(), m, b));
     if (!gutter) {
@@ -133,7 +134,7 @@ export function columnOf(cols: readonly Column[], c: { box: Box }): number {
  */
 export function straddles(cols: readonly Column[], c: Chunk): boolean {
   return cols.slice(1).some((col, i) => c.box.x0 < cols[i]!.x1
-    && c.box.x1 - col.x0 > Math.min(40, 0.5 * (col.x1 - col.x0)));
+    && c.box.x1 - col.x0 > Math.min(40, HALF * (col.x1 - col.x0)));
 }
 
 /** A visual line of the region: its chunks and vertical extent. */

@@ -11,6 +11,7 @@ import { detectAlignedTables } from './aligned-tables.ts';
 import { detectBesideGutter } from './gutter-tables.ts';
 import { findLayoutGutter, proseBeside, type Gutter } from './layout-gutter.ts';
 import type { Detected, TableScope } from './table-parts.ts';
+import { SAME_BOTTOM_PT } from './measures.ts';
 
 /** Lines a part needs before its gutter is believed (as for a whole page). */
 const MIN_PART_LINES = 8;
@@ -32,7 +33,7 @@ function rowsAcross(lines: readonly Line[], g: Gutter): number {
   return lines.filter((l) => {
     const left = l.runs.filter((r) => r.box.x1 <= g.x0).map((r) => r.box.y1);
     const right = l.runs.filter((r) => r.box.x0 >= g.x1).map((r) => r.box.y1);
-    return left.length > 0 && right.length > 0 && Math.abs(Math.max(...left) - Math.max(...right)) <= 0.6;
+    return left.length > 0 && right.length > 0 && Math.abs(Math.max(...left) - Math.max(...right)) <= SAME_BOTTOM_PT;
   }).length;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Line } from '../model.ts';
 import { lineChunks, union, type Chunk } from './chunks.ts';
+import { LAYOUT_COLUMN_SHARE, MIN_COLUMNS, SAME_BOTTOM_PT } from './measures.ts';
 
 /** Prose lines split into chunks (wide justified word gaps) on at most this share of a column's lines. */
 const MAX_SPLIT_SHARE = 0.4;
@@ -58,7 +59,7 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   // independently: their lines meet on one baseline only by chance, and a
   // line grouper tolerant enough to merge them leaves them a point or two apart.
   const shared = lines.map((l) => sideBottoms(l, gutter)).filter((d): d is [number, number] => d !== null);
-  const exact = shared.filter(([l, r]) => Math.abs(l - r) <= 0.6).length;
+  const exact = shared.filter(([l, r]) => Math.abs(l - r) <= SAME_BOTTOM_PT).length;
   if (shared.length === 0 || exact < 0.7 * shared.length) return gutter;
   // Both columns may still keep the same rhythm (a baseline grid); then layout columns are
   // filled with prose lines running their full width, table columns are not. A layout
@@ -83,7 +84,7 @@ function tableUnderProse(byLine: readonly Chunk[][], onSide: (x: number) => bool
   if (!sides.length) return false;
   const x0 = Math.min(...sides.flatMap((cs) => cs.map((c) => c.box.x0)));
   const x1 = Math.max(...sides.flatMap((cs) => cs.map((c) => c.box.x1)));
-  const rows = sides.filter((cs) => cs.length >= 2).length;
+  const rows = sides.filter((cs) => cs.length >= MIN_COLUMNS).length;
   const prose = sides.filter((cs) => cs.length === 1 && cs[0]!.box.x1 - cs[0]!.box.x0 >= FULL_LINE * (x1 - x0)).length;
   return rows >= MIN_TABLE_ROWS && prose >= MIN_TABLE_ROWS;
 }
@@ -117,9 +118,9 @@ function proseSide(byLine: readonly Chunk[][], onSide: (x: number) => boolean, p
   const extents = sides.map((cs) => union(cs.map((c) => c.box)));
   const x0 = Math.min(...extents.map((b) => b.x0));
   const x1 = Math.max(...extents.map((b) => b.x1));
-  if (x1 - x0 < 0.3 * pageWidth) return false;
+  if (x1 - x0 < LAYOUT_COLUMN_SHARE * pageWidth) return false;
   const full = extents.filter((b) => b.x1 - b.x0 >= 0.8 * (x1 - x0)).length;
-  const split = sides.filter((cs) => cs.length >= 2).length;
+  const split = sides.filter((cs) => cs.length >= MIN_COLUMNS).length;
   return full >= 0.15 * sides.length && split <= MAX_SPLIT_SHARE * sides.length;
 }
 

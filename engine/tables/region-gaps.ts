@@ -6,6 +6,7 @@
  */
 import type { RegionLine } from './columns.ts';
 import { NUMBER } from './rows.ts';
+import { HALF } from './measures.ts';
 
 /** Largest blank (in line heights) a table may hold between two of its rows. */
 const MAX_GAP_LINES = 3.5;
@@ -32,7 +33,7 @@ function density(row: GapLine): number {
 /** Whether most of a row's cells are numbers: a dense row of numbers is still a row, never prose. */
 function numeric(row: GapLine): boolean {
   const numbers = row.chunks.filter((c) => NUMBER.test(c.runs.map((r) => r.text).join('').replace(/\s+/g, ''))).length;
-  return numbers >= 0.5 * row.chunks.length;
+  return numbers >= HALF * row.chunks.length;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { startsRowByContent } from './row-breaks.ts';
 import { MIN_ROWS } from './table-parts.ts';
+import { HALF } from './measures.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
 export const OFFSET_PITCH = 0.7;
@@ -26,7 +27,7 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
   const top = (a.y0 + a.y1) / 2;
   const bottom = (b.y0 + b.y1) / 2;
   return rules.some((r) => r.orientation === 'h' && (r.box.y0 + r.box.y1) / 2 > top && (r.box.y0 + r.box.y1) / 2 < bottom
-    && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > 0.5 * (x1 - x0));
+    && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > HALF * (x1 - x0));
 }
 
 /** A cell that is one number, amount, percentage, range or a dash standing for no value. */

@@ -19,6 +19,7 @@ import { spaceIn } from './glued-runs.ts';
 import { SLACK_EM } from './chunks.ts';
 import { TOUCH } from './rule-grid.ts';
 import { MIN_ROWS } from './table-parts.ts';
+import { HALF } from './measures.ts';
 
 /** Header lines (spanning or not) that may sit above a table's first row. */
 const MAX_HEAD_LINES = 6;
@@ -70,7 +71,7 @@ function ruledRange(cols: readonly Column[], c: Chunk, line: RegionLine, rules: 
   const rule = rules.find((r) => {
     const y = (r.box.y0 + r.box.y1) / 2;
     return r.orientation === 'h' && y > c.box.y1 - 0.3 * height && y < c.box.y1 + height
-      && Math.min(r.box.x1, c.box.x1) - Math.max(r.box.x0, c.box.x0) > 0.5 * (c.box.x1 - c.box.x0)
+      && Math.min(r.box.x1, c.box.x1) - Math.max(r.box.x0, c.box.x0) > HALF * (c.box.x1 - c.box.x0)
       && line.chunks.every((o) => o === c || o.box.x1 <= r.box.x0 || o.box.x0 >= r.box.x1);
   });
   if (!rule) return null;

@@ -13,6 +13,7 @@ import type { TextRun } from '../model.ts';
 import { listMarker } from '../stages/lists.ts';
 import { union } from './chunks.ts';
 import { findLayoutGutter, type Gutter } from './layout-gutter.ts';
+import { HALF } from './measures.ts';
 
 /** Horizontal gap (ems) between runs of one text line that suggests a column boundary. */
 const COLUMN_GAP_EM = 0.9;
@@ -74,7 +75,7 @@ function filled(gap: Gap, band: readonly TextRun[], neighbours: readonly (readon
   const y1 = Math.max(...band.map((r) => r.box.y1));
   return neighbours.some((n) => n?.some((r) => {
     const overlap = Math.min(y1, r.box.y1) - Math.max(y0, r.box.y0);
-    return overlap > 0.5 * Math.min(y1 - y0, r.box.y1 - r.box.y0) && r.box.x0 < gap.x1 && r.box.x1 > gap.x0;
+    return overlap > HALF * Math.min(y1 - y0, r.box.y1 - r.box.y0) && r.box.x0 < gap.x1 && r.box.x1 > gap.x0;
   }) === true);
 }
 

@@ -16,8 +16,7 @@ export type TableScope = {
   words?: Words;
 };
 
-/** Rows (and columns) a table has at least: one row or column of text is a paragraph or a list, not a table. */
-export const MIN_ROWS = 2;
+export { MIN_ROWS } from './measures.ts';
 
 /** A detected table and the runs it consumed; whitespace tables also say where each row starts (y). */
 export type Detected = { block: TableBlock; runs: Set<TextRun>; rowTops?: number[] };

@@ -14,9 +14,7 @@ import { cellSpans } from './cell-text.ts';
 import { MIN_ROWS, removeRuns, type Detected } from './table-parts.ts';
 import { documentWords, type Words } from './broken-words.ts';
 import { placeOmitted } from './omitted-cells.ts';
-
-/** Overlap tolerated between neighbouring rows or cells, in ems of their text (descenders, tight padding). */
-const OVERLAP_EM = 0.3;
+import { OVERLAP_EM } from './measures.ts';
 
 type TreeRow = { index: number; cells: TreeCellAt[] };
 

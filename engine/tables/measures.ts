@@ -1,0 +1,35 @@
+/**
+ * The quantities several table rules share, each named once, in font units (ems of the text, line heights) where
+ * the rules have the font at hand, else as shares of what they compare or counts. A threshold only one rule uses
+ * stays in that rule's file, named and commented there.
+ */
+
+/** Rows (and columns) a table has at least: one row or column of text is a paragraph or a list, not a table. */
+export const MIN_ROWS = 2;
+
+/** Cells (columns) a line needs to read as a table row: one piece is prose, a heading or a lone label. */
+export const MIN_COLUMNS = 2;
+
+/** Half of an extent (a box's height or width, the lines of a region, a row's cells, a set of votes): more is most of it. */
+export const HALF = 0.5;
+
+/** Overlap tolerated between neighbouring columns, rows or cells, in ems of their text (descenders, tight padding). */
+export const OVERLAP_EM = 0.3;
+
+/** Ends of one axis's tick labels or gridlines agree within this many ems (flush-right labels, drawing rounding). */
+export const SAME_END_EM = 0.3;
+
+/** Blank (line heights) past which a band of lines stops: a paragraph or table set apart above or below. */
+export const MAX_BLANK_LINES = 2;
+
+/** Ticks (labels or gridlines) a chart axis needs at least: three make a scale. */
+export const MIN_TICKS = 3;
+
+/**
+ * Points (not ems: the layout checks that use it compare lines of any size) within which the bottoms of the text
+ * on both sides of a gutter sit on one baseline, as a table row's cells do; layout columns meet so only by chance.
+ */
+export const SAME_BOTTOM_PT = 0.6;
+
+/** Share of the page's width a layout column spans at least: narrower sides beside a gutter are table columns. */
+export const LAYOUT_COLUMN_SHARE = 0.3;
