@@ -33,3 +33,6 @@ export const SAME_BOTTOM_PT = 0.6;
 
 /** Share of the page's width a layout column spans at least: narrower sides beside a gutter are table columns. */
 export const LAYOUT_COLUMN_SHARE = 0.3;
+
+/** Lines a page, or a part of one, needs before a gap in them is believed to be a layout gutter. */
+export const MIN_GUTTER_LINES = 8;
