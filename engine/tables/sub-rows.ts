@@ -8,6 +8,7 @@
  */
 import type { TextRun } from '../model.ts';
 import type { GridCell, RuleGrid } from './rule-grid.ts';
+import { MIN_COLUMNS } from './measures.ts';
 
 /** Tops of cells starting one row agree to within this (points). */
 const TOP_TOLERANCE = 2;
@@ -33,7 +34,7 @@ function cutsInRow(grid: RuleGrid, runs: readonly TextRun[], firstCol: number): 
     if (bottom > -Infinity && run.box.y0 - bottom >= MIN_BLANK_LINES * height) {
       const starting = sorted.slice(i).filter((r) => r.box.y0 <= run.box.y0 + TOP_TOLERANCE);
       const cols = new Set(starting.map((r) => slot(grid.xs, midX(r))));
-      if (cols.has(firstCol) && cols.size >= 2) cuts.push((bottom + run.box.y0) / 2);
+      if (cols.has(firstCol) && cols.size >= MIN_COLUMNS) cuts.push((bottom + run.box.y0) / 2);
     }
     bottom = Math.max(bottom, run.box.y1);
   }
