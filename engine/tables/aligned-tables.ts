@@ -14,13 +14,13 @@ import { lineChunks, SLACK_EM, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, joinHeadColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { continuesAcrossGap } from './region-gaps.ts';
-import { markHeader, MIN_ROWS, type Detected, type TableScope } from './table-parts.ts';
+import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 import { splitUnalignedSides } from './unaligned-sides.ts';
 import { buildRows } from './build-rows.ts';
 import { cellSpans } from './cell-text.ts';
-import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS } from './measures.ts';
+import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS } from './measures.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
@@ -81,7 +81,7 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
  */
 function setOff(region: readonly Info[]): boolean {
   const last = region[region.length - 1]!;
-  const prev = region[region.length - 2];
+  const prev = region[region.length - 2]; // the line before the last
   return prev?.kind === 'multi' && last.kind === 'single' && last.y0 - prev.y0 < OFFSET_PITCH * (last.y1 - last.y0);
 }
 
@@ -153,6 +153,9 @@ function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined)
   return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= MIN_ROWS;
 }
 
+/** Share of the lines with two chunks in one column past which they are justified prose (wide word gaps at random places). */
+const DOUBLED_SHARE = 0.15;
+
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
 function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | null {
   const multi = lines.filter((l) => l.kind === 'multi');
@@ -160,10 +163,10 @@ function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | nu
   if (cols.length < MIN_ROWS) return null;
   // Justified prose has wide word gaps at random places: two chunks land in one column.
   const doubled = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size < l.chunks.length);
-  if (doubled.length > multi.length * 0.15) return null;
+  if (doubled.length > multi.length * DOUBLED_SHARE) return null;
   const firstCol = multi.flatMap((l) => l.chunks.filter((c) => columnOf(cols, c) === 0));
   if (firstCol.every((c) => MARKER.test(c.runs.map((r) => r.text).join('').trim()))) return null;
-  if (cols.length === 2 && cols.every((c) => c.x1 - c.x0 > LAYOUT_COLUMN_SHARE * pageWidth)) return null;
+  if (cols.length === MIN_COLUMNS && cols.every((c) => c.x1 - c.x0 > LAYOUT_COLUMN_SHARE * pageWidth)) return null;
   return rowsAgree(multi, cols) ? cols : null;
 }
 
@@ -180,8 +183,8 @@ function rowsAgree(multi: readonly Info[], cols: readonly Column[]): boolean {
   const used = multi.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
   const users = new Array<number>(cols.length).fill(0);
   for (const set of used) for (const k of set) users[k]!++;
-  if (used.length === 2 && [...used[0]!].filter((k) => used[1]!.has(k)).length < HALF * cols.length) return false;
-  return used.filter((set) => [...set].filter((k) => users[k]! >= 2).length >= 2).length >= 2;
+  if (used.length === MIN_ROWS && [...used[0]!].filter((k) => used[1]!.has(k)).length < HALF * cols.length) return false;
+  return used.filter((set) => [...set].filter((k) => users[k]! >= MIN_ROWS).length >= MIN_COLUMNS).length >= MIN_ROWS;
 }
 
 /** Number of gutters between the columns that a chunk reaches across from one side to the other. */
@@ -196,7 +199,7 @@ function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[
   const i = lines.findIndex((l) => l.kind === 'single' && straddles(cols, l.chunks[0]!));
   if (i >= 0) return [lines.slice(0, i), lines.slice(i + 1)];
   const last = lines[lines.length - 1]!;
-  return lines.length > 2 && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null;
+  return lines.length > MIN_ROWS && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null; // across two gutters: prose
 }
 
 function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
@@ -257,7 +260,7 @@ function withSpanningHeader(region: Info[], rules: readonly Rule[], page: TableS
 function bestSplit(lines: readonly Info[], pageWidth: number): Info[][] {
   let best: Info[][] = [];
   let bestScore = 0;
-  for (let k = 2; k < lines.length - 1; k++) {
+  for (let k = MIN_ROWS; k < lines.length - 1; k++) {
     const halves = [trimSingles(lines.slice(0, k)), trimSingles(lines.slice(k))];
     const score = halves.reduce((n, h) => n + tableLines(h, pageWidth), 0);
     if (score > bestScore) {
@@ -279,13 +282,13 @@ const multiCount = (lines: readonly Info[]): number => lines.filter((l) => l.kin
 function tableLines(half: Info[], pageWidth: number): number {
   if (multiCount(half) >= MIN_ROWS && regionColumns(half, pageWidth)) return half.length;
   // Both ends of a half are rows (trimmed); leaving one out must leave two.
-  return multiCount(half) >= 3 ? withoutEdgeLine(half, pageWidth)?.length ?? 0 : 0;
+  return multiCount(half) > MIN_ROWS ? withoutEdgeLine(half, pageWidth)?.length ?? 0 : 0;
 }
 
 /** The lines without the first or the last one, if that leaves a table of three columns or more; else null. */
 function withoutEdgeLine(lines: Info[], pageWidth: number): Info[] | null {
   for (const h of [trimSingles(lines.slice(1)), trimSingles(lines.slice(0, -1))]) {
-    if (multiCount(h) >= MIN_ROWS && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h;
+    if (multiCount(h) >= MIN_ROWS && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h; // three columns: see above
   }
   return null;
 }

@@ -25,13 +25,16 @@ const value = (r: TextRun): number | null => {
   return NUMERIC.test(r.text.trim()) && /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
 };
 
+/** Relative difference of two steps of a scale that is floating-point rounding (0.1 + 0.2), not another step. */
+const STEP_EPSILON = 1e-9;
+
 /** Whether ticks (top to bottom) are evenly spaced, TICK_PITCH_EM or more apart, and step by one amount growing upwards. */
 function isScale(ticks: readonly Tick[]): boolean {
   const pitch = ticks[1]!.y - ticks[0]!.y;
   const step = ticks[0]!.value - ticks[1]!.value;
   if (step <= 0 || pitch < TICK_PITCH_EM * ticks[0]!.run.fontSize) return false;
   return ticks.slice(1).every((t, i) => Math.abs(t.y - ticks[i]!.y - pitch) <= PITCH_SLACK * pitch
-    && Math.abs(ticks[i]!.value - t.value - step) <= 1e-9 * Math.max(1, Math.abs(step)));
+    && Math.abs(ticks[i]!.value - t.value - step) <= STEP_EPSILON * Math.max(1, Math.abs(step)));
 }
 
 /** The boxes of value axes on a page, each widened to the text right of it on the band it spans. */

@@ -14,6 +14,7 @@ const MAX_GAP_LINES = 3.5;
 const ALIGN_TOLERANCE = 3;
 /** Cells a row needs, and the share of them aligned with the rows above. */
 const MIN_CELLS = 3;
+/** Share of a row's cells aligned with a cell of the rows above: two in three. */
 const MIN_ALIGNED_SHARE = 2 / 3;
 /** Largest share of its extent a row's text may cover. */
 const MAX_DENSITY = 0.7;

@@ -108,7 +108,7 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
   // Pitches across a rule are stretched by the rule's padding and say nothing about rows.
   // The gap under the first line is often a header's extra space; leave it out too.
   const pitches: number[] = [];
-  for (let i = 2; i < lines.length; i++) {
+  for (let i = 2; i < lines.length; i++) { // from the gap under the second line
     if (!ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) pitches.push(lineBase(lines[i]!) - lineBase(lines[i - 1]!));
   }
   const minP = pitches.length ? Math.min(...pitches) : 0;

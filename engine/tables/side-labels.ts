@@ -88,7 +88,7 @@ function linesBelow(lines: readonly Line[], bottom: number, left: number, em: nu
  */
 export function isSideLabelledProse(t: Detected, lines: readonly Line[], em: number): boolean {
   const rows = t.block.rows;
-  if (em <= 0 || rows.some((r) => r.length !== 2) || rows[0]!.some((c) => c.header)) return false;
+  if (em <= 0 || rows.some((r) => r.length !== 2) || rows[0]!.some((c) => c.header)) return false; // a label and its prose
   const labelCells = rows.map((r) => r[0]!).filter((c) => cellText(c) !== '');
   const texts = rows.map((r) => r[1]!).filter((c) => cellText(c) !== '');
   const labels = labelCells.map(cellText);

@@ -26,6 +26,9 @@ const JUSTIFIED_TOLERANCE = 0.6;
 /** Equal gaps in a row that make a line justified rather than a table row. */
 const JUSTIFIED_MIN_GAPS = 3;
 
+/** Distance (ems) between vertical centres past which a run starts a new band (line). */
+const BAND_EM = 0.5;
+
 /** A gap between two runs of one band; `code` when both sides are monospaced. */
 type Gap = { x0: number; x1: number; code: boolean };
 
@@ -37,7 +40,7 @@ function bands(runs: readonly TextRun[]): TextRun[][] {
   let y = -Infinity;
   for (const r of sorted) {
     const my = (r.box.y0 + r.box.y1) / 2;
-    if (my - y > 0.5 * Math.max(r.fontSize, 1) && cur.length) {
+    if (my - y > BAND_EM * Math.max(r.fontSize, 1) && cur.length) {
       out.push(cur);
       cur = [];
     }
@@ -147,7 +150,7 @@ function chainFrom(start: number, first: Gap, gaps: readonly Gap[][], all: reado
  */
 export function pageMayHaveRuledTable(runs: readonly TextRun[], pageWidth: number): boolean {
   let all = bands(runs.filter((r) => r.text.trim() !== ''));
-  if (all.length > 2) all = all.slice(1, -1);
+  if (all.length > 2) all = all.slice(1, -1); // keeps one band at least
   const gaps = all.map((_, i) => bandGaps(all, i));
   const chained = (rows: readonly Gap[][]) => rows.some((row, i) => row.some((g) => chainFrom(i, g, rows, all)));
   // Most pages show no chain at all; only the rest pay for finding the gutter.
