@@ -7,7 +7,7 @@
  */
 import type { Line } from '../model.ts';
 import { lineChunks, union, type Chunk } from './chunks.ts';
-import { LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_GUTTER_LINES, SAME_BOTTOM_PT } from './measures.ts';
+import { LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_GUTTER_LINES, MIN_ROWS, SAME_BOTTOM_PT } from './measures.ts';
 
 /** Prose lines split into chunks (wide justified word gaps) on at most this share of a column's lines. */
 const MAX_SPLIT_SHARE = 0.4;
@@ -82,8 +82,6 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   return (proseL && proseR) || besideProse ? gutter : null;
 }
 
-/** Lines a layout column's own table needs (a header and a row), and lines of its paragraph. */
-const MIN_TABLE_ROWS = 2;
 /** Share of a side's width a paragraph line runs as one piece. */
 const FULL_LINE = 0.8;
 
@@ -95,7 +93,8 @@ function tableUnderProse(byLine: readonly Chunk[][], onSide: (x: number) => bool
   const x1 = Math.max(...sides.flatMap((cs) => cs.map((c) => c.box.x1)));
   const rows = sides.filter((cs) => cs.length >= MIN_COLUMNS).length;
   const prose = sides.filter((cs) => cs.length === 1 && cs[0]!.box.x1 - cs[0]!.box.x0 >= FULL_LINE * (x1 - x0)).length;
-  return rows >= MIN_TABLE_ROWS && prose >= MIN_TABLE_ROWS;
+  // A table of a header and a row, and as many lines of prose.
+  return rows >= MIN_ROWS && prose >= MIN_ROWS;
 }
 
 /** Whether the text on one side of the gutter or the other reads as a column of prose (see proseSide); the other may hold a figure. */

@@ -13,11 +13,17 @@ export const MIN_COLUMNS = 2;
 /** Half of an extent (a box's height or width, the lines of a region, a row's cells, a set of votes): more is most of it. */
 export const HALF = 0.5;
 
-/** Overlap tolerated between neighbouring columns, rows or cells, in ems of their text (descenders, tight padding). */
+/**
+ * Overlap tolerated between neighbouring columns, rows, cells or runs, in ems of their text (descenders, tight
+ * padding); a run reaching further over its left neighbour is printed over it.
+ */
 export const OVERLAP_EM = 0.3;
 
 /** Ends of one axis's tick labels or gridlines agree within this many ems (flush-right labels, drawing rounding). */
 export const SAME_END_EM = 0.3;
+
+/** Vertical distance (ems) within which two centres sit on one line: two runs, a tick label and its gridline. */
+export const SAME_LINE_EM = 0.4;
 
 /** Blank (line heights) past which a band of lines stops: a paragraph or table set apart above or below. */
 export const MAX_BLANK_LINES = 2;

@@ -9,13 +9,10 @@
 import type { Line, TextRun } from '../model.ts';
 import { CHUNK_GAP_EM, lineChunks, union, type Chunk } from './chunks.ts';
 import type { GridCell, RuleGrid } from './rule-grid.ts';
-import { MIN_COLUMNS, MIN_ROWS } from './measures.ts';
+import { MIN_COLUMNS, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
 
 /** Slack (points) allowed when a piece of text sits against a column boundary. */
 const EDGE_SLACK = 1.5;
-
-/** Distance (ems) between the vertical centres of two runs of one visual line. */
-const SAME_LINE_EM = 0.4;
 
 /** Runs grouped into visual lines by vertical centre. */
 function linesOf(runs: readonly TextRun[]): Line[] {

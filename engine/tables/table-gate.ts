@@ -13,12 +13,10 @@ import type { TextRun } from '../model.ts';
 import { listMarker } from '../stages/lists.ts';
 import { union } from './chunks.ts';
 import { findLayoutGutter, type Gutter } from './layout-gutter.ts';
-import { HALF } from './measures.ts';
+import { HALF, MIN_ROWS } from './measures.ts';
 
 /** Horizontal gap (ems) between runs of one text line that suggests a column boundary. */
 const COLUMN_GAP_EM = 0.9;
-/** Rows that must show a gap at a shared x: a header and one body row, or two body rows. */
-const MIN_GAPPED_ROWS = 2;
 /** Gapless rows (wrapped cell text) a chain may cross between two gapped rows. */
 const MAX_WRAPPED_ROWS = 2;
 /** Word gaps of a justified line are equal to within rounding (points). */
@@ -125,7 +123,7 @@ function chainFrom(start: number, first: Gap, gaps: readonly Gap[][], all: reado
       break;
     }
   }
-  return rows >= MIN_GAPPED_ROWS && !code;
+  return rows >= MIN_ROWS && !code; // a header and one body row, or two body rows, gapped at a shared x
 }
 
 /**
