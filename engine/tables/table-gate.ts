@@ -13,7 +13,7 @@ import type { TextRun } from '../model.ts';
 import { listMarker } from '../stages/lists.ts';
 import { union } from './chunks.ts';
 import { findLayoutGutter, type Gutter } from './layout-gutter.ts';
-import { HALF, MIN_ROWS } from './measures.ts';
+import { HALF, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
 
 /** Horizontal gap (ems) between runs of one text line that suggests a column boundary. */
 const COLUMN_GAP_EM = 0.9;
@@ -23,9 +23,6 @@ const MAX_WRAPPED_ROWS = 2;
 const JUSTIFIED_TOLERANCE = 0.6;
 /** Equal gaps in a row that make a line justified rather than a table row. */
 const JUSTIFIED_MIN_GAPS = 3;
-
-/** Distance (ems) between vertical centres past which a run starts a new band (line). */
-const BAND_EM = 0.5;
 
 /** A gap between two runs of one band; `code` when both sides are monospaced. */
 type Gap = { x0: number; x1: number; code: boolean };
@@ -38,7 +35,7 @@ function bands(runs: readonly TextRun[]): TextRun[][] {
   let y = -Infinity;
   for (const r of sorted) {
     const my = (r.box.y0 + r.box.y1) / 2;
-    if (my - y > BAND_EM * Math.max(r.fontSize, 1) && cur.length) {
+    if (my - y > SAME_LINE_EM * Math.max(r.fontSize, 1) && cur.length) {
       out.push(cur);
       cur = [];
     }
