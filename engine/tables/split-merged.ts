@@ -12,7 +12,7 @@ import type { GridCell, RuleGrid } from './rule-grid.ts';
 import { MIN_COLUMNS, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
 
 /** Slack (points) allowed when a piece of text sits against a column boundary. */
-const EDGE_SLACK = 1.5;
+const EDGE_SLACK_EM = 0.15;
 
 /** Runs grouped into visual lines by vertical centre. */
 function linesOf(runs: readonly TextRun[]): Line[] {
@@ -39,7 +39,8 @@ function pieceColumns(grid: RuleGrid, cell: GridCell, runs: readonly TextRun[]):
   for (const line of pieces(runs)) {
     for (const chunk of line) {
       let k = cell.c0;
-      while (k < cell.c1 && !(chunk.box.x0 >= grid.xs[k]! - EDGE_SLACK && chunk.box.x1 <= grid.xs[k + 1]! + EDGE_SLACK)) k++;
+      const slack = EDGE_SLACK_EM * chunk.runs[0]!.fontSize;
+      while (k < cell.c1 && !(chunk.box.x0 >= grid.xs[k]! - slack && chunk.box.x1 <= grid.xs[k + 1]! + slack)) k++;
       if (k === cell.c1) return null;
       slots.add(k);
     }
