@@ -4,13 +4,17 @@
  */
 import type { Box } from '../model.ts';
 import { midX, NUMERIC, type Chunk } from './chunks.ts';
-import { HALF } from './measures.ts';
+import { HALF, MIN_ROWS } from './measures.ts';
 
 /** A column as an x-interval. */
 export type Column = { x0: number; x1: number };
 
 /** Share of a region's lines that may overflow a gutter (LaTeX lets a long word run past its column). */
 const OVERFLOW_SHARE = 0.15;
+/** Points after a gap's right end within which a chunk starts a cell right after it (in points: the region has no one size). */
+const STARTS_AFTER_PT = 3;
+/** Narrowest gap (points) that is a gutter although a few overflowing chunks cross it. */
+const MIN_CROSSED_GUTTER_PT = 2;
 
 /**
  * Columns from the chunks of a region's multi-chunk lines. A gutter is an
@@ -39,10 +43,10 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
     const count = countAtMost(lefts, m) - countBelow(rights, m);
     // An overflowing chunk or two may cross a gutter, but only one that cells start right after.
     // Where most lines start a cell at one x, more may overflow: a column of long unbreakable names.
-    const starters = countAtMost(starts, b + 3) - countBelow(starts, b - 1);
+    const starters = countAtMost(starts, b + STARTS_AFTER_PT) - countBelow(starts, b - 1); // from a point before the gap's end
     const aligned = starters >= Math.max(3, HALF * lineCount) && count < starters; // three lines at least
     // A chunk crossing the gap that ends where a chunk after it ends is a cell of a right-aligned column, not an overflow.
-    const gutter = count === 0 || (b - a >= 2 && ((count <= allowed && starters >= 2) || aligned) && !rightAlignedAcross(numbers(), m, b));
+    const gutter = count === 0 || (b - a >= MIN_CROSSED_GUTTER_PT && ((count <= allowed && starters >= MIN_ROWS) || aligned) && !rightAlignedAcross(numbers(), m, b));
     if (!gutter) {
       if (cur && cur.x1 >= a - 1) cur.x1 = b;
       else cols.push((cur = { x0: a, x1: b }));
