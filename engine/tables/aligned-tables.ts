@@ -147,10 +147,10 @@ const allBold = (l: Info): boolean => l.chunks.every((c) => c.runs.every((r) => 
 
 /** Whether a bold first-column line is a row-group label: the next line fills two or more of the region's columns. */
 function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined): boolean {
-  if (cols.length < MIN_ROWS || columnOf(cols, line.chunks[0]!) !== 0 || line.chunks[0]!.box.x1 > cols[1]!.x0) return false;
+  if (cols.length < MIN_COLUMNS || columnOf(cols, line.chunks[0]!) !== 0 || line.chunks[0]!.box.x1 > cols[1]!.x0) return false;
   if (!next || next.kind !== 'multi' || next.y0 - line.y1 > REGION_GAP_LINES * Math.max(line.y1 - line.y0, 1)) return false;
   if (next.chunks.some((c) => straddles(cols, c))) return false;
-  return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= MIN_ROWS;
+  return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= MIN_COLUMNS;
 }
 
 /** Share of the lines with two chunks in one column past which they are justified prose (wide word gaps at random places). */
@@ -160,7 +160,7 @@ const DOUBLED_SHARE = 0.15;
 function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | null {
   const multi = lines.filter((l) => l.kind === 'multi');
   const cols = joinHeadColumns(findColumns(multi.flatMap((l) => l.chunks), multi.length), multi);
-  if (cols.length < MIN_ROWS) return null;
+  if (cols.length < MIN_COLUMNS) return null;
   // Justified prose has wide word gaps at random places: two chunks land in one column.
   const doubled = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size < l.chunks.length);
   if (doubled.length > multi.length * DOUBLED_SHARE) return null;

@@ -4,10 +4,10 @@
  * stays in that rule's file, named and commented there.
  */
 
-/** Rows (and columns) a table has at least: one row or column of text is a paragraph or a list, not a table. */
+/** Rows a table has at least: one row of text is a paragraph, a heading or a caption, not a table. */
 export const MIN_ROWS = 2;
 
-/** Cells (columns) a line needs to read as a table row: one piece is prose, a heading or a lone label. */
+/** Columns a table has at least, cells a line needs to read as its row: one column of text is a list or prose. */
 export const MIN_COLUMNS = 2;
 
 /** Half of an extent (a box's height or width, the lines of a region, a row's cells, a set of votes): more is most of it. */
@@ -22,7 +22,7 @@ export const OVERLAP_EM = 0.3;
 /** Ends of one axis's tick labels or gridlines agree within this many ems (flush-right labels, drawing rounding). */
 export const SAME_END_EM = 0.3;
 
-/** Vertical distance (ems) within which two centres sit on one line: two runs, a tick label and its gridline. */
+/** Vertical distance (ems) within which two centres sit on one line: two runs of a band, a label and its gridline. */
 export const SAME_LINE_EM = 0.4;
 
 /** Blank (line heights) past which a band of lines stops: a paragraph or table set apart above or below. */

@@ -7,6 +7,7 @@
  */
 import type { Cell } from '../model.ts';
 import { MIN_ROWS, type TableBlock } from './table-parts.ts';
+import { MIN_COLUMNS } from './measures.ts';
 
 /** Words from which a cell holds running text rather than a value or a label. */
 const PROSE_CELL_WORDS = 6;
@@ -45,7 +46,7 @@ const MIN_ALIGNED_ROWS = 0.5;
  * group labels.
  */
 export function isLooseLabels(t: TableBlock): boolean {
-  const full = t.rows.filter((r) => r.filter(filled).length >= MIN_ROWS).length;
+  const full = t.rows.filter((r) => r.filter(filled).length >= MIN_COLUMNS).length;
   return full < MIN_ALIGNED_ROWS * t.rows.length;
 }
 

@@ -6,8 +6,7 @@
 import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { startsRowByContent } from './row-breaks.ts';
-import { MIN_ROWS } from './table-parts.ts';
-import { HALF } from './measures.ts';
+import { HALF, MIN_COLUMNS } from './measures.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
 export const OFFSET_PITCH = 0.7;
@@ -55,7 +54,7 @@ function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
  * row.
  */
 function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly Column[], row: readonly RegionLine[] = [prev]): boolean {
-  const need = Math.min(MIN_ROWS, cols.length - 1);
+  const need = Math.min(MIN_COLUMNS, cols.length - 1);
   const here = numberColumns(line, cols);
   if (here.size < need) return false;
   if (prev.chunks.every((c) => columnOf(cols, c) === 0)) return true;
@@ -71,7 +70,7 @@ function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly 
 function headsRows(line: RegionLine, next: RegionLine | undefined, cols: readonly Column[]): boolean {
   if (!next || !line.chunks.every((c) => columnOf(cols, c) === 0)) return false;
   const stub = next.chunks.find((c) => columnOf(cols, c) === 0);
-  if (!stub || numberColumns(next, cols).size < Math.min(MIN_ROWS, cols.length - 1)) return false;
+  if (!stub || numberColumns(next, cols).size < Math.min(MIN_COLUMNS, cols.length - 1)) return false;
   return line.chunks[0]!.box.x0 <= stub.box.x0 - OUTDENT_EM * stub.runs[0]!.fontSize;
 }
 

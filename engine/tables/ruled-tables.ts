@@ -12,6 +12,7 @@ import { splitRowsByText } from './sub-rows.ts';
 import { cutRunsAtRules } from './rule-cut-runs.ts';
 import { splitRowMergedByText } from './row-merged.ts';
 import { centreIn, emptyRow, markHeader, MIN_ROWS, type Detected } from './table-parts.ts';
+import { MIN_COLUMNS } from './measures.ts';
 
 /** Share of a grid's cells that must hold text for it to be a table rather than a figure. */
 const MIN_FILLED_SHARE = 0.3;
@@ -104,9 +105,9 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
     const { rows, used } = gridRows(grid, inside, words);
     const kept = dropEmptyRows(rows);
     const filledCols = new Set(grid.cells.filter((c) => (c.c1 - c.c0) === 1).map((c) => c.c0)).size;
-    if (kept.length < MIN_ROWS || filledCols < MIN_ROWS) continue;
+    if (kept.length < MIN_ROWS || filledCols < MIN_COLUMNS) continue;
     // A frame where every row is one merged cell is a box, not a table.
-    if (kept.every((row) => row.length < MIN_ROWS)) continue;
+    if (kept.every((row) => row.length < MIN_COLUMNS)) continue;
     if (isFigure(kept) || widestRuleShare(grid) < MIN_RULE_SHARE) {
       figures.push(grid.box);
       continue;

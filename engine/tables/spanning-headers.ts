@@ -18,7 +18,7 @@ import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { spaceIn } from './glued-runs.ts';
 import { SLACK_EM } from './chunks.ts';
 import { TOUCH } from './rule-grid.ts';
-import { HALF, MIN_ROWS } from './measures.ts';
+import { HALF, MIN_COLUMNS, MIN_ROWS } from './measures.ts';
 
 /** Header lines (spanning or not) that may sit above a table's first row. */
 const MAX_HEAD_LINES = 6;
@@ -95,7 +95,7 @@ function spansColumns(cols: readonly Column[], c: Chunk, line: RegionLine, rules
   const slack = SLACK_EM * c.runs[0]!.fontSize;
   const x0 = cols[ruled[0]]!.x0 - slack;
   const x1 = cols[ruled[1]]!.x1 + slack;
-  return below.some((l) => l.y0 > line.y0 && l.chunks.filter((o) => o.box.x0 >= x0 && o.box.x1 <= x1).length >= MIN_ROWS);
+  return below.some((l) => l.y0 > line.y0 && l.chunks.filter((o) => o.box.x0 >= x0 && o.box.x1 <= x1).length >= MIN_COLUMNS);
 }
 
 /** The widest run of columns within [lo, hi] holding [a, b] that the chunk is centred over; [a, b] if none. */

@@ -9,6 +9,7 @@
 import type { Chunk } from './chunks.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { MIN_ROWS } from './table-parts.ts';
+import { MIN_COLUMNS } from './measures.ts';
 
 /** Distance (share of a text line's height) within which two pieces sit on one baseline. */
 const BASELINE_SHARE = 0.25;
@@ -53,7 +54,7 @@ function missedShare(rows: readonly { y: number; h: number }[], lines: readonly 
 function sideOf<L extends SideLine>(line: L, keep: (c: Chunk) => boolean): L | null {
   const chunks = line.chunks.filter(keep);
   if (!chunks.length) return null;
-  const kind = chunks.length >= MIN_ROWS ? line.kind : 'single';
+  const kind = chunks.length >= MIN_COLUMNS ? line.kind : 'single';
   return { ...line, chunks, kind, y0: Math.min(...chunks.map((c) => c.box.y0)), y1: Math.max(...chunks.map((c) => c.box.y1)) };
 }
 
