@@ -21,6 +21,7 @@ import { splitUnalignedSides } from './unaligned-sides.ts';
 import { buildRows } from './build-rows.ts';
 import { cellSpans } from './cell-text.ts';
 import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS } from './measures.ts';
+import { joinJustified, LEADING_BLANK_LINES as WRAP_BLANK_LINES } from './justified-cells.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
@@ -32,8 +33,7 @@ const MAX_DEPTH = 8;
 
 const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
 
-function classify(line: Line): Info | null {
-  const chunks = lineChunks(line);
+function classify(chunks: Chunk[]): Info | null {
   if (!chunks.length) return null;
   const box = union(chunks.map((c) => c.box));
   // Code lines are monospace throughout; a table row may mix code cells with prose
@@ -123,9 +123,6 @@ function breaksRegion(region: readonly Info[], line: Info, next: Info | undefine
   if (!line.chunks[0]!.runs.every((r) => r.bold) || wrapsCellAbove(region[region.length - 1]!, line)) return false;
   return !labelsRows(cols, line, next);
 }
-
-/** Blank (line heights) between a cell's wrapped lines: the leading of one paragraph, well under a blank line. */
-const WRAP_BLANK_LINES = 0.5;
 
 /**
  * Whether a single-chunk line is the next line of a cell of the row above (a
@@ -308,7 +305,9 @@ function trimSingles(lines: Info[]): Info[] {
  */
 export function detectAlignedTables(page: TableScope, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
   const barrier = (line: Line): Info => ({ chunks: [], y0: line.box.y0, y1: line.box.y1, kind: 'barrier' });
-  const infos = [...lines.map((l) => classify(l)), ...barriers.map(barrier)]
+  // Justified cell text splits at its stretched word spaces; the cell's other lines join it again first.
+  const chunked = lines.map((l) => ({ chunks: lineChunks(l), y0: l.box.y0, y1: l.box.y1 })).sort((a, b) => a.y0 - b.y0);
+  const infos = [...joinJustified(chunked, page.width).map((l) => classify(l.chunks)), ...barriers.map(barrier)]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);
   return candidateRegions(infos, rules).flatMap((region) => analyse(region, rules, page, 0));
