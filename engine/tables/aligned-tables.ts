@@ -19,6 +19,7 @@ import { cutHeaderLine } from './glued-runs.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 import { splitUnalignedSides } from './unaligned-sides.ts';
 import { buildRows } from './build-rows.ts';
+import { WRAP_BLANK_LINES, wrappedTail } from './wrapped-tail.ts';
 import { cellSpans } from './cell-text.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
@@ -51,7 +52,10 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   let cur: Info[] = [];
   let coded = false;
   const close = (): void => {
-    while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
+    // Lines under the last row stay when they carry on one of its cells.
+    const last = cur.findLastIndex((l) => l.kind === 'multi');
+    const tail = wrappedTail(cur.slice(0, last + 1).filter((l) => l.kind === 'multi'), cur.slice(last + 1));
+    while (cur.length > last + 1 + tail && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= MIN_ROWS) regions.push(cur);
     cur = [];
     coded = false;
@@ -123,8 +127,6 @@ function breaksRegion(region: readonly Info[], line: Info, next: Info | undefine
   return !labelsRows(cols, line, next);
 }
 
-/** Blank (line heights) between a cell's wrapped lines: the leading of one paragraph, well under a blank line. */
-const WRAP_BLANK_LINES = 0.5;
 
 /**
  * Whether a single-chunk line is the next line of a cell of the row above (a
