@@ -26,7 +26,7 @@ import { cellSpans } from './cell-text.ts';
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
 /** Blank (line heights) between two lines past which they are not rows of one table. */
-const REGION_GAP_LINES = 1.6;
+export const REGION_GAP_LINES = 1.6;
 /** Times a region is split again (at an edge line, a straddler, between two tables) before giving up. */
 const MAX_DEPTH = 8;
 
