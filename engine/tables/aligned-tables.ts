@@ -19,15 +19,16 @@ import { cutHeaderLine } from './glued-runs.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 import { splitUnalignedSides } from './unaligned-sides.ts';
 import { buildRows } from './build-rows.ts';
+import { wrappedTail } from './wrapped-tail.ts';
 import { cellSpans } from './cell-text.ts';
-import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS } from './measures.ts';
-import { joinJustified, LEADING_BLANK_LINES as WRAP_BLANK_LINES } from './justified-cells.ts';
+import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS, WRAP_BLANK_LINES } from './measures.ts';
+import { joinJustified } from './justified-cells.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
 /** Blank (line heights) between two lines past which they are not rows of one table. */
-const REGION_GAP_LINES = 1.6;
+export const REGION_GAP_LINES = 1.6;
 /** Times a region is split again (at an edge line, a straddler, between two tables) before giving up. */
 const MAX_DEPTH = 8;
 
@@ -52,7 +53,10 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   let cur: Info[] = [];
   let coded = false;
   const close = (): void => {
-    while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
+    // Lines under the last row stay when they carry on one of its cells.
+    const last = cur.findLastIndex((l) => l.kind === 'multi');
+    const tail = wrappedTail(cur.slice(0, last + 1).filter((l) => l.kind === 'multi'), cur.slice(last + 1));
+    while (cur.length > last + 1 + tail && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= MIN_ROWS) regions.push(cur);
     cur = [];
     coded = false;

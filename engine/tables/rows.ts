@@ -16,7 +16,7 @@ const TIGHT_PITCH_EM = 1.35;
 /** Pitch (share of the shortest) still within the short mode of a region's line pitches: rounding of baselines. */
 const SAME_PITCH = 1.08;
 /** Pitch (share of the shortest) from which a line is a padded row's start, not a wrapped line: padding of a few points. */
-const PADDED_PITCH = 1.15;
+export const PADDED_PITCH = 1.15;
 /** Indent (ems) by which a row-group label stands left of the stub under it. */
 const OUTDENT_EM = 0.2;
 
