@@ -21,7 +21,7 @@ const NUMBER = /^\s*(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,6})([.)])\s+|^\s*\((\d{1,3}
  * `literal`: Markdown has no such lists, so the item keeps the document's own
  * marker as its text, in a bullet list, instead of being renumbered.
  */
-export type Marker = { ordered: boolean; literal: boolean; start?: number; length: number };
+export type Marker = { ordered: boolean; literal: boolean; start?: number; length: number; label?: string };
 
 /** The marker a paragraph starts with, if any. */
 export function listMarker(text: string): Marker | null {
@@ -30,7 +30,7 @@ export function listMarker(text: string): Marker | null {
   const n = NUMBER.exec(text);
   if (!n) return null;
   const label = n[1] ?? n[3] ?? '';
-  if (!/^\d+$/.test(label)) return { ordered: false, literal: true, length: n[0].length };
+  if (!/^\d+$/.test(label)) return { ordered: false, literal: true, length: n[0].length, label };
   return { ordered: true, literal: false, start: Number(label), length: n[0].length };
 }
 
@@ -54,8 +54,8 @@ const plainText = (p: Para) => p.spans.map((s) => s.text).join('');
 /** A list being built, with the x of its markers and of its items' text, and whether its items keep their markers. */
 export type Open = { list: List; x: number; textX: number; literal: boolean };
 
-/** The paragraph each literal-marker item was made from, so a lone one can be a paragraph again. */
-const sources = new WeakMap<ListItem, Para>();
+/** The paragraph and label each literal-marker item was made from, so items that are no list can be paragraphs again. */
+const sources = new WeakMap<ListItem, { para: Para; label: string }>();
 
 function newList(p: Para, m: Marker): List {
   return { kind: 'list', ordered: m.ordered, ...(m.ordered && m.start !== undefined ? { start: m.start } : {}), items: [], prov: { ...p.prov } };
@@ -100,7 +100,7 @@ function finishItem(top: Open, p: Para, m: Marker, created: List | null): List |
   const second = p.lines?.[1];
   top.textX = second ? second.box.x0 : line ? textStart(line, m.length) : x + 12;
   const item: ListItem = { spans: m.literal ? p.spans : stripMarker(p.spans, m.length), children: [] };
-  if (m.literal) sources.set(item, p);
+  if (m.literal) sources.set(item, { para: p, label: m.label ?? '' });
   top.list.items.push(item);
   if (top.list.prov.page === p.prov.page) top.list.prov.box = unionBox([top.list.prov.box, p.prov.box]);
   return created;
@@ -133,18 +133,34 @@ export function buildLists(blocks: Block[], stack: Open[] = []): Block[] {
   return out;
 }
 
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+
+/** A roman numeral's value, or NaN. */
+function romanValue(label: string): number {
+  const ds = [...label.toLowerCase()].map((c) => ROMAN[c] ?? NaN);
+  return ds.reduce((sum, d, k) => sum + (d < (ds[k + 1] ?? 0) ? -d : d), 0);
+}
+
+/** Whether `b` is the label after `a`, read as letters ("a", "b") or as roman numerals ("iv", "v"). */
+function follows(a: string, b: string): boolean {
+  const letter = (l: string) => (/^[a-z]$/i.test(l) ? l.toLowerCase().charCodeAt(0) : NaN);
+  return letter(b) === letter(a) + 1 || romanValue(b) === romanValue(a) + 1;
+}
+
 /**
- * A literal-marker list of one item is a paragraph that happens to start with
- * an initial or a letter ("A. Smith showed…", "I. INTRODUCTION"), not a list:
- * it goes back to its paragraph, its continuations after it.
+ * A literal-marker "list" whose labels do not count on (a lone item, or
+ * "T. Kanungo…", "M. Mitchell…", "A. Nayebi…": references and sentences that
+ * open with an initial) is no list: its items go back to their paragraphs,
+ * each followed by its continuations.
  */
 function unwrapLone(blocks: Block[]): Block[] {
   return blocks.flatMap((b): Block[] => {
     if (b.kind !== 'list') return [b];
     for (const it of b.items) it.children = unwrapLone(it.children);
-    const only = b.items.length === 1 ? b.items[0]! : undefined;
-    const src = only && sources.get(only);
-    return src ? [src, ...only.children] : [b];
+    const srcs = b.items.map((it) => sources.get(it));
+    if (srcs.some((x) => x === undefined)) return [b];
+    const counts = b.items.length > 1 && srcs.every((x, k) => k === 0 || follows(srcs[k - 1]!.label, x!.label));
+    return counts ? [b] : b.items.flatMap((it, k) => [srcs[k]!.para, ...it.children]);
   });
 }
 
