@@ -12,6 +12,7 @@ import { setApartParagraphs, usualGap } from './heading-gaps.ts';
 import { levelsFromNumbers, numberedSections, sectionNumber } from './heading-numbers.ts';
 import { indexOutline, matchOutline } from './heading-outline.ts';
 import { runInHeads } from './heading-run-in.ts';
+import { centredLabels } from './centred-labels.ts';
 
 export { outlineKey, titleKey } from './heading-outline.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
@@ -226,6 +227,22 @@ function belowTheRest(levels: Map<Para, Level>, runIn: ReadonlySet<Para>): Map<P
   return new Map([...levels].map(([p, l]) => [p, runIn.has(p) ? level : l]));
 }
 
+/**
+ * Centred caps labels (centred-labels.ts) that no style made headings are
+ * headings at the level of the next heading (the abstract's label ranks with
+ * the sections after it), or of the top one when none follows.
+ */
+function withCentredLabels(paras: Para[], levels: Map<Para, Level>, centred: ReadonlySet<Para>): Map<Para, Level> {
+  const out = new Map(levels);
+  const top = Math.min(...levels.values()) as Level;
+  paras.forEach((p, i) => {
+    if (!centred.has(p) || out.has(p)) return;
+    const next = paras.slice(i + 1).find((q) => levels.has(q));
+    out.set(p, next ? levels.get(next)! : Number.isFinite(top) ? top : 1);
+  });
+  return out;
+}
+
 /** Promotes heading-styled paragraphs to headings. */
 export const headings: Stage = {
   name: 'headings',
@@ -238,10 +255,11 @@ export const headings: Stage = {
     const apart = new Set(spaced ? doc.pages.flatMap((p) => [...setApartParagraphs(p, usual)]) : []);
     const runIn = new Set(doc.pages.flatMap((p) => [...runInHeads(p)]));
     const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, { apart, runIn });
-    if (styled.size === 0) return doc;
+    const centred = doc.signals.tagged ? new Set<Para>() : new Set(doc.pages.flatMap((p) => [...centredLabels(p.blocks)]));
+    if (styled.size === 0 && centred.size === 0) return doc;
     // The outline and the structure tree state levels outright; numbering refines style guesses only.
-    const levels = doc.signals.outline.length >= 2 || doc.signals.tagged ? styled
-      : belowTheRest(levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }]))), runIn);
+    const levels = withCentredLabels(paras, doc.signals.outline.length >= 2 || doc.signals.tagged ? styled
+      : belowTheRest(levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }]))), runIn), centred);
     const convert = (b: Block): Block => {
       const level = b.kind === 'paragraph' ? levels.get(b) : undefined;
       return level && b.kind === 'paragraph' ? { kind: 'heading', level, spans: b.spans, prov: b.prov } : b;
