@@ -20,9 +20,12 @@ const MIN_LETTER_SHARE = 0.6;
 /** Its centre is within this many ems of the centre of the line under it (an indented first line shifts that one). */
 const CENTRE_TOLERANCE_EM = 1.5;
 /** The line under it is at least this many times as wide: the label stands alone, not one of a stack of centred lines. */
-const WIDER_FACTOR = 2;
+const WIDER_FACTOR = 1.6;
 /** The text under it runs at least this many ems wide: prose in a column, not a table cell. */
 const MIN_TEXT_WIDTH_EM = 15;
+
+/** The block above may reach this many ems into the label's line (ascenders, descenders), no further. */
+const LINE_OVERLAP_EM = 0.3;
 
 /** Whether a line's text reads as a label in capitals: letters, none lower-case, short. */
 export function isCapsLabel(text: string): boolean {
@@ -57,7 +60,13 @@ export function centredLabels(blocks: readonly Block[]): Set<Para> {
     const only = b.lines?.length === 1 ? b.lines[0] : undefined;
     const first = next.lines?.[0];
     // The text under it is a paragraph of its own lines, not another label.
-    if (only && first && (next.lines?.length ?? 0) >= 2 && isCentredLabel(only, first)) out.add(b);
+    if (!only || !first || (next.lines?.length ?? 0) < 2 || !isCentredLabel(only, first)) return;
+    // A word set apart from its own line (a bold word in small capitals mid-sentence) shares that line's height.
+    const before = blocks[i - 1];
+    const em = lineFontSize(only);
+    if (before && before.prov.box.x0 < only.box.x1 && only.box.x0 < before.prov.box.x1
+      && before.prov.box.y1 > only.box.y0 + LINE_OVERLAP_EM * em && before.prov.box.y0 < only.box.y1) return;
+    out.add(b);
   });
   return out;
 }

@@ -230,15 +230,17 @@ function belowTheRest(levels: Map<Para, Level>, runIn: ReadonlySet<Para>): Map<P
 /**
  * Centred caps labels (centred-labels.ts) that no style made headings are
  * headings at the level of the next heading (the abstract's label ranks with
- * the sections after it), or of the top one when none follows.
+ * the sections after it); when none follows (ACKNOWLEDGMENTS after the last
+ * section), at the top level below the document's first heading (its title).
  */
 function withCentredLabels(paras: Para[], levels: Map<Para, Level>, centred: ReadonlySet<Para>): Map<Para, Level> {
   const out = new Map(levels);
-  const top = Math.min(...levels.values()) as Level;
+  const ordered = paras.filter((p) => levels.has(p)).map((p) => levels.get(p)!);
+  const sections = ordered.length > 1 ? Math.min(...ordered.slice(1)) : Math.min(6, (ordered[0] ?? 0) + 1);
   paras.forEach((p, i) => {
     if (!centred.has(p) || out.has(p)) return;
     const next = paras.slice(i + 1).find((q) => levels.has(q));
-    out.set(p, next ? levels.get(next)! : Number.isFinite(top) ? top : 1);
+    out.set(p, next ? levels.get(next)! : sections as Level);
   });
   return out;
 }
