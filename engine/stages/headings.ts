@@ -28,8 +28,13 @@ const SIZE_STEP = 1.1;
 const BOLD_HEADING_STEP = 1.03;
 /** A bold line led by a section number may be this much smaller than body text. */
 const NUMBERED_BOLD_SHARE = 0.85;
-/** A superscript or subscript this short is a mark or an index beside the heading's text, not text of its own. */
+/**
+ * A superscript or subscript this short is a mark or an index beside the
+ * heading's text, not text of its own; so is one without letters, however
+ * long (a title's "∗,∗∗" or an author's "1,2,3").
+ */
 const MARK_CHARS = 3;
+const isMark = (r: { script?: string; text: string }): boolean => r.script !== undefined && ([...r.text.trim()].length <= MARK_CHARS || !/\p{L}/u.test(r.text));
 
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
@@ -54,7 +59,7 @@ function styleOf(p: Para): Style | null {
   // Inline code in a heading is often set smaller, and so are a footnote mark
   // and a chemical formula's indices (short scripts): the heading's own prose
   // runs carry its size.
-  const own = lines.flatMap((l) => l.runs).filter((r) => !(r.script && [...r.text.trim()].length <= MARK_CHARS) && r.text.trim() !== '');
+  const own = lines.flatMap((l) => l.runs).filter((r) => !isMark(r) && r.text.trim() !== '');
   const prose = own.filter((r) => !r.monospace);
   const runs = prose.length ? prose : own.length ? own : lines.flatMap((l) => l.runs);
   const size = Math.round(Math.min(...runs.map((r) => r.fontSize)) * 2) / 2;
