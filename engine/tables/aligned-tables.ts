@@ -19,21 +19,22 @@ import { cutHeaderLine } from './glued-runs.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 import { splitUnalignedSides } from './unaligned-sides.ts';
 import { buildRows } from './build-rows.ts';
+import { wrappedTail } from './wrapped-tail.ts';
 import { cellSpans } from './cell-text.ts';
-import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS } from './measures.ts';
+import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS, WRAP_BLANK_LINES } from './measures.ts';
+import { joinJustified } from './justified-cells.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
 /** Blank (line heights) between two lines past which they are not rows of one table. */
-const REGION_GAP_LINES = 1.6;
+export const REGION_GAP_LINES = 1.6;
 /** Times a region is split again (at an edge line, a straddler, between two tables) before giving up. */
 const MAX_DEPTH = 8;
 
 const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
 
-function classify(line: Line): Info | null {
-  const chunks = lineChunks(line);
+function classify(chunks: Chunk[]): Info | null {
   if (!chunks.length) return null;
   const box = union(chunks.map((c) => c.box));
   // Code lines are monospace throughout; a table row may mix code cells with prose
@@ -52,7 +53,10 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   let cur: Info[] = [];
   let coded = false;
   const close = (): void => {
-    while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
+    // Lines under the last row stay when they carry on one of its cells.
+    const last = cur.findLastIndex((l) => l.kind === 'multi');
+    const tail = wrappedTail(cur.slice(0, last + 1).filter((l) => l.kind === 'multi'), cur.slice(last + 1));
+    while (cur.length > last + 1 + tail && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= MIN_ROWS) regions.push(cur);
     cur = [];
     coded = false;
@@ -123,9 +127,6 @@ function breaksRegion(region: readonly Info[], line: Info, next: Info | undefine
   if (!line.chunks[0]!.runs.every((r) => r.bold) || wrapsCellAbove(region[region.length - 1]!, line)) return false;
   return !labelsRows(cols, line, next);
 }
-
-/** Blank (line heights) between a cell's wrapped lines: the leading of one paragraph, well under a blank line. */
-const WRAP_BLANK_LINES = 0.5;
 
 /**
  * Whether a single-chunk line is the next line of a cell of the row above (a
@@ -308,7 +309,9 @@ function trimSingles(lines: Info[]): Info[] {
  */
 export function detectAlignedTables(page: TableScope, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
   const barrier = (line: Line): Info => ({ chunks: [], y0: line.box.y0, y1: line.box.y1, kind: 'barrier' });
-  const infos = [...lines.map((l) => classify(l)), ...barriers.map(barrier)]
+  // Justified cell text splits at its stretched word spaces; the cell's other lines join it again first.
+  const chunked = lines.map((l) => ({ chunks: lineChunks(l), y0: l.box.y0, y1: l.box.y1 })).sort((a, b) => a.y0 - b.y0);
+  const infos = [...joinJustified(chunked, page.width).map((l) => classify(l.chunks)), ...barriers.map(barrier)]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);
   return candidateRegions(infos, rules).flatMap((region) => analyse(region, rules, page, 0));

@@ -42,3 +42,6 @@ export const LAYOUT_COLUMN_SHARE = 0.3;
 
 /** Lines a page, or a part of one, needs before a gap in them is believed to be a layout gutter. */
 export const MIN_GUTTER_LINES = 8;
+
+/** Blank (line heights) between two lines of one cell's paragraph: its leading, well under a blank line. */
+export const WRAP_BLANK_LINES = 0.5;

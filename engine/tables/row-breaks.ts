@@ -45,7 +45,8 @@ function firstWordWidth(c: Chunk): number {
   return width;
 }
 
-function fitsAfter(above: readonly Chunk[], below: readonly Chunk[], right: number): boolean {
+/** Whether the first word of `below` would have fitted after the text of `above` before `right`. */
+export function fitsAfter(above: readonly Chunk[], below: readonly Chunk[], right: number): boolean {
   const end = Math.max(...above.map((c) => c.box.x1));
   const first = below[0]!;
   const size = first.runs[0]!.fontSize;

@@ -15,7 +15,7 @@ const TIGHT_PITCH_EM = 1.35;
 /** Pitch (share of the shortest) still within the short mode of a region's line pitches: rounding of baselines. */
 const SAME_PITCH = 1.08;
 /** Pitch (share of the shortest) from which a line is a padded row's start, not a wrapped line: padding of a few points. */
-const PADDED_PITCH = 1.15;
+export const PADDED_PITCH = 1.15;
 /** Indent (ems) by which a row-group label stands left of the stub under it. */
 const OUTDENT_EM = 0.2;
 
@@ -107,12 +107,19 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
   // Pitches across a rule are stretched by the rule's padding and say nothing about rows.
   // The gap under the first line is often a header's extra space; leave it out too.
   const pitches: number[] = [];
+  // The line each pitch leads to.
+  const padded: number[] = [];
   for (let i = 2; i < lines.length; i++) { // from the gap under the second line
-    if (!ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) pitches.push(lineBase(lines[i]!) - lineBase(lines[i - 1]!));
+    if (ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) continue;
+    pitches.push(lineBase(lines[i]!) - lineBase(lines[i - 1]!));
+    padded.push(i);
   }
+  const labelOnly = (l: RegionLine): boolean => l.chunks.every((c) => columnOf(cols, c) === 0);
   const minP = pitches.length ? Math.min(...pitches) : 0;
   const short = pitches.filter((p) => p <= minP * SAME_PITCH).length;
-  const long = pitches.filter((p) => p > minP * PADDED_PITCH).length;
+  // A row-group label (text in the first column only) gets space above it (booktabs' \addlinespace):
+  // a long pitch into it breaks a group of rows, not a padded row.
+  const long = pitches.filter((p, i) => p > minP * PADDED_PITCH && !labelOnly(lines[padded[i]!]!)).length;
   const bimodal = short >= 1 && long >= 1;
   // Cells wrap when some line leaves a column empty that the line above used
   // (a cell ran on there); only then can a line with first-column text continue a row.

@@ -98,6 +98,42 @@ function spansColumns(cols: readonly Column[], c: Chunk, line: RegionLine, rules
   return below.some((l) => l.y0 > line.y0 && l.chunks.filter((o) => o.box.x0 >= x0 && o.box.x1 <= x1).length >= MIN_COLUMNS);
 }
 
+/** Whether a chunk starts with no letter: a number (`-414*`, `+792 (e)`), a body cell rather than a column's header. */
+const isNumber = (c: Chunk): boolean => !/^\p{L}/u.test(c.runs.map((r) => r.text).join('').trim());
+
+/**
+ * Whether a chunk labels the columns of two column headers without a rule:
+ * its middle stands over no header text below it down to the first row
+ * (`row`; a wrapped line of one column's header stands over that header),
+ * its two nearest neighbours in that row sit in different columns clear of
+ * the stub, under no other piece of its line (wrapped headers' second lines
+ * are no headers of their own), and every column it stands over has its
+ * header in the row; it is centred between those neighbours' outer edges or
+ * over their columns (`2016` over `Total  Share`). Numbers are body cells,
+ * never the headers it labels, and the row follows its line directly.
+ */
+function centredOverGap(cols: readonly Column[], c: Chunk, line: RegionLine, below: readonly RegionLine[]): boolean {
+  const row = below[below.length - 1]!;
+  const mid = (c.box.x0 + c.box.x1) / 2;
+  // A line reaching into the stub column is a caption or an introducing sentence, not a label of value columns.
+  if (c.box.x0 < cols[0]!.x1) return false;
+  const under = below.filter((l) => l.y0 > line.y0);
+  // The row of column headers follows it directly: lines between make it a body row (the labels wrapped).
+  if (under.length !== 1 || under.some((l) => l.chunks.some((o) => o.box.x0 <= mid && o.box.x1 >= mid))) return false;
+  const left = row.chunks.filter((o) => o.box.x1 < mid).sort((p, q) => q.box.x1 - p.box.x1)[0];
+  const right = row.chunks.filter((o) => o.box.x0 > mid).sort((p, q) => p.box.x0 - q.box.x0)[0];
+  const beneath = (o: Chunk): boolean => line.chunks.some((u) => u !== c && u.box.x0 < o.box.x1 && u.box.x1 > o.box.x0);
+  if (!left || !right || beneath(left) || beneath(right) || [left, right].some(isNumber)) return false;
+  const [a, b] = [columnOf(cols, left), columnOf(cols, right)];
+  if (a === 0 || a === b) return false;
+  const headed = new Set(row.chunks.map((o) => columnOf(cols, o)));
+  const [p, q] = overlapped(cols, c);
+  for (let k = p; k <= q; k++) if (!headed.has(k)) return false;
+  const slack = SLACK_EM * c.runs[0]!.fontSize;
+  const centred = (x0: number, x1: number): boolean => Math.abs(mid - (x0 + x1) / 2) <= CENTRE_SHARE * (x1 - x0) + slack;
+  return centred(left.box.x0, right.box.x1) || centred(cols[a]!.x0, cols[b]!.x1);
+}
+
 /** The widest run of columns within [lo, hi] holding [a, b] that the chunk is centred over; [a, b] if none. */
 function centredRange(cols: readonly Column[], c: Chunk, [a, b]: [number, number], lo: number, hi: number): [number, number] {
   const mid = (c.box.x0 + c.box.x1) / 2;
@@ -154,7 +190,7 @@ export function splitSpanningHeader<L extends HeadLine>(lines: readonly L[], col
       && (!spansColumns(cols, c, l, rules, below) || c.box.x0 >= cols[0]!.x1));
     let top = head.length;
     while (top > 0 && fits(head[top - 1]!)) top--;
-    const spans = (l: L): boolean => l.chunks.some((c) => spansColumns(cols, c, l, rules, below));
+    const spans = (l: L): boolean => l.chunks.some((c) => spansColumns(cols, c, l, rules, below) || centredOverGap(cols, c, l, below));
     const first = head.findIndex((l, i) => i >= top && spans(l));
     if (first < 0) continue;
     // Above the first spanning line, only text set beside it (the stub's header) belongs to the header.
