@@ -74,7 +74,7 @@ export function joinJustified<T extends ChunkLine>(lines: readonly T[], pageWidt
     out = out.map((line, i) => {
       let chunks = line.chunks;
       for (const other of [out[i - 1], out[i + 1]]) {
-        if (chunks.length < 2 || !other || !adjacent(line, other)) continue;
+        if (chunks.length < 2 || !other || !adjacent(line, other)) continue; // a line in one piece has nothing to join
         chunks = joinAgainst(chunks, other.chunks, pageWidth);
       }
       if (chunks === line.chunks) return line;
