@@ -21,14 +21,12 @@ import { splitUnalignedSides } from './unaligned-sides.ts';
 import { buildRows } from './build-rows.ts';
 import { wrappedTail } from './wrapped-tail.ts';
 import { cellSpans } from './cell-text.ts';
-import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS, WRAP_BLANK_LINES } from './measures.ts';
+import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS, REGION_GAP_LINES, WRAP_BLANK_LINES } from './measures.ts';
 import { joinJustified } from './justified-cells.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
-/** Blank (line heights) between two lines past which they are not rows of one table. */
-export const REGION_GAP_LINES = 1.6;
 /** Times a region is split again (at an edge line, a straddler, between two tables) before giving up. */
 const MAX_DEPTH = 8;
 

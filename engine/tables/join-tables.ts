@@ -11,7 +11,7 @@ import type { Block, Box, Cell, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { spansText } from './cell-text.ts';
 import type { TableBlock } from './table-parts.ts';
-import { REGION_GAP_LINES } from './aligned-tables.ts';
+import { REGION_GAP_LINES } from './measures.ts';
 
 /** Share of the page height at top and bottom where running headers and footers live. */
 const MARGIN_SHARE = 0.1;

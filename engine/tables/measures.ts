@@ -25,6 +25,9 @@ export const SAME_END_EM = 0.3;
 /** Vertical distance (ems) within which two centres sit on one line: two runs of a band, a label and its gridline. */
 export const SAME_LINE_EM = 0.4;
 
+/** Blank (line heights) between two lines past which they are not rows of one table. */
+export const REGION_GAP_LINES = 1.6;
+
 /** Blank (line heights) past which a band of lines stops: a paragraph or table set apart above or below. */
 export const MAX_BLANK_LINES = 2;
 
