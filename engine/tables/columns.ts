@@ -134,7 +134,7 @@ export function columnOf(cols: readonly Column[], c: { box: Box }): number {
   return best;
 }
 
-/** Points into the next column (or half its width, if less) past which a chunk straddles; in points, as tuned. */
+/** Points into the next column (or half its width, if less) past which a chunk straddles; 4 ems of the chunk instead changes realworld output. */
 const STRADDLE_PT = 40;
 
 /**
