@@ -118,6 +118,9 @@ function replace(page: Page, from: Block, to: Block | null): Page {
   return { ...page, blocks };
 }
 
+/** Points a table in the next layout column may start left of the previous table's right edge (a rule drawn past it). */
+const COLUMN_OVERLAP_PT = 5;
+
 /**
  * Whether `next` continues `head` in the next layout column of the same
  * page: it follows directly in reading order, sits to the right and starts
@@ -126,7 +129,7 @@ function replace(page: Page, from: Block, to: Block | null): Page {
  */
 function continuesInNextColumn(head: TableBlock, next: TableBlock): boolean {
   const a = head.prov.box, b = next.prov.box;
-  if (b.x0 < a.x1 - 5 || b.y0 >= a.y0 || columnCount(head) !== columnCount(next)) return false;
+  if (b.x0 < a.x1 - COLUMN_OVERLAP_PT || b.y0 >= a.y0 || columnCount(head) !== columnCount(next)) return false;
   return repeatedHeader(head, next) > 0 || !opensWithHeader(head, next);
 }
 

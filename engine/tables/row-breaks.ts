@@ -14,6 +14,7 @@
  */
 import type { Chunk } from './chunks.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
+import { HALF } from './measures.ts';
 
 /** A word space, in ems, when testing whether a word would have fitted. */
 const SPACE_EM = 0.25;
@@ -72,5 +73,5 @@ export function startsRowByContent(prev: RegionLine, line: RegionLine, cols: rea
   // Code identifiers open in lower case either way; only prose cells vote.
   const votes = [...below.values()].map(opening).filter((o) => o !== 'code');
   const lower = votes.filter((o) => o === 'lower').length;
-  return votes.length === 0 || lower * 2 < votes.length;
+  return votes.length === 0 || lower < HALF * votes.length;
 }

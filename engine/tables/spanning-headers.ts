@@ -18,7 +18,7 @@ import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { spaceIn } from './glued-runs.ts';
 import { SLACK_EM } from './chunks.ts';
 import { TOUCH } from './rule-grid.ts';
-import { MIN_ROWS } from './table-parts.ts';
+import { HALF, MIN_ROWS } from './measures.ts';
 
 /** Header lines (spanning or not) that may sit above a table's first row. */
 const MAX_HEAD_LINES = 6;
@@ -64,13 +64,16 @@ function ruleExtent(rule: Rule, rules: readonly Rule[]): [number, number] {
   return [x0, x1];
 }
 
+/** Share of a chunk's height a rule drawn under it may rise into its box (descenders, tight padding). */
+const RULE_RISE_SHARE = 0.3;
+
 /** Columns under a rule drawn just below the chunk and under no other chunk of its line nor the stub column, or null. */
 function ruledRange(cols: readonly Column[], c: Chunk, line: RegionLine, rules: readonly Rule[]): [number, number] | null {
   const height = c.box.y1 - c.box.y0;
   const rule = rules.find((r) => {
     const y = (r.box.y0 + r.box.y1) / 2;
-    return r.orientation === 'h' && y > c.box.y1 - 0.3 * height && y < c.box.y1 + height
-      && Math.min(r.box.x1, c.box.x1) - Math.max(r.box.x0, c.box.x0) > 0.5 * (c.box.x1 - c.box.x0)
+    return r.orientation === 'h' && y > c.box.y1 - RULE_RISE_SHARE * height && y < c.box.y1 + height
+      && Math.min(r.box.x1, c.box.x1) - Math.max(r.box.x0, c.box.x0) > HALF * (c.box.x1 - c.box.x0)
       && line.chunks.every((o) => o === c || o.box.x1 <= r.box.x0 || o.box.x0 >= r.box.x1);
   });
   if (!rule) return null;
@@ -170,13 +173,13 @@ function spanRanges(cols: readonly Column[], line: RegionLine, rules: readonly R
  * caption) unless set beside it. Null when the region has no such header.
  */
 export function splitSpanningHeader<L extends HeadLine>(lines: readonly L[], columnsOf: (part: L[]) => Column[] | null, rules: readonly Rule[]): HeaderSplit<L> | null {
-  for (let h = 1; h <= Math.min(MAX_HEAD_LINES, lines.length - 2); h++) {
+  for (let h = 1; h <= Math.min(MAX_HEAD_LINES, lines.length - MIN_ROWS); h++) {
     const rest = lines.slice(h);
     if (rest[0]!.kind !== 'multi') continue;
     const cols = columnsOf(rest);
     // The first row below the header labels single columns: it neither crosses a gutter nor spans columns itself.
-    const labels = (c: Chunk): boolean => crossesGutter(cols!, c) || spansColumns(cols!, c, rest[0]!, rules, rest.slice(1, 3));
-    if (!cols || cols.length < 3 || rest[0]!.chunks.some(labels)) continue;
+    const labels = (c: Chunk): boolean => crossesGutter(cols!, c) || spansColumns(cols!, c, rest[0]!, rules, rest.slice(1, 3)); // the two rows after it
+    if (!cols || cols.length < 3 || rest[0]!.chunks.some(labels)) continue; // a stub and two columns to span
     const head = lines.slice(0, h);
     const below = [...head, rest[0]!];
     // Header lines stay within the table's width, give or take a slack on each side.

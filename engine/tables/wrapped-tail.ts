@@ -8,14 +8,11 @@
  * its first word could not have stood on the line above: it would have run
  * into the next column (or past the table's edge).
  */
-import { type Chunk } from './chunks.ts';
-import { SLACK_EM } from './chunks.ts';
+import { SLACK_EM, type Chunk } from './chunks.ts';
 import { columnOf, findColumns, type RegionLine } from './columns.ts';
 import { fitsAfter } from './row-breaks.ts';
 import { PADDED_PITCH } from './rows.ts';
-
-/** Blank (line heights) between a cell's wrapped lines: the leading of one paragraph, well under a blank line. */
-export const WRAP_BLANK_LINES = 0.5;
+import { WRAP_BLANK_LINES } from './measures.ts';
 
 /** The median pitch between consecutive lines of cells (a wrapped header's lines are few), or 0. */
 function rowPitch(rows: readonly RegionLine[]): number {
