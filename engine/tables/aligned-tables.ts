@@ -14,34 +14,36 @@ import { lineChunks, SLACK_EM, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, joinHeadColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { continuesAcrossGap } from './region-gaps.ts';
-import { markHeader, MIN_ROWS, type Detected, type TableScope } from './table-parts.ts';
+import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 import { splitUnalignedSides } from './unaligned-sides.ts';
 import { buildRows } from './build-rows.ts';
+import { wrappedTail } from './wrapped-tail.ts';
 import { cellSpans } from './cell-text.ts';
+import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS, WRAP_BLANK_LINES } from './measures.ts';
+import { joinJustified } from './justified-cells.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
 /** Blank (line heights) between two lines past which they are not rows of one table. */
-const REGION_GAP_LINES = 1.6;
+export const REGION_GAP_LINES = 1.6;
 /** Times a region is split again (at an edge line, a straddler, between two tables) before giving up. */
 const MAX_DEPTH = 8;
 
 const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
 
-function classify(line: Line): Info | null {
-  const chunks = lineChunks(line);
+function classify(chunks: Chunk[]): Info | null {
   if (!chunks.length) return null;
   const box = union(chunks.map((c) => c.box));
   // Code lines are monospace throughout; a table row may mix code cells with prose
   // cells, and a lone monospace line may be a wrapped code cell, so only
   // multi-chunk all-monospace lines count as code.
-  const mono = chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
+  const mono = chunks.length >= MIN_COLUMNS && chunks.every((c) => c.runs.every((r) => r.monospace));
   // A list item's marker sits apart from its text like a cell; the item is one piece of prose.
   const item = MARKER.test(chunks[0]!.runs.map((r) => r.text).join('').trim());
-  const kind = mono ? 'mono' : chunks.length >= 2 && !item ? 'multi' : 'single';
+  const kind = mono ? 'mono' : chunks.length >= MIN_COLUMNS && !item ? 'multi' : 'single';
   return { chunks, y0: box.y0, y1: box.y1, kind };
 }
 
@@ -51,7 +53,10 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   let cur: Info[] = [];
   let coded = false;
   const close = (): void => {
-    while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
+    // Lines under the last row stay when they carry on one of its cells.
+    const last = cur.findLastIndex((l) => l.kind === 'multi');
+    const tail = wrappedTail(cur.slice(0, last + 1).filter((l) => l.kind === 'multi'), cur.slice(last + 1));
+    while (cur.length > last + 1 + tail && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= MIN_ROWS) regions.push(cur);
     cur = [];
     coded = false;
@@ -80,7 +85,7 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
  */
 function setOff(region: readonly Info[]): boolean {
   const last = region[region.length - 1]!;
-  const prev = region[region.length - 2];
+  const prev = region[region.length - 2]; // the line before the last
   return prev?.kind === 'multi' && last.kind === 'single' && last.y0 - prev.y0 < OFFSET_PITCH * (last.y1 - last.y0);
 }
 
@@ -123,9 +128,6 @@ function breaksRegion(region: readonly Info[], line: Info, next: Info | undefine
   return !labelsRows(cols, line, next);
 }
 
-/** Blank (line heights) between a cell's wrapped lines: the leading of one paragraph, well under a blank line. */
-const WRAP_BLANK_LINES = 0.5;
-
 /**
  * Whether a single-chunk line is the next line of a cell of the row above (a
  * header cell `Budget` / `2002` wrapped in a narrow column): it starts, ends
@@ -152,6 +154,9 @@ function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined)
   return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= MIN_ROWS;
 }
 
+/** Share of the lines with two chunks in one column past which they are justified prose (wide word gaps at random places). */
+const DOUBLED_SHARE = 0.15;
+
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
 function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | null {
   const multi = lines.filter((l) => l.kind === 'multi');
@@ -159,10 +164,10 @@ function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | nu
   if (cols.length < MIN_ROWS) return null;
   // Justified prose has wide word gaps at random places: two chunks land in one column.
   const doubled = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size < l.chunks.length);
-  if (doubled.length > multi.length * 0.15) return null;
+  if (doubled.length > multi.length * DOUBLED_SHARE) return null;
   const firstCol = multi.flatMap((l) => l.chunks.filter((c) => columnOf(cols, c) === 0));
   if (firstCol.every((c) => MARKER.test(c.runs.map((r) => r.text).join('').trim()))) return null;
-  if (cols.length === 2 && cols.every((c) => c.x1 - c.x0 > 0.3 * pageWidth)) return null;
+  if (cols.length === MIN_COLUMNS && cols.every((c) => c.x1 - c.x0 > LAYOUT_COLUMN_SHARE * pageWidth)) return null;
   return rowsAgree(multi, cols) ? cols : null;
 }
 
@@ -179,8 +184,8 @@ function rowsAgree(multi: readonly Info[], cols: readonly Column[]): boolean {
   const used = multi.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
   const users = new Array<number>(cols.length).fill(0);
   for (const set of used) for (const k of set) users[k]!++;
-  if (used.length === 2 && 2 * [...used[0]!].filter((k) => used[1]!.has(k)).length < cols.length) return false;
-  return used.filter((set) => [...set].filter((k) => users[k]! >= 2).length >= 2).length >= 2;
+  if (used.length === MIN_ROWS && [...used[0]!].filter((k) => used[1]!.has(k)).length < HALF * cols.length) return false;
+  return used.filter((set) => [...set].filter((k) => users[k]! >= MIN_ROWS).length >= MIN_COLUMNS).length >= MIN_ROWS;
 }
 
 /** Number of gutters between the columns that a chunk reaches across from one side to the other. */
@@ -195,7 +200,7 @@ function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[
   const i = lines.findIndex((l) => l.kind === 'single' && straddles(cols, l.chunks[0]!));
   if (i >= 0) return [lines.slice(0, i), lines.slice(i + 1)];
   const last = lines[lines.length - 1]!;
-  return lines.length > 2 && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null;
+  return lines.length > MIN_ROWS && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null; // across two gutters: prose
 }
 
 function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
@@ -256,7 +261,7 @@ function withSpanningHeader(region: Info[], rules: readonly Rule[], page: TableS
 function bestSplit(lines: readonly Info[], pageWidth: number): Info[][] {
   let best: Info[][] = [];
   let bestScore = 0;
-  for (let k = 2; k < lines.length - 1; k++) {
+  for (let k = MIN_ROWS; k < lines.length - 1; k++) {
     const halves = [trimSingles(lines.slice(0, k)), trimSingles(lines.slice(k))];
     const score = halves.reduce((n, h) => n + tableLines(h, pageWidth), 0);
     if (score > bestScore) {
@@ -278,13 +283,13 @@ const multiCount = (lines: readonly Info[]): number => lines.filter((l) => l.kin
 function tableLines(half: Info[], pageWidth: number): number {
   if (multiCount(half) >= MIN_ROWS && regionColumns(half, pageWidth)) return half.length;
   // Both ends of a half are rows (trimmed); leaving one out must leave two.
-  return multiCount(half) >= 3 ? withoutEdgeLine(half, pageWidth)?.length ?? 0 : 0;
+  return multiCount(half) > MIN_ROWS ? withoutEdgeLine(half, pageWidth)?.length ?? 0 : 0;
 }
 
 /** The lines without the first or the last one, if that leaves a table of three columns or more; else null. */
 function withoutEdgeLine(lines: Info[], pageWidth: number): Info[] | null {
   for (const h of [trimSingles(lines.slice(1)), trimSingles(lines.slice(0, -1))]) {
-    if (multiCount(h) >= MIN_ROWS && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h;
+    if (multiCount(h) >= MIN_ROWS && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h; // three columns: see above
   }
   return null;
 }
@@ -304,7 +309,9 @@ function trimSingles(lines: Info[]): Info[] {
  */
 export function detectAlignedTables(page: TableScope, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
   const barrier = (line: Line): Info => ({ chunks: [], y0: line.box.y0, y1: line.box.y1, kind: 'barrier' });
-  const infos = [...lines.map((l) => classify(l)), ...barriers.map(barrier)]
+  // Justified cell text splits at its stretched word spaces; the cell's other lines join it again first.
+  const chunked = lines.map((l) => ({ chunks: lineChunks(l), y0: l.box.y0, y1: l.box.y1 })).sort((a, b) => a.y0 - b.y0);
+  const infos = [...joinJustified(chunked, page.width).map((l) => classify(l.chunks)), ...barriers.map(barrier)]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);
   return candidateRegions(infos, rules).flatMap((region) => analyse(region, rules, page, 0));

@@ -11,11 +11,10 @@
 import type { Line, TextRun } from '../model.ts';
 import { lineChunks } from './chunks.ts';
 import { columnsOf, endsApart } from './extent-split.ts';
+import { MAX_BLANK_LINES, MIN_COLUMNS } from './measures.ts';
 
 /** Baselines closer than this (ems) are one baseline: rounding of glyph boxes. */
 const SAME_BASELINE_EM = 0.15;
-/** Blank (line heights) past which a band of lines stops: a paragraph or table set apart above or below. */
-const MAX_BLANK_LINES = 2;
 /** Lines a band needs at least to judge by: a header and a few rows on each side. */
 const MIN_BAND = 4;
 /** Width (ems) a gap between chunks needs to be a candidate edge between tables, beyond a cell gap. */
@@ -50,8 +49,8 @@ function stepCount(band: readonly Inked[], x: number, size: number): { agree: nu
     const a = runs.filter((r) => r.box.x1 <= x);
     const b = runs.filter((r) => r.box.x0 >= x);
     // A side counts the lines on which it holds a table's row: cells in two columns or more.
-    if (columnsOf(a, size) >= 2) left++;
-    if (columnsOf(b, size) >= 2) right++;
+    if (columnsOf(a, size) >= MIN_COLUMNS) left++;
+    if (columnsOf(b, size) >= MIN_COLUMNS) right++;
     if (a.length && b.length) {
       if (Math.abs(baseline(a) - baseline(b)) <= SAME_BASELINE_EM * size) agree++;
       else differ++;

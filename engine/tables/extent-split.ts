@@ -13,6 +13,7 @@
  */
 import type { TextRun } from '../model.ts';
 import { CHUNK_GAP_EM } from './chunks.ts';
+import { MIN_COLUMNS } from './measures.ts';
 
 /** A line's runs that show text, by left edge. */
 export type Inked = readonly TextRun[];
@@ -34,7 +35,7 @@ function overhang(sides: ReadonlyArray<{ a: Inked; b: Inked }>, size: number, si
   const other = side === 'a' ? 'b' : 'a';
   const run = (order: ReadonlyArray<{ a: Inked; b: Inked }>): number => {
     let n = 0;
-    while (n < order.length && !order[n]![other].length && columnsOf(order[n]![side], size) >= 2) n++;
+    while (n < order.length && !order[n]![other].length && columnsOf(order[n]![side], size) >= MIN_COLUMNS) n++;
     return n;
   };
   return Math.max(run(sides), run([...sides].reverse()));
@@ -48,7 +49,7 @@ function overhang(sides: ReadonlyArray<{ a: Inked; b: Inked }>, size: number, si
  */
 export function endsApart(band: readonly Inked[], x: number, size: number, minRows: number): boolean {
   const sides = band.map((runs) => ({ a: runs.filter((r) => r.box.x1 <= x), b: runs.filter((r) => r.box.x0 >= x) }));
-  const rows = (s: 'a' | 'b'): number => sides.filter((l) => columnsOf(l[s], size) >= 2).length;
+  const rows = (s: 'a' | 'b'): number => sides.filter((l) => columnsOf(l[s], size) >= MIN_COLUMNS).length;
   if (rows('a') < minRows || rows('b') < minRows || !sides.some((l) => l.a.length && l.b.length)) return false;
   if (Math.max(overhang(sides, size, 'a'), overhang(sides, size, 'b')) < MIN_OVERHANG) return false;
   const right = sides.filter((l) => l.b.length);

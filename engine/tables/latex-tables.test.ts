@@ -92,4 +92,14 @@ describe('tables set one text line apart (LaTeX)', () => {
     const [t] = tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG));
     expect(texts(t!)).toEqual([['Suffix', 'Commit used', 'Context'], ...body]);
   });
+
+  it('keeps rows apart when the only long pitches are the space above row-group labels', () => {
+    const at = (cells: string[], y: number): TextRun[] => cells.flatMap((t, k) => (t ? [run(t, [56, 160, 250][k]!, y)] : []));
+    const body = [['East', '', ''], ['Croatia', '69.0 (e)', '6.62'], ['Germany', '642', '6.55 (e)'], ['Over 65', '', ''],
+      ['Luxembourg', '21,552', '10'], ['Portugal', '846', '75.9'], ['Public sector', '486', '5.82 (e)']];
+    const ys = [120, 135, 150, 176, 191, 206, 221];
+    const runs = [...at(['Region', 'Budget', 'Exports'], 100), ...body.flatMap((cells, i) => at(cells, ys[i]!))];
+    const [t] = tablesOf(tables.run(doc(page(runs, [hRule(50, 300, 114)])), DEFAULT_CONFIG));
+    expect(texts(t!)).toEqual([['Region', 'Budget', 'Exports'], ...body]);
+  });
 });

@@ -6,13 +6,15 @@
  */
 import type { RegionLine } from './columns.ts';
 import { NUMBER } from './rows.ts';
+import { HALF } from './measures.ts';
 
 /** Largest blank (in line heights) a table may hold between two of its rows. */
 const MAX_GAP_LINES = 3.5;
 /** A cell edge or centre this close (points) to one above counts as aligned. */
-const ALIGN_TOLERANCE = 3;
+const ALIGN_TOLERANCE_EM = 0.3;
 /** Cells a row needs, and the share of them aligned with the rows above. */
 const MIN_CELLS = 3;
+/** Share of a row's cells aligned with a cell of the rows above: two in three. */
 const MIN_ALIGNED_SHARE = 2 / 3;
 /** Largest share of its extent a row's text may cover. */
 const MAX_DENSITY = 0.7;
@@ -20,7 +22,6 @@ const MAX_DENSITY = 0.7;
 /** A region line and whether it splits into cells (`multi`) or is one piece (`single`). */
 type GapLine = RegionLine & { kind: string };
 
-const near = (a: number, b: number): boolean => Math.abs(a - b) <= ALIGN_TOLERANCE;
 
 /** Share of a line's extent its text covers: rows of cells leave most of it blank, justified prose little. */
 function density(row: GapLine): number {
@@ -32,7 +33,7 @@ function density(row: GapLine): number {
 /** Whether most of a row's cells are numbers: a dense row of numbers is still a row, never prose. */
 function numeric(row: GapLine): boolean {
   const numbers = row.chunks.filter((c) => NUMBER.test(c.runs.map((r) => r.text).join('').replace(/\s+/g, ''))).length;
-  return numbers >= 0.5 * row.chunks.length;
+  return numbers >= HALF * row.chunks.length;
 }
 
 /**
@@ -43,6 +44,8 @@ function numeric(row: GapLine): boolean {
 function alignedWith(region: readonly GapLine[], row: GapLine): boolean {
   const above = region.filter((l) => l.kind === 'multi').flatMap((l) => l.chunks.map((c) => c.box));
   if (row.chunks.length < MIN_CELLS || !above.length || (density(row) > MAX_DENSITY && !numeric(row))) return false;
+  const tolerance = ALIGN_TOLERANCE_EM * row.chunks[0]!.runs[0]!.fontSize;
+  const near = (a: number, b: number): boolean => Math.abs(a - b) <= tolerance;
   const aligned = row.chunks.filter(({ box }) => above.some((b) => near(b.x0, box.x0) || near(b.x1, box.x1)
     || near((b.x0 + b.x1) / 2, (box.x0 + box.x1) / 2))).length;
   return aligned >= MIN_ALIGNED_SHARE * row.chunks.length;

@@ -7,6 +7,7 @@ import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { startsRowByContent } from './row-breaks.ts';
 import { MIN_ROWS } from './table-parts.ts';
+import { HALF } from './measures.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
 export const OFFSET_PITCH = 0.7;
@@ -15,7 +16,7 @@ const TIGHT_PITCH_EM = 1.35;
 /** Pitch (share of the shortest) still within the short mode of a region's line pitches: rounding of baselines. */
 const SAME_PITCH = 1.08;
 /** Pitch (share of the shortest) from which a line is a padded row's start, not a wrapped line: padding of a few points. */
-const PADDED_PITCH = 1.15;
+export const PADDED_PITCH = 1.15;
 /** Indent (ems) by which a row-group label stands left of the stub under it. */
 const OUTDENT_EM = 0.2;
 
@@ -26,7 +27,7 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
   const top = (a.y0 + a.y1) / 2;
   const bottom = (b.y0 + b.y1) / 2;
   return rules.some((r) => r.orientation === 'h' && (r.box.y0 + r.box.y1) / 2 > top && (r.box.y0 + r.box.y1) / 2 < bottom
-    && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > 0.5 * (x1 - x0));
+    && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > HALF * (x1 - x0));
 }
 
 /** A cell that is one number, amount, percentage, range or a dash standing for no value. */
@@ -107,12 +108,19 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
   // Pitches across a rule are stretched by the rule's padding and say nothing about rows.
   // The gap under the first line is often a header's extra space; leave it out too.
   const pitches: number[] = [];
-  for (let i = 2; i < lines.length; i++) {
-    if (!ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) pitches.push(lineBase(lines[i]!) - lineBase(lines[i - 1]!));
+  // The line each pitch leads to.
+  const padded: number[] = [];
+  for (let i = 2; i < lines.length; i++) { // from the gap under the second line
+    if (ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) continue;
+    pitches.push(lineBase(lines[i]!) - lineBase(lines[i - 1]!));
+    padded.push(i);
   }
+  const labelOnly = (l: RegionLine): boolean => l.chunks.every((c) => columnOf(cols, c) === 0);
   const minP = pitches.length ? Math.min(...pitches) : 0;
   const short = pitches.filter((p) => p <= minP * SAME_PITCH).length;
-  const long = pitches.filter((p) => p > minP * PADDED_PITCH).length;
+  // A row-group label (text in the first column only) gets space above it (booktabs' \addlinespace):
+  // a long pitch into it breaks a group of rows, not a padded row.
+  const long = pitches.filter((p, i) => p > minP * PADDED_PITCH && !labelOnly(lines[padded[i]!]!)).length;
   const bimodal = short >= 1 && long >= 1;
   // Cells wrap when some line leaves a column empty that the line above used
   // (a cell ran on there); only then can a line with first-column text continue a row.
