@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readingOrder } from './reading-order.ts';
+import { blocks } from './blocks.ts';
+import { headings } from './headings.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { doc, line, page, run } from '../../test/engine/build.ts';
 import { lineText } from '../geometry.ts';
@@ -40,6 +42,13 @@ describe('centred stacks abreast (author grids)', () => {
       'We trained every model on the same split of the data and report the mean of five runs.',
       'The learning rate was chosen on the validation set and then kept for all experiments.',
     ]);
+  });
+
+  it('makes no heading of an author\'s name, set larger than the text as it is', () => {
+    const prose = Array.from({ length: 6 }, (_, i) => line(['We trained every model on the same split of the data and report the mean of five runs.'], 72, 190 + 12 * i));
+    const d = [readingOrder, blocks, headings].reduce((x, st) => st.run(x, DEFAULT_CONFIG), doc([page(1, [...authorGrid().slice(0, -2), ...prose])]));
+    const heads = d.pages[0]!.blocks.filter((b) => b.kind === 'heading').map((b) => (b.kind === 'heading' ? b.spans.map((sp) => sp.text).join('') : ''));
+    expect(heads).toEqual(['The Name of the Title Is Hope']);
   });
 
   it('keeps the row order of stacked words in one style (a table header) and of justified columns', () => {

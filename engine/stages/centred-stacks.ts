@@ -98,6 +98,10 @@ function tableLike(group: readonly Stack[]): boolean {
   return group[0]!.lines.every((l, k) => group.every((s) => Math.abs(s.lines[k]!.box.y1 - l.box.y1) <= 0.3 * lineFontSize(l)));
 }
 
+/** Lines read as part of an author's stack: a name there is no heading, however large (headings.ts). */
+const stacked = new WeakSet<Line>();
+export const inAuthorStack = (l: Line): boolean => stacked.has(l);
+
 /** A row's runs parted at wide gaps: the pieces, each a line of its own, and the row each came from. */
 function pieces(lines: readonly Line[]): Map<Line, Line> {
   const out = new Map<Line, Line>();
@@ -148,7 +152,9 @@ export function centredStacks(lines: readonly Line[]): { rows: Set<Line>; order:
     const inGroup = new Set(group.flatMap((t) => t.lines));
     const loose = all.filter((t) => !group.includes(t) && t.lines.some((p) => rows.has(rowOf.get(p)!)));
     if (loose.some((t) => t.lines.some((p) => !rows.has(rowOf.get(p)!)))) continue;
-    out.push({ rows, order: readOrder([...group, ...loose]).flatMap((t) => t.lines).filter((p) => inGroup.has(p) || loose.some((t) => t.lines.includes(p))) });
+    const order = readOrder([...group, ...loose]).flatMap((t) => t.lines);
+    order.forEach((p) => { if (inGroup.has(p)) stacked.add(p); });
+    out.push({ rows, order });
   }
   return out;
 }
