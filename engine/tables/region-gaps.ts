@@ -2,7 +2,8 @@
  * Blank space inside a table. Reports leave a blank line or two between the
  * header and the body, and before each group of rows (`Male`, `Female`);
  * a vertical gap alone would cut the table there. The table goes on across
- * a gap when the next row puts its cells where the rows above put theirs.
+ * a gap when the next row puts its cells where the rows above put theirs,
+ * or one under each label of the header above.
  */
 import type { RegionLine } from './columns.ts';
 import { NUMBER } from './rows.ts';
@@ -52,6 +53,26 @@ function alignedWith(region: readonly GapLine[], row: GapLine): boolean {
 }
 
 /**
+ * Whether `row` puts one cell under each label of the region's header, its
+ * only row so far, in order: each cell starts at or right of its label's
+ * left edge and ends before the next label starts (labels set left over
+ * numbers set right), or the same mirrored for labels set right. Reports
+ * leave a blank under the header, and the labels' edges need not meet the
+ * cells' edges.
+ */
+function underHeader(region: readonly GapLine[], row: GapLine): boolean {
+  const multi = region.filter((l) => l.kind === 'multi');
+  if (multi.length !== 1) return false;
+  const heads = [...multi[0]!.chunks].sort((a, b) => a.box.x0 - b.box.x0);
+  const cells = [...row.chunks].sort((a, b) => a.box.x0 - b.box.x0);
+  if (cells.length !== heads.length || cells.length < MIN_CELLS) return false;
+  const tolerance = ALIGN_TOLERANCE_EM * cells[0]!.runs[0]!.fontSize;
+  const left = cells.every((c, k) => c.box.x0 >= heads[k]!.box.x0 - tolerance && (k + 1 === heads.length || c.box.x1 < heads[k + 1]!.box.x0));
+  const right = cells.every((c, k) => c.box.x1 <= heads[k]!.box.x1 + tolerance && (k === 0 || c.box.x0 > heads[k - 1]!.box.x1));
+  return left || right;
+}
+
+/**
  * Whether the region goes on across the blank above `line`: the gap is at
  * most a few lines, and the next row (this line, or the line after a
  * one-line group label) lines up with the region's cells.
@@ -60,7 +81,7 @@ export function continuesAcrossGap(region: readonly GapLine[], line: GapLine, ne
   const prev = region[region.length - 1];
   const height = Math.max(line.y1 - line.y0, 1);
   if (!prev || line.y0 - prev.y1 > MAX_GAP_LINES * height) return false;
-  if (line.kind === 'multi') return alignedWith(region, line);
+  if (line.kind === 'multi') return alignedWith(region, line) || underHeader(region, line);
   if (line.kind !== 'single' || next?.kind !== 'multi' || next.y0 - line.y1 > MAX_GAP_LINES * height) return false;
-  return alignedWith(region, next);
+  return alignedWith(region, next) || underHeader(region, next);
 }

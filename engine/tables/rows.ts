@@ -29,8 +29,8 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
     && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > HALF * (x1 - x0));
 }
 
-/** A cell that is one number, amount, percentage, range or a dash standing for no value. */
-export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?[*†‡a-z]{0,2}$|^[-–—]$/;
+/** A cell that is one number, amount, percentage, range or a dash standing for no value; a flag may follow (`544 (e)`, `12.5*`). */
+export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?(?:\([a-z]\))?[*†‡a-z]{0,2}$|^[-–—]$/;
 
 /** Columns in which a line holds exactly one chunk, and that chunk is a number. */
 function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
@@ -60,6 +60,18 @@ function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly 
   if (prev.chunks.every((c) => columnOf(cols, c) === 0)) return true;
   const above = new Set(row.flatMap((l) => [...numberColumns(l, cols)]));
   return [...here].filter((k) => above.has(k)).length >= need;
+}
+
+const bold = (l: RegionLine): boolean => l.chunks.every((c) => c.runs.every((r) => r.bold || r.text.trim() === ''));
+const plain = (l: RegionLine): boolean => l.chunks.every((c) => c.runs.every((r) => !r.bold));
+
+/**
+ * The first body row under a bold header: a line of numbers in plain type
+ * under a line set all in bold, however close (rows set tight by a
+ * spreadsheet). A header's wrapped line (`2001` under `Total`) is bold too.
+ */
+function bodyUnderHeader(prev: RegionLine, line: RegionLine, cols: readonly Column[]): boolean {
+  return bold(prev) && plain(line) && numberColumns(line, cols).size >= Math.min(MIN_ROWS, cols.length - 1);
 }
 
 /**
@@ -140,7 +152,7 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
     // Cells centred against a wrapped stub sit between its lines, closer than a line apart: one row.
     else if (offset < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
-    else if (numbersUnderNumbers(prev, line, cols, rows[rows.length - 1])) starts = true;
+    else if (numbersUnderNumbers(prev, line, cols, rows[rows.length - 1]) || bodyUnderHeader(prev, line, cols)) starts = true;
     else if (headsRows(line, lines[i + 1], cols)) starts = true;
     else if (bimodal) starts = pitch > minP * PADDED_PITCH;
     else if (wraps) starts = startsRowByContent(prev, line, cols);
