@@ -71,7 +71,7 @@ const plain = (l: RegionLine): boolean => l.chunks.every((c) => c.runs.every((r)
  * spreadsheet). A header's wrapped line (`2001` under `Total`) is bold too.
  */
 function bodyUnderHeader(prev: RegionLine, line: RegionLine, cols: readonly Column[]): boolean {
-  return bold(prev) && plain(line) && numberColumns(line, cols).size >= Math.min(MIN_ROWS, cols.length - 1);
+  return bold(prev) && plain(line) && numberColumns(line, cols).size >= Math.min(MIN_COLUMNS, cols.length - 1);
 }
 
 /**
