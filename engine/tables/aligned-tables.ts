@@ -51,7 +51,7 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   let cur: Info[] = [];
   let coded = false;
   const close = (): void => {
-    while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
+    while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur) && !wrapsLastRow(cur)) cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= MIN_ROWS) regions.push(cur);
     cur = [];
     coded = false;
@@ -83,6 +83,22 @@ function underHeaderRule(region: readonly Info[], line: Info, rules: readonly Ru
   if (!prev || prev.kind !== 'multi' || region.filter((l) => l.kind === 'multi').length !== 1 || line.kind === 'barrier') return false;
   const box = union(prev.chunks.map((c) => c.box));
   return line.y0 - prev.y1 <= MAX_GAP_LINES * (line.y1 - line.y0) && ruleBetween(rules, prev, line, box.x0, box.x1);
+}
+
+/**
+ * Whether the region's last line, one piece, goes on a cell of its last row
+ * (the last lines of a `p{}` cell under the table's last row): it follows
+ * the line above at a paragraph's leading and starts where a cell of that
+ * row other than the first starts. Prose under a table starts at its left
+ * edge or stands a blank line below.
+ */
+function wrapsLastRow(region: readonly Info[]): boolean {
+  const i = region.length - 1;
+  const [above, last] = [region[i - 1], region[i]];
+  const row = region.findLast((l) => l.kind === 'multi');
+  if (!above || !last || !row || last.kind !== 'single' || last.y0 - above.y1 > WRAP_BLANK_LINES * (last.y1 - last.y0)) return false;
+  const c = last.chunks[0]!;
+  return row.chunks.slice(1).some((p) => Math.abs(p.box.x0 - c.box.x0) <= SLACK_EM * c.runs[0]!.fontSize);
 }
 
 /**
