@@ -9,6 +9,7 @@ import type { Stage } from '../stage.ts';
 import { listMarker } from './lists.ts';
 import { titleKey } from './headings.ts';
 import { isRunInTitle } from './heading-run-in.ts';
+import { isCentredLabel } from './centred-labels.ts';
 import { lineFontSize, lineRole, lineStructBlock, lineText, median, unionBox, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
@@ -184,7 +185,9 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
       // A line that is exactly an outline title stands alone, whatever its style.
       const isTitle = titles.size > 0 && isOutlineTitle(line, titles);
       const prev = cur.at(-1);
-      if (prev && (isTitle || startsNewBlock(prev, line, gap, ratio) || leavesItem(cur[0]!, prev, line))) flush();
+      // A centred label in capitals ("ABSTRACT") is set in the body's face and spacing: its place parts it from the text.
+      const label = cur.length === 1 && prev !== undefined && isCentredLabel(prev, line);
+      if (prev && (isTitle || label || startsNewBlock(prev, line, gap, ratio) || leavesItem(cur[0]!, prev, line))) flush();
       cur.push(line);
       if (isTitle) flush();
     }

@@ -22,6 +22,14 @@ describe('headings stage', () => {
     expect(levels(headings.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 3, 0, 0, 0, 2, 0]);
   });
 
+  it('sizes a title by its words, not by a long run of note marks after it ("title∗,∗∗")', () => {
+    const p = page(1, []);
+    const title = line(['This is a specimen title'], 40, 60, { fontSize: 14 });
+    const marks = { ...title.runs[0]!, text: '∗,∗∗', fontSize: 7, script: 'sup' as const, box: { x0: title.box.x1, y0: 56, x1: title.box.x1 + 12, y1: 63 } };
+    p.blocks = [para([{ runs: [...title.runs, marks], box: { ...title.box, x1: marks.box.x1 } }]), body(90)];
+    expect(levels(headings.run(doc([p]), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0]);
+  });
+
   it('takes levels from section numbers when most headings are numbered', () => {
     const p = page(1, []);
     p.blocks = [

@@ -12,6 +12,7 @@ import { setApartParagraphs, usualGap } from './heading-gaps.ts';
 import { levelsFromNumbers, numberedSections, sectionNumber } from './heading-numbers.ts';
 import { indexOutline, matchOutline } from './heading-outline.ts';
 import { runInHeads } from './heading-run-in.ts';
+import { centredLabels } from './centred-labels.ts';
 
 export { outlineKey, titleKey } from './heading-outline.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
@@ -27,8 +28,13 @@ const SIZE_STEP = 1.1;
 const BOLD_HEADING_STEP = 1.03;
 /** A bold line led by a section number may be this much smaller than body text. */
 const NUMBERED_BOLD_SHARE = 0.85;
-/** A superscript or subscript this short is a mark or an index beside the heading's text, not text of its own. */
+/**
+ * A superscript or subscript this short is a mark or an index beside the
+ * heading's text, not text of its own; so is one without letters, however
+ * long (a title's "∗,∗∗" or an author's "1,2,3").
+ */
 const MARK_CHARS = 3;
+const isMark = (r: { script?: string; text: string }): boolean => r.script !== undefined && ([...r.text.trim()].length <= MARK_CHARS || !/\p{L}/u.test(r.text));
 
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
@@ -53,7 +59,7 @@ function styleOf(p: Para): Style | null {
   // Inline code in a heading is often set smaller, and so are a footnote mark
   // and a chemical formula's indices (short scripts): the heading's own prose
   // runs carry its size.
-  const own = lines.flatMap((l) => l.runs).filter((r) => !(r.script && [...r.text.trim()].length <= MARK_CHARS) && r.text.trim() !== '');
+  const own = lines.flatMap((l) => l.runs).filter((r) => !isMark(r) && r.text.trim() !== '');
   const prose = own.filter((r) => !r.monospace);
   const runs = prose.length ? prose : own.length ? own : lines.flatMap((l) => l.runs);
   const size = Math.round(Math.min(...runs.map((r) => r.fontSize)) * 2) / 2;
@@ -226,6 +232,24 @@ function belowTheRest(levels: Map<Para, Level>, runIn: ReadonlySet<Para>): Map<P
   return new Map([...levels].map(([p, l]) => [p, runIn.has(p) ? level : l]));
 }
 
+/**
+ * Centred caps labels (centred-labels.ts) that no style made headings are
+ * headings at the level of the next heading (the abstract's label ranks with
+ * the sections after it); when none follows (ACKNOWLEDGMENTS after the last
+ * section), at the top level below the document's first heading (its title).
+ */
+function withCentredLabels(paras: Para[], levels: Map<Para, Level>, centred: ReadonlySet<Para>): Map<Para, Level> {
+  const out = new Map(levels);
+  const ordered = paras.filter((p) => levels.has(p)).map((p) => levels.get(p)!);
+  const sections = ordered.length > 1 ? Math.min(...ordered.slice(1)) : Math.min(6, (ordered[0] ?? 0) + 1);
+  paras.forEach((p, i) => {
+    if (!centred.has(p) || out.has(p)) return;
+    const next = paras.slice(i + 1).find((q) => levels.has(q));
+    out.set(p, next ? levels.get(next)! : sections as Level);
+  });
+  return out;
+}
+
 /** Promotes heading-styled paragraphs to headings. */
 export const headings: Stage = {
   name: 'headings',
@@ -238,10 +262,11 @@ export const headings: Stage = {
     const apart = new Set(spaced ? doc.pages.flatMap((p) => [...setApartParagraphs(p, usual)]) : []);
     const runIn = new Set(doc.pages.flatMap((p) => [...runInHeads(p)]));
     const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, { apart, runIn });
-    if (styled.size === 0) return doc;
+    const centred = doc.signals.tagged ? new Set<Para>() : new Set(doc.pages.flatMap((p) => [...centredLabels(p.blocks)]));
+    if (styled.size === 0 && centred.size === 0) return doc;
     // The outline and the structure tree state levels outright; numbering refines style guesses only.
-    const levels = doc.signals.outline.length >= 2 || doc.signals.tagged ? styled
-      : belowTheRest(levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }]))), runIn);
+    const levels = withCentredLabels(paras, doc.signals.outline.length >= 2 || doc.signals.tagged ? styled
+      : belowTheRest(levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }]))), runIn), centred);
     const convert = (b: Block): Block => {
       const level = b.kind === 'paragraph' ? levels.get(b) : undefined;
       return level && b.kind === 'paragraph' ? { kind: 'heading', level, spans: b.spans, prov: b.prov } : b;

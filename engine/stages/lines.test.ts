@@ -101,6 +101,19 @@ describe('lines stage', () => {
     expect(ls[0]!.runs.map((r) => [r.text.trim(), r.script])).toEqual([['LaTeX', undefined], ['1', 'sup'], ['is a markup language', undefined]]);
   });
 
+  it('keeps authors\' marks by their names when a dagger among them stands taller than the digits (AASTeX)', () => {
+    const p = page(1, []);
+    // Names at 9 pt (box 166.4–172.8); marks at 6 pt: digits 164.2–168.4, the dagger 162.7–168.4.
+    const name = (t: string, x: number) => ({ ...run(t, x, 0, { fontSize: 9 }), box: { x0: x, y0: 166.4, x1: x + t.length * 4.5, y1: 172.8 } });
+    const mark = (t: string, x: number, y0: number) => ({ ...run(t, x, 0, { fontSize: 6 }), box: { x0: x, y0, x1: x + t.length * 3, y1: 168.4 } });
+    const burton = name('Butler Burton,', 100), amy = name('Amy Hendrickson,', 180);
+    const julie = name('Julie Steffen,', amy.box.x1 + 14);
+    p.runs = [burton, mark('2, 3', burton.box.x1, 164.2), amy, mark('4,', amy.box.x1, 164.2), mark('†', amy.box.x1 + 7, 162.7), julie];
+    const ls = buildLines(p);
+    expect(ls).toHaveLength(1);
+    expect(ls[0]!.runs.filter((r) => r.script === 'sup').map((r) => r.text.trim())).toEqual(['2, 3', '4,', '†']);
+  });
+
   it('takes a short run flagged monospaced (a one-glyph subset) as prose unless it touches code', () => {
     const p = page(1, []);
     const flagged = (t: string, x: number) => run(t, x, 100, { monospace: true, fontName: 'XYZABC+MathItalic' });

@@ -36,6 +36,13 @@ const SUB_DROP_EM = 0.05;
  * word set with a space ("LaTeX ¹") or after a logo's own kerning.
  */
 const SCRIPT_GAP_EM = 0.6;
+/**
+ * How far (in the line's heights) a script may reach above the line's top
+ * (below its bottom: half a height). A dagger mark (authors' notes), from a
+ * symbol font with a taller box, rises some two thirds of the line's height
+ * above it where a superscript digit of the same size rises half.
+ */
+const SCRIPT_RISE = 0.75;
 
 /**
  * Whether `r` is a superscript or subscript of the row `main`: smaller, raised
@@ -48,7 +55,7 @@ function scriptOf(r: TextRun, main: readonly TextRun[]): TextRun['script'] | nul
     const touches = Math.abs(r.box.x0 - m.box.x1) <= SCRIPT_GAP_EM * em || Math.abs(m.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em;
     if (!touches) continue;
     const h = m.box.y1 - m.box.y0;
-    if (r.box.y0 < m.box.y0 - 0.5 * h || r.box.y1 > m.box.y1 + 0.5 * h) continue;
+    if (r.box.y0 < m.box.y0 - SCRIPT_RISE * h || r.box.y1 > m.box.y1 + 0.5 * h) continue;
     if (r.box.y1 < m.box.y1 - SCRIPT_SHIFT_EM * em) return 'sup';
     if (r.box.y0 > m.box.y0 + SCRIPT_SHIFT_EM * em && r.box.y1 > m.box.y1 + SUB_DROP_EM * em) return 'sub';
   }

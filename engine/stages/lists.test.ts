@@ -9,8 +9,8 @@ describe('lists stage', () => {
     for (const t of ['• a', '- a', '– a', '* a', '◦ a', '▪ a']) expect(listMarker(t)?.ordered).toBe(false);
     expect(listMarker('1. a')).toMatchObject({ ordered: true, start: 1 });
     expect(listMarker('3) a')).toMatchObject({ ordered: true, start: 3 });
-    expect(listMarker('b. a')).toMatchObject({ ordered: true, start: 2 });
-    expect(listMarker('(iv) a')?.ordered).toBe(true);
+    expect(listMarker('b. a')).toMatchObject({ ordered: false, literal: true });
+    expect(listMarker('(iv) a')).toMatchObject({ ordered: false, literal: true });
     expect(listMarker('Plain sentence.')).toBeNull();
   });
 
@@ -44,6 +44,36 @@ describe('lists stage', () => {
     const p = page(1, []);
     p.blocks = [para([line(['2. second'], 40, 100)]), para([line(['3. third'], 40, 112)])];
     expect(renderBlocks(lists.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks)).toBe('2. second\n3. third');
+  });
+
+  it('keeps lettered and roman markers as the items\' text instead of renumbering them', () => {
+    const p = page(1, []);
+    p.blocks = [
+      para([line(['1. first'], 40, 100)]),
+      para([line(['(a) sub one'], 52, 112)]),
+      para([line(['(b) sub two'], 52, 124)]),
+      para([line(['2. second'], 40, 136)]),
+      para([line(['i. roman one'], 40, 160)]),
+      para([line(['ii. roman two'], 40, 172)]),
+      para([line(['iii. roman three'], 40, 184)]),
+      para([line(['iv. roman four'], 40, 196)]),
+      para([line(['v. roman five'], 40, 208)]),
+      para([line(['Between.'], 40, 230)]),
+      para([line(['A) capital'], 40, 250)]),
+      para([line(['B) capital two'], 40, 262)]),
+    ];
+    const out = lists.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(renderBlocks(out)).toBe('1. first\n   - (a) sub one\n   - (b) sub two\n2. second\n\n- i. roman one\n- ii. roman two\n- iii. roman three\n- iv. roman four\n- v. roman five\n\nBetween.\n\n- A) capital\n- B) capital two');
+  });
+
+  it('leaves paragraphs starting with initials as paragraphs: their letters do not count on', () => {
+    const p = page(1, []);
+    p.blocks = [para([line(['D. Sutera and H. Stolz, Solid State Comm. 134 (2005).'], 40, 100)]), para([line(['Afterwards.'], 40, 130)])];
+    const out = lists.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(renderBlocks(out)).toBe('D. Sutera and H. Stolz, Solid State Comm. 134 (2005).\n\nAfterwards.');
+    const refs = page(1, []);
+    refs.blocks = ['T. Kanungo, An efficient algorithm.', 'T. M. Mitchell, Machine learning.', 'A. Mordvintsev, Inceptionism.'].map((t, i) => para([line([t], 40, 100 + 12 * i)]));
+    expect(renderBlocks(lists.run(doc([refs]), DEFAULT_CONFIG).pages[0]!.blocks)).toBe('T. Kanungo, An efficient algorithm.\n\nT. M. Mitchell, Machine learning.\n\nA. Mordvintsev, Inceptionism.');
   });
 
   it('keeps item text that runs on at the top of the next page in its item', () => {

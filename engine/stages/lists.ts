@@ -15,16 +15,23 @@ type List = Extract<Block, { kind: 'list' }>;
 const BULLET = /^\s*([•◦▪▫‣⁃∙●○■□►▸–\-*·☞☛✓✔➢➣➤➔❖◆◇★☆])\s+/u;
 const NUMBER = /^\s*(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,6})([.)])\s+|^\s*\((\d{1,3}|[a-z]|[ivxlc]{1,6})\)\s+/;
 
+/**
+ * A paragraph's list marker. Digits number an ordered list (Markdown renumbers
+ * from `start`); a letter or roman numeral ("a.", "(b)", "iv.", "A)") is
+ * `literal`: Markdown has no such lists, so the item keeps the document's own
+ * marker as its text, in a bullet list, instead of being renumbered.
+ */
+export type Marker = { ordered: boolean; literal: boolean; start?: number; length: number; label?: string };
+
 /** The marker a paragraph starts with, if any. */
-export function listMarker(text: string): { ordered: boolean; start?: number; length: number } | null {
+export function listMarker(text: string): Marker | null {
   const b = BULLET.exec(text);
-  if (b) return { ordered: false, length: b[0].length };
+  if (b) return { ordered: false, literal: false, length: b[0].length };
   const n = NUMBER.exec(text);
   if (!n) return null;
   const label = n[1] ?? n[3] ?? '';
-  // A bare capital or roman-looking word with a period is usually a sentence ("I. ", "A. ") only in outlines; accept digits and letters.
-  const start = /^\d+$/.test(label) ? Number(label) : /^[a-z]$/i.test(label) ? label.toLowerCase().charCodeAt(0) - 96 : undefined;
-  return { ordered: true, start, length: n[0].length };
+  if (!/^\d+$/.test(label)) return { ordered: false, literal: true, length: n[0].length, label };
+  return { ordered: true, literal: false, start: Number(label), length: n[0].length };
 }
 
 /** The spans with their first `length` characters (a list marker) cut, and the space after it. */
@@ -44,10 +51,13 @@ export function stripMarker(spans: Span[], length: number): Span[] {
 
 const plainText = (p: Para) => p.spans.map((s) => s.text).join('');
 
-/** A list being built, with the x of its markers and of its items' text. */
-export type Open = { list: List; x: number; textX: number };
+/** A list being built, with the x of its markers and of its items' text, and whether its items keep their markers. */
+export type Open = { list: List; x: number; textX: number; literal: boolean };
 
-function newList(p: Para, m: NonNullable<ReturnType<typeof listMarker>>): List {
+/** The paragraph and label each literal-marker item was made from, so items that are no list can be paragraphs again. */
+const sources = new WeakMap<ListItem, { para: Para; label: string }>();
+
+function newList(p: Para, m: Marker): List {
   return { kind: 'list', ordered: m.ordered, ...(m.ordered && m.start !== undefined ? { start: m.start } : {}), items: [], prov: { ...p.prov } };
 }
 
@@ -59,22 +69,39 @@ function textStart(line: Line, markerLength: number): number {
   return line.runs[1]?.box.x0 ?? first.box.x1;
 }
 
-function addItem(stack: Open[], p: Para, m: NonNullable<ReturnType<typeof listMarker>>): List | null {
+function addItem(stack: Open[], p: Para, m: Marker): List | null {
   const x = p.prov.box.x0;
   while (stack.length > 1 && x < stack.at(-1)!.x - 3) stack.pop();
   let top = stack.at(-1);
+  // A literal-marker item after numbered or bulleted ones at the same level (or the reverse) starts a list of its own.
+  if (top && top.literal !== m.literal && x <= top.x + 6) {
+    stack.pop();
+    const parent = stack.at(-1);
+    const list = newList(p, m);
+    if (parent) parent.list.items.at(-1)!.children.push(list);
+    top = { list, x, textX: x, literal: m.literal };
+    stack.push(top);
+    if (!parent) return finishItem(top, p, m, list);
+  }
   let created: List | null = null;
   if (!top || (x > top.x + 6 && top.list.items.length > 0)) {
     const list = newList(p, m);
     if (top) top.list.items.at(-1)!.children.push(list);
     else created = list;
-    top = { list, x, textX: x };
+    top = { list, x, textX: x, literal: m.literal };
     stack.push(top);
   }
+  return finishItem(top, p, m, created);
+}
+
+function finishItem(top: Open, p: Para, m: Marker, created: List | null): List | null {
+  const x = p.prov.box.x0;
   const line = p.lines?.[0];
   const second = p.lines?.[1];
   top.textX = second ? second.box.x0 : line ? textStart(line, m.length) : x + 12;
-  top.list.items.push({ spans: stripMarker(p.spans, m.length), children: [] });
+  const item: ListItem = { spans: m.literal ? p.spans : stripMarker(p.spans, m.length), children: [] };
+  if (m.literal) sources.set(item, { para: p, label: m.label ?? '' });
+  top.list.items.push(item);
   if (top.list.prov.page === p.prov.page) top.list.prov.box = unionBox([top.list.prov.box, p.prov.box]);
   return created;
 }
@@ -106,11 +133,43 @@ export function buildLists(blocks: Block[], stack: Open[] = []): Block[] {
   return out;
 }
 
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+
+/** A roman numeral's value, or NaN. */
+function romanValue(label: string): number {
+  const ds = [...label.toLowerCase()].map((c) => ROMAN[c] ?? NaN);
+  return ds.reduce((sum, d, k) => sum + (d < (ds[k + 1] ?? 0) ? -d : d), 0);
+}
+
+/** Whether `b` is the label after `a`, read as letters ("a", "b") or as roman numerals ("iv", "v"). */
+function follows(a: string, b: string): boolean {
+  const letter = (l: string) => (/^[a-z]$/i.test(l) ? l.toLowerCase().charCodeAt(0) : NaN);
+  return letter(b) === letter(a) + 1 || romanValue(b) === romanValue(a) + 1;
+}
+
+/**
+ * A literal-marker "list" whose labels do not count on (a lone item, or
+ * "T. Kanungo…", "M. Mitchell…", "A. Nayebi…": references and sentences that
+ * open with an initial) is no list: its items go back to their paragraphs,
+ * each followed by its continuations.
+ */
+function unwrapLone(blocks: Block[]): Block[] {
+  return blocks.flatMap((b): Block[] => {
+    if (b.kind !== 'list') return [b];
+    for (const it of b.items) it.children = unwrapLone(it.children);
+    const srcs = b.items.map((it) => sources.get(it));
+    if (srcs.some((x) => x === undefined)) return [b];
+    const counts = b.items.length > 1 && srcs.every((x, k) => k === 0 || follows(srcs[k - 1]!.label, x!.label));
+    return counts ? [b] : b.items.flatMap((it, k) => [srcs[k]!.para, ...it.children]);
+  });
+}
+
 /** Marker paragraphs → lists, continuing a list across a page break. */
 export const lists: Stage = {
   name: 'lists',
   run(doc) {
     const stack: Open[] = [];
-    return { ...doc, pages: doc.pages.map((p) => ({ ...p, blocks: buildLists(p.blocks, stack) })) };
+    const built = doc.pages.map((p) => ({ ...p, blocks: buildLists(p.blocks, stack) }));
+    return { ...doc, pages: built.map((p) => ({ ...p, blocks: unwrapLone(p.blocks) })) };
   },
 };

@@ -22,6 +22,8 @@ type List = Extract<Block, { kind: 'list' }>;
 const ORDINAL = /^\(?(\d{1,4}|[a-z]|[ivxlcdm]{1,7})[.):]?$/i;
 /** ListNumbering values that number the items (the others are bullets or none). */
 const NUMBERED = new Set(['Decimal', 'UpperRoman', 'LowerRoman', 'UpperAlpha', 'LowerAlpha']);
+/** A label of a letter or a roman numeral, which the item's text keeps (see `listMarker`). */
+const isLiteral = (label: string): boolean => /^\D+$/.test(ORDINAL.exec(label)?.[1] ?? '1');
 
 /** An item paragraph: the item it holds text of, its label text and its text without the label. */
 type ItemPara = { para: Para; item: TreeItemAt; label: string; spans: Span[]; marker: ReturnType<typeof listMarker> };
@@ -47,21 +49,20 @@ function itemPara(para: Para, item: TreeItemAt): ItemPara | null {
   if (label) {
     const lead = text.length - text.trimStart().length;
     if (!text.trimStart().startsWith(label)) return null;
-    return { para, item, label, spans: stripMarker(para.spans, lead + label.length), marker: null };
+    // A letter or roman label ("a)", "iv.") stays in the item's text: Markdown would renumber it 1., 2., …
+    return { para, item, label, spans: isLiteral(label) ? para.spans : stripMarker(para.spans, lead + label.length), marker: null };
   }
   // No label in the tree: a bullet drawn as a shape (bullet-marks.ts) or a marker typed in the item's text.
   const marker = listMarker(text);
-  return { para, item, label, spans: marker ? stripMarker(para.spans, marker.length) : para.spans, marker };
+  return { para, item, label, spans: marker && !marker.literal ? stripMarker(para.spans, marker.length) : para.spans, marker };
 }
 
 /** Whether a list is numbered, and from where, by its first item's label, else its ListNumbering, else a typed marker. */
 function numbering(first: ItemPara): { ordered: boolean; start?: number } {
   if (first.label) {
     const m = ORDINAL.exec(first.label);
-    if (!m) return { ordered: false };
-    const n = m[1]!;
-    const start = /^\d+$/.test(n) ? Number(n) : /^[a-hj-uwyz]$/i.test(n) ? n.toLowerCase().charCodeAt(0) - 96 : undefined;
-    return { ordered: true, ...(start === undefined ? {} : { start }) };
+    if (!m || isLiteral(first.label)) return { ordered: false };
+    return { ordered: true, start: Number(m[1]!) };
   }
   if (first.item.numbering) return { ordered: NUMBERED.has(first.item.numbering) };
   return first.marker ? { ordered: first.marker.ordered, ...(first.marker.start === undefined ? {} : { start: first.marker.start }) } : { ordered: false };

@@ -14,19 +14,21 @@ import { lineChunks, SLACK_EM, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, joinHeadColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { continuesAcrossGap, MAX_GAP_LINES } from './region-gaps.ts';
-import { markHeader, MIN_ROWS, type Detected, type TableScope } from './table-parts.ts';
+import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 import { splitUnalignedSides } from './unaligned-sides.ts';
 import { buildRows } from './build-rows.ts';
+import { wrappedTail } from './wrapped-tail.ts';
 import { cellSpans } from './cell-text.ts';
-import { joinJustified, LAYOUT_COLUMN_SHARE, LEADING_BLANK_LINES as WRAP_BLANK_LINES } from './justified-cells.ts';
+import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS, WRAP_BLANK_LINES } from './measures.ts';
+import { joinJustified } from './justified-cells.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
 
 /** Blank (line heights) between two lines past which they are not rows of one table. */
-const REGION_GAP_LINES = 1.6;
+export const REGION_GAP_LINES = 1.6;
 /** Times a region is split again (at an edge line, a straddler, between two tables) before giving up. */
 const MAX_DEPTH = 8;
 
@@ -38,10 +40,10 @@ function classify(chunks: Chunk[]): Info | null {
   // Code lines are monospace throughout; a table row may mix code cells with prose
   // cells, and a lone monospace line may be a wrapped code cell, so only
   // multi-chunk all-monospace lines count as code.
-  const mono = chunks.length >= 2 && chunks.every((c) => c.runs.every((r) => r.monospace));
+  const mono = chunks.length >= MIN_COLUMNS && chunks.every((c) => c.runs.every((r) => r.monospace));
   // A list item's marker sits apart from its text like a cell; the item is one piece of prose.
   const item = MARKER.test(chunks[0]!.runs.map((r) => r.text).join('').trim());
-  const kind = mono ? 'mono' : chunks.length >= 2 && !item ? 'multi' : 'single';
+  const kind = mono ? 'mono' : chunks.length >= MIN_COLUMNS && !item ? 'multi' : 'single';
   return { chunks, y0: box.y0, y1: box.y1, kind };
 }
 
@@ -51,7 +53,10 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   let cur: Info[] = [];
   let coded = false;
   const close = (): void => {
-    while (cur.length && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur) && !wrapsLastRow(cur)) cur.pop();
+    // Lines under the last row stay when they carry on one of its cells.
+    const last = cur.findLastIndex((l) => l.kind === 'multi');
+    const tail = wrappedTail(cur.slice(0, last + 1).filter((l) => l.kind === 'multi'), cur.slice(last + 1));
+    while (cur.length > last + 1 + tail && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= MIN_ROWS) regions.push(cur);
     cur = [];
     coded = false;
@@ -86,29 +91,13 @@ function underHeaderRule(region: readonly Info[], line: Info, rules: readonly Ru
 }
 
 /**
- * Whether the region's last line, one piece, goes on a cell of its last row
- * (the last lines of a `p{}` cell under the table's last row): it follows
- * the line above at a paragraph's leading and starts where a cell of that
- * row other than the first starts. Prose under a table starts at its left
- * edge or stands a blank line below.
- */
-function wrapsLastRow(region: readonly Info[]): boolean {
-  const i = region.length - 1;
-  const [above, last] = [region[i - 1], region[i]];
-  const row = region.findLast((l) => l.kind === 'multi');
-  if (!above || !last || !row || last.kind !== 'single' || last.y0 - above.y1 > WRAP_BLANK_LINES * (last.y1 - last.y0)) return false;
-  const c = last.chunks[0]!;
-  return row.chunks.slice(1).some((p) => Math.abs(p.box.x0 - c.box.x0) <= SLACK_EM * c.runs[0]!.fontSize);
-}
-
-/**
  * Whether the region's last line sits closer than a line below the line
  * before it, a row of cells: the second line of a stub the cells are
  * centred against, not a note under the table.
  */
 function setOff(region: readonly Info[]): boolean {
   const last = region[region.length - 1]!;
-  const prev = region[region.length - 2];
+  const prev = region[region.length - 2]; // the line before the last
   return prev?.kind === 'multi' && last.kind === 'single' && last.y0 - prev.y0 < OFFSET_PITCH * (last.y1 - last.y0);
 }
 
@@ -177,6 +166,9 @@ function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined)
   return new Set(next.chunks.map((c) => columnOf(cols, c))).size >= MIN_ROWS;
 }
 
+/** Share of the lines with two chunks in one column past which they are justified prose (wide word gaps at random places). */
+const DOUBLED_SHARE = 0.15;
+
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
 function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | null {
   const multi = lines.filter((l) => l.kind === 'multi');
@@ -184,10 +176,10 @@ function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | nu
   if (cols.length < MIN_ROWS) return null;
   // Justified prose has wide word gaps at random places: two chunks land in one column.
   const doubled = multi.filter((l) => new Set(l.chunks.map((c) => columnOf(cols, c))).size < l.chunks.length);
-  if (doubled.length > multi.length * 0.15) return null;
+  if (doubled.length > multi.length * DOUBLED_SHARE) return null;
   const firstCol = multi.flatMap((l) => l.chunks.filter((c) => columnOf(cols, c) === 0));
   if (firstCol.every((c) => MARKER.test(c.runs.map((r) => r.text).join('').trim()))) return null;
-  if (cols.length === 2 && cols.every((c) => c.x1 - c.x0 > LAYOUT_COLUMN_SHARE * pageWidth)) return null;
+  if (cols.length === MIN_COLUMNS && cols.every((c) => c.x1 - c.x0 > LAYOUT_COLUMN_SHARE * pageWidth)) return null;
   return rowsAgree(multi, cols) ? cols : null;
 }
 
@@ -204,8 +196,8 @@ function rowsAgree(multi: readonly Info[], cols: readonly Column[]): boolean {
   const used = multi.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
   const users = new Array<number>(cols.length).fill(0);
   for (const set of used) for (const k of set) users[k]!++;
-  if (used.length === 2 && 2 * [...used[0]!].filter((k) => used[1]!.has(k)).length < cols.length) return false;
-  return used.filter((set) => [...set].filter((k) => users[k]! >= 2).length >= 2).length >= 2;
+  if (used.length === MIN_ROWS && [...used[0]!].filter((k) => used[1]!.has(k)).length < HALF * cols.length) return false;
+  return used.filter((set) => [...set].filter((k) => users[k]! >= MIN_ROWS).length >= MIN_COLUMNS).length >= MIN_ROWS;
 }
 
 /** Number of gutters between the columns that a chunk reaches across from one side to the other. */
@@ -220,7 +212,7 @@ function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[
   const i = lines.findIndex((l) => l.kind === 'single' && straddles(cols, l.chunks[0]!));
   if (i >= 0) return [lines.slice(0, i), lines.slice(i + 1)];
   const last = lines[lines.length - 1]!;
-  return lines.length > 2 && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null;
+  return lines.length > MIN_ROWS && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null; // across two gutters: prose
 }
 
 function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
@@ -281,7 +273,7 @@ function withSpanningHeader(region: Info[], rules: readonly Rule[], page: TableS
 function bestSplit(lines: readonly Info[], pageWidth: number): Info[][] {
   let best: Info[][] = [];
   let bestScore = 0;
-  for (let k = 2; k < lines.length - 1; k++) {
+  for (let k = MIN_ROWS; k < lines.length - 1; k++) {
     const halves = [trimSingles(lines.slice(0, k)), trimSingles(lines.slice(k))];
     const score = halves.reduce((n, h) => n + tableLines(h, pageWidth), 0);
     if (score > bestScore) {
@@ -303,13 +295,13 @@ const multiCount = (lines: readonly Info[]): number => lines.filter((l) => l.kin
 function tableLines(half: Info[], pageWidth: number): number {
   if (multiCount(half) >= MIN_ROWS && regionColumns(half, pageWidth)) return half.length;
   // Both ends of a half are rows (trimmed); leaving one out must leave two.
-  return multiCount(half) >= 3 ? withoutEdgeLine(half, pageWidth)?.length ?? 0 : 0;
+  return multiCount(half) > MIN_ROWS ? withoutEdgeLine(half, pageWidth)?.length ?? 0 : 0;
 }
 
 /** The lines without the first or the last one, if that leaves a table of three columns or more; else null. */
 function withoutEdgeLine(lines: Info[], pageWidth: number): Info[] | null {
   for (const h of [trimSingles(lines.slice(1)), trimSingles(lines.slice(0, -1))]) {
-    if (multiCount(h) >= MIN_ROWS && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h;
+    if (multiCount(h) >= MIN_ROWS && (regionColumns(h, pageWidth)?.length ?? 0) >= 3) return h; // three columns: see above
   }
   return null;
 }

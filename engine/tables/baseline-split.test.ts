@@ -33,6 +33,23 @@ describe('tables side by side with no rules', () => {
     expect(found).toEqual([a, b]);
   });
 
+  it('are cut at the gutter whose sides keep their cells on one baseline, not at a wider gutter inside one table', () => {
+    const a = [['Item', 'Mean', 'Target'], ['Croatia', '451', '598'], ['Estonia', '92.7', '0.08'], ['Italy', '19.3', '982'],
+      ['Romania', '67.2', '55.8'], ['Mining', '170', '60.6']];
+    const b = [['Country', 'Prices', 'Rate'], ['Bulgaria', '83.8', '95.1'], ['Finland', '9.52', '26.2'], ['Latvia', '11.7', '47.6'],
+      ['Norway', '40.3', '926'], ['Poland', '43.3', '53.3']];
+    // The left table's value columns stand further apart than the two tables do; the right one sits 3pt lower.
+    const left = grid(a, [60, 130, 215], 100, 16);
+    const right = grid(b, [275, 345, 395], 103, 16);
+    const p = page([...left, ...right]);
+    p.lines = linesOf(left).map((l, i) => {
+      const runs = [...l.runs, ...right.filter((r) => r.box.y0 === 103 + 16 * i)];
+      return { runs, box: { x0: Math.min(...runs.map((r) => r.box.x0)), y0: l.box.y0, x1: Math.max(...runs.map((r) => r.box.x1)), y1: l.box.y1 + 3 } };
+    });
+    const found = tablesOf(tables.run(doc(p), DEFAULT_CONFIG)).map(texts);
+    expect(found).toEqual([a, b]);
+  });
+
   it('keep a stub column of wrapped labels beside values centred on them as one table', () => {
     // Each label wraps to two lines; its values sit half a line lower, between them.
     const labels = [['Median household', 'income'], ['Household income', 'inequality'], ['Between-state', 'inequality'], ['Premature', 'mortality']];

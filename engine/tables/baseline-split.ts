@@ -6,16 +6,17 @@
  * wrapped cells, do not keep step. A vertical gutter that no text crosses
  * over a band of lines, with the text on its two sides on different
  * baselines on most of those lines, is the edge between two tables: the
- * lines are cut there and each side is searched on its own.
+ * lines are cut there and each side is searched on its own. Of two such
+ * gutters, the one whose sides each keep their cells on one baseline is the
+ * edge: the other cuts a table's column off and hands it to its neighbour.
  */
 import type { Line, TextRun } from '../model.ts';
 import { lineChunks } from './chunks.ts';
 import { columnsOf, endsApart } from './extent-split.ts';
+import { MAX_BLANK_LINES, MIN_COLUMNS } from './measures.ts';
 
 /** Baselines closer than this (ems) are one baseline: rounding of glyph boxes. */
 const SAME_BASELINE_EM = 0.15;
-/** Blank (line heights) past which a band of lines stops: a paragraph or table set apart above or below. */
-const MAX_BLANK_LINES = 2;
 /** Lines a band needs at least to judge by: a header and a few rows on each side. */
 const MIN_BAND = 4;
 /** Width (ems) a gap between chunks needs to be a candidate edge between tables, beyond a cell gap. */
@@ -33,6 +34,12 @@ function baseline(runs: readonly TextRun[]): number {
   return ys[ys.length >> 1]!;
 }
 
+/** Whether a side's runs on one line sit on more than one baseline: a cut through one table's row, not between tables. */
+function offBaseline(runs: readonly TextRun[], size: number): boolean {
+  const ys = runs.map((r) => r.box.y1);
+  return Math.max(...ys) - Math.min(...ys) > SAME_BASELINE_EM * size;
+}
+
 function em(lines: readonly Line[]): number {
   const sizes = lines.flatMap((l) => l.runs.map((r) => r.fontSize)).sort((a, b) => a - b);
   return sizes[sizes.length >> 1] ?? 0;
@@ -44,21 +51,22 @@ function em(lines: readonly Line[]): number {
  * side only count against keeping step when both sides have them (a wrapped
  * cell or a group label of one table leaves lines on its own side only).
  */
-function stepCount(band: readonly Inked[], x: number, size: number): { agree: number; differ: number; left: number; right: number } {
-  let agree = 0, differ = 0, left = 0, right = 0, leftOnly = 0, rightOnly = 0;
+function stepCount(band: readonly Inked[], x: number, size: number): { agree: number; differ: number; mixed: number; left: number; right: number } {
+  let agree = 0, differ = 0, mixed = 0, left = 0, right = 0, leftOnly = 0, rightOnly = 0;
   for (const runs of band) {
     const a = runs.filter((r) => r.box.x1 <= x);
     const b = runs.filter((r) => r.box.x0 >= x);
     // A side counts the lines on which it holds a table's row: cells in two columns or more.
-    if (columnsOf(a, size) >= 2) left++;
-    if (columnsOf(b, size) >= 2) right++;
+    if (columnsOf(a, size) >= MIN_COLUMNS) left++;
+    if (columnsOf(b, size) >= MIN_COLUMNS) right++;
     if (a.length && b.length) {
       if (Math.abs(baseline(a) - baseline(b)) <= SAME_BASELINE_EM * size) agree++;
       else differ++;
+      if (offBaseline(a, size) || offBaseline(b, size)) mixed++;
     } else if (a.length) leftOnly++;
     else if (b.length) rightOnly++;
   }
-  return { agree, differ: differ + Math.min(leftOnly, rightOnly), left, right };
+  return { agree, differ: differ + Math.min(leftOnly, rightOnly), mixed, left, right };
 }
 
 /** Maximal bands of consecutive lines (sorted by y) that no text crosses at x, with no wide blank inside. */
@@ -123,7 +131,8 @@ export function baselineParts(lines: readonly Line[]): Line[][] {
       // Each side holds a table's worth of rows (two columns or more: a stub column beside its values is one table),
       // and the sides keep step on fewer lines than they do not.
       if (s.left < MIN_BAND || s.right < MIN_BAND || s.differ <= s.agree) continue;
-      const share = s.differ / (s.agree + s.differ);
+      // A cut that leaves a side's cells on two baselines runs through a table (its neighbour's column went with it).
+      const share = (s.differ - s.mixed) / (s.agree + s.differ);
       if (!best || share > best.share) best = { x, from, to, share };
     }
   }

@@ -30,11 +30,14 @@ export function documentWords(texts: () => Iterable<string>): Words {
 
 const text = (line: readonly TextRun[]): string => line.map((r) => r.text).join('').trim();
 
+/** Share of a character's mean width a full line may stop short of the cell's right edge (most of a character). */
+const SHORT_OF_EDGE = 0.7;
+
 /** Whether a line runs to the cell's right edge, give or take most of a character. */
 function full(line: readonly TextRun[], right: number): boolean {
   const last = line[line.length - 1]!;
   const chars = Math.max(1, last.text.trim().length);
-  return last.box.x1 >= right - 0.7 * ((last.box.x1 - last.box.x0) / chars);
+  return last.box.x1 >= right - SHORT_OF_EDGE * ((last.box.x1 - last.box.x0) / chars);
 }
 
 /**

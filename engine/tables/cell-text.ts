@@ -6,13 +6,14 @@
  */
 import type { Span, TextRun } from '../model.ts';
 import { brokenWordBoundaries, hyphenBoundaries, type BreakContext } from './broken-words.ts';
+import { HALF } from './measures.ts';
 
 /** Gap (ems) between two runs of one line above which a space is inserted. */
 const SPACE_GAP_EM = 0.12;
 
 function sameLine(a: TextRun, b: TextRun): boolean {
   const overlap = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0);
-  return overlap > 0.5 * Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
+  return overlap > HALF * Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
 }
 
 /** Groups runs into visual lines, top to bottom, each left to right. */

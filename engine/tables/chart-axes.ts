@@ -11,13 +11,10 @@
  */
 import type { Box, Line, TextRun } from '../model.ts';
 import { NUMERIC } from './chunks.ts';
+import { MIN_TICKS, SAME_END_EM } from './measures.ts';
 
-/** Tick labels an axis needs at least: three make a scale. */
-const MIN_TICKS = 3;
 /** Pitch (ems of the tick labels) from which stacked numbers are ticks, not rows: table rows are one to two lines apart. */
 const TICK_PITCH_EM = 2.5;
-/** Right edges of one axis's tick labels agree within this (ems): they are set flush right against the axis. */
-const SAME_EDGE_EM = 0.3;
 /** Share of the pitch by which the spacing of neighbouring ticks may differ (rounding of positions). */
 const PITCH_SLACK = 0.1;
 
@@ -28,13 +25,16 @@ const value = (r: TextRun): number | null => {
   return NUMERIC.test(r.text.trim()) && /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
 };
 
+/** Relative difference of two steps of a scale that is floating-point rounding (0.1 + 0.2), not another step. */
+const STEP_EPSILON = 1e-9;
+
 /** Whether ticks (top to bottom) are evenly spaced, TICK_PITCH_EM or more apart, and step by one amount growing upwards. */
 function isScale(ticks: readonly Tick[]): boolean {
   const pitch = ticks[1]!.y - ticks[0]!.y;
   const step = ticks[0]!.value - ticks[1]!.value;
   if (step <= 0 || pitch < TICK_PITCH_EM * ticks[0]!.run.fontSize) return false;
   return ticks.slice(1).every((t, i) => Math.abs(t.y - ticks[i]!.y - pitch) <= PITCH_SLACK * pitch
-    && Math.abs(ticks[i]!.value - t.value - step) <= 1e-9 * Math.max(1, Math.abs(step)));
+    && Math.abs(ticks[i]!.value - t.value - step) <= STEP_EPSILON * Math.max(1, Math.abs(step)));
 }
 
 /** The boxes of value axes on a page, each widened to the text right of it on the band it spans. */
@@ -47,7 +47,7 @@ export function axisAreas(lines: readonly Line[]): Box[] {
   const used = new Set<Tick>();
   for (const t of ticks) {
     if (used.has(t)) continue;
-    const column = ticks.filter((o) => Math.abs(o.run.box.x1 - t.run.box.x1) <= SAME_EDGE_EM * t.run.fontSize).sort((a, b) => a.y - b.y);
+    const column = ticks.filter((o) => Math.abs(o.run.box.x1 - t.run.box.x1) <= SAME_END_EM * t.run.fontSize).sort((a, b) => a.y - b.y);
     for (const o of column) used.add(o);
     if (column.length < MIN_TICKS || !isScale(column)) continue;
     const y0 = Math.min(...column.map((o) => o.run.box.y0));

@@ -8,15 +8,10 @@
  */
 import type { Box, Line, Rule, TextRun } from '../model.ts';
 import { union } from './chunks.ts';
+import { MIN_TICKS, SAME_END_EM, SAME_LINE_EM } from './measures.ts';
 
-/** Ends of gridlines of one axis agree within this many ems (drawing rounding). */
-const SAME_END_EM = 0.3;
 /** A tick label ends at most this many ems before the gridlines start (the tick and its gap). */
 const TICK_GAP_EM = 2;
-/** A tick label's vertical centre lies within this many ems of its gridline. */
-const ON_LINE_EM = 0.4;
-/** Gridlines an axis needs at least, each with its label: three ticks make a scale. */
-const MIN_TICKS = 3;
 /** Share of the gridlines that carry a label: an axis labels most of its ticks. */
 const LABELLED_SHARE = 0.6;
 
@@ -35,7 +30,7 @@ function sameLength(rules: readonly Rule[], em: number): Rule[][] {
 
 /** Whether some run ends just left of `x` with its vertical centre on `y`. */
 function labelled(runs: readonly TextRun[], x: number, y: number, em: number): boolean {
-  return runs.some((r) => r.box.x1 <= x + SAME_END_EM * em && r.box.x1 >= x - TICK_GAP_EM * em && Math.abs(midY(r.box) - y) <= ON_LINE_EM * em);
+  return runs.some((r) => r.box.x1 <= x + SAME_END_EM * em && r.box.x1 >= x - TICK_GAP_EM * em && Math.abs(midY(r.box) - y) <= SAME_LINE_EM * em);
 }
 
 /** The boxes of charts on a page: gridline sets whose ends carry tick labels. `em` is the page's body text size. */

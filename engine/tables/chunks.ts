@@ -4,6 +4,7 @@
  * chunk is the unit that lands in one table cell.
  */
 import type { Box, Line, TextRun } from '../model.ts';
+import { OVERLAP_EM } from './measures.ts';
 
 /** Runs of one line close enough to belong to one cell. */
 export type Chunk = { runs: TextRun[]; box: Box };
@@ -16,8 +17,6 @@ const NUMBER_GAP_EM = 0.4;
 export const NUMERIC = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?$/;
 /** Slack (ems) where text positions are compared: rounding and side bearings, a fifth of a character. */
 export const SLACK_EM = 0.2;
-/** Overlap (ems) past which a run is printed over its left neighbour. */
-const OVERPRINT_EM = 0.3;
 
 /** Smallest box holding all the given boxes. */
 export function union(boxes: readonly Box[]): Box {
@@ -38,7 +37,7 @@ export function union(boxes: readonly Box[]): Box {
  * does, and kerning overlaps by a sliver; neither counts.)
  */
 function overprints(prev: TextRun, run: TextRun, em: number): boolean {
-  return run.box.x0 > prev.box.x0 + em && run.box.x0 < prev.box.x1 - OVERPRINT_EM * em;
+  return run.box.x0 > prev.box.x0 + em && run.box.x0 < prev.box.x1 - OVERLAP_EM * em;
 }
 
 /**

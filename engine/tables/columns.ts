@@ -4,9 +4,17 @@
  */
 import type { Box } from '../model.ts';
 import { midX, NUMERIC, type Chunk } from './chunks.ts';
+import { HALF, MIN_ROWS } from './measures.ts';
 
 /** A column as an x-interval. */
 export type Column = { x0: number; x1: number };
+
+/** Share of a region's lines that may overflow a gutter (LaTeX lets a long word run past its column). */
+const OVERFLOW_SHARE = 0.15;
+/** Points after a gap's right end within which a chunk starts a cell right after it (in points: the region has no one size). */
+const STARTS_AFTER_PT = 3;
+/** Narrowest gap (points) that is a gutter although a few overflowing chunks cross it. */
+const MIN_CROSSED_GUTTER_PT = 2;
 
 /**
  * Columns from the chunks of a region's multi-chunk lines. A gutter is an
@@ -16,7 +24,7 @@ export type Column = { x0: number; x1: number };
  */
 export function findColumns(chunks: readonly Chunk[], lineCount: number): Column[] {
   if (!chunks.length) return [];
-  const allowed = Math.floor(lineCount * 0.15);
+  const allowed = Math.floor(lineCount * OVERFLOW_SHARE);
   const edges = [...new Set(chunks.flatMap((c) => [c.box.x0, c.box.x1]))].sort((a, b) => a - b);
   // Sorted left and right edges answer "how many chunks cross x" and "how many start near x" by binary search:
   // a region of N chunks has about 2N gaps, and bestSplit asks for columns once per candidate split.
@@ -35,10 +43,10 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
     const count = countAtMost(lefts, m) - countBelow(rights, m);
     // An overflowing chunk or two may cross a gutter, but only one that cells start right after.
     // Where most lines start a cell at one x, more may overflow: a column of long unbreakable names.
-    const starters = countAtMost(starts, b + 3) - countBelow(starts, b - 1);
-    const aligned = starters >= Math.max(3, 0.5 * lineCount) && count < starters;
+    const starters = countAtMost(starts, b + STARTS_AFTER_PT) - countBelow(starts, b - 1); // from a point before the gap's end
+    const aligned = starters >= Math.max(3, HALF * lineCount) && count < starters; // three lines at least
     // A chunk crossing the gap that ends where a chunk after it ends is a cell of a right-aligned column, not an overflow.
-    const gutter = count === 0 || (b - a >= 2 && ((count <= allowed && starters >= 2) || aligned) && !rightAlignedAcross(numbers(), m, b));
+    const gutter = count === 0 || (b - a >= MIN_CROSSED_GUTTER_PT && ((count <= allowed && starters >= MIN_ROWS) || aligned) && !rightAlignedAcross(numbers(), m, b));
     if (!gutter) {
       if (cur && cur.x1 >= a - 1) cur.x1 = b;
       else cols.push((cur = { x0: a, x1: b }));
@@ -126,6 +134,9 @@ export function columnOf(cols: readonly Column[], c: { box: Box }): number {
   return best;
 }
 
+/** Points into the next column (or half its width, if less) past which a chunk straddles; in points, as tuned. */
+const STRADDLE_PT = 40;
+
 /**
  * Whether a chunk reaches across a gutter well into the next column (a
  * caption or prose, not a cell). Slight overflow past a gutter is a long word
@@ -133,7 +144,7 @@ export function columnOf(cols: readonly Column[], c: { box: Box }): number {
  */
 export function straddles(cols: readonly Column[], c: Chunk): boolean {
   return cols.slice(1).some((col, i) => c.box.x0 < cols[i]!.x1
-    && c.box.x1 - col.x0 > Math.min(40, 0.5 * (col.x1 - col.x0)));
+    && c.box.x1 - col.x0 > Math.min(STRADDLE_PT, HALF * (col.x1 - col.x0)));
 }
 
 /** A visual line of the region: its chunks and vertical extent. */

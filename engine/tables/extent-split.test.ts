@@ -32,6 +32,15 @@ describe('tables side by side on shared baselines', () => {
     expect(found.map(texts)).toEqual([b, a]);
   });
 
+  it('are cut at the edge between them, not at a gutter inside the shorter one, however much longer the other is', () => {
+    const left = [['Sector', 'Actual', 'Growth', 'Output'], ['Austria', '78,369', '969', '23.7'], ['Estonia', '62,394', '75.4', '12,768'],
+      ['Slovenia', '92,368', '0.05', '702'], ['Tourism', '3.77', '542', '92,212']];
+    const long = [...b, ['Finland', '-939', '-5.5'], ['Latvia', '4.99', '10.8'], ['Portugal', '-536', '81,715'], ['Iceland', '-0.24', '5.03'],
+      ['Transport', '-526', '959'], ['Mining', '12.5', '-681'], ['Energy', '7.25', '44.0']];
+    const found = tablesOf(tables.run(doc(page([...grid(left, [60, 130, 200, 250], 100, 16), ...grid(long, [330, 410, 470], 100, 16)])), DEFAULT_CONFIG));
+    expect(found.map(texts)).toEqual([left, long]);
+  });
+
   it('keep one table whose last rows leave its right-hand columns of numbers empty', () => {
     const rows = [['Region', 'Total', 'Share', 'Jobs', 'Rate'], ['Croatia', '96.2', '5.24', '12.1', '0.4'], ['Estonia', '8.08', '59.8', '3.3', '1.9'],
       ['Latvia', '902', '79.5', '44.0', '2.2'], ['Romania', '627', '9.6', '5.1', '0.8'], ['Poland', '287', '8.14', '', ''], ['Spain', '74.5', '19.0', '', '']];

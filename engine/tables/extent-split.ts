@@ -9,10 +9,14 @@
  * ended, or begin before. The side that starts at the gutter must open with
  * a column of labels, a table's stub, that names each row: one table whose
  * last rows leave its right-hand columns empty is not two tables, whether
- * those columns hold numbers or a few words repeated (`Yes`, `No`).
+ * those columns hold numbers or a few words repeated (`Yes`, `No`). The
+ * stub is looked for on the lines both sides share: a gutter inside the
+ * shorter table leaves its value columns there, and the longer table's stub
+ * only below them.
  */
 import type { TextRun } from '../model.ts';
 import { CHUNK_GAP_EM } from './chunks.ts';
+import { MIN_COLUMNS } from './measures.ts';
 
 /** A line's runs that show text, by left edge. */
 export type Inked = readonly TextRun[];
@@ -34,7 +38,7 @@ function overhang(sides: ReadonlyArray<{ a: Inked; b: Inked }>, size: number, si
   const other = side === 'a' ? 'b' : 'a';
   const run = (order: ReadonlyArray<{ a: Inked; b: Inked }>): number => {
     let n = 0;
-    while (n < order.length && !order[n]![other].length && columnsOf(order[n]![side], size) >= 2) n++;
+    while (n < order.length && !order[n]![other].length && columnsOf(order[n]![side], size) >= MIN_COLUMNS) n++;
     return n;
   };
   return Math.max(run(sides), run([...sides].reverse()));
@@ -48,10 +52,11 @@ function overhang(sides: ReadonlyArray<{ a: Inked; b: Inked }>, size: number, si
  */
 export function endsApart(band: readonly Inked[], x: number, size: number, minRows: number): boolean {
   const sides = band.map((runs) => ({ a: runs.filter((r) => r.box.x1 <= x), b: runs.filter((r) => r.box.x0 >= x) }));
-  const rows = (s: 'a' | 'b'): number => sides.filter((l) => columnsOf(l[s], size) >= 2).length;
+  const rows = (s: 'a' | 'b'): number => sides.filter((l) => columnsOf(l[s], size) >= MIN_COLUMNS).length;
   if (rows('a') < minRows || rows('b') < minRows || !sides.some((l) => l.a.length && l.b.length)) return false;
   if (Math.max(overhang(sides, size, 'a'), overhang(sides, size, 'b')) < MIN_OVERHANG) return false;
-  const right = sides.filter((l) => l.b.length);
+  // Judged beside the other side's rows: past them, a neighbour cut off at a gutter inside it shows the next table's stub.
+  const right = sides.filter((l) => l.b.length && l.a.length);
   const labels = right.map((l) => l.b[0]!.text.trim()).filter((t) => /^\p{L}/u.test(t));
   // A stub names each row; a column of values in words repeats a few of them (`Yes`, `No`).
   return labels.length >= STUB_SHARE * right.length && new Set(labels).size >= STUB_SHARE * labels.length;

@@ -9,16 +9,13 @@ import type { TextRun } from '../model.ts';
 import type { Column, RegionLine } from './columns.ts';
 import { SLACK_EM } from './chunks.ts';
 
-/** Rough advance of a character in ems of a proportional font (Helvetica's widths by class), to place a run's characters. */
-function advance(ch: string): number {
-  if (/\s|[.,:;'!|]/.test(ch)) return 0.28;
-  if (/[-()[\]/]/.test(ch)) return 0.33;
-  if (/[0-9]/.test(ch)) return 0.56;
-  if (/[ijlft]/.test(ch)) return 0.26;
-  if (/[mwMW]/.test(ch)) return 0.85;
-  if (/[A-Z%$€£]/.test(ch)) return 0.68;
-  return /[a-z]/.test(ch) ? 0.53 : 1;
-}
+/** Rough advance of a character in ems of a proportional font (Helvetica's widths by class), first match wins; else an em. */
+const ADVANCE_EM: ReadonlyArray<readonly [RegExp, number]> = [
+  [/\s|[.,:;'!|]/, 0.28], [/[-()[\]/]/, 0.33], [/[0-9]/, 0.56], [/[ijlft]/, 0.26], [/[mwMW]/, 0.85], [/[A-Z%$€£]/, 0.68], [/[a-z]/, 0.53],
+];
+
+/** Rough advance of a character, in ems, to place a run's characters. */
+const advance = (ch: string): number => ADVANCE_EM.find(([re]) => re.test(ch))?.[1] ?? 1;
 
 /** x at the left of each character of the run (and at its end), spreading the box by the characters' rough advances. */
 export function charEdges(r: TextRun): number[] {

@@ -10,6 +10,7 @@ import { detectAlignedTables } from './aligned-tables.ts';
 import { union } from './chunks.ts';
 import { sidesOfGutter, type Gutter } from './layout-gutter.ts';
 import type { Detected, TableScope } from './table-parts.ts';
+import { MIN_ROWS } from './measures.ts';
 
 /** Row tops of two halves of one table agree to within this (points). */
 const ROW_TOLERANCE = 1;
@@ -17,7 +18,7 @@ const ROW_TOLERANCE = 1;
 function sameRows(a: Detected, b: Detected): boolean {
   const ta = a.rowTops ?? [];
   const tb = b.rowTops ?? [];
-  return ta.length >= 2 && ta.length === tb.length && ta.every((y, i) => Math.abs(y - tb[i]!) <= ROW_TOLERANCE);
+  return ta.length >= MIN_ROWS && ta.length === tb.length && ta.every((y, i) => Math.abs(y - tb[i]!) <= ROW_TOLERANCE);
 }
 
 function join(a: Detected, b: Detected): Detected {

@@ -77,6 +77,16 @@ describe('joinTables', () => {
     expect(texts(out.pages[0]!.blocks[1])).toEqual([['Name', 'Purpose'], ['DEBUG', 'on'], ['DEPTH', 'depth']]);
   });
 
+  it('keeps a row-group label left at the foot of the left column as a row of the joined table', () => {
+    const left = { ...table(1, 600, 748, [['Name', 'Purpose'], ['DEBUG', 'on']], 40), prov: { page: 1, box: { x0: 40, y0: 600, x1: 288, y1: 748 } } };
+    const label = (x1: number): Block => ({ kind: 'paragraph', spans: [{ text: 'Limits' }], prov: { page: 1, box: { x0: 40, y0: 760, x1, y1: 770 } } });
+    const right = { ...table(1, 57, 130, [['Name', 'Purpose'], ['DEPTH', 'depth']], 307), prov: { page: 1, box: { x0: 307, y0: 57, x1: 555, y1: 130 } } };
+    const out = joinTables.run(doc(pg(1, [left, label(80), right])), DEFAULT_CONFIG);
+    expect(texts(out.pages[0]!.blocks[0])).toEqual([['Name', 'Purpose'], ['DEBUG', 'on'], ['Limits', ''], ['DEPTH', 'depth']]);
+    // A line as wide as the table is prose under it, not a label.
+    expect(joinTables.run(doc(pg(1, [left, label(280), right])), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(3);
+  });
+
   it('keeps a new table at the top of the next column apart', () => {
     const left = { ...table(1, 600, 760, [['Name', 'Purpose'], ['DEBUG', 'on']], 40), prov: { page: 1, box: { x0: 40, y0: 600, x1: 288, y1: 760 } } };
     const right = { ...table(1, 57, 130, [['Flag', 'Effect'], ['-q', 'quiet']], 307), prov: { page: 1, box: { x0: 307, y0: 57, x1: 555, y1: 130 } } };

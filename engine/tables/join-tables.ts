@@ -11,6 +11,7 @@ import type { Block, Box, Cell, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { spansText } from './cell-text.ts';
 import type { TableBlock } from './table-parts.ts';
+import { REGION_GAP_LINES } from './aligned-tables.ts';
 
 /** Share of the page height at top and bottom where running headers and footers live. */
 const MARGIN_SHARE = 0.1;
@@ -117,6 +118,9 @@ function replace(page: Page, from: Block, to: Block | null): Page {
   return { ...page, blocks };
 }
 
+/** Points a table in the next layout column may start left of the previous table's right edge (a rule drawn past it). */
+const COLUMN_OVERLAP_PT = 5;
+
 /**
  * Whether `next` continues `head` in the next layout column of the same
  * page: it follows directly in reading order, sits to the right and starts
@@ -125,17 +129,42 @@ function replace(page: Page, from: Block, to: Block | null): Page {
  */
 function continuesInNextColumn(head: TableBlock, next: TableBlock): boolean {
   const a = head.prov.box, b = next.prov.box;
-  if (b.x0 < a.x1 - 5 || b.y0 >= a.y0 || columnCount(head) !== columnCount(next)) return false;
+  if (b.x0 < a.x1 - COLUMN_OVERLAP_PT || b.y0 >= a.y0 || columnCount(head) !== columnCount(next)) return false;
   return repeatedHeader(head, next) > 0 || !opensWithHeader(head, next);
 }
 
-/** Merges tables that run from the foot of one layout column to the top of the next. */
+/**
+ * Whether `label`, a paragraph between `head` at a layout column's foot and
+ * its continuation, is a row-group label whose rows go on in the next column
+ * (`Over 65` under the last row): one line set at the table's left edge,
+ * no wider than a column's share of the table, within a row's gap below it.
+ */
+function groupLabel(head: TableBlock, label: Block, em: number): label is Extract<Block, { kind: 'paragraph' }> {
+  if (label.kind !== 'paragraph' || (label.lines && label.lines.length !== 1)) return false;
+  const t = head.prov.box, b = label.prov.box;
+  const height = b.y1 - b.y0;
+  return b.y0 >= t.y1 - height && b.y0 - t.y1 <= REGION_GAP_LINES * height && Math.abs(b.x0 - t.x0) <= X_TOLERANCE_EM * em
+    && b.x1 - b.x0 <= (t.x1 - t.x0) / columnCount(head);
+}
+
+/** `head` with a row holding `label`'s text in its first cell. */
+function withLabelRow(head: TableBlock, label: Extract<Block, { kind: 'paragraph' }>): TableBlock {
+  const row: Cell[] = [{ spans: label.spans }, ...Array.from({ length: columnCount(head) - 1 }, (): Cell => ({ spans: [] }))];
+  return { ...head, rows: [...head.rows, row] };
+}
+
+/** Merges tables that run from the foot of one layout column to the top of the next, with a row-group label left between them. */
 function joinColumns(page: Page): Page {
   const blocks: Block[] = [];
+  const em = pageEm(page);
   for (const b of page.blocks) {
     const prev = blocks.at(-1);
+    const head = blocks.slice(0, -1).at(-1);
     if (prev?.kind === 'table' && b.kind === 'table' && continuesInNextColumn(prev, b)) blocks[blocks.length - 1] = merge(prev, b);
-    else blocks.push(b);
+    else if (head?.kind === 'table' && prev && b.kind === 'table' && groupLabel(head, prev, em) && continuesInNextColumn(head, b)) {
+      blocks.pop();
+      blocks[blocks.length - 1] = merge(withLabelRow(head, prev), b);
+    } else blocks.push(b);
   }
   return blocks.length === page.blocks.length ? page : { ...page, blocks };
 }

@@ -7,14 +7,10 @@
  * text across each of its wide gaps. Such chunks are joined again.
  */
 import { SLACK_EM, union, type Chunk } from './chunks.ts';
+import { LAYOUT_COLUMN_SHARE, WRAP_BLANK_LINES } from './measures.ts';
 
 /** A line of chunks and its vertical extent. */
 type ChunkLine = { chunks: Chunk[]; y0: number; y1: number };
-
-/** Share of the page's width past which text is a column of the page's layout, not a cell (a layout column's justified prose beside code stays split). */
-export const LAYOUT_COLUMN_SHARE = 0.3;
-/** Blank (line heights) between two lines of one cell's paragraph: its leading, well under a blank line. */
-export const LEADING_BLANK_LINES = 0.5;
 
 /** Whether a chunk holds a word: numbers and leader dots are no prose stretched to a margin. */
 const hasWord = (c: Chunk): boolean => c.runs.some((r) => /\p{L}/u.test(r.text));
@@ -23,7 +19,7 @@ const hasWord = (c: Chunk): boolean => c.runs.some((r) => /\p{L}/u.test(r.text))
 function adjacent(line: ChunkLine, other: ChunkLine): boolean {
   const height = Math.max(line.y1 - line.y0, 1);
   const blank = Math.max(other.y0 - line.y1, line.y0 - other.y1);
-  return blank >= 0 && blank <= LEADING_BLANK_LINES * height;
+  return blank >= 0 && blank <= WRAP_BLANK_LINES * height;
 }
 
 /**

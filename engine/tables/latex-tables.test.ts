@@ -110,11 +110,4 @@ describe('tables set one text line apart (LaTeX)', () => {
     const [t] = tablesOf(tables.run(doc(page(runs, [hRule(45, 300, 96), hRule(45, 300, 119), hRule(45, 300, 166)])), DEFAULT_CONFIG));
     expect(texts(t!)).toEqual([['Item', 'Men 2001', 'Women 2002'], ...body]);
   });
-
-  it('keeps the wrapped lines of a cell in the last row, above the prose under the table', () => {
-    const lines = [['Item', 'Note', 'Value'], ['Austria', 'Roads and', '2.08'], ['Hungary', 'Rural parts of the', '954'], ['', 'country where demand', ''], ['', 'has grown', '']];
-    const runs = [...rows(lines, [60, 150, 330], 100), run('Of roads and railways as well as schools and hospitals.', 50, 180)];
-    const [t] = tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG));
-    expect(texts(t!)).toEqual([['Item', 'Note', 'Value'], ['Austria', 'Roads and', '2.08'], ['Hungary', 'Rural parts of the country where demand has grown', '954']]);
-  });
 });

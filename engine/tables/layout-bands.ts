@@ -11,9 +11,8 @@ import { detectAlignedTables } from './aligned-tables.ts';
 import { detectBesideGutter } from './gutter-tables.ts';
 import { findLayoutGutter, proseBeside, type Gutter } from './layout-gutter.ts';
 import type { Detected, TableScope } from './table-parts.ts';
+import { MIN_GUTTER_LINES, SAME_BOTTOM_PT } from './measures.ts';
 
-/** Lines a part needs before its gutter is believed (as for a whole page). */
-const MIN_PART_LINES = 8;
 /** Blank (in line heights) a cut needs above the part below it. */
 const MIN_BLANK_LINES = 1.0;
 /** Lines across a part's gutter that may share a baseline by chance. */
@@ -32,7 +31,7 @@ function rowsAcross(lines: readonly Line[], g: Gutter): number {
   return lines.filter((l) => {
     const left = l.runs.filter((r) => r.box.x1 <= g.x0).map((r) => r.box.y1);
     const right = l.runs.filter((r) => r.box.x0 >= g.x1).map((r) => r.box.y1);
-    return left.length > 0 && right.length > 0 && Math.abs(Math.max(...left) - Math.max(...right)) <= 0.6;
+    return left.length > 0 && right.length > 0 && Math.abs(Math.max(...left) - Math.max(...right)) <= SAME_BOTTOM_PT;
   }).length;
 }
 
@@ -43,13 +42,13 @@ const layoutPart = (part: readonly Line[], g: Gutter | null, width: number): g i
 /** The cut nearest the page's top (for a two-column lower part) or bottom (upper part) that gives a part a gutter. */
 function findCut(lines: readonly Line[], width: number): Cut | null {
   const sorted = [...lines].sort((a, b) => a.box.y0 - b.box.y0);
-  for (let i = 1; i + MIN_PART_LINES <= sorted.length; i++) {
+  for (let i = 1; i + MIN_GUTTER_LINES <= sorted.length; i++) {
     if (!blankAbove(sorted, i)) continue;
     const below = sorted.slice(i);
     const gutter = findLayoutGutter(below, width);
     if (layoutPart(below, gutter, width)) return { above: sorted.slice(0, i), below, gutter, side: 'below' };
   }
-  for (let i = sorted.length - 1; i >= MIN_PART_LINES; i--) {
+  for (let i = sorted.length - 1; i >= MIN_GUTTER_LINES; i--) {
     if (!blankAbove(sorted, i)) continue;
     const above = sorted.slice(0, i);
     const gutter = findLayoutGutter(above, width);
@@ -66,7 +65,7 @@ function findCut(lines: readonly Line[], width: number): Cut | null {
 export function detectByLayout(scope: TableScope, lines: readonly Line[], rules: readonly Rule[]): Detected[] {
   const gutter = findLayoutGutter(lines, scope.width);
   if (gutter) return detectBesideGutter(scope, lines, gutter, rules);
-  const cut = lines.length >= 2 * MIN_PART_LINES ? findCut(lines, scope.width) : null;
+  const cut = lines.length >= 2 * MIN_GUTTER_LINES ? findCut(lines, scope.width) : null; // lines for two parts
   if (!cut) return detectAlignedTables(scope, lines, rules);
   const [columns, whole] = cut.side === 'below' ? [cut.below, cut.above] : [cut.above, cut.below];
   return [...detectAlignedTables(scope, whole, rules), ...detectBesideGutter(scope, columns, cut.gutter, rules)];

@@ -7,9 +7,18 @@
  */
 import type { Line } from '../model.ts';
 import { lineChunks, union, type Chunk } from './chunks.ts';
+import { LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_GUTTER_LINES, MIN_ROWS, SAME_BOTTOM_PT } from './measures.ts';
 
 /** Prose lines split into chunks (wide justified word gaps) on at most this share of a column's lines. */
 const MAX_SPLIT_SHARE = 0.4;
+/** Share of the lines that may cross a layout gutter: full-width headings and wide tables do, prose never. */
+const MAX_CROSSING_SHARE = 0.1;
+/** Share of the page's lines each layout column carries at least. */
+const MIN_SIDE_SHARE = 0.25;
+/** Share of the lines across a gutter on one baseline from which its sides are one table's, not two layout columns. */
+const MIN_SAME_BASELINE_SHARE = 0.7;
+/** Share of a side's lines running its full width (prose) that marks it a layout column. */
+const MIN_FULL_SHARE = 0.15;
 
 /** An x-interval no text crosses. */
 export type Gutter = { x0: number; x1: number };
@@ -20,7 +29,7 @@ export type Gutter = { x0: number; x1: number };
  * is chunks + width rather than chunks × width.
  */
 function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
-  const diff = new Int32Array(hi - lo + 2);
+  const diff = new Int32Array(hi - lo + 2); // a slot per x in [lo, hi], and one past it for the last decrement
   for (const c of chunks) {
     const a = Math.max(lo, Math.floor(c.box.x0) + 1);
     const b = Math.min(hi, Math.ceil(c.box.x1) - 1);
@@ -36,14 +45,15 @@ function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
 
 /** Finds the layout gutter of a page, or null for a one-column page. */
 export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gutter | null {
-  if (lines.length < 8) return null;
+  if (lines.length < MIN_GUTTER_LINES) return null;
   const byLine = lines.map((l) => lineChunks(l));
-  const lo = Math.floor(pageWidth * 0.3);
-  const hi = Math.ceil(pageWidth * 0.7);
+  // The gutter leaves a layout column on each side.
+  const lo = Math.floor(pageWidth * LAYOUT_COLUMN_SHARE);
+  const hi = Math.ceil(pageWidth * (1 - LAYOUT_COLUMN_SHARE));
   const counts = crossings(byLine.flat(), lo, hi);
   const min = Math.min(...counts);
   // Full-width headings and wide tables may cross the gutter; prose never does.
-  if (min > lines.length * 0.1) return null;
+  if (min > lines.length * MAX_CROSSING_SHARE) return null;
   const best = counts.indexOf(min);
   let a = best;
   let b = best;
@@ -53,13 +63,13 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   const left = lines.filter((l) => l.runs.some((r) => r.box.x1 <= gutter.x0)).length;
   const right = lines.filter((l) => l.runs.some((r) => r.box.x0 >= gutter.x1)).length;
   // Both layout columns must carry real text. (Their baselines need not line up.)
-  if (left < lines.length * 0.25 || right < lines.length * 0.25) return null;
+  if (left < lines.length * MIN_SIDE_SHARE || right < lines.length * MIN_SIDE_SHARE) return null;
   // Table cells of one row share a baseline exactly. Layout columns run
   // independently: their lines meet on one baseline only by chance, and a
   // line grouper tolerant enough to merge them leaves them a point or two apart.
   const shared = lines.map((l) => sideBottoms(l, gutter)).filter((d): d is [number, number] => d !== null);
-  const exact = shared.filter(([l, r]) => Math.abs(l - r) <= 0.6).length;
-  if (shared.length === 0 || exact < 0.7 * shared.length) return gutter;
+  const exact = shared.filter(([l, r]) => Math.abs(l - r) <= SAME_BOTTOM_PT).length;
+  if (shared.length === 0 || exact < MIN_SAME_BASELINE_SHARE * shared.length) return gutter;
   // Both columns may still keep the same rhythm (a baseline grid); then layout columns are
   // filled with prose lines running their full width, table columns are not. A layout
   // column may also hold a table under its prose: rows of cells of its own beside a
@@ -72,8 +82,6 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   return (proseL && proseR) || besideProse ? gutter : null;
 }
 
-/** Lines a layout column's own table needs (a header and a row), and lines of its paragraph. */
-const MIN_TABLE_ROWS = 2;
 /** Share of a side's width a paragraph line runs as one piece. */
 const FULL_LINE = 0.8;
 
@@ -83,9 +91,10 @@ function tableUnderProse(byLine: readonly Chunk[][], onSide: (x: number) => bool
   if (!sides.length) return false;
   const x0 = Math.min(...sides.flatMap((cs) => cs.map((c) => c.box.x0)));
   const x1 = Math.max(...sides.flatMap((cs) => cs.map((c) => c.box.x1)));
-  const rows = sides.filter((cs) => cs.length >= 2).length;
+  const rows = sides.filter((cs) => cs.length >= MIN_COLUMNS).length;
   const prose = sides.filter((cs) => cs.length === 1 && cs[0]!.box.x1 - cs[0]!.box.x0 >= FULL_LINE * (x1 - x0)).length;
-  return rows >= MIN_TABLE_ROWS && prose >= MIN_TABLE_ROWS;
+  // A table of a header and a row, and as many lines of prose.
+  return rows >= MIN_ROWS && prose >= MIN_ROWS;
 }
 
 /** Whether the text on one side of the gutter or the other reads as a column of prose (see proseSide); the other may hold a figure. */
@@ -117,10 +126,10 @@ function proseSide(byLine: readonly Chunk[][], onSide: (x: number) => boolean, p
   const extents = sides.map((cs) => union(cs.map((c) => c.box)));
   const x0 = Math.min(...extents.map((b) => b.x0));
   const x1 = Math.max(...extents.map((b) => b.x1));
-  if (x1 - x0 < 0.3 * pageWidth) return false;
-  const full = extents.filter((b) => b.x1 - b.x0 >= 0.8 * (x1 - x0)).length;
-  const split = sides.filter((cs) => cs.length >= 2).length;
-  return full >= 0.15 * sides.length && split <= MAX_SPLIT_SHARE * sides.length;
+  if (x1 - x0 < LAYOUT_COLUMN_SHARE * pageWidth) return false;
+  const full = extents.filter((b) => b.x1 - b.x0 >= FULL_LINE * (x1 - x0)).length;
+  const split = sides.filter((cs) => cs.length >= MIN_COLUMNS).length;
+  return full >= MIN_FULL_SHARE * sides.length && split <= MAX_SPLIT_SHARE * sides.length;
 }
 
 /** A page's lines seen from its layout gutter: the parts on each side, and the lines a run carries across it. */

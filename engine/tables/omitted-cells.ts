@@ -9,9 +9,7 @@
  */
 import type { TextRun, TreeCellAt } from '../model.ts';
 import { unionBox } from '../geometry.ts';
-
-/** Overlap tolerated between neighbouring columns, in ems of their text. */
-const OVERLAP_EM = 0.3;
+import { OVERLAP_EM } from './measures.ts';
 
 type Extent = { x0: number; x1: number; em: number };
 

@@ -11,6 +11,10 @@ import type { Box, Rule } from '../model.ts';
 const MAX_RULE_THICKNESS = 3;
 /** Rules shorter than this (points) are glyph decorations or dots, not table lines. */
 const MIN_RULE_LENGTH = 4;
+/** Points a segment's ends may differ across its axis and still be axis-aligned (rounding of device coordinates). */
+const AXIS_SLACK = 0.5;
+/** Width (points) given to a stroke drawn thinner: a zero-width line is still painted, one device pixel wide. */
+const HAIRLINE = 0.1;
 
 /** pdf.js DrawOPS codes inside constructPath's path data (display/draw_ops). */
 export const DRAW = { move: 0, line: 1, curve: 2, quad: 3, close: 4 } as const;
@@ -31,7 +35,8 @@ export type Subpath = { pts: Pt[]; curved: boolean };
 type Pt = { x: number; y: number };
 
 function apply(m: readonly number[], x: number, y: number): Pt {
-  return { x: m[0]! * x + m[2]! * y + m[4]!, y: m[1]! * x + m[3]! * y + m[5]! };
+  const [a, b, c, d, e, f] = m;
+  return { x: a! * x + c! * y + e!, y: b! * x + d! * y + f! };
 }
 
 /** Splits path data into subpaths of device points. */
@@ -46,15 +51,15 @@ export function deviceSubpaths(data: ArrayLike<number>, m: readonly number[]): S
     }
     if (op === DRAW.move || op === DRAW.line) {
       cur.pts.push(apply(m, data[i]!, data[i + 1]!));
-      i += 2;
+      i += 2; // x and y
     } else if (op === DRAW.curve) {
-      cur.pts.push(apply(m, data[i + 4]!, data[i + 5]!));
+      cur.pts.push(apply(m, data[i + 4]!, data[i + 5]!)); // the end point, after two control points
       cur.curved = true;
-      i += 6;
+      i += 6; // three points
     } else if (op === DRAW.quad) {
-      cur.pts.push(apply(m, data[i + 2]!, data[i + 3]!));
+      cur.pts.push(apply(m, data[i + 2]!, data[i + 3]!)); // the end point, after the control point
       cur.curved = true;
-      i += 4;
+      i += 4; // two points
     } else if (op === DRAW.close) {
       const first = cur.pts[0];
       if (first) cur.pts.push(first);
@@ -89,10 +94,10 @@ function strokeRules(pts: Pt[], halfWidth: number): Rule[] {
     const dx = Math.abs(a.x - b.x);
     const dy = Math.abs(a.y - b.y);
     // Only axis-aligned segments: diagonals are drawings, not rulings.
-    if (dy <= 0.5 && dx >= MIN_RULE_LENGTH) {
+    if (dy <= AXIS_SLACK && dx >= MIN_RULE_LENGTH) {
       const y = (a.y + b.y) / 2;
       rules.push({ box: { x0: Math.min(a.x, b.x), y0: y - halfWidth, x1: Math.max(a.x, b.x), y1: y + halfWidth }, orientation: 'h' });
-    } else if (dx <= 0.5 && dy >= MIN_RULE_LENGTH) {
+    } else if (dx <= AXIS_SLACK && dy >= MIN_RULE_LENGTH) {
       const x = (a.x + b.x) / 2;
       rules.push({ box: { x0: x - halfWidth, y0: Math.min(a.y, b.y), x1: x + halfWidth, y1: Math.max(a.y, b.y) }, orientation: 'v' });
     }
@@ -110,16 +115,17 @@ export function pathRules(paint: PathPaint, data: ArrayLike<number>, st: PathSty
   const fill = paint === 'fill' || paint === 'fillStroke';
   if (!stroke && !fill) return [];
   const m = st.ctm;
-  const scale = Math.sqrt(Math.abs(m[0]! * m[3]! - m[1]! * m[2]!)) || 1;
+  const [a, b, c, d] = m;
+  const scale = Math.sqrt(Math.abs(a! * d! - b! * c!)) || 1;
   const rules: Rule[] = [];
   for (const sp of deviceSubpaths(data, m)) {
-    if (sp.pts.length < 2) continue;
+    if (sp.pts.length < 2) continue; // a line needs two points
     if (fill && !st.fillWhite) {
       const r = boxToRule(bbox(sp.pts));
       if (r) rules.push(r);
     }
     if (stroke && !st.strokeWhite && !sp.curved) {
-      rules.push(...strokeRules(sp.pts, Math.max(st.lineWidth * scale, 0.1) / 2));
+      rules.push(...strokeRules(sp.pts, Math.max(st.lineWidth * scale, HAIRLINE) / 2));
     }
   }
   return rules;

@@ -2,17 +2,20 @@
  * Blank space inside a table. Reports leave a blank line or two between the
  * header and the body, and before each group of rows (`Male`, `Female`);
  * a vertical gap alone would cut the table there. The table goes on across
- * a gap when the next row puts its cells where the rows above put theirs.
+ * a gap when the next row puts its cells where the rows above put theirs,
+ * or one under each label of the header above.
  */
 import type { RegionLine } from './columns.ts';
 import { NUMBER } from './rows.ts';
+import { HALF } from './measures.ts';
 
 /** Largest blank (in line heights) a table may hold between two of its rows. */
 export const MAX_GAP_LINES = 3.5;
 /** A cell edge or centre this close (points) to one above counts as aligned. */
-const ALIGN_TOLERANCE = 3;
+const ALIGN_TOLERANCE_EM = 0.3;
 /** Cells a row needs, and the share of them aligned with the rows above. */
 const MIN_CELLS = 3;
+/** Share of a row's cells aligned with a cell of the rows above: two in three. */
 const MIN_ALIGNED_SHARE = 2 / 3;
 /** Largest share of its extent a row's text may cover. */
 const MAX_DENSITY = 0.7;
@@ -20,7 +23,6 @@ const MAX_DENSITY = 0.7;
 /** A region line and whether it splits into cells (`multi`) or is one piece (`single`). */
 type GapLine = RegionLine & { kind: string };
 
-const near = (a: number, b: number): boolean => Math.abs(a - b) <= ALIGN_TOLERANCE;
 
 /** Share of a line's extent its text covers: rows of cells leave most of it blank, justified prose little. */
 function density(row: GapLine): number {
@@ -32,7 +34,7 @@ function density(row: GapLine): number {
 /** Whether most of a row's cells are numbers: a dense row of numbers is still a row, never prose. */
 function numeric(row: GapLine): boolean {
   const numbers = row.chunks.filter((c) => NUMBER.test(c.runs.map((r) => r.text).join('').replace(/\s+/g, ''))).length;
-  return numbers >= 0.5 * row.chunks.length;
+  return numbers >= HALF * row.chunks.length;
 }
 
 /**
@@ -43,9 +45,31 @@ function numeric(row: GapLine): boolean {
 function alignedWith(region: readonly GapLine[], row: GapLine): boolean {
   const above = region.filter((l) => l.kind === 'multi').flatMap((l) => l.chunks.map((c) => c.box));
   if (row.chunks.length < MIN_CELLS || !above.length || (density(row) > MAX_DENSITY && !numeric(row))) return false;
+  const tolerance = ALIGN_TOLERANCE_EM * row.chunks[0]!.runs[0]!.fontSize;
+  const near = (a: number, b: number): boolean => Math.abs(a - b) <= tolerance;
   const aligned = row.chunks.filter(({ box }) => above.some((b) => near(b.x0, box.x0) || near(b.x1, box.x1)
     || near((b.x0 + b.x1) / 2, (box.x0 + box.x1) / 2))).length;
   return aligned >= MIN_ALIGNED_SHARE * row.chunks.length;
+}
+
+/**
+ * Whether `row` puts one cell under each label of the region's header, its
+ * only row so far, in order: each cell starts at or right of its label's
+ * left edge and ends before the next label starts (labels set left over
+ * numbers set right), or the same mirrored for labels set right. Reports
+ * leave a blank under the header, and the labels' edges need not meet the
+ * cells' edges.
+ */
+function underHeader(region: readonly GapLine[], row: GapLine): boolean {
+  const multi = region.filter((l) => l.kind === 'multi');
+  if (multi.length !== 1) return false;
+  const heads = [...multi[0]!.chunks].sort((a, b) => a.box.x0 - b.box.x0);
+  const cells = [...row.chunks].sort((a, b) => a.box.x0 - b.box.x0);
+  if (cells.length !== heads.length || cells.length < MIN_CELLS) return false;
+  const tolerance = ALIGN_TOLERANCE_EM * cells[0]!.runs[0]!.fontSize;
+  const left = cells.every((c, k) => c.box.x0 >= heads[k]!.box.x0 - tolerance && (k + 1 === heads.length || c.box.x1 < heads[k + 1]!.box.x0));
+  const right = cells.every((c, k) => c.box.x1 <= heads[k]!.box.x1 + tolerance && (k === 0 || c.box.x0 > heads[k - 1]!.box.x1));
+  return left || right;
 }
 
 /**
@@ -57,7 +81,7 @@ export function continuesAcrossGap(region: readonly GapLine[], line: GapLine, ne
   const prev = region[region.length - 1];
   const height = Math.max(line.y1 - line.y0, 1);
   if (!prev || line.y0 - prev.y1 > MAX_GAP_LINES * height) return false;
-  if (line.kind === 'multi') return alignedWith(region, line);
+  if (line.kind === 'multi') return alignedWith(region, line) || underHeader(region, line);
   if (line.kind !== 'single' || next?.kind !== 'multi' || next.y0 - line.y1 > MAX_GAP_LINES * height) return false;
-  return alignedWith(region, next);
+  return alignedWith(region, next) || underHeader(region, next);
 }

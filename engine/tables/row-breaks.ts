@@ -14,6 +14,7 @@
  */
 import type { Chunk } from './chunks.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
+import { HALF } from './measures.ts';
 
 /** A word space, in ems, when testing whether a word would have fitted. */
 const SPACE_EM = 0.25;
@@ -44,7 +45,8 @@ function firstWordWidth(c: Chunk): number {
   return width;
 }
 
-function fitsAfter(above: readonly Chunk[], below: readonly Chunk[], right: number): boolean {
+/** Whether the first word of `below` would have fitted after the text of `above` before `right`. */
+export function fitsAfter(above: readonly Chunk[], below: readonly Chunk[], right: number): boolean {
   const end = Math.max(...above.map((c) => c.box.x1));
   const first = below[0]!;
   const size = first.runs[0]!.fontSize;
@@ -71,5 +73,5 @@ export function startsRowByContent(prev: RegionLine, line: RegionLine, cols: rea
   // Code identifiers open in lower case either way; only prose cells vote.
   const votes = [...below.values()].map(opening).filter((o) => o !== 'code');
   const lower = votes.filter((o) => o === 'lower').length;
-  return votes.length === 0 || lower * 2 < votes.length;
+  return votes.length === 0 || lower < HALF * votes.length;
 }

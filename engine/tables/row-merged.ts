@@ -12,6 +12,7 @@
  */
 import type { TextRun } from '../model.ts';
 import type { GridCell, RuleGrid } from './rule-grid.ts';
+import { MIN_ROWS } from './measures.ts';
 
 /** Baselines agree when vertical centres differ by less than this share of the line height. */
 const BASELINE_SHARE = 0.3;
@@ -34,7 +35,7 @@ function rowsOwnLines(grid: RuleGrid, c: GridCell, runs: readonly TextRun[]): bo
   const inRows = (r: TextRun): boolean => midY(r) >= grid.ys[c.r0]! && midY(r) < grid.ys[c.r1]!;
   const own = runs.filter((r) => inRows(r) && inCols(r, c.c0, c.c1) && r.text.trim() !== '');
   const others = runs.filter((r) => inRows(r) && !inCols(r, c.c0, c.c1) && r.text.trim() !== '');
-  if (own.length < 2) return false;
+  if (own.length < 2) return false; // one line fills one row
   const rows = new Set(own.map((r) => slot(grid.ys, midY(r))));
   if (rows.size < MIN_LABEL_ROWS) return false;
   return own.every((r) => {
@@ -49,7 +50,7 @@ function rowsOwnLines(grid: RuleGrid, c: GridCell, runs: readonly TextRun[]): bo
 export function splitRowMergedByText(grid: RuleGrid, cells: readonly GridCell[], runs: readonly TextRun[]): GridCell[] {
   return cells.flatMap((c) => {
     // Header cells merge down over the header's rows by design, their words wrapped onto those rows' baselines.
-    if (c.r0 === 0 || c.r1 - c.r0 < 2 || !rowsOwnLines(grid, c, runs)) return [c];
+    if (c.r0 === 0 || c.r1 - c.r0 < MIN_ROWS || !rowsOwnLines(grid, c, runs)) return [c];
     // Beside other merged cells the rows are one record set on several lines, not rows the column left open.
     if (cells.some((o) => o !== c && o.r1 - o.r0 > 1 && o.r0 < c.r1 && o.r1 > c.r0)) return [c];
     return Array.from({ length: c.r1 - c.r0 }, (_, i) => ({ ...c, r0: c.r0 + i, r1: c.r0 + i + 1 }));

@@ -7,6 +7,7 @@ import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { startsRowByContent } from './row-breaks.ts';
 import { MIN_ROWS } from './table-parts.ts';
+import { HALF } from './measures.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
 export const OFFSET_PITCH = 0.7;
@@ -15,7 +16,7 @@ const TIGHT_PITCH_EM = 1.35;
 /** Pitch (share of the shortest) still within the short mode of a region's line pitches: rounding of baselines. */
 const SAME_PITCH = 1.08;
 /** Pitch (share of the shortest) from which a line is a padded row's start, not a wrapped line: padding of a few points. */
-const PADDED_PITCH = 1.15;
+export const PADDED_PITCH = 1.15;
 /** Indent (ems) by which a row-group label stands left of the stub under it. */
 const OUTDENT_EM = 0.2;
 
@@ -26,11 +27,11 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
   const top = (a.y0 + a.y1) / 2;
   const bottom = (b.y0 + b.y1) / 2;
   return rules.some((r) => r.orientation === 'h' && (r.box.y0 + r.box.y1) / 2 > top && (r.box.y0 + r.box.y1) / 2 < bottom
-    && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > 0.5 * (x1 - x0));
+    && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > HALF * (x1 - x0));
 }
 
-/** A cell that is one number, amount, percentage, range or a dash standing for no value. */
-export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?[*†‡a-z]{0,2}$|^[-–—]$/;
+/** A cell that is one number, amount, percentage, range or a dash standing for no value; a flag may follow (`544 (e)`, `12.5*`). */
+export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?(?:\([a-z]\))?[*†‡a-z]{0,2}$|^[-–—]$/;
 
 /** Columns in which a line holds exactly one chunk, and that chunk is a number. */
 function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
@@ -60,6 +61,18 @@ function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly 
   if (prev.chunks.every((c) => columnOf(cols, c) === 0)) return true;
   const above = new Set(row.flatMap((l) => [...numberColumns(l, cols)]));
   return [...here].filter((k) => above.has(k)).length >= need;
+}
+
+const bold = (l: RegionLine): boolean => l.chunks.every((c) => c.runs.every((r) => r.bold || r.text.trim() === ''));
+const plain = (l: RegionLine): boolean => l.chunks.every((c) => c.runs.every((r) => !r.bold));
+
+/**
+ * The first body row under a bold header: a line of numbers in plain type
+ * under a line set all in bold, however close (rows set tight by a
+ * spreadsheet). A header's wrapped line (`2001` under `Total`) is bold too.
+ */
+function bodyUnderHeader(prev: RegionLine, line: RegionLine, cols: readonly Column[]): boolean {
+  return bold(prev) && plain(line) && numberColumns(line, cols).size >= Math.min(MIN_ROWS, cols.length - 1);
 }
 
 /**
@@ -109,7 +122,7 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
   const pitches: number[] = [];
   // The line each pitch leads to.
   const padded: number[] = [];
-  for (let i = 2; i < lines.length; i++) {
+  for (let i = 2; i < lines.length; i++) { // from the gap under the second line
     if (ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) continue;
     pitches.push(lineBase(lines[i]!) - lineBase(lines[i - 1]!));
     padded.push(i);
@@ -140,7 +153,7 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
     // Cells centred against a wrapped stub sit between its lines, closer than a line apart: one row.
     else if (offset < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
-    else if (numbersUnderNumbers(prev, line, cols, rows[rows.length - 1])) starts = true;
+    else if (numbersUnderNumbers(prev, line, cols, rows[rows.length - 1]) || bodyUnderHeader(prev, line, cols)) starts = true;
     else if (headsRows(line, lines[i + 1], cols)) starts = true;
     else if (bimodal) starts = pitch > minP * PADDED_PITCH;
     else if (wraps) starts = startsRowByContent(prev, line, cols);

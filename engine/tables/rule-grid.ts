@@ -4,6 +4,7 @@
  * an inner boundary is missing (colspan/rowspan).
  */
 import type { Box, Rule } from '../model.ts';
+import { MIN_COLUMNS, MIN_ROWS } from './measures.ts';
 
 /** Rules closer than this (points, the width of a thick rule and its anti-aliasing) are treated as touching. */
 export const TOUCH = 2.5;
@@ -70,19 +71,24 @@ function covered(a: number, b: number, spans: readonly [number, number][]): numb
   return b > a ? total / (b - a) : 1;
 }
 
+/** Share of a boundary's length its rules must cover for it to be drawn (dashed rules and gaps at crossings leave the rest). */
+const DRAWN_SHARE = 0.6;
+/** Points inside the group's box where its frame's outer boundaries are taken (the middle of a thin frame rule). */
+const FRAME_INSET = 0.5;
+
 /** Whether a vertical boundary at xs[c] is drawn between ys[r] and ys[r+1]. */
 function vEdge(rules: readonly Rule[], x: number, y0: number, y1: number): boolean {
   const spans = rules
     .filter((r) => r.orientation === 'v' && Math.abs(mid(r) - x) <= SNAP)
     .map((r): [number, number] => [r.box.y0, r.box.y1]);
-  return covered(y0 + TOUCH, y1 - TOUCH, spans) > 0.6;
+  return covered(y0 + TOUCH, y1 - TOUCH, spans) > DRAWN_SHARE;
 }
 
 function hEdge(rules: readonly Rule[], y: number, x0: number, x1: number): boolean {
   const spans = rules
     .filter((r) => r.orientation === 'h' && Math.abs(mid(r) - y) <= SNAP)
     .map((r): [number, number] => [r.box.x0, r.box.x1]);
-  return covered(x0 + TOUCH, x1 - TOUCH, spans) > 0.6;
+  return covered(x0 + TOUCH, x1 - TOUCH, spans) > DRAWN_SHARE;
 }
 
 /**
@@ -126,14 +132,14 @@ function mergeCells(rules: readonly Rule[], xs: number[], ys: number[]): GridCel
 export function readGrid(group: readonly Rule[]): RuleGrid | null {
   const h = group.filter((r) => r.orientation === 'h');
   const v = group.filter((r) => r.orientation === 'v');
-  if (h.length < 2 || v.length < 1) return null;
+  if (h.length < 2 || v.length < 1) return null; // two rules bound a row
   const box = {
     x0: Math.min(...group.map((r) => r.box.x0)), y0: Math.min(...group.map((r) => r.box.y0)),
     x1: Math.max(...group.map((r) => r.box.x1)), y1: Math.max(...group.map((r) => r.box.y1)),
   };
   // The frame's outer edges count as boundaries even when only inner rules are drawn.
-  const xs = snap([box.x0 + 0.5, box.x1 - 0.5, ...v.map(mid)]);
-  const ys = snap([box.y0 + 0.5, box.y1 - 0.5, ...h.map(mid)]);
-  if (xs.length < 3 || ys.length < 3) return null;
+  const xs = snap([box.x0 + FRAME_INSET, box.x1 - FRAME_INSET, ...v.map(mid)]);
+  const ys = snap([box.y0 + FRAME_INSET, box.y1 - FRAME_INSET, ...h.map(mid)]);
+  if (xs.length < MIN_COLUMNS + 1 || ys.length < MIN_ROWS + 1) return null; // n cells have n + 1 boundaries
   return { box, xs, ys, cells: mergeCells(group, xs, ys), rules: [...group] };
 }

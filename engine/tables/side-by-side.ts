@@ -9,11 +9,10 @@
  */
 import type { Line, Rule } from '../model.ts';
 import { MIN_ROWS } from './table-parts.ts';
+import { MAX_BLANK_LINES } from './measures.ts';
 
 /** Gap (ems) between the ends of two rules on one baseline that can separate two tables, not two cells of one rule drawn in pieces. */
 const MIN_TABLE_GAP_EM = 1;
-/** Blank (line heights) past which the lines around the rules stop: a paragraph or table set apart above or below. */
-const MAX_BLANK_LINES = 2;
 
 const midY = (b: { y0: number; y1: number }): number => (b.y0 + b.y1) / 2;
 const height = (l: Line): number => Math.max(l.box.y1 - l.box.y0, 1);

@@ -16,6 +16,7 @@
 import type { Cell, Line, TextRun } from '../model.ts';
 import { prose } from './prose-cells.ts';
 import type { Detected } from './table-parts.ts';
+import { HALF } from './measures.ts';
 
 /** Words a side label holds at most: a run-in heading of a few words, not a sentence. */
 const LABEL_WORDS = 4;
@@ -40,7 +41,7 @@ const carriesOn = (above: string | undefined, label: string): boolean =>
   above !== undefined && /\p{L}{2}$/u.test(above) && /^\p{Ll}/u.test(label);
 
 /** Whether most of a cell's text is set as code (monospaced). */
-const isCode = (c: Cell): boolean => 2 * c.spans.filter((s) => s.code).reduce((n, s) => n + s.text.length, 0) > cellText(c).length;
+const isCode = (c: Cell): boolean => c.spans.filter((s) => s.code).reduce((n, s) => n + s.text.length, 0) > HALF * cellText(c).length;
 const words = (text: string): number => text.split(/\s+/).filter((w) => w !== '').length;
 
 const centre = (r: TextRun): number => (r.box.y0 + r.box.y1) / 2;
@@ -87,7 +88,7 @@ function linesBelow(lines: readonly Line[], bottom: number, left: number, em: nu
  */
 export function isSideLabelledProse(t: Detected, lines: readonly Line[], em: number): boolean {
   const rows = t.block.rows;
-  if (em <= 0 || rows.some((r) => r.length !== 2) || rows[0]!.some((c) => c.header)) return false;
+  if (em <= 0 || rows.some((r) => r.length !== 2) || rows[0]!.some((c) => c.header)) return false; // a label and its prose
   const labelCells = rows.map((r) => r[0]!).filter((c) => cellText(c) !== '');
   const texts = rows.map((r) => r[1]!).filter((c) => cellText(c) !== '');
   const labels = labelCells.map(cellText);

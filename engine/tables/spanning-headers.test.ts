@@ -76,4 +76,40 @@ describe('spanning headers of whitespace tables', () => {
     expect(markdown).toContain('<th colspan="3">Amount</th>');
     expect(tables[0]!.slice(1)).toEqual([pieces.map((p) => `${p} n`), ...body]);
   });
+  it('gives a label centred between two column headers their columns when no rule is drawn (office "none" style)', async () => {
+    // Value columns in pairs under a year; numbers right-aligned at these right edges, headers right-aligned too.
+    const rights = [200, 250, 310, 360];
+    const sub = ['Total', 'Share', 'Total', 'Share'];
+    const body = [['Croatia', '412', '55.1', '791', '7.19'], ['Finland', '3.7', '50.2', '915', '65.3'], ['Latvia', '141', '46.9', '360', '41.0']];
+    const at = async (text: string, right: number, y: number, bold = false): Promise<Text> => ({ text, x: right - (await textWidth(text)), y, bold });
+    const texts: Text[] = [
+      { text: 'Table 1. Lower targets for new projects.', x: 60, y: 86, bold: true },
+      { text: 'Country', x: 60, y: 100, bold: true },
+      { ...(await centred('2016', rights[0]! - 30, rights[1]!, 100)), bold: true },
+      { ...(await centred('2017', rights[2]! - 30, rights[3]!, 100)), bold: true },
+      ...(await Promise.all(sub.map((t, k) => at(t, rights[k]!, 114, true)))),
+      ...(await Promise.all(body.flatMap((row, i) => row.map((t, k) => (k === 0 ? Promise.resolve({ text: t, x: 60, y: 130 + 14 * i }) : at(t, rights[k - 1]!, 130 + 14 * i)))))),
+    ];
+    const { markdown, tables } = await tablesOf([{ texts }]);
+    expect(markdown).toContain('<th colspan="2">2016</th><th colspan="2">2017</th>');
+    expect(tables[0]!.slice(2)).toEqual(body);
+  });
+
+  it('leaves a one-line header between wrapped ones its own column when no rule is drawn', async () => {
+    // `Women` / `2001` wrapped, `Output 2004` on one line: `Output 2004` stands between `2001` and `2005` below.
+    const xs = [150, 230, 310];
+    const texts: Text[] = [
+      { text: 'Item', x: 60, y: 100, bold: true },
+      { text: 'Women', x: xs[0]!, y: 100, bold: true },
+      { text: 'Output 2004', x: xs[1]!, y: 100, bold: true },
+      { text: 'Median', x: xs[2]!, y: 100, bold: true },
+      { text: '2001', x: xs[0]!, y: 111, bold: true },
+      { text: '2005', x: xs[2]!, y: 111, bold: true },
+      ...[['Belgium', '3.88', '65.0', '138'], ['France', '45.6', '7.58', '9.27'], ['Latvia', '0.98', '95.8', '18.4']]
+        .flatMap((row, i) => row.map((text, k): Text => ({ text, x: k === 0 ? 60 : xs[k - 1]! + 10, y: 128 + 12 * i }))),
+    ];
+    const { markdown, tables } = await tablesOf([{ texts }]);
+    expect(markdown).not.toContain('colspan');
+    expect(tables[0]![0]).toEqual(['Item', 'Women 2001', 'Output 2004', 'Median 2005']);
+  });
 });

@@ -18,7 +18,7 @@ import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { spaceIn } from './glued-runs.ts';
 import { SLACK_EM } from './chunks.ts';
 import { TOUCH } from './rule-grid.ts';
-import { MIN_ROWS } from './table-parts.ts';
+import { HALF, MIN_ROWS } from './measures.ts';
 
 /** Header lines (spanning or not) that may sit above a table's first row. */
 const MAX_HEAD_LINES = 6;
@@ -64,13 +64,16 @@ function ruleExtent(rule: Rule, rules: readonly Rule[]): [number, number] {
   return [x0, x1];
 }
 
+/** Share of a chunk's height a rule drawn under it may rise into its box (descenders, tight padding). */
+const RULE_RISE_SHARE = 0.3;
+
 /** Columns under a rule drawn just below the chunk and under no other chunk of its line nor the stub column, or null. */
 function ruledRange(cols: readonly Column[], c: Chunk, line: RegionLine, rules: readonly Rule[]): [number, number] | null {
   const height = c.box.y1 - c.box.y0;
   const rule = rules.find((r) => {
     const y = (r.box.y0 + r.box.y1) / 2;
-    return r.orientation === 'h' && y > c.box.y1 - 0.3 * height && y < c.box.y1 + height
-      && Math.min(r.box.x1, c.box.x1) - Math.max(r.box.x0, c.box.x0) > 0.5 * (c.box.x1 - c.box.x0)
+    return r.orientation === 'h' && y > c.box.y1 - RULE_RISE_SHARE * height && y < c.box.y1 + height
+      && Math.min(r.box.x1, c.box.x1) - Math.max(r.box.x0, c.box.x0) > HALF * (c.box.x1 - c.box.x0)
       && line.chunks.every((o) => o === c || o.box.x1 <= r.box.x0 || o.box.x0 >= r.box.x1);
   });
   if (!rule) return null;
@@ -93,6 +96,42 @@ function spansColumns(cols: readonly Column[], c: Chunk, line: RegionLine, rules
   const x0 = cols[ruled[0]]!.x0 - slack;
   const x1 = cols[ruled[1]]!.x1 + slack;
   return below.some((l) => l.y0 > line.y0 && l.chunks.filter((o) => o.box.x0 >= x0 && o.box.x1 <= x1).length >= MIN_ROWS);
+}
+
+/** Whether a chunk starts with no letter: a number (`-414*`, `+792 (e)`), a body cell rather than a column's header. */
+const isNumber = (c: Chunk): boolean => !/^\p{L}/u.test(c.runs.map((r) => r.text).join('').trim());
+
+/**
+ * Whether a chunk labels the columns of two column headers without a rule:
+ * its middle stands over no header text below it down to the first row
+ * (`row`; a wrapped line of one column's header stands over that header),
+ * its two nearest neighbours in that row sit in different columns clear of
+ * the stub, under no other piece of its line (wrapped headers' second lines
+ * are no headers of their own), and every column it stands over has its
+ * header in the row; it is centred between those neighbours' outer edges or
+ * over their columns (`2016` over `Total  Share`). Numbers are body cells,
+ * never the headers it labels, and the row follows its line directly.
+ */
+function centredOverGap(cols: readonly Column[], c: Chunk, line: RegionLine, below: readonly RegionLine[]): boolean {
+  const row = below[below.length - 1]!;
+  const mid = (c.box.x0 + c.box.x1) / 2;
+  // A line reaching into the stub column is a caption or an introducing sentence, not a label of value columns.
+  if (c.box.x0 < cols[0]!.x1) return false;
+  const under = below.filter((l) => l.y0 > line.y0);
+  // The row of column headers follows it directly: lines between make it a body row (the labels wrapped).
+  if (under.length !== 1 || under.some((l) => l.chunks.some((o) => o.box.x0 <= mid && o.box.x1 >= mid))) return false;
+  const left = row.chunks.filter((o) => o.box.x1 < mid).sort((p, q) => q.box.x1 - p.box.x1)[0];
+  const right = row.chunks.filter((o) => o.box.x0 > mid).sort((p, q) => p.box.x0 - q.box.x0)[0];
+  const beneath = (o: Chunk): boolean => line.chunks.some((u) => u !== c && u.box.x0 < o.box.x1 && u.box.x1 > o.box.x0);
+  if (!left || !right || beneath(left) || beneath(right) || [left, right].some(isNumber)) return false;
+  const [a, b] = [columnOf(cols, left), columnOf(cols, right)];
+  if (a === 0 || a === b) return false;
+  const headed = new Set(row.chunks.map((o) => columnOf(cols, o)));
+  const [p, q] = overlapped(cols, c);
+  for (let k = p; k <= q; k++) if (!headed.has(k)) return false;
+  const slack = SLACK_EM * c.runs[0]!.fontSize;
+  const centred = (x0: number, x1: number): boolean => Math.abs(mid - (x0 + x1) / 2) <= CENTRE_SHARE * (x1 - x0) + slack;
+  return centred(left.box.x0, right.box.x1) || centred(cols[a]!.x0, cols[b]!.x1);
 }
 
 /** The widest run of columns within [lo, hi] holding [a, b] that the chunk is centred over; [a, b] if none. */
@@ -134,13 +173,13 @@ function spanRanges(cols: readonly Column[], line: RegionLine, rules: readonly R
  * caption) unless set beside it. Null when the region has no such header.
  */
 export function splitSpanningHeader<L extends HeadLine>(lines: readonly L[], columnsOf: (part: L[]) => Column[] | null, rules: readonly Rule[]): HeaderSplit<L> | null {
-  for (let h = 1; h <= Math.min(MAX_HEAD_LINES, lines.length - 2); h++) {
+  for (let h = 1; h <= Math.min(MAX_HEAD_LINES, lines.length - MIN_ROWS); h++) {
     const rest = lines.slice(h);
     if (rest[0]!.kind !== 'multi') continue;
     const cols = columnsOf(rest);
     // The first row below the header labels single columns: it neither crosses a gutter nor spans columns itself.
-    const labels = (c: Chunk): boolean => crossesGutter(cols!, c) || spansColumns(cols!, c, rest[0]!, rules, rest.slice(1, 3));
-    if (!cols || cols.length < 3 || rest[0]!.chunks.some(labels)) continue;
+    const labels = (c: Chunk): boolean => crossesGutter(cols!, c) || spansColumns(cols!, c, rest[0]!, rules, rest.slice(1, 3)); // the two rows after it
+    if (!cols || cols.length < 3 || rest[0]!.chunks.some(labels)) continue; // a stub and two columns to span
     const head = lines.slice(0, h);
     const below = [...head, rest[0]!];
     // Header lines stay within the table's width, give or take a slack on each side.
@@ -151,7 +190,7 @@ export function splitSpanningHeader<L extends HeadLine>(lines: readonly L[], col
       && (!spansColumns(cols, c, l, rules, below) || c.box.x0 >= cols[0]!.x1));
     let top = head.length;
     while (top > 0 && fits(head[top - 1]!)) top--;
-    const spans = (l: L): boolean => l.chunks.some((c) => spansColumns(cols, c, l, rules, below));
+    const spans = (l: L): boolean => l.chunks.some((c) => spansColumns(cols, c, l, rules, below) || centredOverGap(cols, c, l, below));
     const first = head.findIndex((l, i) => i >= top && spans(l));
     if (first < 0) continue;
     // Above the first spanning line, only text set beside it (the stub's header) belongs to the header.

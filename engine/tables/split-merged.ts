@@ -9,9 +9,10 @@
 import type { Line, TextRun } from '../model.ts';
 import { CHUNK_GAP_EM, lineChunks, union, type Chunk } from './chunks.ts';
 import type { GridCell, RuleGrid } from './rule-grid.ts';
+import { MIN_COLUMNS, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
 
 /** Slack (points) allowed when a piece of text sits against a column boundary. */
-const EDGE_SLACK = 1.5;
+const EDGE_SLACK_EM = 0.15;
 
 /** Runs grouped into visual lines by vertical centre. */
 function linesOf(runs: readonly TextRun[]): Line[] {
@@ -21,7 +22,7 @@ function linesOf(runs: readonly TextRun[]): Line[] {
     const last = out[out.length - 1];
     const prev = last?.[last.length - 1];
     const mid = (r.box.y0 + r.box.y1) / 2;
-    if (last && prev && Math.abs(mid - (prev.box.y0 + prev.box.y1) / 2) <= 0.4 * Math.max(r.fontSize, 1)) last.push(r);
+    if (last && prev && Math.abs(mid - (prev.box.y0 + prev.box.y1) / 2) <= SAME_LINE_EM * Math.max(r.fontSize, 1)) last.push(r);
     else out.push([r]);
   }
   return out.map((rs) => ({ runs: rs, box: union(rs.map((r) => r.box)) }));
@@ -38,7 +39,8 @@ function pieceColumns(grid: RuleGrid, cell: GridCell, runs: readonly TextRun[]):
   for (const line of pieces(runs)) {
     for (const chunk of line) {
       let k = cell.c0;
-      while (k < cell.c1 && !(chunk.box.x0 >= grid.xs[k]! - EDGE_SLACK && chunk.box.x1 <= grid.xs[k + 1]! + EDGE_SLACK)) k++;
+      const slack = EDGE_SLACK_EM * chunk.runs[0]!.fontSize;
+      while (k < cell.c1 && !(chunk.box.x0 >= grid.xs[k]! - slack && chunk.box.x1 <= grid.xs[k + 1]! + slack)) k++;
       if (k === cell.c1) return null;
       slots.add(k);
     }
@@ -55,15 +57,17 @@ const inCell = (grid: RuleGrid, c: GridCell) => (r: TextRun): boolean => {
 /** The grid's cells with column-merged cells split where their text sits in separate columns; see the module comment. */
 export function splitMergedByText(grid: RuleGrid, runs: readonly TextRun[]): GridCell[] {
   return grid.cells.flatMap((c) => {
-    if (c.c1 - c.c0 < 2) return [c];
+    if (c.c1 - c.c0 < MIN_COLUMNS) return [c];
     const slots = pieceColumns(grid, c, runs.filter(inCell(grid, c)));
-    if (!slots || slots.size < 2) return [c];
+    if (!slots || slots.size < MIN_COLUMNS) return [c];
     return Array.from({ length: c.c1 - c.c0 }, (_, i) => ({ ...c, c0: c.c0 + i, c1: c.c0 + i + 1 }));
   });
 }
 
 /** Width (ems) of an empty strip inside a cell that counts as a column gutter; narrow justified cells leave narrower ones by chance. */
 const MIN_GUTTER_EM = 1.2;
+/** Points between the x positions scanned for such a strip. */
+const SCAN_STEP = 0.5;
 
 /**
  * Whether a cell's lines leave an empty vertical strip between pieces of
@@ -72,17 +76,17 @@ const MIN_GUTTER_EM = 1.2;
  * other's gaps.
  */
 function hasTextGutter(lines: readonly Chunk[][]): boolean {
-  const split = lines.filter((l) => l.length >= 2);
-  if (split.length < 2) return false;
+  const split = lines.filter((l) => l.length >= MIN_COLUMNS);
+  if (split.length < MIN_ROWS) return false;
   const chunks = lines.flat();
   const x0 = Math.min(...split.map((l) => l[0]!.box.x1));
   const x1 = Math.max(...split.map((l) => l[l.length - 1]!.box.x0));
   const min = MIN_GUTTER_EM * Math.max(...chunks.flatMap((c) => c.runs.map((r) => r.fontSize)));
   let run = 0;
-  for (let x = x0; x <= x1; x += 0.5) {
+  for (let x = x0; x <= x1; x += SCAN_STEP) {
     const free = !chunks.some((c) => c.box.x0 <= x && c.box.x1 >= x);
     const between = split.filter((l) => l[0]!.box.x0 < x && l[l.length - 1]!.box.x1 > x).length;
-    run = free && between >= 2 ? run + 0.5 : 0;
+    run = free && between >= MIN_ROWS ? run + SCAN_STEP : 0;
     if (run >= min) return true;
   }
   return false;

@@ -8,9 +8,10 @@
  */
 import type { TextRun } from '../model.ts';
 import type { GridCell, RuleGrid } from './rule-grid.ts';
+import { MIN_COLUMNS } from './measures.ts';
 
-/** Tops of cells starting one row agree to within this (points). */
-const TOP_TOLERANCE = 2;
+/** Tops of cells starting one row agree to within this (ems of the run). */
+const TOP_TOLERANCE_EM = 0.2;
 /** A blank strip must be about a blank line (share of a text line's height); wrapped lines sit closer, even in loosely set CJK cells. */
 const MIN_BLANK_LINES = 0.9;
 
@@ -31,9 +32,9 @@ function cutsInRow(grid: RuleGrid, runs: readonly TextRun[], firstCol: number): 
   for (const [i, run] of sorted.entries()) {
     const height = run.box.y1 - run.box.y0;
     if (bottom > -Infinity && run.box.y0 - bottom >= MIN_BLANK_LINES * height) {
-      const starting = sorted.slice(i).filter((r) => r.box.y0 <= run.box.y0 + TOP_TOLERANCE);
+      const starting = sorted.slice(i).filter((r) => r.box.y0 <= run.box.y0 + TOP_TOLERANCE_EM * run.fontSize);
       const cols = new Set(starting.map((r) => slot(grid.xs, midX(r))));
-      if (cols.has(firstCol) && cols.size >= 2) cuts.push((bottom + run.box.y0) / 2);
+      if (cols.has(firstCol) && cols.size >= MIN_COLUMNS) cuts.push((bottom + run.box.y0) / 2);
     }
     bottom = Math.max(bottom, run.box.y1);
   }

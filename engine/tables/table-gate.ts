@@ -13,11 +13,10 @@ import type { TextRun } from '../model.ts';
 import { listMarker } from '../stages/lists.ts';
 import { union } from './chunks.ts';
 import { findLayoutGutter, type Gutter } from './layout-gutter.ts';
+import { HALF, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
 
 /** Horizontal gap (ems) between runs of one text line that suggests a column boundary. */
 const COLUMN_GAP_EM = 0.9;
-/** Rows that must show a gap at a shared x: a header and one body row, or two body rows. */
-const MIN_GAPPED_ROWS = 2;
 /** Gapless rows (wrapped cell text) a chain may cross between two gapped rows. */
 const MAX_WRAPPED_ROWS = 2;
 /** Word gaps of a justified line are equal to within rounding (points). */
@@ -36,7 +35,7 @@ function bands(runs: readonly TextRun[]): TextRun[][] {
   let y = -Infinity;
   for (const r of sorted) {
     const my = (r.box.y0 + r.box.y1) / 2;
-    if (my - y > 0.5 * Math.max(r.fontSize, 1) && cur.length) {
+    if (my - y > SAME_LINE_EM * Math.max(r.fontSize, 1) && cur.length) {
       out.push(cur);
       cur = [];
     }
@@ -74,7 +73,7 @@ function filled(gap: Gap, band: readonly TextRun[], neighbours: readonly (readon
   const y1 = Math.max(...band.map((r) => r.box.y1));
   return neighbours.some((n) => n?.some((r) => {
     const overlap = Math.min(y1, r.box.y1) - Math.max(y0, r.box.y0);
-    return overlap > 0.5 * Math.min(y1 - y0, r.box.y1 - r.box.y0) && r.box.x0 < gap.x1 && r.box.x1 > gap.x0;
+    return overlap > HALF * Math.min(y1 - y0, r.box.y1 - r.box.y0) && r.box.x0 < gap.x1 && r.box.x1 > gap.x0;
   }) === true);
 }
 
@@ -121,7 +120,7 @@ function chainFrom(start: number, first: Gap, gaps: readonly Gap[][], all: reado
       break;
     }
   }
-  return rows >= MIN_GAPPED_ROWS && !code;
+  return rows >= MIN_ROWS && !code; // a header and one body row, or two body rows, gapped at a shared x
 }
 
 /**
@@ -146,7 +145,7 @@ function chainFrom(start: number, first: Gap, gaps: readonly Gap[][], all: reado
  */
 export function pageMayHaveRuledTable(runs: readonly TextRun[], pageWidth: number): boolean {
   let all = bands(runs.filter((r) => r.text.trim() !== ''));
-  if (all.length > 2) all = all.slice(1, -1);
+  if (all.length > 2) all = all.slice(1, -1); // keeps one band at least
   const gaps = all.map((_, i) => bandGaps(all, i));
   const chained = (rows: readonly Gap[][]) => rows.some((row, i) => row.some((g) => chainFrom(i, g, rows, all)));
   // Most pages show no chain at all; only the rest pay for finding the gutter.

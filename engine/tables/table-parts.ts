@@ -5,6 +5,7 @@
 import type { Words } from './broken-words.ts';
 import type { Block, Box, Cell, Line, TextRun } from '../model.ts';
 import { union } from './chunks.ts';
+import { MIN_ROWS } from './measures.ts';
 
 /** A table block as the detectors produce it. */
 export type TableBlock = Extract<Block, { kind: 'table' }>;
@@ -16,8 +17,7 @@ export type TableScope = {
   words?: Words;
 };
 
-/** Rows (and columns) a table has at least: one row or column of text is a paragraph or a list, not a table. */
-export const MIN_ROWS = 2;
+export { MIN_ROWS };
 
 /** A detected table and the runs it consumed; whitespace tables also say where each row starts (y). */
 export type Detected = { block: TableBlock; runs: Set<TextRun>; rowTops?: number[] };
@@ -48,7 +48,7 @@ export function centreIn(inner: Box, outer: Box): boolean {
 /** Marks the first row as the header when every non-empty cell in it is bold or a rule sets it apart. */
 export function markHeader(rows: Cell[][], ruledBelowFirst: boolean): void {
   const first = rows[0];
-  if (!first || rows.length < 2) return;
+  if (!first || rows.length < MIN_ROWS) return;
   const texts = first.flatMap((c) => c.spans.filter((s) => s.text.trim() !== ''));
   const bold = texts.length > 0 && texts.every((s) => s.bold);
   if (bold || ruledBelowFirst) for (const c of first) c.header = true;

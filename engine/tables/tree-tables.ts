@@ -14,9 +14,7 @@ import { cellSpans } from './cell-text.ts';
 import { MIN_ROWS, removeRuns, type Detected } from './table-parts.ts';
 import { documentWords, type Words } from './broken-words.ts';
 import { placeOmitted } from './omitted-cells.ts';
-
-/** Overlap tolerated between neighbouring rows or cells, in ems of their text (descenders, tight padding). */
-const OVERLAP_EM = 0.3;
+import { MIN_COLUMNS, OVERLAP_EM } from './measures.ts';
 
 type TreeRow = { index: number; cells: TreeCellAt[] };
 
@@ -105,7 +103,7 @@ function treeTable(cells: readonly TreeCellAt[], runsOf: ReadonlyMap<number, Tex
   const width = placed.widths.reduce((m, w) => Math.max(m, w), 0);
   // Rows short of cells may have left out empty ones (omitted-cells.ts).
   const column = placed.widths.every((w) => w === width) ? placed.column : placeOmitted(rows, width, runsOf);
-  if (width < 2 || !column) return null;
+  if (width < MIN_COLUMNS || !column) return null;
   if (!pageAgrees(rows, runsOf)) return null;
   const all = rows.flatMap((r) => r.cells.flatMap((c) => runsOf.get(c.block) ?? []));
   if (all.some((r) => r.dir !== 'ltr')) return null;

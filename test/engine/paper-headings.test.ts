@@ -102,7 +102,33 @@ async function runInPaper(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** An AASTeX-style front page: "ABSTRACT" centred in body type right above the abstract, at the abstract's own line pitch. */
+async function abstractPage(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const f = await fonts(pdf);
+  const page = pdf.addPage([612, 792]);
+  page.drawText('Learning to Convert Documents', { x: 150, y: 730, size: 14, font: f.bold });
+  const centreOfProse = 72 + f.body.widthOfTextAtSize(PROSE[0]!, 10) / 2;
+  const centred = (label: string, y: number, font = f.body) => page.drawText(label, { x: centreOfProse - font.widthOfTextAtSize(label, 10) / 2, y, size: 10, font });
+  centred('ABSTRACT', 690);
+  prose(page, f, 677);
+  page.drawText('1 Introduction', { x: 72, y: 610, size: 12, font: f.bold });
+  prose(page, f, 590);
+  // After the last section, in bold capitals: at the sections' level, below the title.
+  centred('ACKNOWLEDGMENTS', 520, f.bold);
+  prose(page, f, 507);
+  return pdf.save();
+}
+
 describe('paper and handbook headings', () => {
+  it('takes a centred label in capitals right above a paragraph for a heading (AASTeX\'s ABSTRACT)', async () => {
+    const { markdown } = await convert(await abstractPage());
+    expect(markdown).toMatch(/^# Learning to Convert Documents$/m);
+    expect(markdown).toMatch(/^## ABSTRACT\n\nWe trained every model/m);
+    expect(markdown).toMatch(/^## 1 Introduction$/m);
+    expect(markdown).toMatch(/^## ACKNOWLEDGMENTS\n\nWe trained every model/m);
+  });
+
   it('splits run-in headings off their paragraph, one level below the numbered sections', async () => {
     const { markdown } = await convert(await runInPaper());
     expect(markdown).toMatch(/^# 3\.1 Measuring Losses$/m);

@@ -29,7 +29,8 @@ describe.runIf(hasTtf)('lists from tagged PDFs', () => {
       li('→', 'Third item', 72, 644)));
     const out = await convert(pdf, { textReader });
     expect(out.structure).toBe('tags');
-    expect(out.markdown).toContain('- First item\n- Second item\n  1. Nested one\n  2. Nested two\n- Third item\n');
+    // Lettered labels stay the items' text (Markdown would renumber them 1., 2.).
+    expect(out.markdown).toContain('- First item\n- Second item\n  - a) Nested one\n  - b) Nested two\n- Third item\n');
     expect(out.markdown).not.toContain('→');
   });
 
