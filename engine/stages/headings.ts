@@ -13,6 +13,7 @@ import { levelsFromNumbers, numberedSections, sectionNumber } from './heading-nu
 import { indexOutline, matchOutline } from './heading-outline.ts';
 import { runInHeads } from './heading-run-in.ts';
 import { centredLabels } from './centred-labels.ts';
+import { inAuthorStack } from './centred-stacks.ts';
 
 export { outlineKey, titleKey } from './heading-outline.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
@@ -267,8 +268,10 @@ export const headings: Stage = {
     // The outline and the structure tree state levels outright; numbering refines style guesses only.
     const levels = withCentredLabels(paras, doc.signals.outline.length >= 2 || doc.signals.tagged ? styled
       : belowTheRest(levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }]))), runIn), centred);
+    // An author's name in a grid of centred stacks is set large but heads no section.
+    const author = (b: Para) => (b.lines?.length ?? 0) > 0 && b.lines!.every(inAuthorStack);
     const convert = (b: Block): Block => {
-      const level = b.kind === 'paragraph' ? levels.get(b) : undefined;
+      const level = b.kind === 'paragraph' && !author(b) ? levels.get(b) : undefined;
       return level && b.kind === 'paragraph' ? { kind: 'heading', level, spans: b.spans, prov: b.prov } : b;
     };
     return { ...doc, pages: doc.pages.map((p) => ({ ...p, blocks: p.blocks.map(convert) })) };

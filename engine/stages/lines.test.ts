@@ -114,6 +114,17 @@ describe('lines stage', () => {
     expect(ls[0]!.runs.filter((r) => r.script === 'sup').map((r) => r.text.trim())).toEqual(['2, 3', '4,', '†']);
   });
 
+  it('keeps a list of marks that runs on past its word as superscripts of the line (AIP: "Author2, d)")', () => {
+    const p = page(1, []);
+    // Names at 10 pt (box 87.5–96.3); marks at 7 pt (85.9–92.2): "2," touches "Author", "d)" only touches "2,".
+    const word = { ...run('C. Author', 0, 0), box: { x0: 234, y0: 87.5, x1: 275.6, y1: 96.3 } };
+    const mark = (t: string, x0: number, x1: number) => ({ ...run(t, 0, 0, { fontSize: 7 }), box: { x0, y0: 85.9, x1, y1: 92.2 } });
+    p.runs = [word, mark('2,', 275.6, 281.8), mark('d)', 283.6, 291.1)];
+    const ls = buildLines(p);
+    expect(ls).toHaveLength(1);
+    expect(ls[0]!.runs.map((r) => [r.text.trim(), r.script])).toEqual([['C. Author', undefined], ['2,', 'sup'], ['d)', 'sup']]);
+  });
+
   it('takes a short run flagged monospaced (a one-glyph subset) as prose unless it touches code', () => {
     const p = page(1, []);
     const flagged = (t: string, x: number) => run(t, x, 100, { monospace: true, fontName: 'XYZABC+MathItalic' });

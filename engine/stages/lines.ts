@@ -43,6 +43,8 @@ const SCRIPT_GAP_EM = 0.6;
  * above it where a superscript digit of the same size rises half.
  */
 const SCRIPT_RISE = 0.75;
+/** Two scripts whose bottoms are this many of their ems apart at most sit on one baseline. */
+const SAME_BASELINE_EM = 0.1;
 
 /**
  * Whether `r` is a superscript or subscript of the row `main`: smaller, raised
@@ -76,13 +78,33 @@ function mergeScripts(rows: TextRun[][]): TextRun[][] {
       const main = out[j];
       // Most rows are no smaller than their neighbours: nothing to look at.
       if (!main?.length || !row.length || tops[i]! > SCRIPT_SIZE * tops[j]!) continue;
-      const scripts = row.map((r) => scriptOf(r, main));
+      const scripts = chainScripts(row, row.map((r) => scriptOf(r, main)));
       if (scripts.some((s) => s === null)) continue;
       main.push(...row.map((r, k) => ({ ...r, script: scripts[k]! })));
       row.length = 0;
     }
   }
   return out.filter((r) => r.length > 0);
+}
+
+/**
+ * A run of a script row that stands a script's gap from a run already taken
+ * as a script, on its baseline, is that kind of script too: a list of marks
+ * runs on past the word it belongs to ("Author²,ᵈ⁾").
+ */
+function chainScripts(row: readonly TextRun[], scripts: (TextRun['script'] | null)[]): (TextRun['script'] | null)[] {
+  const out = [...scripts];
+  for (let changed = true; changed;) {
+    changed = false;
+    row.forEach((r, k) => {
+      if (out[k] !== null) return;
+      const em = r.fontSize;
+      const m = row.findIndex((o, n) => out[n] !== null && Math.abs(o.box.y1 - r.box.y1) <= SAME_BASELINE_EM * em
+        && (Math.abs(r.box.x0 - o.box.x1) <= SCRIPT_GAP_EM * em || Math.abs(o.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em));
+      if (m >= 0) { out[k] = out[m]!; changed = true; }
+    });
+  }
+  return out;
 }
 
 function largest(row: readonly TextRun[]): number {

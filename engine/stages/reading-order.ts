@@ -11,6 +11,7 @@ import type { Stage } from '../stage.ts';
 import { median, unionBox } from '../geometry.ts';
 import { findColumnRegions, type Element } from './column-regions.ts';
 import { treeOrder } from './tree-order.ts';
+import { centredStacks } from './centred-stacks.ts';
 
 /** A gutter must be at least this wide (points) and this empty. */
 const MIN_GUTTER = 8;
@@ -183,8 +184,25 @@ function orderWithoutGutters(page: Page, rtl: boolean): FlowItem[] {
   return out;
 }
 
-/** Orders a page's lines and pre-built blocks for reading. */
+/**
+ * Orders a page's lines and pre-built blocks for reading. Side-by-side stacks
+ * of centred lines (an author grid, centred-stacks.ts) are read stack by
+ * stack, placed in the flow where their top is.
+ */
 export function orderPage(page: Page): FlowItem[] {
+  const groups = centredStacks(page.lines);
+  if (groups.length === 0) return orderColumns(page);
+  const grouped = new Set(groups.flatMap((g) => [...g.rows]));
+  const out = orderColumns({ ...page, lines: page.lines.filter((l) => !grouped.has(l)) });
+  for (const g of groups) {
+    const top = Math.min(...g.order.map((l) => l.box.y0));
+    const at = out.findIndex((f) => (f.kind === 'line' ? f.line.box : f.block.prov.box).y0 >= top);
+    out.splice(at < 0 ? out.length : at, 0, ...g.order.map((line): FlowItem => ({ kind: 'line', line })));
+  }
+  return out;
+}
+
+function orderColumns(page: Page): FlowItem[] {
   // Gutters come from the lines left after the tables stage: a spanning table's
   // cells would otherwise fill the gutter.
   const gutters = findGutters(page.lines, page.width);

@@ -1,0 +1,173 @@
+/**
+ * Side-by-side stacks of centred lines: a paper's author block set as a grid
+ * (acmart, IEEEtran), each author a stack of name, affiliation, city and
+ * e-mail centred on one axis, two or three stacks abreast. Read row by row
+ * across the page, the stacks interleave ("Ben Trovato Lars Thørväld Valerie
+ * Béranger", then their affiliations); each stack is one author and is read
+ * whole, stacks left to right and grid row by grid row.
+ *
+ * A stack is centred when its lines share a centre but neither edge (a
+ * justified column shares its right edge, a ragged-right one its left), and
+ * headed when its first line is larger or bolder than the rest (the name).
+ * Taller stacks of equal height on shared baselines are a table's columns
+ * (tables.ts kept them as text) and keep the row order.
+ */
+import type { Line } from '../model.ts';
+import { lineFontSize, unionBox } from '../geometry.ts';
+
+/** Lines of one stack have centres this many ems apart at most. */
+const CENTRE_TOLERANCE_EM = 1;
+/** …and follow each other with at most this many ems of white space between. */
+const STACK_GAP_EM = 1.2;
+/**
+ * A centred stack's left edges and its right edges each spread over at least
+ * this many ems: its lines differ in width on both sides. A justified column
+ * shares its right edge (its indented first lines spread the left), a
+ * ragged-right one its left edge.
+ */
+const MIN_EDGE_SPREAD_EM = 0.5;
+/** Each line of a stack is at most this share of the page's text width: stacks stand abreast. */
+const MAX_WIDTH_SHARE = 0.48;
+/** Stacks whose tops are this many ems apart or less start one grid row. */
+const ROW_TOP_EM = 1.5;
+/** A gap this many ems wide parts a row into pieces (one per stack); word spaces are far narrower. */
+const PIECE_GAP_EM = 1.5;
+/** A line this many times the size of the one below heads no stack with it (a title over the first authors). */
+const SIZE_JUMP = 1.3;
+/** A stack runs from a name down to smaller or equal text: a line this much larger than the last starts the next (an author's name). */
+const GROWTH = 1.05;
+
+type Stack = { lines: Line[]; x0: number; x1: number; y0: number; y1: number };
+
+const centre = (l: Line): number => (l.box.x0 + l.box.x1) / 2;
+
+function grow(s: Stack, l: Line): void {
+  s.lines.push(l);
+  s.x0 = Math.min(s.x0, l.box.x0); s.x1 = Math.max(s.x1, l.box.x1);
+  s.y1 = Math.max(s.y1, l.box.y1);
+}
+
+/** Chains lines, top down, onto the stack whose last line is right above and on the same centre. */
+function chain(lines: readonly Line[]): Stack[] {
+  const stacks: Stack[] = [];
+  for (const l of [...lines].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0)) {
+    const em = lineFontSize(l);
+    const s = stacks.find((t) => {
+      const last = t.lines.at(-1)!;
+      const gap = l.box.y0 - last.box.y1;
+      return gap > -0.3 * em && gap <= STACK_GAP_EM * em && Math.abs(centre(last) - centre(l)) <= CENTRE_TOLERANCE_EM * em
+        && lineFontSize(last) <= SIZE_JUMP * em && em <= GROWTH * lineFontSize(last);
+    });
+    if (s) grow(s, l);
+    else stacks.push({ lines: [l], x0: l.box.x0, x1: l.box.x1, y0: l.box.y0, y1: l.box.y1 });
+  }
+  return stacks;
+}
+
+/** The name heading a stack is set at least this many times larger than the lines under it… */
+const NAME_STEP = 1.05;
+
+/**
+ * …than its last line, or in bold over a last line that is not: a stack is
+ * headed, as authors' names head their affiliation (two co-authors may share
+ * one); a table header's stacked words are not.
+ */
+function headed(s: Stack): boolean {
+  const name = s.lines[0]!, last = s.lines.at(-1)!;
+  const bold = (l: Line) => l.runs.filter((r) => r.text.trim()).every((r) => r.bold);
+  return lineFontSize(name) >= NAME_STEP * lineFontSize(last) || (bold(name) && !bold(last));
+}
+
+function centred(s: Stack, textWidth: number): boolean {
+  if (s.lines.length < 2 || !headed(s)) return false;
+  const em = Math.max(...s.lines.map(lineFontSize));
+  const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+  return spread(s.lines.map((l) => l.box.x0)) >= MIN_EDGE_SPREAD_EM * em && spread(s.lines.map((l) => l.box.x1)) >= MIN_EDGE_SPREAD_EM * em
+    && s.lines.every((l) => l.box.x1 - l.box.x0 <= MAX_WIDTH_SHARE * textWidth);
+}
+
+const abreast = (a: Stack, b: Stack): boolean => a.y0 < b.y1 && b.y0 < a.y1 && (a.x1 <= b.x0 || b.x1 <= a.x0);
+
+/** An author's stack holds at most this many lines (names, department, institution, city, e-mail)… */
+const MAX_AUTHOR_LINES = 5;
+
+/** …so stacks of more lines each, all on baselines shared across, are a table's columns. */
+function tableLike(group: readonly Stack[]): boolean {
+  const n = group[0]!.lines.length;
+  if (n <= MAX_AUTHOR_LINES || group.some((s) => s.lines.length !== n)) return false;
+  return group[0]!.lines.every((l, k) => group.every((s) => Math.abs(s.lines[k]!.box.y1 - l.box.y1) <= 0.3 * lineFontSize(l)));
+}
+
+/** Lines read as part of an author's stack: a name there is no heading, however large (headings.ts). */
+const stacked = new WeakSet<Line>();
+export const inAuthorStack = (l: Line): boolean => stacked.has(l);
+
+/** A row's runs parted at wide gaps: the pieces, each a line of its own, and the row each came from. */
+function pieces(lines: readonly Line[]): Map<Line, Line> {
+  const out = new Map<Line, Line>();
+  for (const l of lines) {
+    let cur: Line['runs'] = [];
+    const flush = () => {
+      if (cur.length) out.set(cur.length === l.runs.length ? l : { runs: cur, box: unionBox(cur.map((r) => r.box)) }, l);
+      cur = [];
+    };
+    for (const r of l.runs) {
+      const prev = cur.at(-1);
+      if (prev && r.box.x0 - prev.box.x1 > PIECE_GAP_EM * Math.min(prev.fontSize, r.fontSize)) flush();
+      cur.push(r);
+    }
+    flush();
+  }
+  return out;
+}
+
+/**
+ * Groups of centred stacks standing abreast: for each, the page's lines it
+ * takes (whole rows) and its pieces in reading order (stack by stack, grid
+ * row by grid row). Pieces of those rows in no stack stand alone in the order.
+ */
+export function centredStacks(lines: readonly Line[]): { rows: Set<Line>; order: Line[] }[] {
+  const flat = lines.filter((l) => l.runs.length > 0 && l.runs.every((r) => r.dir !== 'ttb' && !r.rotation));
+  if (flat.length < 4) return [];
+  const textWidth = Math.max(...flat.map((l) => l.box.x1)) - Math.min(...flat.map((l) => l.box.x0));
+  const rowOf = pieces(flat);
+  const all = chain([...rowOf.keys()]);
+  const stacks = all.filter((s) => centred(s, textWidth));
+  // Connected groups of stacks abreast.
+  const seen = new Set<Stack>();
+  const out: { rows: Set<Line>; order: Line[] }[] = [];
+  const taken = new Set<Line>();
+  for (const s of stacks) {
+    if (seen.has(s)) continue;
+    const group = [s];
+    seen.add(s);
+    for (let i = 0; i < group.length; i++) {
+      for (const t of stacks) if (!seen.has(t) && abreast(group[i]!, t)) { seen.add(t); group.push(t); }
+    }
+    if (group.length < 2 || tableLike(group)) continue;
+    const rows = new Set(group.flatMap((t) => t.lines.map((p) => rowOf.get(p)!)));
+    if ([...rows].some((r) => taken.has(r))) continue;
+    rows.forEach((r) => taken.add(r));
+    // The rows' other pieces (a lone e-mail under a stack that ended) stand as stacks of their own.
+    const inGroup = new Set(group.flatMap((t) => t.lines));
+    const loose = all.filter((t) => !group.includes(t) && t.lines.some((p) => rows.has(rowOf.get(p)!)));
+    if (loose.some((t) => t.lines.some((p) => !rows.has(rowOf.get(p)!)))) continue;
+    const order = readOrder([...group, ...loose]).flatMap((t) => t.lines);
+    order.forEach((p) => { if (inGroup.has(p)) stacked.add(p); });
+    out.push({ rows, order });
+  }
+  return out;
+}
+
+/** Stacks grid row by grid row (tops within ROW_TOP_EM), left to right in a row. */
+function readOrder(group: Stack[]): Stack[] {
+  const byTop = [...group].sort((a, b) => a.y0 - b.y0);
+  const rows: Stack[][] = [];
+  for (const s of byTop) {
+    const row = rows.at(-1);
+    const em = lineFontSize(s.lines[0]!);
+    if (row && Math.abs(s.y0 - row[0]!.y0) <= ROW_TOP_EM * em) row.push(s);
+    else rows.push([s]);
+  }
+  return rows.flatMap((r) => r.sort((a, b) => a.x0 - b.x0));
+}
