@@ -8,7 +8,7 @@
 import type { Block, PageDoc, PlacedTable } from './page-model.ts';
 import { rngFor, type Rng } from './random.ts';
 import { NS, StyleSet, el, headRows, xml } from './odf-cells.ts';
-import { fitWidths, odfRows } from './table-odf.ts';
+import { fitToLine, odfRows } from './table-odf.ts';
 
 /** Whether Writer draws the page here (charts and schematics are left to the other producers). */
 export const writerDraws = (doc: PageDoc): boolean => !doc.blocks.some((b) => b.k === 'chart' || b.k === 'schematic');
@@ -22,11 +22,7 @@ const PAGE_LINE_PT = ((210 - 2 * 18) / 25.4) * 72;
 function tableXml(p: PlacedTable, x: Ctx, breakBefore: boolean): string {
   const n = ++x.tables;
   const full = x.v.chance(0.55);
-  // A table sized to its content is narrowed to the column, as Writer's "fit to width" does: wider, it runs
-  // past the column (and the paper's edge), and the truth would hold cells no reader can see.
-  const natural = fitWidths(p.t, p.pad, x.doc.sizePt);
-  const scale = Math.min(1, x.linePt / natural.reduce((s, w) => s + w, 0));
-  const widths = natural.map((w) => Math.floor(w * scale));
+  const { textPt, widths } = fitToLine(p.t, p.pad, x.doc.sizePt, x.linePt);
   const total = widths.reduce((s, w) => s + w, 0);
   const tProps: Record<string, string> = full
     ? { 'style:width': '17cm', 'table:align': 'margins', 'fo:margin-top': '4pt', 'fo:margin-bottom': '6pt' }
@@ -36,7 +32,7 @@ function tableXml(p: PlacedTable, x: Ctx, breakBefore: boolean): string {
   const tStyle = x.styles.name('table', el('style:table-properties', tProps));
   const cols = widths.map((w) => `<table:table-column table:style-name="${x.styles.name('table-column', el('style:table-column-properties',
     full ? { 'style:rel-column-width': `${p.t.wrapCol === null ? 1000 : Math.round((1000 * w) / total)}*` } : { 'style:column-width': `${w}pt` }))}"/>`);
-  const rows = odfRows(p.t, { name: `Table${n}`, pad: p.pad, sizePt: x.doc.sizePt, cellTag: 'writer' }, x.styles);
+  const rows = odfRows(p.t, { name: `Table${n}`, pad: p.pad, sizePt: x.doc.sizePt, cellTag: 'writer', ...(textPt < x.doc.sizePt ? { textPt } : {}) }, x.styles);
   const h = headRows(p.t);
   return `<table:table table:name="Table${n}" table:style-name="${tStyle}">${cols.join('')}`
     + `<table:table-header-rows>${rows.slice(0, h).join('')}</table:table-header-rows>${rows.slice(h).join('')}</table:table>`;

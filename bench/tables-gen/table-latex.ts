@@ -12,8 +12,9 @@ import type { GenCell, GenTable } from './table-model.ts';
 /** LaTeX text for plain words, numbers and the few symbols the vocabulary uses. */
 export function tex(s: string): string {
   return s.replace(/[\\{}&%$#_~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`))
-    // A text-mode minus would need TS1 fonts (Type 3 bitmaps without cm-super): use the math minus, as most sources do.
-    .replace(/†/g, '\\textdagger{}').replace(/−/g, '$-$');
+    // Text-mode minus and dagger need TS1 fonts (Type 3 bitmaps without cm-super, no Unicode map: the truth's `†`
+    // would be unreadable to any extractor): use the math ones (cmsy, Type 1 with glyph names), as most sources do.
+    .replace(/†/g, '$\\dagger$').replace(/−/g, '$-$');
 }
 
 /** Characters pdflatex cannot set without language packages this bench does not install (Hebrew, Arabic). */

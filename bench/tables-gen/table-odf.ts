@@ -18,7 +18,37 @@ export function fitWidths(t: GenTable, pad: Pad, sizePt: number): number[] {
   });
 }
 
-export type OdfTableOpts = { name: string; pad: Pad; sizePt: number; cellTag: 'writer' | 'calc' };
+/** Per column, the width its longest single word needs (with the cell's padding): no narrower, or the word breaks. */
+export function wordWidths(t: GenTable, pad: Pad, sizePt: number): number[] {
+  const h = parseFloat(pad.split(' ')[1]!);
+  return Array.from({ length: t.nCols }, (_, c) => {
+    const words = t.cells.filter((x) => x.c === c && x.cs === 1).flatMap((x) => x.text.split(/\s+/).map((w) => w.length * (x.head ? 1.1 : 1)));
+    return Math.ceil(Math.max(1, ...words) * 0.6 * sizePt + 2 * h + 4);
+  });
+}
+
+/** The smallest text a table is shrunk to so that its words fit its column. */
+export const MIN_TEXT_PT = 6;
+
+/**
+ * A Writer table's text size and column widths (pt) in a line `linePt` wide. A table sized to its content is
+ * narrowed to the line, as Writer's "fit to width" does (wider, it runs past the column and the paper's edge, and
+ * the truth would hold cells no reader can see). Narrowed below its longest words, a column breaks them
+ * (`Luxe/mbo/urg`) and the truth's word is nowhere on the page: the text is set smaller first, half a point at a
+ * time, as a typesetter would; then each column keeps its words' width and gets a share of the room left.
+ */
+export function fitToLine(t: GenTable, pad: Pad, sizePt: number, linePt: number): { textPt: number; widths: number[] } {
+  const sum = (ws: number[]): number => ws.reduce((s, w) => s + w, 0);
+  let textPt = sizePt;
+  while (textPt > MIN_TEXT_PT && sum(wordWidths(t, pad, textPt)) > linePt) textPt -= 0.5;
+  const natural = fitWidths(t, pad, textPt);
+  const words = wordWidths(t, pad, textPt).map((w, c) => Math.min(w, natural[c]!));
+  const share = Math.min(1, Math.max(0, (linePt - sum(words)) / Math.max(1, sum(natural) - sum(words))));
+  return { textPt, widths: natural.map((w, c) => Math.floor(words[c]! + (w - words[c]!) * share)) };
+}
+
+/** `textPt`: the cells' text size when it differs from the page's (Writer: a table shrunk to fit its column). */
+export type OdfTableOpts = { name: string; pad: Pad; sizePt: number; textPt?: number; cellTag: 'writer' | 'calc' };
 
 /** The cells of each row of an ODF table (no row or table wrapper), with their styles from `styles`. */
 export function odfCells(t: GenTable, o: OdfTableOpts, styles: StyleSet): string[][] {
@@ -43,7 +73,9 @@ export function odfCells(t: GenTable, o: OdfTableOpts, styles: StyleSet): string
         cellProps['style:vertical-align'] = 'top';
         if (c === t.wrapCol) cellProps['fo:wrap-option'] = 'wrap';
       }
-      const text = slot.head ? el('style:text-properties', { 'fo:font-weight': 'bold' }) : '';
+      const text = slot.head || o.textPt
+        ? el('style:text-properties', { ...(slot.head ? { 'fo:font-weight': 'bold' } : {}), ...(o.textPt ? { 'fo:font-size': `${o.textPt}pt`, 'style:font-size-complex': `${o.textPt}pt` } : {}) })
+        : '';
       const style = o.cellTag === 'calc'
         ? styles.name('table-cell', el('style:table-cell-properties', cellProps) + el('style:paragraph-properties', { 'fo:text-align': align }) + text)
         : styles.name('table-cell', el('style:table-cell-properties', cellProps));

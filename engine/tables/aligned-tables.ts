@@ -13,7 +13,7 @@ import { isHeadingRun } from './heading-rows.ts';
 import { lineChunks, SLACK_EM, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, joinHeadColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
-import { continuesAcrossGap } from './region-gaps.ts';
+import { continuesAcrossGap, MAX_GAP_LINES } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
@@ -62,7 +62,7 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   infos.forEach((info, i) => {
     const prev = cur[cur.length - 1];
     const height = Math.max(info.y1 - info.y0, 1);
-    if (prev && info.y0 - prev.y1 > REGION_GAP_LINES * height && !continuesAcrossGap(cur, info, infos[i + 1])) close();
+    if (prev && info.y0 - prev.y1 > REGION_GAP_LINES * height && !continuesAcrossGap(cur, info, infos[i + 1]) && !underHeaderRule(cur, info, rules)) close();
     if (info.kind === 'multi') cur.push(info);
     else if (info.kind === 'single' && cur.length && cur.some((l) => l.kind === 'multi') && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
     // Two lines just above a region's first row may be labels spanning its columns (`Race`); analyse() decides.
@@ -74,6 +74,18 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   });
   close();
   return regions;
+}
+
+/**
+ * Whether the blank above `line` holds a drawn rule across the region's one
+ * row so far: a header's rule and its padding, inside the table (a blank
+ * alone would cut the header off its body).
+ */
+function underHeaderRule(region: readonly Info[], line: Info, rules: readonly Rule[]): boolean {
+  const prev = region[region.length - 1];
+  if (!prev || prev.kind !== 'multi' || region.filter((l) => l.kind === 'multi').length !== 1 || line.kind === 'barrier') return false;
+  const box = union(prev.chunks.map((c) => c.box));
+  return line.y0 - prev.y1 <= MAX_GAP_LINES * (line.y1 - line.y0) && ruleBetween(rules, prev, line, box.x0, box.x1);
 }
 
 /**

@@ -102,4 +102,12 @@ describe('tables set one text line apart (LaTeX)', () => {
     const [t] = tablesOf(tables.run(doc(page(runs, [hRule(50, 300, 114)])), DEFAULT_CONFIG));
     expect(texts(t!)).toEqual([['Region', 'Budget', 'Exports'], ...body]);
   });
+
+  it('keeps a header whose rule and padding set it more than a line and a half above the body', () => {
+    const at = (cells: string[], y: number): TextRun[] => cells.map((t, k) => run(t, [50, 140, 230][k]! + (y === 100 ? 0 : [0, 20, 10][k]!), y));
+    const body = [['Austria', '12.5', '-3.1'], ['Belgium', '7.0', '4.4'], ['Cyprus', '1.9', '-0.2']];
+    const runs = [...at(['Item', 'Men 2001', 'Women 2002'], 100), ...body.flatMap((cells, i) => at(cells, 128 + i * 12))];
+    const [t] = tablesOf(tables.run(doc(page(runs, [hRule(45, 300, 96), hRule(45, 300, 119), hRule(45, 300, 166)])), DEFAULT_CONFIG));
+    expect(texts(t!)).toEqual([['Item', 'Men 2001', 'Women 2002'], ...body]);
+  });
 });

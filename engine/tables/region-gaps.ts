@@ -10,7 +10,7 @@ import { NUMBER } from './rows.ts';
 import { HALF } from './measures.ts';
 
 /** Largest blank (in line heights) a table may hold between two of its rows. */
-const MAX_GAP_LINES = 3.5;
+export const MAX_GAP_LINES = 3.5;
 /** A cell edge or centre this close (points) to one above counts as aligned. */
 const ALIGN_TOLERANCE_EM = 0.3;
 /** Cells a row needs, and the share of them aligned with the rows above. */

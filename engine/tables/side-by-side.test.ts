@@ -43,4 +43,17 @@ describe('side-by-side tables', () => {
     const texts = found.map((t) => (t.kind === 'table' ? t.rows.map((r) => r.map((c) => c.spans.map((s) => s.text).join('')).join('|')) : []));
     expect(texts).toContainEqual(['Item|Men|Women', 'Austria|12.5|-3.1', 'Belgium|7.0|4.4', 'Cyprus|1.9|-0.2']);
   });
+
+  it('keeps in each side the rows below a blank wider than two lines, between its table\'s top and bottom rules', () => {
+    const runs: TextRun[] = [];
+    const rows = [['Item', 'Men', 'Women'], ['South', '', ''], ['Austria', '12.5', '-3.1'], ['North', '', ''], ['Cyprus', '1.9', '-0.2']];
+    const ys = [100, 120, 134, 168, 182];
+    rows.forEach((cells, i) => cells.forEach((t, k) => {
+      if (t) runs.push(run(t, 50 + k * 70, ys[i]!), run(k === 0 ? `R${t}` : `${t}1`, 320 + k * 70, ys[i]!));
+    }));
+    const rules = [96, 114, 196].flatMap((y) => [hRule(48, 250, y), hRule(318, 520, y)]);
+    const parts = sideBySideParts(linesOf(runs), rules).filter((p) => p.length > 0);
+    expect(parts.map((p) => p.length).sort()).toEqual([5, 5]);
+  });
 });
+

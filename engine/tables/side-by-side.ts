@@ -66,12 +66,18 @@ function spansItsSide(rule: Rule, part: readonly Line[]): boolean {
   return Math.min(rule.box.x1, x1) - Math.max(rule.box.x0, x0) >= SPANS_TABLE * (x1 - x0);
 }
 
-/** Indices [from, to) of the sorted lines around y that do not cross x, with no blank wider than MAX_BLANK_LINES between them. */
-function bandAround(sorted: readonly Line[], x: number, y: number): [number, number] {
+/**
+ * Indices [from, to) of the sorted lines around y that do not cross x, with
+ * no blank wider than MAX_BLANK_LINES between them unless both lines lie
+ * between the top and bottom rules of the table on the left (`frame`): a
+ * blank above a row-group label stays inside the table its rules enclose.
+ */
+function bandAround(sorted: readonly Line[], x: number, y: number, frame: readonly [number, number]): [number, number] {
   let from = sorted.findIndex((l) => midY(l.box) > y);
   if (from < 0) from = sorted.length;
   let to = from;
-  const near = (a: Line, b: Line): boolean => b.box.y0 - a.box.y1 <= MAX_BLANK_LINES * height(b);
+  const framed = (l: Line): boolean => midY(l.box) > frame[0] && midY(l.box) < frame[1];
+  const near = (a: Line, b: Line): boolean => b.box.y0 - a.box.y1 <= MAX_BLANK_LINES * height(b) || (framed(a) && framed(b));
   while (from > 0 && !crosses(sorted[from - 1]!, x) && (from === to || near(sorted[from - 1]!, sorted[from]!))) from--;
   while (to < sorted.length && !crosses(sorted[to]!, x) && (to === from || near(sorted[to - 1]!, sorted[to]!))) to++;
   return [from, to];
@@ -96,7 +102,9 @@ export function sideBySideParts(lines: readonly Line[], hRules: readonly Rule[])
   const size = em(sorted);
   const joined = joinedRules(hRules, size);
   for (const { x, y, a, b } of ruleGaps(joined, size, MIN_TABLE_GAP_EM * size)) {
-    const [from, to] = bandAround(sorted, x, y);
+    // The rules drawn over the left table's width: its top and bottom rules enclose its rows.
+    const ys = joined.filter((r) => Math.abs(r.box.x0 - a.box.x0) <= JOIN_EM * size && Math.abs(r.box.x1 - a.box.x1) <= JOIN_EM * size).map((r) => midY(r.box));
+    const [from, to] = bandAround(sorted, x, y, [Math.min(...ys), Math.max(...ys)]);
     const band = sorted.slice(from, to);
     if (band.length < MIN_ROWS) continue;
     const top = band[0]!.box.y0;

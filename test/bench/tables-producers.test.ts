@@ -6,6 +6,7 @@ import { latexCanSet, pageLatex } from '../../bench/tables-gen/page-latex.ts';
 import { pageWriter, writerDraws } from '../../bench/tables-gen/page-writer.ts';
 import { calcDraws, pageCalc } from '../../bench/tables-gen/page-calc.ts';
 import { tex } from '../../bench/tables-gen/table-latex.ts';
+import { fitToLine, fitWidths, MIN_TEXT_PT, wordWidths } from '../../bench/tables-gen/table-odf.ts';
 import { onPath } from '../../bench/tables-gen/producer.ts';
 import { SEEDS } from '../../bench/tables-gen/seeds.ts';
 
@@ -15,6 +16,25 @@ const count = (s: string, re: RegExp): number => (s.match(re) ?? []).length;
 describe('tables-gen producers', () => {
   it('keeps the truth and the drawing on one model: the page holds exactly the case tables', () => {
     for (const c of cases) expect(pageTables(c.doc.blocks)).toEqual(c.kind === 'table' ? c.tables : []);
+  });
+
+  it('narrows a Writer table to its line without breaking a word: smaller text first, then each column keeps its words', () => {
+    // Half a page's line (tables side by side), a third, and a full line, over the dev seed's tables.
+    const tables = casesFor(SEEDS.dev, 5, 0).flatMap((c) => (c.kind === 'table' ? c.tables : []));
+    let shrunk = 0;
+    for (const t of tables) {
+      for (const line of [160, 240, 493]) {
+        const { textPt, widths } = fitToLine(t, '2pt 7pt', 10, line);
+        expect(textPt).toBeLessThanOrEqual(10);
+        if (textPt < 10) shrunk++;
+        const words = wordWidths(t, '2pt 7pt', textPt);
+        const natural = fitWidths(t, '2pt 7pt', textPt);
+        // Floored to whole points; the wrapped column's fixed width may be under a long word's.
+        widths.forEach((w, c) => expect(w).toBeGreaterThanOrEqual(Math.floor(Math.min(words[c]!, natural[c]!))));
+        if (textPt > MIN_TEXT_PT) expect(widths.reduce((s, w) => s + w, 0)).toBeLessThanOrEqual(line);
+      }
+    }
+    expect(shrunk).toBeGreaterThan(0); // some tables only fit half a line with smaller text
   });
 
   it('writes one tabular per table, with every cell text, and leaves out the pages pdflatex cannot set', () => {
@@ -31,7 +51,7 @@ describe('tables-gen producers', () => {
       }
     }
     expect(tex('50% & $5_1 {x}')).toBe('50\\% \\& \\$5\\_1 \\{x\\}');
-    expect(tex('−3.1†')).toBe('$-$3.1\\textdagger{}');
+    expect(tex('−3.1†')).toBe('$-$3.1$\\dagger$');
   });
 
   it('writes one Writer table per table and one sheet of them for Calc, spans as covered cells', () => {
