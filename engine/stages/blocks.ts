@@ -17,6 +17,11 @@ import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts
 type Style = { size: number; prose?: number; code?: number; bold: boolean; mono: boolean };
 
 
+/** Share of a line's visible characters in bold past which the line reads as bold. */
+const BOLD_LINE_SHARE = 0.6;
+/** Share of a line's visible characters in monospace past which the line reads as code. */
+const MONO_LINE_SHARE = 0.8;
+
 /** Measures a line in one pass: sizes weighted by characters (trimmed), shares by visible characters. */
 function measure(l: Line): Style {
   let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, vis = 0, bold = 0, mono = 0;
@@ -29,7 +34,7 @@ function measure(l: Line): Style {
   }
   const size = n > 0 ? sum / n : (l.runs[0]?.fontSize ?? 0);
   return {
-    size, bold: vis > 0 && bold / vis > 0.6, mono: vis > 0 && mono / vis > 0.8,
+    size, bold: vis > 0 && bold / vis > BOLD_LINE_SHARE, mono: vis > 0 && mono / vis > MONO_LINE_SHARE,
     ...(pn > 0 ? { prose: psum / pn } : {}),
     ...(cn > 0 ? { code: csum / cn } : {}),
   };
@@ -42,11 +47,18 @@ let recent: [Line | null, Style | null, Line | null, Style | null] = [null, null
 
 function styleOf(l: Line): Style {
   if (recent[0] === l) return recent[1]!;
-  if (recent[2] === l) return recent[3]!;
+  if (recent[2] === l) return recent[3]!; // slots 2 and 3: the line before the last and its style
   const s = measure(l);
   recent = [l, s, recent[0], recent[1]];
   return s;
 }
+
+/** Overlap (points) of two lines still read as leading between them (ascenders touching descenders). */
+const OVERLAP_PT = 2;
+/** Gap (ems of the lower line) past which two lines are not consecutive lines of a paragraph. */
+const LEADING_MAX_EM = 2;
+/** Leading (points) assumed on a page with no two lines of one paragraph. */
+const DEFAULT_GAP_PT = 2;
 
 /** Typical gap between consecutive lines of one paragraph on this page. */
 function typicalGap(lines: Line[]): number {
@@ -54,12 +66,14 @@ function typicalGap(lines: Line[]): number {
   for (let i = 1; i < lines.length; i++) {
     const a = lines[i - 1]!, b = lines[i]!;
     const g = b.box.y0 - a.box.y1;
-    if (g > -2 && g < 2 * lineFontSize(b) && a.box.x0 < b.box.x1 && b.box.x0 < a.box.x1) gaps.push(g);
+    if (g > -OVERLAP_PT && g < LEADING_MAX_EM * lineFontSize(b) && a.box.x0 < b.box.x1 && b.box.x0 < a.box.x1) gaps.push(g);
   }
-  return gaps.length ? median(gaps) : 2;
+  return gaps.length ? median(gaps) : DEFAULT_GAP_PT;
 }
 
-const differ = (x: number, y: number): boolean => Math.abs(x - y) > 0.08 * Math.max(x, y, 1);
+/** Two font sizes differ when apart by more than this share of the larger (sizes under 1 pt count as 1). */
+const SIZE_DIFF_SHARE = 0.08;
+const differ = (x: number, y: number): boolean => Math.abs(x - y) > SIZE_DIFF_SHARE * Math.max(x, y, 1);
 
 /**
  * Whether two lines are set in different sizes. Lines sharing prose compare
@@ -101,7 +115,7 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   const vgap = b.box.y0 - a.box.y1;
   if (vgap < -0.5 * size) return true; // went up: another column or a float
   if (b.box.x0 > a.box.x1 || b.box.x1 < a.box.x0) return true; // no horizontal overlap
-  if (vgap > gap + Math.max(0.35 * size, (ratio - 1) * Math.max(gap, 0))) return true;
+  if (vgap > gap + Math.max(0.35 * size, (ratio - 1) * Math.max(gap, 0))) return true; // 0.35 em past the page's leading at least
   return false;
 }
 
@@ -137,6 +151,7 @@ function paragraph(lines: Line[], page: number, keep: HyphenPolicy): Block {
 
 /** A bold lead-in this many ems clear of the text after it is a run-in heading (LaTeX \\paragraph). */
 const RUN_IN_GAP_EM = 0.8;
+/** Characters a bold lead-in has at most to be split off as a run-in heading (a title, not a bold sentence). */
 const MAX_RUN_IN_CHARS = 80;
 
 /** Splits "**Heading**␣␣␣text…" into a heading line and a text line when the gap after the bold lead-in is em-wide or the lead-in reads as a title. */
@@ -162,7 +177,7 @@ function isOutlineTitle(line: Line, titles: ReadonlySet<string>): boolean {
   let max = longestKey.get(titles);
   if (max === undefined) longestKey.set(titles, (max = Math.max(0, ...[...titles].map((t) => t.length))));
   const text = lineText(line);
-  return text.length <= 3 * max + 10 && titles.has(titleKey(text));
+  return text.length <= 3 * max + 10 && titles.has(titleKey(text)); // 3 longest keys plus 10 characters: room for numbers, leaders
 }
 
 /** Groups a page's flow into blocks: runs of lines become paragraphs, pre-built blocks stay. */
@@ -212,7 +227,7 @@ export const blocks: Stage = {
   name: 'blocks',
   run(doc, cfg) {
     const keep = vocabularyPolicy(doc.pages.flatMap((p) => p.lines.map(lineText)));
-    const titles = new Set(doc.signals.outline.map((o) => titleKey(o.title)).filter((k) => k.length >= 3));
+    const titles = new Set(doc.signals.outline.map((o) => titleKey(o.title)).filter((k) => k.length >= 3)); // keys under 3 characters match too much
     const pages = doc.pages.map((p) => {
       const built = groupLines(p, cfg.paragraphGapRatio, keep, titles);
       // Without a reading flow, earlier blocks (tables) are slotted in by position.

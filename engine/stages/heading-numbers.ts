@@ -5,7 +5,7 @@
  * numbered, the numbering decides their levels; unnumbered ones (a title, an
  * appendix) keep their style-based level.
  */
-type Level = 1 | 2 | 3 | 4 | 5 | 6;
+import { atMostDeepest, type Level } from './heading-level.ts';
 
 /** How the first part of a section number is written. */
 export type NumberKind = 'arabic' | 'roman' | 'letter';
@@ -19,7 +19,7 @@ export type SectionNumber = { kind: NumberKind; parts: number; value: number };
  */
 const SECTION_NUMBER = /^\s*(?:(\d{1,3})|([IVXL]{1,6})|([A-Z]))((?:\.\d{1,3}){0,5})(\.?)\s+(?=\p{L})/u;
 
-const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50 };
+const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50 }; // the numerals' values
 
 function romanValue(s: string): number {
   let out = 0;
@@ -34,11 +34,11 @@ function romanValue(s: string): number {
 export function sectionNumber(text: string): SectionNumber | null {
   const m = SECTION_NUMBER.exec(text);
   if (!m) return null;
-  const parts = 1 + (m[4] ? m[4].split('.').length - 1 : 0);
-  if (!m[1] && parts === 1 && !m[5]) return null;
+  const parts = 1 + (m[4] ? m[4].split('.').length - 1 : 0); // group 4: the later parts
+  if (!m[1] && parts === 1 && !m[5]) return null; // group 5: the trailing dot
   if (m[1]) return { kind: 'arabic', parts, value: Number(m[1]) };
-  if (m[2]) return { kind: 'roman', parts, value: romanValue(m[2]) };
-  return { kind: 'letter', parts, value: m[3]!.charCodeAt(0) - 64 };
+  if (m[2]) return { kind: 'roman', parts, value: romanValue(m[2]) }; // group 2: a roman numeral
+  return { kind: 'letter', parts, value: m[3]!.charCodeAt(0) - 64 }; // group 3: a capital, A (65) counting 1
 }
 
 /**
@@ -49,7 +49,7 @@ export function sectionNumber(text: string): SectionNumber | null {
 export function numberDepth(text: string, roman = false): number | null {
   const n = sectionNumber(text);
   if (!n) return null;
-  if (roman && n.parts === 1) return n.kind === 'roman' ? 1 : n.kind === 'letter' ? 2 : 3;
+  if (roman && n.parts === 1) return n.kind === 'roman' ? 1 : n.kind === 'letter' ? 2 : 3; // depths: I., A., 1.
   return n.parts;
 }
 
@@ -62,8 +62,11 @@ const titleLike = (text: string): boolean => !/[.,;:]$/.test(text.trim());
  */
 export function isSectionTitle(text: string): boolean {
   const n = sectionNumber(text);
-  return n !== null && n.parts >= 2 && titleLike(text);
+  return n !== null && n.parts >= 2 && titleLike(text); // two parts: a subsection's number
 }
+
+/** Numbered titles a document needs before its numbering is believed: one number may be a list's or a date's. */
+const MIN_SEQUENCE = 2;
 
 /**
  * The numbered section titles among a document's bold standalone lines
@@ -78,7 +81,7 @@ export function isSectionTitle(text: string): boolean {
  */
 export function numberedSections<K>(lines: readonly { key: K; text: string; at: number; apart: boolean }[]): Set<K> {
   const multi = lines.filter((l) => isSectionTitle(l.text));
-  const out = new Set<K>(multi.length >= 2 ? multi.map((l) => l.key) : []);
+  const out = new Set<K>(multi.length >= MIN_SEQUENCE ? multi.map((l) => l.key) : []);
   const byKind = new Map<NumberKind, { key: K; value: number; at: number; apart: boolean }[]>();
   for (const l of lines) {
     const n = sectionNumber(l.text);
@@ -86,12 +89,12 @@ export function numberedSections<K>(lines: readonly { key: K; text: string; at: 
     byKind.set(n.kind, [...(byKind.get(n.kind) ?? []), { key: l.key, value: n.value, at: l.at, apart: l.apart }]);
   }
   for (const seq of byKind.values()) {
-    if (seq.length < 2) continue;
+    if (seq.length < MIN_SEQUENCE) continue;
     const steps = seq.slice(1).map((s, i) => ({ s, prev: seq[i]! }));
     // Letters and sub-subsection numbers start again under each section.
     const counts = steps.every(({ s, prev }) => s.value === prev.value + 1 || (s.value === 1 && prev.value >= 1));
     const proseBetween = steps.every(({ s, prev }) => s.at > prev.at + 1);
-    const setApart = seq.filter((s) => s.apart).length * 2 >= seq.length;
+    const setApart = seq.filter((s) => s.apart).length * 2 >= seq.length; // half of them or more
     if (counts && proseBetween && setApart && steps.some(({ s, prev }) => s.value === prev.value + 1)) for (const s of seq) out.add(s.key);
   }
   return out;
@@ -110,9 +113,9 @@ export function levelsFromNumbers<K>(headings: Map<K, { text: string; level: Lev
     if (d !== null) depths.set(k, d);
   }
   const out = new Map<K, Level>([...headings].map(([k, h]) => [k, h.level]));
-  if (depths.size < 2 || depths.size * 2 < headings.size) return out;
+  if (depths.size < MIN_SEQUENCE || depths.size * 2 < headings.size) return out; // under half numbered
   const minDepth = Math.min(...depths.values());
   const base = Math.min(...[...depths.keys()].map((k) => headings.get(k)!.level));
-  for (const [k, d] of depths) out.set(k, Math.min(6, base + d - minDepth) as Level);
+  for (const [k, d] of depths) out.set(k, atMostDeepest(base + d - minDepth));
   return out;
 }

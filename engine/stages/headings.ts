@@ -14,15 +14,27 @@ import { indexOutline, matchOutline } from './heading-outline.ts';
 import { runInHeads } from './heading-run-in.ts';
 import { centredLabels } from './centred-labels.ts';
 import { inAuthorStack } from './centred-stacks.ts';
+import { atMostDeepest, type Level } from './heading-level.ts';
 
 export { outlineKey, titleKey } from './heading-outline.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
-type Level = 1 | 2 | 3 | 4 | 5 | 6;
 
+/** Characters a heading has at most (a long title wrapped over its lines); more is a paragraph in a heading's face. */
 const MAX_HEADING_CHARS = 160;
+/** Lines a heading spans at most; a longer bold or large block is a paragraph, a pull quote or a title page. */
 const MAX_HEADING_LINES = 3;
+/** Share of a line's runs in bold past which a heading's line reads as bold (a plain mark or space may sit among them). */
+const BOLD_RUN_SHARE = 0.85;
+/** Share of a line's runs in monospace past which a body-size line is code, not a heading. */
+const CODE_RUN_SHARE = 0.9;
+/** A bold line without a section number may be this much smaller than body text (rounding of sizes). */
+const BOLD_BODY_SHARE = 0.95;
+/** Outline entries a document needs before its outline is believed (one bookmark is a title, not an outline). */
+const MIN_OUTLINE_ENTRIES = 2;
+/** Level of a heading tagged plain H, without a number: a section's. */
+const UNNUMBERED_H_LEVEL = 2;
 /** Larger than body by this factor counts as a bigger size. */
 const SIZE_STEP = 1.1;
 /** Without an outline, a bold heading must still be at least this much larger than body text. */
@@ -42,7 +54,7 @@ export function bodySize(lines: Line[], mono = false): number {
   const weight = new Map<number, number>();
   for (const l of lines) for (const r of l.runs) {
     if (r.monospace !== mono) continue;
-    const k = Math.round(r.fontSize * 2) / 2;
+    const k = Math.round(r.fontSize * 2) / 2; // to the half point
     weight.set(k, (weight.get(k) ?? 0) + r.text.length);
   }
   let best = 0, bestW = -1;
@@ -63,8 +75,8 @@ function styleOf(p: Para): Style | null {
   const own = lines.flatMap((l) => l.runs).filter((r) => !isMark(r) && r.text.trim() !== '');
   const prose = own.filter((r) => !r.monospace);
   const runs = prose.length ? prose : own.length ? own : lines.flatMap((l) => l.runs);
-  const size = Math.round(Math.min(...runs.map((r) => r.fontSize)) * 2) / 2;
-  const bold = lines.every((l) => runShare(l, (r) => r.bold) > 0.85);
+  const size = Math.round(Math.min(...runs.map((r) => r.fontSize)) * 2) / 2; // to the half point
+  const bold = lines.every((l) => runShare(l, (r) => r.bold) > BOLD_RUN_SHARE);
   return { size, bold, key: `${size}|${bold ? 'b' : 'r'}`, mono: prose.length === 0 };
 }
 
@@ -97,19 +109,19 @@ function isCandidate(p: Para, bodies: Body): Style | null {
   if (!s) return null;
   const body = s.mono && bodies.mono > 0 ? bodies.mono : bodies.prose;
   // A code line at body size is code, not a heading, even when bold.
-  if (s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > 0.9) && !s.bold) return null;
+  if (s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > CODE_RUN_SHARE) && !s.bold) return null;
   if (s.mono && isListingLine(text, s, bodies)) return null;
   if (THEOREM_OR_FLOAT_LABEL.test(text)) return null;
   const bigger = s.size >= body * SIZE_STEP;
   // A numbered section title may be set a little smaller than the text (APS: 9 pt bold over 10 pt).
-  const boldBody = s.bold && s.size >= body * (sectionNumber(text) ? NUMBERED_BOLD_SHARE : 0.95);
+  const boldBody = s.bold && s.size >= body * (sectionNumber(text) ? NUMBERED_BOLD_SHARE : BOLD_BODY_SHARE);
   // A heading does not end like a sentence in the middle of prose.
   if (!bigger && /[,;]$/.test(text)) return null;
   // Bold body-size lines that read like command options or assignments are terms, not headings.
   if (!bigger && (/^[-+]/.test(text) || /=|--\w/.test(text))) return null;
   if (!bigger && !boldBody) return null;
   // Express code-set headings in prose units so all heading styles rank on one scale.
-  const size = Math.round((s.size / body) * bodies.prose * 2) / 2;
+  const size = Math.round((s.size / body) * bodies.prose * 2) / 2; // to the half point
   return { ...s, size, key: `${size}|${s.bold ? 'b' : 'r'}` };
 }
 
@@ -117,7 +129,7 @@ function isCandidate(p: Para, bodies: Body): Style | null {
 function rankStyles(styles: Style[]): Map<string, Level> {
   const uniq = [...new Map(styles.map((s) => [s.key, s])).values()];
   uniq.sort((a, b) => b.size - a.size || Number(b.bold) - Number(a.bold));
-  return new Map(uniq.map((s, i) => [s.key, Math.min(6, i + 1) as Level]));
+  return new Map(uniq.map((s, i) => [s.key, atMostDeepest(i + 1)]));
 }
 
 const paraText = (p: Para) => (p.lines ?? []).map(lineText).join(' ');
@@ -125,7 +137,7 @@ const paraText = (p: Para) => (p.lines ?? []).map(lineText).join(' ');
 /** Structure role of a paragraph in a tagged PDF: the role of most of its lines. */
 function paraRole(p: Para): string | undefined {
   const roles = (p.lines ?? []).map(lineRole).filter((r): r is string => r !== undefined);
-  return roles.length * 2 > (p.lines?.length ?? 0) ? roles[0] : undefined;
+  return roles.length * 2 > (p.lines?.length ?? 0) ? roles[0] : undefined; // most: over half
 }
 
 /**
@@ -137,7 +149,7 @@ function fromStructure(cands: { p: Para; s: Style }[], paras: Para[], ranks: Map
   for (const p of paras) {
     const role = paraRole(p);
     const m = role ? /^H([1-6])?$/.exec(role) : null;
-    if (m) out.set(p, (m[1] ? Number(m[1]) : 2) as Level);
+    if (m) out.set(p, (m[1] ? Number(m[1]) : UNNUMBERED_H_LEVEL) as Level);
   }
   for (const c of cands) if (!out.has(c.p) && paraRole(c.p) === undefined) out.set(c.p, ranks.get(c.s.key)!);
   return out;
@@ -165,7 +177,7 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
   if (tagged) return fromStructure(cands, paras, ranks);
   const idx = indexOutline(outline);
   const out = new Map<Para, Level>();
-  if (idx.size < 2) {
+  if (idx.size < MIN_OUTLINE_ENTRIES) {
     // No outline to confirm them: bold text at exactly body size is emphasis (a bold
     // paragraph, a definition term); heading styles are at least slightly larger.
     // A standalone line of bold code is a heading set in code (an API signature).
@@ -180,7 +192,7 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
   const matched = matchOutline(paras, idx, MAX_HEADING_LINES);
   const styleLevel = new Map<string, number>();
   for (const [p, lvl] of matched) {
-    out.set(p, Math.min(6, lvl) as Level);
+    out.set(p, atMostDeepest(lvl));
     const s = cands.find((c) => c.p === p)?.s;
     if (s) styleLevel.set(faceKey(s), Math.max(styleLevel.get(faceKey(s)) ?? 0, lvl));
   }
@@ -191,15 +203,15 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
   const matchedStyles = cands.filter((c) => matched.has(c.p));
   const smallest = Math.min(...matchedStyles.map((c) => c.s.size));
   const title = frontTitle(paras, cands, matched);
-  const below = Math.min(6, Math.max(0, ...matched.values()) + 1) as Level;
+  const below = atMostDeepest(Math.max(0, ...matched.values()) + 1);
   for (const c of cands) {
     if (matched.has(c.p)) continue;
     const known = styleLevel.get(faceKey(c.s));
     const bigger = c.s.size >= body * SIZE_STEP;
     const deeper = !bigger && apart.has(c.p);
-    if (known !== undefined && (bigger || deeper)) out.set(c.p, Math.min(6, known + (deeper ? 1 : 0)) as Level);
+    if (known !== undefined && (bigger || deeper)) out.set(c.p, atMostDeepest(known + (deeper ? 1 : 0)));
     // Bold code at body size is a highlighted keyword line, not a heading.
-    else if (deeper && c.s.bold && !c.s.mono) out.set(c.p, Math.min(6, idx.maxLevel + 1) as Level);
+    else if (deeper && c.s.bold && !c.s.mono) out.set(c.p, atMostDeepest(idx.maxLevel + 1));
     else if (bigger && known === undefined && styleLevel.size === 0) out.set(c.p, ranks.get(c.s.key)!);
     else if (bigger && known === undefined && c.s.bold && !c.s.mono && c.s.size < smallest) out.set(c.p, below);
     else if (c.p === title) out.set(c.p, 1);
@@ -229,7 +241,7 @@ function frontTitle(paras: Para[], cands: { p: Para; s: Style }[], matched: Read
 function belowTheRest(levels: Map<Para, Level>, runIn: ReadonlySet<Para>): Map<Para, Level> {
   const others = [...levels].filter(([p]) => !runIn.has(p)).map(([, l]) => l);
   if (others.length === 0) return levels;
-  const level = Math.min(6, Math.max(...others) + 1) as Level;
+  const level = atMostDeepest(Math.max(...others) + 1);
   return new Map([...levels].map(([p, l]) => [p, runIn.has(p) ? level : l]));
 }
 
@@ -242,7 +254,7 @@ function belowTheRest(levels: Map<Para, Level>, runIn: ReadonlySet<Para>): Map<P
 function withCentredLabels(paras: Para[], levels: Map<Para, Level>, centred: ReadonlySet<Para>): Map<Para, Level> {
   const out = new Map(levels);
   const ordered = paras.filter((p) => levels.has(p)).map((p) => levels.get(p)!);
-  const sections = ordered.length > 1 ? Math.min(...ordered.slice(1)) : Math.min(6, (ordered[0] ?? 0) + 1);
+  const sections = ordered.length > 1 ? Math.min(...ordered.slice(1)) : atMostDeepest((ordered[0] ?? 0) + 1);
   paras.forEach((p, i) => {
     if (!centred.has(p) || out.has(p)) return;
     const next = paras.slice(i + 1).find((q) => levels.has(q));
@@ -266,7 +278,7 @@ export const headings: Stage = {
     const centred = doc.signals.tagged ? new Set<Para>() : new Set(doc.pages.flatMap((p) => [...centredLabels(p.blocks)]));
     if (styled.size === 0 && centred.size === 0) return doc;
     // The outline and the structure tree state levels outright; numbering refines style guesses only.
-    const levels = withCentredLabels(paras, doc.signals.outline.length >= 2 || doc.signals.tagged ? styled
+    const levels = withCentredLabels(paras, doc.signals.outline.length >= MIN_OUTLINE_ENTRIES || doc.signals.tagged ? styled
       : belowTheRest(levelsFromNumbers(new Map([...styled].map(([p, level]) => [p, { text: paraText(p), level }]))), runIn), centred);
     // An author's name in a grid of centred stacks is set large but heads no section.
     const author = (b: Para) => (b.lines?.length ?? 0) > 0 && b.lines!.every(inAuthorStack);
