@@ -29,7 +29,10 @@ const SCRIPT_SIZE = 0.9;
  * lower top, but its bottom is not below the line's.
  */
 const SCRIPT_SHIFT_EM = 0.15;
+/** A subscript's bottom sits at least this many of the line's ems below the line's bottom. */
 const SUB_DROP_EM = 0.05;
+/** Share of the line's height a script may hang below the line's bottom (a subscript's descender). */
+const SCRIPT_DROP = 0.5;
 /**
  * How far (ems) a script may stand from the text it belongs to: a word space,
  * as a footnote's ¹ or † stands before its note's text, or a mark after a
@@ -57,7 +60,7 @@ function scriptOf(r: TextRun, main: readonly TextRun[]): TextRun['script'] | nul
     const touches = Math.abs(r.box.x0 - m.box.x1) <= SCRIPT_GAP_EM * em || Math.abs(m.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em;
     if (!touches) continue;
     const h = m.box.y1 - m.box.y0;
-    if (r.box.y0 < m.box.y0 - SCRIPT_RISE * h || r.box.y1 > m.box.y1 + 0.5 * h) continue;
+    if (r.box.y0 < m.box.y0 - SCRIPT_RISE * h || r.box.y1 > m.box.y1 + SCRIPT_DROP * h) continue;
     if (r.box.y1 < m.box.y1 - SCRIPT_SHIFT_EM * em) return 'sup';
     if (r.box.y0 > m.box.y0 + SCRIPT_SHIFT_EM * em && r.box.y1 > m.box.y1 + SUB_DROP_EM * em) return 'sub';
   }
@@ -132,7 +135,7 @@ function rows(runs: TextRun[]): TextRun[][] {
     // Same row when the vertical centres are within ~40% of the smaller height.
     // The row is measured by its tallest run: small code set inside a heading
     // sits off the heading's centre but well within it.
-    if (row && Math.abs(center(r) - row.c) < 0.4 * Math.min(row.h, height(r))) {
+    if (row && Math.abs(center(r) - row.c) < 0.4 * Math.min(row.h, height(r))) { // 40% of the smaller height
       row.runs.push(r);
       if (height(r) > row.h) {
         row.c = center(r);
@@ -164,7 +167,7 @@ function withoutLoneMonospace(runs: TextRun[]): TextRun[] {
   // Code spreads from sure runs through neighbouring flagged ones (`‛` `␀` `.txt`), both ways.
   const code = runs.map(surelyMonospaced);
   for (let i = 1; i < runs.length; i++) if (!code[i] && runs[i]!.monospace && code[i - 1]) code[i] = true;
-  for (let i = runs.length - 2; i >= 0; i--) if (!code[i] && runs[i]!.monospace && code[i + 1]) code[i] = true;
+  for (let i = runs.length - 2; i >= 0; i--) if (!code[i] && runs[i]!.monospace && code[i + 1]) code[i] = true; // from the last but one
   return runs.map((r, i) => (r.monospace && !code[i] ? { ...r, monospace: false } : r));
 }
 
@@ -203,7 +206,7 @@ function verticalLines(runs: TextRun[]): Line[] {
   const cols: TextRun[][] = [];
   for (const r of [...runs].sort((a, b) => b.box.x0 - a.box.x0 || a.box.y0 - b.box.y0)) {
     const col = cols.at(-1);
-    if (col && Math.abs(col[0]!.box.x0 - r.box.x0) < 0.5 * r.fontSize) col.push(r);
+    if (col && Math.abs(col[0]!.box.x0 - r.box.x0) < 0.5 * r.fontSize) col.push(r); // within half an em: one column
     else cols.push([r]);
   }
   return cols.map((c) => {
@@ -212,7 +215,7 @@ function verticalLines(runs: TextRun[]): Line[] {
   });
 }
 
-const sideways = (r: TextRun) => r.rotation === 90 || r.rotation === 270;
+const sideways = (r: TextRun) => r.rotation === 90 || r.rotation === 270; // degrees: a quarter turn either way
 
 /**
  * Text turned a quarter against the page's text and standing wholly beside

@@ -23,13 +23,25 @@ const NUMBER = /^\s*(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,6})([.)])\s+|^\s*\((\d{1,3}
  */
 export type Marker = { ordered: boolean; literal: boolean; start?: number; length: number; label?: string };
 
+/**
+ * Points (not ems: markers are compared across items of any size) a marker sits right of its level's to open a
+ * nested list, or a block right of the item's marker to continue the item.
+ */
+const NEST_PT = 6;
+/** Points a marker sits left of the open level's before that level closes (a marker's own width varies this much). */
+const CLOSE_PT = 3;
+/** Points an item's text is assumed to start right of its marker when the item has no line to measure. */
+const TEXT_INDENT_PT = 12;
+/** Points a continuation may start left of its item's text (a hanging indent set a hair short). */
+const TEXT_SLACK_PT = 4;
+
 /** The marker a paragraph starts with, if any. */
 export function listMarker(text: string): Marker | null {
   const b = BULLET.exec(text);
   if (b) return { ordered: false, literal: false, length: b[0].length };
   const n = NUMBER.exec(text);
   if (!n) return null;
-  const label = n[1] ?? n[3] ?? '';
+  const label = n[1] ?? n[3] ?? ''; // group 1: a dotted label, group 3: a parenthesised one
   if (!/^\d+$/.test(label)) return { ordered: false, literal: true, length: n[0].length, label };
   return { ordered: true, literal: false, start: Number(label), length: n[0].length };
 }
@@ -71,10 +83,10 @@ function textStart(line: Line, markerLength: number): number {
 
 function addItem(stack: Open[], p: Para, m: Marker): List | null {
   const x = p.prov.box.x0;
-  while (stack.length > 1 && x < stack.at(-1)!.x - 3) stack.pop();
+  while (stack.length > 1 && x < stack.at(-1)!.x - CLOSE_PT) stack.pop();
   let top = stack.at(-1);
   // A literal-marker item after numbered or bulleted ones at the same level (or the reverse) starts a list of its own.
-  if (top && top.literal !== m.literal && x <= top.x + 6) {
+  if (top && top.literal !== m.literal && x <= top.x + NEST_PT) {
     stack.pop();
     const parent = stack.at(-1);
     const list = newList(p, m);
@@ -84,7 +96,7 @@ function addItem(stack: Open[], p: Para, m: Marker): List | null {
     if (!parent) return finishItem(top, p, m, list);
   }
   let created: List | null = null;
-  if (!top || (x > top.x + 6 && top.list.items.length > 0)) {
+  if (!top || (x > top.x + NEST_PT && top.list.items.length > 0)) {
     const list = newList(p, m);
     if (top) top.list.items.at(-1)!.children.push(list);
     else created = list;
@@ -98,7 +110,7 @@ function finishItem(top: Open, p: Para, m: Marker, created: List | null): List |
   const x = p.prov.box.x0;
   const line = p.lines?.[0];
   const second = p.lines?.[1];
-  top.textX = second ? second.box.x0 : line ? textStart(line, m.length) : x + 12;
+  top.textX = second ? second.box.x0 : line ? textStart(line, m.length) : x + TEXT_INDENT_PT;
   const item: ListItem = { spans: m.literal ? p.spans : stripMarker(p.spans, m.length), children: [] };
   if (m.literal) sources.set(item, { para: p, label: m.label ?? '' });
   top.list.items.push(item);
@@ -123,7 +135,7 @@ export function buildLists(blocks: Block[], stack: Open[] = []): Block[] {
     const top = stack.at(-1);
     const item: ListItem | undefined = top?.list.items.at(-1);
     // Indented past the marker: the item's continuation (paragraph, code, nested table).
-    if (top && item && b.kind !== 'heading' && b.prov.box.x0 >= top.x + 6 && b.prov.box.x0 >= top.textX - 4) {
+    if (top && item && b.kind !== 'heading' && b.prov.box.x0 >= top.x + NEST_PT && b.prov.box.x0 >= top.textX - TEXT_SLACK_PT) {
       item.children.push(b);
       continue;
     }
@@ -133,7 +145,7 @@ export function buildLists(blocks: Block[], stack: Open[] = []): Block[] {
   return out;
 }
 
-const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 }; // the numerals' values
 
 /** A roman numeral's value, or NaN. */
 function romanValue(label: string): number {

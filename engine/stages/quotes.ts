@@ -21,6 +21,24 @@ const MAX_INDENT_EM = 6;
 const MIN_RIGHT_INDENT_EM = 1;
 /** Share of a page's lines an x position needs to be a column's left edge. */
 const EDGE_SHARE = 0.1;
+/** Lines an x position needs at least to be a column's left edge, however few lines the page has. */
+const MIN_EDGE_LINES = 3;
+/** Left edges this many points apart are one edge: justified text starts a hair apart. */
+const SAME_EDGE_PT = 2;
+/** Share of the page's width between two left edges past which they are two columns, not an indent. */
+const COLUMN_APART_SHARE = 0.3;
+/** Share of a column's lines (ordered by right end) reaching its right edge: a long URL or code line overflows it. */
+const RIGHT_EDGE_QUANTILE = 0.95;
+/** Share of a box's height a vertical rule runs beside it to be its side bar. */
+const SIDE_BAR_SHARE = 0.7;
+/** Full lines a ragged paragraph needs before its line breaks say its measure was narrowed. */
+const MIN_RAGGED_LINES = 3;
+/** Slack (ems) at a ragged line's end besides the next line's first word: the space and hyphenation's leeway. */
+const RAGGED_SLACK_EM = 0.3;
+/** Font size (points) assumed for a block without lines to measure. */
+const DEFAULT_SIZE_PT = 10;
+/** The smallest text set (points): nothing is indented a quote's least indent at it, nothing is a quote. */
+const SMALLEST_TEXT_PT = 5;
 
 type Column = { x0: number; x1: number };
 
@@ -28,30 +46,30 @@ type Column = { x0: number; x1: number };
 export function pageColumns(lines: readonly Line[], width: number): Column[] {
   const counts = new Map<number, number>();
   for (const l of lines) counts.set(Math.round(l.box.x0), (counts.get(Math.round(l.box.x0)) ?? 0) + 1);
-  const need = Math.max(3, EDGE_SHARE * lines.length);
+  const need = Math.max(MIN_EDGE_LINES, EDGE_SHARE * lines.length);
   const edges = [...counts.keys()].sort((a, b) => a - b)
     // Neighbouring positions (within 2pt) count together: justified text starts a hair apart.
-    .filter((x) => (counts.get(x - 2) ?? 0) + (counts.get(x - 1) ?? 0) + counts.get(x)! + (counts.get(x + 1) ?? 0) + (counts.get(x + 2) ?? 0) >= need);
+    .filter((x) => (counts.get(x - 2) ?? 0) + (counts.get(x - 1) ?? 0) + counts.get(x)! + (counts.get(x + 1) ?? 0) + (counts.get(x + 2) ?? 0) >= need); // x - 2 to x + 2: SAME_EDGE_PT either side
   const starts: number[] = [];
-  for (const x of edges) if (!starts.length || x - starts[starts.length - 1]! > 0.3 * width) starts.push(x);
+  for (const x of edges) if (!starts.length || x - starts[starts.length - 1]! > COLUMN_APART_SHARE * width) starts.push(x);
   if (!starts.length && lines.length) starts.push(Math.min(...lines.map((l) => l.box.x0)));
   return starts.map((x0, i) => {
     const next = starts[i + 1] ?? Infinity;
     // The right edge most lines reach; a long URL or code line may overflow it.
-    const rights = lines.filter((l) => l.box.x0 >= x0 - 2 && l.box.x0 < next - 2).map((l) => l.box.x1).sort((a, b) => a - b);
-    return { x0, x1: Math.max(x0, rights[Math.floor(0.95 * (rights.length - 1))] ?? x0) };
+    const rights = lines.filter((l) => l.box.x0 >= x0 - SAME_EDGE_PT && l.box.x0 < next - SAME_EDGE_PT).map((l) => l.box.x1).sort((a, b) => a - b);
+    return { x0, x1: Math.max(x0, rights[Math.floor(RIGHT_EDGE_QUANTILE * (rights.length - 1))] ?? x0) };
   });
 }
 
 function columnFor(cols: readonly Column[], x: number): Column | undefined {
-  return cols.filter((c) => c.x0 <= x + 2).at(-1);
+  return cols.filter((c) => c.x0 <= x + SAME_EDGE_PT).at(-1);
 }
 
 /** Whether a vertical rule runs down the left of the box, within `reach` of its text (a quote's side bar). */
 function sideBar(rules: readonly Rule[], box: Box, reach: number): boolean {
   const h = box.y1 - box.y0;
   return rules.some((r) => r.orientation === 'v' && r.box.x1 <= box.x0 + 1 && r.box.x1 >= box.x0 - reach
-    && Math.min(r.box.y1, box.y1) - Math.max(r.box.y0, box.y0) >= 0.7 * h);
+    && Math.min(r.box.y1, box.y1) - Math.max(r.box.y0, box.y0) >= SIDE_BAR_SHARE * h);
 }
 
 /** Width of a line's first word, prorated from its first run's box. */
@@ -71,12 +89,12 @@ function firstWordWidth(line: Line): number {
  */
 function narrowedMeasure(lines: readonly Line[], col: Column, em: number): boolean {
   const full = lines.slice(0, -1);
-  if (full.length < 2) return false;
+  if (full.length < 2) return false; // one full line has no line break to read
   const right = Math.max(...full.map((l) => l.box.x1));
   // The last line is the shortest of a paragraph, never longer than the measure.
   if (col.x1 - right < MIN_RIGHT_INDENT_EM * em || lines[lines.length - 1]!.box.x1 > right + 1) return false;
   if (full.every((l) => right - l.box.x1 <= 1)) return true;
-  return full.length >= 3 && full.every((l, i) => right - l.box.x1 < 0.3 * em + firstWordWidth(lines[i + 1]!));
+  return full.length >= MIN_RAGGED_LINES && full.every((l, i) => right - l.box.x1 < RAGGED_SLACK_EM * em + firstWordWidth(lines[i + 1]!));
 }
 
 /**
@@ -91,10 +109,10 @@ function quotedParagraph(b: Extract<Block, { kind: 'paragraph' }>, cols: readonl
   const lines = b.lines ?? [];
   const col = columnFor(cols, b.prov.box.x0);
   if (!lines.length || !col) return null;
-  const em = lineFontSize(lines[0]!) || 10;
+  const em = lineFontSize(lines[0]!) || DEFAULT_SIZE_PT;
   const indent = b.prov.box.x0 - col.x0;
   if (indent < MIN_INDENT_EM * em || indent > MAX_INDENT_EM * em) return null;
-  if (lines.some((l) => Math.abs(l.box.x0 - b.prov.box.x0) > 2)) return null;
+  if (lines.some((l) => Math.abs(l.box.x0 - b.prov.box.x0) > SAME_EDGE_PT)) return null;
   // Tagged PDFs say when indented text is a list item.
   if (lines.some((l) => /^(?:LI|Lbl|LBody)$/.test(lineRole(l) ?? ''))) return null;
   // A centred line leaves as much room on the right as on the left.
@@ -105,7 +123,7 @@ function quotedParagraph(b: Extract<Block, { kind: 'paragraph' }>, cols: readonl
 function indentedBlock(b: Block, cols: readonly Column[]): boolean {
   const col = columnFor(cols, b.prov.box.x0);
   if (!col) return false;
-  const em = b.kind === 'paragraph' && b.lines?.[0] ? lineFontSize(b.lines[0]) : 10;
+  const em = b.kind === 'paragraph' && b.lines?.[0] ? lineFontSize(b.lines[0]) : DEFAULT_SIZE_PT;
   const indent = b.prov.box.x0 - col.x0;
   return indent >= MIN_INDENT_EM * em && indent <= MAX_INDENT_EM * em;
 }
@@ -118,7 +136,7 @@ function quote(children: Block[]): Block {
 export function quoteBlocks(page: Page): Block[] {
   // Nothing set in from the leftmost text: no quote, and no columns to find.
   const left = Math.min(...page.lines.map((l) => l.box.x0));
-  if (!page.blocks.some((b) => b.prov.box.x0 - left >= MIN_INDENT_EM * 5)) return page.blocks;
+  if (!page.blocks.some((b) => b.prov.box.x0 - left >= MIN_INDENT_EM * SMALLEST_TEXT_PT)) return page.blocks;
   const cols = pageColumns(page.lines, page.width);
   const out: Block[] = [];
   let run: Block[] = [];

@@ -15,9 +15,21 @@ import { centredStacks } from './centred-stacks.ts';
 
 /** A gutter must be at least this wide (points) and this empty. */
 const MIN_GUTTER = 8;
+/** Share of the page's lines that may cross a gutter's strip (a spanning title, a wide table) with the strip still free. */
 const MAX_CROSSING_SHARE = 0.12;
 /** Lines on each side of a gutter needed to believe in columns. */
 const MIN_SIDE_LINES = 4;
+
+/** Share of the text area's width at either side where no gutter lies: the margins' ragged edges. */
+const MARGIN_SHARE = 0.2;
+/** Points a run reaches past a gutter's edge into the next column before it crosses the gutter (a kerned overhang). */
+const CROSS_PT = 4;
+/** Share of its height a line has the page to itself above it (its top margin) for it to span the columns. */
+const TOP_MARGIN_SHARE = 0.5;
+/** Share of its height the same below it: the bottom margin under a heading is the smaller. */
+const BOTTOM_MARGIN_SHARE = 0.25;
+/** Line heights (of the page's median line) a line exceeds to read as a heading that may span the columns. */
+const HEADING_HEIGHT_LINES = 1.3;
 
 type Gutter = { x0: number; x1: number };
 
@@ -43,15 +55,15 @@ type Strip = Gutter & { load: number };
 /** Finds column gutters on a page from how lines cover the x axis. */
 export function findGutters(lines: Line[], width: number): Gutter[] {
   const body = lines.filter((l) => l.runs.some((r) => r.dir !== 'ttb'));
-  if (body.length < 2 * MIN_SIDE_LINES || width <= 0) return [];
+  if (body.length < 2 * MIN_SIDE_LINES || width <= 0) return []; // both sides' lines
   const left = Math.min(...body.map((l) => l.box.x0));
   const right = Math.max(...body.map((l) => l.box.x1));
-  const cover = coverage(body, Math.ceil(right) + 2);
+  const cover = coverage(body, Math.ceil(right) + 2); // 2 points past the rightmost text: room for the scan's end
   const limit = Math.max(1, Math.floor(MAX_CROSSING_SHARE * body.length));
   const strips: Strip[] = [];
   let start = -1, sum = 0;
   // Gutters lie inside the text area, away from the margins.
-  const lo = left + 0.2 * (right - left), hi = right - 0.2 * (right - left);
+  const lo = left + MARGIN_SHARE * (right - left), hi = right - MARGIN_SHARE * (right - left);
   for (let x = Math.ceil(left); x <= Math.floor(right); x++) {
     const free = cover[x]! <= limit && x >= lo - MIN_GUTTER && x <= hi + MIN_GUTTER;
     if (free && start < 0) { start = x; sum = 0; }
@@ -89,7 +101,7 @@ function withRoomForColumns(strips: Strip[], lines: readonly Line[]): Strip[] {
 
 const mid = (b: { x0: number; x1: number }) => (b.x0 + b.x1) / 2;
 /** A box crosses a gutter only when it reaches well into both neighbouring columns. */
-const crosses = (b: { x0: number; x1: number }, g: Gutter) => b.x0 < g.x0 - 4 && b.x1 > g.x1 + 4;
+const crosses = (b: { x0: number; x1: number }, g: Gutter) => b.x0 < g.x0 - CROSS_PT && b.x1 > g.x1 + CROSS_PT;
 
 /** Splits a line's runs at the gutters; a run across a gutter keeps the line whole. */
 export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
@@ -126,7 +138,7 @@ function isolated(item: Item, items: Item[]): boolean {
   const others = items.filter((o) => o.col !== null && o.col !== item.col);
   // The columns above a spanning heading end a top margin above it; below it
   // they resume right under its (smaller) bottom margin.
-  const lo = item.box.y0 - 0.5 * h, hi = item.box.y1 + 0.25 * h;
+  const lo = item.box.y0 - TOP_MARGIN_SHARE * h, hi = item.box.y1 + BOTTOM_MARGIN_SHARE * h;
   if (others.some((o) => o.box.y1 > lo && o.box.y0 < hi)) return false;
   return others.some((o) => o.box.y1 < item.box.y0) && others.some((o) => o.box.y0 > item.box.y1);
 }
@@ -134,7 +146,7 @@ function isolated(item: Item, items: Item[]): boolean {
 /** Whether text confined to one column overlaps the item's height (by a quarter line or more). */
 function besideColumnText(item: Item, items: readonly Item[]): boolean {
   const h = item.box.y1 - item.box.y0;
-  return items.some((o) => o.col !== null && Math.min(o.box.y1, item.box.y1) - Math.max(o.box.y0, item.box.y0) > 0.25 * Math.min(h, o.box.y1 - o.box.y0));
+  return items.some((o) => o.col !== null && Math.min(o.box.y1, item.box.y1) - Math.max(o.box.y0, item.box.y0) > 0.25 * Math.min(h, o.box.y1 - o.box.y0)); // a quarter line
 }
 
 function toItems(page: Page, gutters: Gutter[]): Item[] {
@@ -146,7 +158,7 @@ function toItems(page: Page, gutters: Gutter[]): Item[] {
   // Big lines (headings) alone at their height span the page even when short.
   const body = median(lines.map((l) => l.box.y1 - l.box.y0));
   for (const it of items) {
-    if (it.col !== null && it.box.y1 - it.box.y0 > 1.3 * body && isolated(it, items)) it.col = null;
+    if (it.col !== null && it.box.y1 - it.box.y0 > HEADING_HEIGHT_LINES * body && isolated(it, items)) it.col = null;
   }
   // A line reaching across a gutter while another column has text beside it
   // did not span the page: it overflowed its column (a long unbreakable
