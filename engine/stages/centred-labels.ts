@@ -60,7 +60,7 @@ export function centredLabels(blocks: readonly Block[]): Set<Para> {
     const only = b.lines?.length === 1 ? b.lines[0] : undefined;
     const first = next.lines?.[0];
     // The text under it is a paragraph of its own lines, not another label.
-    if (!only || !first || (next.lines?.length ?? 0) < 2 || !isCentredLabel(only, first)) return;
+    if (!only || !first || (next.lines?.length ?? 0) < 2 || !isCentredLabel(only, first)) return; // a paragraph: two lines or more
     // A word set apart from its own line (a bold word in small capitals mid-sentence) shares that line's height.
     const before = blocks[i - 1];
     const em = lineFontSize(only);

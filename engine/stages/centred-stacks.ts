@@ -36,6 +36,16 @@ const PIECE_GAP_EM = 1.5;
 const SIZE_JUMP = 1.3;
 /** A stack runs from a name down to smaller or equal text: a line this much larger than the last starts the next (an author's name). */
 const GROWTH = 1.05;
+/** Ems a stack's next line may overlap the last one (tall glyphs, tight leading) and still follow it. */
+const STACK_OVERLAP_EM = 0.3;
+/** Ems apart two bottoms still share a baseline across the stacks of a table's row. */
+const SAME_BASELINE_EM = 0.3;
+/** Lines a stack has at least: a name and what follows it. */
+const MIN_STACK_LINES = 2;
+/** Stacks a group stands abreast at least: one centred stack alone is a title block. */
+const MIN_STACKS = 2;
+/** Lines a page needs before stacks abreast are sought: two stacks of two lines. */
+const MIN_PAGE_LINES = MIN_STACKS * MIN_STACK_LINES;
 
 type Stack = { lines: Line[]; x0: number; x1: number; y0: number; y1: number };
 
@@ -55,7 +65,7 @@ function chain(lines: readonly Line[]): Stack[] {
     const s = stacks.find((t) => {
       const last = t.lines.at(-1)!;
       const gap = l.box.y0 - last.box.y1;
-      return gap > -0.3 * em && gap <= STACK_GAP_EM * em && Math.abs(centre(last) - centre(l)) <= CENTRE_TOLERANCE_EM * em
+      return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && Math.abs(centre(last) - centre(l)) <= CENTRE_TOLERANCE_EM * em
         && lineFontSize(last) <= SIZE_JUMP * em && em <= GROWTH * lineFontSize(last);
     });
     if (s) grow(s, l);
@@ -79,7 +89,7 @@ function headed(s: Stack): boolean {
 }
 
 function centred(s: Stack, textWidth: number): boolean {
-  if (s.lines.length < 2 || !headed(s)) return false;
+  if (s.lines.length < MIN_STACK_LINES || !headed(s)) return false;
   const em = Math.max(...s.lines.map(lineFontSize));
   const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
   return spread(s.lines.map((l) => l.box.x0)) >= MIN_EDGE_SPREAD_EM * em && spread(s.lines.map((l) => l.box.x1)) >= MIN_EDGE_SPREAD_EM * em
@@ -95,7 +105,7 @@ const MAX_AUTHOR_LINES = 5;
 function tableLike(group: readonly Stack[]): boolean {
   const n = group[0]!.lines.length;
   if (n <= MAX_AUTHOR_LINES || group.some((s) => s.lines.length !== n)) return false;
-  return group[0]!.lines.every((l, k) => group.every((s) => Math.abs(s.lines[k]!.box.y1 - l.box.y1) <= 0.3 * lineFontSize(l)));
+  return group[0]!.lines.every((l, k) => group.every((s) => Math.abs(s.lines[k]!.box.y1 - l.box.y1) <= SAME_BASELINE_EM * lineFontSize(l)));
 }
 
 /** Lines read as part of an author's stack: a name there is no heading, however large (headings.ts). */
@@ -128,7 +138,7 @@ function pieces(lines: readonly Line[]): Map<Line, Line> {
  */
 export function centredStacks(lines: readonly Line[]): { rows: Set<Line>; order: Line[] }[] {
   const flat = lines.filter((l) => l.runs.length > 0 && l.runs.every((r) => r.dir !== 'ttb' && !r.rotation));
-  if (flat.length < 4) return [];
+  if (flat.length < MIN_PAGE_LINES) return [];
   const textWidth = Math.max(...flat.map((l) => l.box.x1)) - Math.min(...flat.map((l) => l.box.x0));
   const rowOf = pieces(flat);
   const all = chain([...rowOf.keys()]);
@@ -144,7 +154,7 @@ export function centredStacks(lines: readonly Line[]): { rows: Set<Line>; order:
     for (let i = 0; i < group.length; i++) {
       for (const t of stacks) if (!seen.has(t) && abreast(group[i]!, t)) { seen.add(t); group.push(t); }
     }
-    if (group.length < 2 || tableLike(group)) continue;
+    if (group.length < MIN_STACKS || tableLike(group)) continue;
     const rows = new Set(group.flatMap((t) => t.lines.map((p) => rowOf.get(p)!)));
     if ([...rows].some((r) => taken.has(r))) continue;
     rows.forEach((r) => taken.add(r));

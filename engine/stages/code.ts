@@ -11,7 +11,16 @@ import { isMostlyCjk, median, runShare, unionBox } from '../geometry.ts';
 type Para = Extract<Block, { kind: 'paragraph' }>;
 type Code = Extract<Block, { kind: 'code' }>;
 
-const isCodeLine = (l: Line) => runShare(l, (r) => r.monospace) >= 0.9;
+/** Share of a line's runs in monospace from which the line is code. */
+const CODE_LINE_SHARE = 0.9;
+/** Character width (points) assumed when no run has text to measure: a 10 pt fixed-pitch face's. */
+const DEFAULT_CHAR_PT = 6;
+/** Line heights a code line's pitch is at most: a generous leading; larger steps are blank lines. */
+const MAX_PITCH_LINES = 1.35;
+/** Blank lines kept at most between two code lines, however wide the gap. */
+const MAX_BLANK_LINES = 3;
+
+const isCodeLine = (l: Line) => runShare(l, (r) => r.monospace) >= CODE_LINE_SHARE;
 
 /** Typographic bullets never start code; a monospace bullet is a list item in a code font. */
 const TYPOGRAPHIC_BULLET = /^\s*[•◦▪▫‣●○■□►▸]/u;
@@ -44,7 +53,7 @@ function charWidth(lines: Line[]): number {
   // The lines stage prefixes word spaces that have no width in the box; leave them out.
   const widths = lines.flatMap((l) => l.runs).filter((r) => r.text.trim().length > 0)
     .map((r) => (r.box.x1 - r.box.x0) / r.text.trimStart().length);
-  return median(widths) || 6;
+  return median(widths) || DEFAULT_CHAR_PT;
 }
 
 /** Rebuilds code text from line geometry: columns from x, blank lines from gaps. */
@@ -55,12 +64,12 @@ export function codeText(lines: Line[]): string {
   // Line pitch: the usual baseline distance, but never more than a generous leading.
   const height = median(lines.map((l) => l.box.y1 - l.box.y0));
   const steps = lines.slice(1).map((l, i) => l.box.y0 - lines[i]!.box.y0).filter((d) => d > 0);
-  const pitch = Math.min(median(steps) || Infinity, height * 1.35);
+  const pitch = Math.min(median(steps) || Infinity, height * MAX_PITCH_LINES);
   const out: string[] = [];
   lines.forEach((line, i) => {
     if (i > 0) {
       const gap = Math.round((line.box.y0 - lines[i - 1]!.box.y0) / pitch) - 1;
-      for (let k = 0; k < Math.min(gap, 3); k++) out.push('');
+      for (let k = 0; k < Math.min(gap, MAX_BLANK_LINES); k++) out.push('');
     }
     let text = '';
     line.runs.forEach((r, k) => {

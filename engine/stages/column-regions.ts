@@ -58,13 +58,13 @@ type Part = { text: string; x0: number; x1: number; mono: boolean };
 function sidePart(line: Line, g: Span, side: 'left' | 'right'): Part | null {
   const runs = line.runs.filter((r) => (side === 'left' ? r.box.x1 <= g.x0 : r.box.x0 >= g.x1) && r.text.trim() !== '');
   if (runs.length === 0) return null;
-  const mono = runs.filter((r) => r.monospace).length * 2 > runs.length;
+  const mono = runs.filter((r) => r.monospace).length * 2 > runs.length; // over half its runs
   return { text: lineText({ runs, box: line.box }).trim(), x0: Math.min(...runs.map((r) => r.box.x0)), x1: Math.max(...runs.map((r) => r.box.x1)), mono };
 }
 
 /** Words in a text: tokens that are mostly letters, plus one per two ideographs or kana (unspaced scripts). */
 function wordCount(text: string): number {
-  const tokens = text.split(/\s+/).filter((w) => (w.match(/\p{L}/gu)?.length ?? 0) * 2 > w.length).length;
+  const tokens = text.split(/\s+/).filter((w) => (w.match(/\p{L}/gu)?.length ?? 0) * 2 > w.length).length; // over half letters
   const ideographs = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0;
   return tokens + Math.floor(ideographs / 2);
 }
@@ -76,7 +76,7 @@ function proseStack(parts: Part[], regionWidth: number): boolean {
   const width = x1 - x0;
   if (width < MIN_STACK_WIDTH * regionWidth) return false;
   const filled = parts.filter((p) => p.x1 - p.x0 >= FILL * width).length;
-  if (filled < Math.max(2, MIN_FILLED_SHARE * parts.length)) return false;
+  if (filled < Math.max(2, MIN_FILLED_SHARE * parts.length)) return false; // two full lines at least
   const words = parts.reduce((n, p) => n + wordCount(p.text), 0);
   return words >= MIN_WORDS * parts.length;
 }
@@ -89,7 +89,7 @@ function isColumnPart(els: readonly Element[], start: number, end: number, g: Sp
   const x0 = Math.min(...left.map((p) => p.x0)), x1 = Math.max(...right.map((p) => p.x1));
   // Monospace on both sides is code keeping its own layout (an option list in
   // a code block); a code block in one of two prose columns is not.
-  const mono = (parts: Part[]) => parts.filter((p) => p.mono).length * 2 > parts.length;
+  const mono = (parts: Part[]) => parts.filter((p) => p.mono).length * 2 > parts.length; // over half the parts
   if (mono(left) && mono(right)) return false;
   return proseStack(left, x1 - x0) && proseStack(right, x1 - x0);
 }
@@ -113,7 +113,7 @@ function bothSides(els: readonly Element[], start: number, end: number, g: Span)
  */
 export function findColumnRegions(els: readonly Element[]): ColumnRegion[] {
   const text = els.filter((e) => e.line);
-  if (text.length < 2 * MIN_STACK_LINES) return [];
+  if (text.length < 2 * MIN_STACK_LINES) return []; // both stacks' lines
   const left = Math.min(...text.map((e) => e.box.x0)), right = Math.max(...text.map((e) => e.box.x1));
   // A gutter lies inside the text area, away from its margins (ragged right edges, page numbers).
   const middle: Span = { x0: left + 0.2 * (right - left), x1: right - 0.2 * (right - left) };

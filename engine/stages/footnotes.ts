@@ -27,7 +27,7 @@ function bodySize(doc: Doc): number {
   for (const p of doc.pages) for (const b of p.blocks) {
     if (b.kind !== 'paragraph') continue;
     for (const l of b.lines ?? []) {
-      const size = Math.round(lineFontSize(l) * 10) / 10;
+      const size = Math.round(lineFontSize(l) * 10) / 10; // to a tenth of a point
       by.set(size, (by.get(size) ?? 0) + lineText(l).length);
     }
   }
@@ -42,7 +42,7 @@ function notesOf(b: Paragraph, page: Page, body: number): Note[] | null {
   const notes: Note[] = [];
   for (const l of lines) {
     const m = NOTE_START.exec(lineText(l).trim());
-    if (m && MARK.test(m[1]!)) notes.push({ mark: m[1]!, text: m[2]!, prov: { page: page.number, box: l.box } });
+    if (m && MARK.test(m[1]!)) notes.push({ mark: m[1]!, text: m[2]!, prov: { page: page.number, box: l.box } }); // group 1: the mark, group 2: the note's text
     else if (notes.length > 0) notes[notes.length - 1]!.text += ` ${lineText(l).trim()}`;
     else return null;
   }
@@ -118,7 +118,7 @@ export const footnotes: Stage = {
       }
       const gone = new Set([...noteBlocks].filter(([, ns]) => ns.every((n) => called.has(n))).map(([b]) => b));
       const defined = [...gone].flatMap((b) => noteBlocks.get(b)!);
-      if (defined.length * 2 <= notes.length) return page;
+      if (defined.length * 2 <= notes.length) return page; // half the notes or fewer called: leave the page
       const refs = new Map<Span, Map<number, number>>();
       for (const n of defined) {
         const label = defs.length + 1;

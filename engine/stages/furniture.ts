@@ -43,7 +43,7 @@ const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
 function asciiDigits(text: string): string {
   return text.replace(/\p{Nd}/gu, (d) => {
     const cp = d.codePointAt(0)!;
-    const zero = DIGIT_ZEROS.find((z) => cp >= z && cp <= z + 9);
+    const zero = DIGIT_ZEROS.find((z) => cp >= z && cp <= z + 9); // the set's ten digits, zero to nine
     return zero === undefined ? d : String(cp - zero);
   });
 }
@@ -54,6 +54,9 @@ export function isFolio(text: string): boolean {
   return t !== '' && (PAGE_NUMBER.test(t) || ROMAN.test(t));
 }
 
+/** Parts (space-separated) a URL-and-counter or timestamp line has at most: a URL, a counter, a date, a time. */
+const MAX_STAMP_PARTS = 4;
+
 /** True for text that is furniture on its own when it sits at a page edge. */
 export function looksLikeFurniture(text: string): boolean {
   const t = asciiDigits(text.trim());
@@ -63,7 +66,7 @@ export function looksLikeFurniture(text: string): boolean {
   if (PRINT_STAMP.test(t)) return true;
   // "http://host/page.html 3/12": a URL with a page counter, as browsers print.
   const parts = t.split(/\s{1,}/);
-  return parts.length <= 4 && parts.every((p) => PAGE_NUMBER.test(p) || DATE.test(p) || URL.test(p) || /^\d{1,2}:\d{2}(?:\s*[ap]m)?$/i.test(p) || /^[ap]m$/i.test(p));
+  return parts.length <= MAX_STAMP_PARTS && parts.every((p) => PAGE_NUMBER.test(p) || DATE.test(p) || URL.test(p) || /^\d{1,2}:\d{2}(?:\s*[ap]m)?$/i.test(p) || /^[ap]m$/i.test(p));
 }
 
 type Candidate = {
@@ -98,7 +101,7 @@ function candidates(page: Page, maxSize: number): Candidate[] {
     if (grids.some((g) => centreIn(line.box, g))) return;
     const edge = top ? 'top' : 'bottom';
     const y = top ? line.box.y0 : h - line.box.y1;
-    const outermost = top ? i <= 1 : i >= sorted.length - 2;
+    const outermost = top ? i <= 1 : i >= sorted.length - 2; // the two lines nearest the edge
     const folioOnly = top ? line.box.y1 > h * BAND : line.box.y0 < h * (1 - BAND);
     // Running headers are small print; a large line that repeats at the top is a heading.
     const large = lineFontSize(line) > maxSize;
@@ -107,9 +110,16 @@ function candidates(page: Page, maxSize: number): Candidate[] {
   return out;
 }
 
+/** Body size times this is the largest a running header or footer is set; a larger line repeating is a heading. */
+const MAX_SIZE_STEP = 1.3;
+/** Pages a line repeats on at least to be furniture: once is no repetition. */
+const MIN_REPEATS = 2;
+/** Pages the share of repeats is counted over at most: a long document's header may change by chapter. */
+const SAMPLE_PAGES = 8;
+
 /** Finds the furniture lines of the whole document. */
 export function findFurniture(pages: Page[], minShare: number): Set<Line> {
-  const maxSize = 1.3 * (bodySize(pages.flatMap((p) => p.lines)) || Infinity);
+  const maxSize = MAX_SIZE_STEP * (bodySize(pages.flatMap((p) => p.lines)) || Infinity);
   // The edge-row test chunks every line of a page; the chunks are not asked for again, so they go page by page.
   const all = pages.flatMap((p) => {
     const found = candidates(p, maxSize);
@@ -124,7 +134,7 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
     else byKey.set(c.key, [c]);
   }
   const found = new Set<Line>();
-  const need = Math.max(2, Math.ceil(minShare * Math.min(pages.length, 8)));
+  const need = Math.max(MIN_REPEATS, Math.ceil(minShare * Math.min(pages.length, SAMPLE_PAGES)));
   for (const group of byKey.values()) {
     const ys = group.map((c) => c.y).sort((a, b) => a - b);
     const mid = ys[ys.length >> 1]!;

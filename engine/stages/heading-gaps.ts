@@ -58,7 +58,7 @@ function hangsUnder(b: Para, next: Block | undefined): boolean {
   // A list or a code example may be indented under a heading; a description is prose.
   if (next?.kind !== 'paragraph' || !prose(next)) return false;
   const below = next.prov.box.y0 - b.prov.box.y1;
-  return below >= -1 && below < 2 * em && next.prov.box.x0 > b.prov.box.x0 + em;
+  return below >= -1 && below < 2 * em && next.prov.box.x0 > b.prov.box.x0 + em; // under 2 ems below: no blank line between
 }
 
 /** The page's paragraphs that are set apart as headings are, given the document's usual gap; see the module comment. */

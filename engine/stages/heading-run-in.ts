@@ -11,7 +11,10 @@ import type { Block, Page } from '../model.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 
+/** Words a run-in title has at most; longer bold lead-ins are bold sentences. */
 const MAX_TITLE_WORDS = 8;
+/** Points two lines' tops are apart at most to sit on one line. */
+const SAME_LINE_PT = 2;
 /** Share of the longer words (four letters or more) that must be capitalised. */
 const TITLE_CASE_SHARE = 0.6;
 
@@ -20,15 +23,15 @@ export function isRunInTitle(text: string): boolean {
   const t = text.trim();
   if (!/^\p{Lu}/u.test(t) || !/\p{L}\.$/u.test(t)) return false;
   const words = t.slice(0, -1).split(/\s+/);
-  if (words.length < 2 || words.length > MAX_TITLE_WORDS) return false;
-  const long = words.filter((w) => /^\p{L}{4,}/u.test(w));
+  if (words.length < 2 || words.length > MAX_TITLE_WORDS) return false; // two words at least: one is a label
+  const long = words.filter((w) => /^\p{L}{4,}/u.test(w)); // four letters: shorter words (of, and, the) stay lower case
   return long.length > 0 && long.filter((w) => /^\p{Lu}/u.test(w)).length >= TITLE_CASE_SHARE * long.length;
 }
 
 /** Whether `next` goes on along the line `p` ends on: `p` is a heading run in before its section's text. */
 export function runsIn(p: Para, next: Block | undefined): boolean {
   const first = next?.kind === 'paragraph' ? next.lines?.[0] : undefined;
-  return first !== undefined && Math.abs(first.box.y0 - p.prov.box.y0) < 2 && first.box.x0 > p.prov.box.x1;
+  return first !== undefined && Math.abs(first.box.y0 - p.prov.box.y0) < SAME_LINE_PT && first.box.x0 > p.prov.box.x1;
 }
 
 /**

@@ -40,7 +40,7 @@ function anchors(doc: Doc): Anchor[] {
 function target(href: string, list: readonly Anchor[]): string | undefined {
   const m = /^@(\d+):([\d.]+)$/.exec(href.slice(DEST_PREFIX.length));
   if (!m) return undefined;
-  const page = Number(m[1]), y = Number(m[2]);
+  const page = Number(m[1]), y = Number(m[2]); // groups: the page, the y on it
   let best: Anchor | undefined;
   for (const a of list) {
     if (a.page !== page || a.y < y - ABOVE || a.y > y + BELOW) continue;

@@ -31,7 +31,7 @@ function marginNumber(line: Line, side: Side): Mark | null {
   const run = side === 'start' ? runs[0] : runs.at(-1);
   const m = run ? BARE_NUMBER.exec(run.text) : null;
   if (!run || !m) return null;
-  const neighbour = side === 'start' ? runs[1] : runs.at(-2);
+  const neighbour = side === 'start' ? runs[1] : runs.at(-2); // the run next to the number
   const gap = neighbour ? (side === 'start' ? neighbour.box.x0 - run.box.x1 : run.box.x0 - neighbour.box.x1) : Infinity;
   if (gap < MIN_GAP_EM * run.fontSize) return null;
   return { run, value: Number(m[1]), edge: side === 'start' ? run.box.x1 : run.box.x0, y: line.box.y0 };

@@ -51,8 +51,8 @@ export function tagsDisagree(pages: readonly Page[]): string | null {
   }
   if (total === 0 || tagged < total * MIN_COVERAGE) return 'the structure tree covers too little of the text';
   if (heading > total * MAX_HEADING_SHARE) return 'the structure tree tags most of the text as headings';
-  if (small * 2 > heading) return 'the structure tree tags body text as headings';
-  if (large >= MIN_LARGE_CHARS && largeHeading * 2 < large) return 'the structure tree tags headings as paragraphs';
+  if (small * 2 > heading) return 'the structure tree tags body text as headings'; // over half the heading text is small
+  if (large >= MIN_LARGE_CHARS && largeHeading * 2 < large) return 'the structure tree tags headings as paragraphs'; // under half the large text is a heading
   return null;
 }
 

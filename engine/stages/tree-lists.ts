@@ -153,7 +153,7 @@ function typedLabels(paras: readonly ItemPara[]): ItemPara[] {
   }
   const out = new Map<ItemPara, ItemPara>();
   for (const ps of firsts.values()) {
-    if (ps.length < 2 || ps.some((p) => p.label || p.marker)) continue;
+    if (ps.length < 2 || ps.some((p) => p.label || p.marker)) continue; // two items at least share a symbol
     const found = ps.map((p) => SYMBOL.exec(plain(p.spans)));
     const symbol = found[0]?.[1];
     if (!symbol || found.some((m) => m?.[1] !== symbol)) continue;
@@ -196,7 +196,7 @@ function continueList(open: List, next: List, em: number): boolean {
 function bodyEm(page: Page): number {
   const by = new Map<number, number>();
   for (const r of page.runs) by.set(r.fontSize, (by.get(r.fontSize) ?? 0) + r.text.length);
-  return [...by].reduce((best, cur) => (cur[1] > best[1] ? cur : best), [10, 0])[0];
+  return [...by].reduce((best, cur) => (cur[1] > best[1] ? cur : best), [10, 0])[0]; // 10 pt on a page without text
 }
 
 /**

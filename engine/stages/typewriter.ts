@@ -61,13 +61,13 @@ const LEADER = /^(?:\.{3,}|-{3,})$/;
  */
 export function splitFigures(r: TextRun): TextRun[] {
   const parts = r.text.split(/( +)/);
-  if (parts.length < 3) return [r];
+  if (parts.length < 3) return [r]; // text, spaces, text: one gap at least
   const cw = (r.box.x1 - r.box.x0) / Math.max(1, r.text.length);
   const out: TextRun[] = [];
   let start = 0, pos = 0, text = '';
   parts.forEach((part, i) => {
     const prev = parts[i - 1], next = parts[i + 1];
-    const cut = i % 2 === 1 && prev !== undefined && next !== undefined && (NUMBER.test(prev) || LEADER.test(prev)) && NUMBER.test(next);
+    const cut = i % 2 === 1 && prev !== undefined && next !== undefined && (NUMBER.test(prev) || LEADER.test(prev)) && NUMBER.test(next); // odd parts: the spaces the split kept
     if (cut) {
       out.push({ ...r, text, box: { ...r.box, x0: r.box.x0 + start * cw, x1: r.box.x0 + pos * cw } });
       start = pos + part.length;
