@@ -12,9 +12,8 @@
  */
 import type { Box, Line } from '../model.ts';
 import { lineText } from '../geometry.ts';
+import { MIN_GUTTER_PT } from './measures.ts';
 
-/** A gutter must be at least this wide (points). */
-const MIN_GUTTER = 8;
 /** Lines each stack needs before the part is believed to be in columns. */
 const MIN_STACK_LINES = 4;
 /** A stack line "fills" its stack from this share of the stack's width on. */
@@ -43,8 +42,8 @@ function subtract(free: Span[], spans: readonly Span[]): Span[] {
     const next: Span[] = [];
     for (const f of out) {
       if (s.x1 <= f.x0 || s.x0 >= f.x1) { next.push(f); continue; }
-      if (s.x0 - f.x0 >= MIN_GUTTER) next.push({ x0: f.x0, x1: s.x0 });
-      if (f.x1 - s.x1 >= MIN_GUTTER) next.push({ x0: s.x1, x1: f.x1 });
+      if (s.x0 - f.x0 >= MIN_GUTTER_PT) next.push({ x0: f.x0, x1: s.x0 });
+      if (f.x1 - s.x1 >= MIN_GUTTER_PT) next.push({ x0: s.x1, x1: f.x1 });
     }
     out = next;
     if (out.length === 0) break;

@@ -49,12 +49,15 @@ const NUMBERED_BOLD_SHARE = 0.85;
 const MARK_CHARS = 3;
 const isMark = (r: { script?: string; text: string }): boolean => r.script !== undefined && ([...r.text.trim()].length <= MARK_CHARS || !/\p{L}/u.test(r.text));
 
+/** A font size rounded to the half point: sizes a producer meant as one differ by rounding. */
+const toHalfPoint = (size: number): number => Math.round(size * 2) / 2; // two steps to the point
+
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
   const weight = new Map<number, number>();
   for (const l of lines) for (const r of l.runs) {
     if (r.monospace !== mono) continue;
-    const k = Math.round(r.fontSize * 2) / 2; // to the half point
+    const k = toHalfPoint(r.fontSize);
     weight.set(k, (weight.get(k) ?? 0) + r.text.length);
   }
   let best = 0, bestW = -1;
@@ -75,7 +78,7 @@ function styleOf(p: Para): Style | null {
   const own = lines.flatMap((l) => l.runs).filter((r) => !isMark(r) && r.text.trim() !== '');
   const prose = own.filter((r) => !r.monospace);
   const runs = prose.length ? prose : own.length ? own : lines.flatMap((l) => l.runs);
-  const size = Math.round(Math.min(...runs.map((r) => r.fontSize)) * 2) / 2; // to the half point
+  const size = toHalfPoint(Math.min(...runs.map((r) => r.fontSize)));
   const bold = lines.every((l) => runShare(l, (r) => r.bold) > BOLD_RUN_SHARE);
   return { size, bold, key: `${size}|${bold ? 'b' : 'r'}`, mono: prose.length === 0 };
 }
@@ -121,7 +124,7 @@ function isCandidate(p: Para, bodies: Body): Style | null {
   if (!bigger && (/^[-+]/.test(text) || /=|--\w/.test(text))) return null;
   if (!bigger && !boldBody) return null;
   // Express code-set headings in prose units so all heading styles rank on one scale.
-  const size = Math.round((s.size / body) * bodies.prose * 2) / 2; // to the half point
+  const size = toHalfPoint((s.size / body) * bodies.prose);
   return { ...s, size, key: `${size}|${s.bold ? 'b' : 'r'}` };
 }
 

@@ -12,6 +12,7 @@
 import type { Block, Box, Line, Page, Rule } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { lineFontSize, lineRole, unionBox } from '../geometry.ts';
+import { DEFAULT_FONT_PT } from './measures.ts';
 
 /** A quotation is indented at least this many ems (the least of the producers' ~2-2.7em)... */
 const MIN_INDENT_EM = 1.8;
@@ -35,8 +36,6 @@ const SIDE_BAR_SHARE = 0.7;
 const MIN_RAGGED_LINES = 3;
 /** Slack (ems) at a ragged line's end besides the next line's first word: the space and hyphenation's leeway. */
 const RAGGED_SLACK_EM = 0.3;
-/** Font size (points) assumed for a block without lines to measure. */
-const DEFAULT_SIZE_PT = 10;
 /** The smallest text set (points): nothing is indented a quote's least indent at it, nothing is a quote. */
 const SMALLEST_TEXT_PT = 5;
 
@@ -109,7 +108,7 @@ function quotedParagraph(b: Extract<Block, { kind: 'paragraph' }>, cols: readonl
   const lines = b.lines ?? [];
   const col = columnFor(cols, b.prov.box.x0);
   if (!lines.length || !col) return null;
-  const em = lineFontSize(lines[0]!) || DEFAULT_SIZE_PT;
+  const em = lineFontSize(lines[0]!) || DEFAULT_FONT_PT;
   const indent = b.prov.box.x0 - col.x0;
   if (indent < MIN_INDENT_EM * em || indent > MAX_INDENT_EM * em) return null;
   if (lines.some((l) => Math.abs(l.box.x0 - b.prov.box.x0) > SAME_EDGE_PT)) return null;
@@ -123,7 +122,7 @@ function quotedParagraph(b: Extract<Block, { kind: 'paragraph' }>, cols: readonl
 function indentedBlock(b: Block, cols: readonly Column[]): boolean {
   const col = columnFor(cols, b.prov.box.x0);
   if (!col) return false;
-  const em = b.kind === 'paragraph' && b.lines?.[0] ? lineFontSize(b.lines[0]) : DEFAULT_SIZE_PT;
+  const em = b.kind === 'paragraph' && b.lines?.[0] ? lineFontSize(b.lines[0]) : DEFAULT_FONT_PT;
   const indent = b.prov.box.x0 - col.x0;
   return indent >= MIN_INDENT_EM * em && indent <= MAX_INDENT_EM * em;
 }

@@ -12,9 +12,8 @@ import { median, unionBox } from '../geometry.ts';
 import { findColumnRegions, type Element } from './column-regions.ts';
 import { treeOrder } from './tree-order.ts';
 import { centredStacks } from './centred-stacks.ts';
+import { MIN_GUTTER_PT } from './measures.ts';
 
-/** A gutter must be at least this wide (points) and this empty. */
-const MIN_GUTTER = 8;
 /** Share of the page's lines that may cross a gutter's strip (a spanning title, a wide table) with the strip still free. */
 const MAX_CROSSING_SHARE = 0.12;
 /** Lines on each side of a gutter needed to believe in columns. */
@@ -65,11 +64,11 @@ export function findGutters(lines: Line[], width: number): Gutter[] {
   // Gutters lie inside the text area, away from the margins.
   const lo = left + MARGIN_SHARE * (right - left), hi = right - MARGIN_SHARE * (right - left);
   for (let x = Math.ceil(left); x <= Math.floor(right); x++) {
-    const free = cover[x]! <= limit && x >= lo - MIN_GUTTER && x <= hi + MIN_GUTTER;
+    const free = cover[x]! <= limit && x >= lo - MIN_GUTTER_PT && x <= hi + MIN_GUTTER_PT;
     if (free && start < 0) { start = x; sum = 0; }
     if (free) sum += cover[x]!;
     if ((!free || x === Math.floor(right)) && start >= 0) {
-      if (x - start >= MIN_GUTTER) strips.push({ x0: start, x1: x, load: sum / (x - start) });
+      if (x - start >= MIN_GUTTER_PT) strips.push({ x0: start, x1: x, load: sum / (x - start) });
       start = -1;
     }
   }

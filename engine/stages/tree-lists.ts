@@ -14,6 +14,7 @@ import type { Block, ListItem, Page, Span, TreeItemAt } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { unionBox } from '../geometry.ts';
 import { listMarker, stripMarker } from './lists.ts';
+import { DEFAULT_FONT_PT } from './measures.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 type List = Extract<Block, { kind: 'list' }>;
@@ -196,7 +197,7 @@ function continueList(open: List, next: List, em: number): boolean {
 function bodyEm(page: Page): number {
   const by = new Map<number, number>();
   for (const r of page.runs) by.set(r.fontSize, (by.get(r.fontSize) ?? 0) + r.text.length);
-  return [...by].reduce((best, cur) => (cur[1] > best[1] ? cur : best), [10, 0])[0]; // 10 pt on a page without text
+  return [...by].reduce((best, cur) => (cur[1] > best[1] ? cur : best), [DEFAULT_FONT_PT, 0])[0];
 }
 
 /**
