@@ -9,11 +9,7 @@
 import type { Doc, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { mapRuns, visibleLength } from './doc-runs.ts';
-
-/** Share of visible characters in a bold face from which bold is the body weight. */
-const BOLD_BODY_SHARE = 0.85;
-/** Fewer visible characters than this is a snippet, too little to judge the document by. */
-const MIN_CHARS = 200;
+import { BODY_FACE_SHARE, MIN_FACE_CHARS } from './measures.ts';
 
 /** Whether bold is this document's body weight: nearly all its visible characters are bold. */
 export function boldIsBody(doc: Doc): boolean {
@@ -25,7 +21,7 @@ export function boldIsBody(doc: Doc): boolean {
       if (r.bold) bold += n;
     }
   }
-  return visible >= MIN_CHARS && bold >= BOLD_BODY_SHARE * visible;
+  return visible >= MIN_FACE_CHARS && bold >= BODY_FACE_SHARE * visible;
 }
 
 const regular = (r: TextRun): TextRun[] => [r.bold ? { ...r, bold: false } : r];

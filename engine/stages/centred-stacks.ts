@@ -34,8 +34,11 @@ const ROW_TOP_EM = 1.5;
 const PIECE_GAP_EM = 1.5;
 /** A line this many times the size of the one below heads no stack with it (a title over the first authors). */
 const SIZE_JUMP = 1.3;
-/** A stack runs from a name down to smaller or equal text: a line this much larger than the last starts the next (an author's name). */
-const GROWTH = 1.05;
+/**
+ * The name heading a stack is set at least this many times larger than the lines under it; so a stack runs from a
+ * name down to smaller or equal text, and a line this much larger than the last starts the next (an author's name).
+ */
+const NAME_STEP = 1.05;
 /** Ems a stack's next line may overlap the last one (tall glyphs, tight leading) and still follow it. */
 const STACK_OVERLAP_EM = 0.3;
 /** Ems apart two bottoms still share a baseline across the stacks of a table's row. */
@@ -66,16 +69,13 @@ function chain(lines: readonly Line[]): Stack[] {
       const last = t.lines.at(-1)!;
       const gap = l.box.y0 - last.box.y1;
       return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && Math.abs(centre(last) - centre(l)) <= CENTRE_TOLERANCE_EM * em
-        && lineFontSize(last) <= SIZE_JUMP * em && em <= GROWTH * lineFontSize(last);
+        && lineFontSize(last) <= SIZE_JUMP * em && em <= NAME_STEP * lineFontSize(last);
     });
     if (s) grow(s, l);
     else stacks.push({ lines: [l], x0: l.box.x0, x1: l.box.x1, y0: l.box.y0, y1: l.box.y1 });
   }
   return stacks;
 }
-
-/** The name heading a stack is set at least this many times larger than the lines under it… */
-const NAME_STEP = 1.05;
 
 /**
  * …than its last line, or in bold over a last line that is not: a stack is

@@ -7,12 +7,11 @@
 import type { Block, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { isMostlyCjk, median, runShare, unionBox } from '../geometry.ts';
+import { CODE_LINE_SHARE } from './measures.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 type Code = Extract<Block, { kind: 'code' }>;
 
-/** Share of a line's runs in monospace from which the line is code. */
-const CODE_LINE_SHARE = 0.9;
 /** Character width (points) assumed when no run has text to measure: a 10 pt fixed-pitch face's. */
 const DEFAULT_CHAR_PT = 6;
 /** Line heights a code line's pitch is at most: a generous leading; larger steps are blank lines. */

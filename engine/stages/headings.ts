@@ -15,6 +15,7 @@ import { runInHeads } from './heading-run-in.ts';
 import { centredLabels } from './centred-labels.ts';
 import { inAuthorStack } from './centred-stacks.ts';
 import { atMostDeepest, type Level } from './heading-level.ts';
+import { CODE_LINE_SHARE } from './measures.ts';
 
 export { outlineKey, titleKey } from './heading-outline.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
@@ -27,8 +28,6 @@ const MAX_HEADING_CHARS = 160;
 const MAX_HEADING_LINES = 3;
 /** Share of a line's runs in bold past which a heading's line reads as bold (a plain mark or space may sit among them). */
 const BOLD_RUN_SHARE = 0.85;
-/** Share of a line's runs in monospace past which a body-size line is code, not a heading. */
-const CODE_RUN_SHARE = 0.9;
 /** A bold line without a section number may be this much smaller than body text (rounding of sizes). */
 const BOLD_BODY_SHARE = 0.95;
 /** Outline entries a document needs before its outline is believed (one bookmark is a title, not an outline). */
@@ -112,7 +111,7 @@ function isCandidate(p: Para, bodies: Body): Style | null {
   if (!s) return null;
   const body = s.mono && bodies.mono > 0 ? bodies.mono : bodies.prose;
   // A code line at body size is code, not a heading, even when bold.
-  if (s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > CODE_RUN_SHARE) && !s.bold) return null;
+  if (s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > CODE_LINE_SHARE) && !s.bold) return null;
   if (s.mono && isListingLine(text, s, bodies)) return null;
   if (THEOREM_OR_FLOAT_LABEL.test(text)) return null;
   const bigger = s.size >= body * SIZE_STEP;

@@ -16,11 +16,8 @@
 import type { Doc, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { mapRuns, visibleLength } from './doc-runs.ts';
+import { BODY_FACE_SHARE, MIN_FACE_CHARS } from './measures.ts';
 
-/** Share of visible characters in a monospace font from which monospace is the body face. */
-const MONO_BODY_SHARE = 0.85;
-/** Fewer visible characters than this is a snippet, too little to judge the document by. */
-const MIN_CHARS = 200;
 /** Share of code punctuation above which monospace text reads as a program listing. */
 const MAX_CODE_PUNCTUATION = 0.02;
 
@@ -45,7 +42,7 @@ function countRuns(runs: Iterable<TextRun>): { visible: number; mono: number; co
  */
 export function monospaceIsBody(doc: Doc): boolean {
   const { visible, mono, code } = countRuns(doc.pages.flatMap((p) => p.runs));
-  return visible >= MIN_CHARS && mono >= MONO_BODY_SHARE * visible && code <= MAX_CODE_PUNCTUATION * mono;
+  return visible >= MIN_FACE_CHARS && mono >= BODY_FACE_SHARE * visible && code <= MAX_CODE_PUNCTUATION * mono;
 }
 
 /** A figure in a table: digits with their separators, signs, percent and currency. */
