@@ -36,7 +36,7 @@ const SIDE_BAR_SHARE = 0.7;
 const MIN_RAGGED_LINES = 3;
 /** Slack (ems) at a ragged line's end besides the next line's first word: the space and hyphenation's leeway. */
 const RAGGED_SLACK_EM = 0.3;
-/** The smallest text set (points): nothing is indented a quote's least indent at it, nothing is a quote. */
+/** Font size (points) of the smallest text: a page with no block set in MIN_INDENT_EM ems of it holds no quote. */
 const SMALLEST_TEXT_PT = 5;
 
 type Column = { x0: number; x1: number };
