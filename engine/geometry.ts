@@ -26,6 +26,12 @@ export function unionBox(boxes: Box[]): Box {
   return Number.isFinite(x0) ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: 0, y1: 0 };
 }
 
+/** A box's width. */
+export const boxWidth = (b: Box): number => b.x1 - b.x0;
+
+/** The x of a box's centre. */
+export const boxCentreX = (b: Box): number => (b.x0 + b.x1) / 2;
+
 /** Text of a line: the runs' text concatenated (the lines stage already put spaces in). */
 export function lineText(line: Line): string {
   return line.runs.map((r) => r.text).join('');

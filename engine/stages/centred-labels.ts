@@ -7,7 +7,7 @@
  * after such a line; `headings` makes it a heading.
  */
 import type { Block, Line } from '../model.ts';
-import { lineFontSize, lineText } from '../geometry.ts';
+import { boxCentreX, boxWidth, lineFontSize, lineText } from '../geometry.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 
@@ -37,17 +37,14 @@ export function isCapsLabel(text: string): boolean {
     && !/\p{Ll}/u.test(t) && !/[,;]$/.test(t);
 }
 
-const centre = (l: { box: { x0: number; x1: number } }): number => (l.box.x0 + l.box.x1) / 2;
-const width = (l: { box: { x0: number; x1: number } }): number => l.box.x1 - l.box.x0;
-
 /** Whether `label` is a centred caps label over `next`, the first line of the text it heads. */
 export function isCentredLabel(label: Line, next: Line): boolean {
   const em = lineFontSize(label);
   // The text under it is prose, in lower case: a second line in capitals continues a title ("APPENDIX A" over its name).
   if (em <= 0 || !isCapsLabel(lineText(label)) || !/\p{Ll}/u.test(lineText(next))) return false;
   if (next.box.y0 < label.box.y1 - 0.5 * em) return false; // not below it
-  if (width(next) < WIDER_FACTOR * width(label) || width(next) < MIN_TEXT_WIDTH_EM * em) return false;
-  return Math.abs(centre(label) - centre(next)) <= CENTRE_TOLERANCE_EM * em
+  if (boxWidth(next.box) < WIDER_FACTOR * boxWidth(label.box) || boxWidth(next.box) < MIN_TEXT_WIDTH_EM * em) return false;
+  return Math.abs(boxCentreX(label.box) - boxCentreX(next.box)) <= CENTRE_TOLERANCE_EM * em
     && label.box.x0 > next.box.x0 + em && label.box.x1 < next.box.x1 - em;
 }
 

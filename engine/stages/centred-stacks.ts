@@ -13,7 +13,7 @@
  * (tables.ts kept them as text) and keep the row order.
  */
 import type { Line } from '../model.ts';
-import { lineFontSize, unionBox } from '../geometry.ts';
+import { boxCentreX, lineFontSize, unionBox } from '../geometry.ts';
 
 /** Lines of one stack have centres this many ems apart at most. */
 const CENTRE_TOLERANCE_EM = 1;
@@ -52,8 +52,6 @@ const MIN_PAGE_LINES = MIN_STACKS * MIN_STACK_LINES;
 
 type Stack = { lines: Line[]; x0: number; x1: number; y0: number; y1: number };
 
-const centre = (l: Line): number => (l.box.x0 + l.box.x1) / 2;
-
 function grow(s: Stack, l: Line): void {
   s.lines.push(l);
   s.x0 = Math.min(s.x0, l.box.x0); s.x1 = Math.max(s.x1, l.box.x1);
@@ -68,7 +66,7 @@ function chain(lines: readonly Line[]): Stack[] {
     const s = stacks.find((t) => {
       const last = t.lines.at(-1)!;
       const gap = l.box.y0 - last.box.y1;
-      return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && Math.abs(centre(last) - centre(l)) <= CENTRE_TOLERANCE_EM * em
+      return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && Math.abs(boxCentreX(last.box) - boxCentreX(l.box)) <= CENTRE_TOLERANCE_EM * em
         && lineFontSize(last) <= SIZE_JUMP * em && em <= NAME_STEP * lineFontSize(last);
     });
     if (s) grow(s, l);

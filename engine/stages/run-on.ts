@@ -10,9 +10,9 @@
  * paragraphs, and a list item continued on the next page is the lists
  * stage's (lists.ts).
  */
-import type { Block, Doc, Line, Span } from '../model.ts';
+import type { Block, Doc, Span } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineFontSize, lineText } from '../geometry.ts';
+import { boxWidth, lineFontSize, lineText } from '../geometry.ts';
 import { changesFace } from './blocks.ts';
 import { appendLineSpans, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
@@ -30,8 +30,6 @@ const SMALLER = 0.08;
 
 const isParagraph = (b: Block | undefined): b is Paragraph => b?.kind === 'paragraph' && (b.lines?.length ?? 0) > 0;
 
-const width = (l: Line) => l.box.x1 - l.box.x0;
-
 /**
  * Whether `next` carries on the sentence with which `prev` breaks off: `prev`
  * stops without closing punctuation on a full line (the column's measure, as
@@ -46,8 +44,8 @@ export function carriesOn(prev: Paragraph, next: Paragraph): boolean {
   // Lower case carries a sentence on; so does any letter after a word broken by a hyphen ("Soekarno-" / "Hatta").
   const carried = /^\p{Ll}/u.test(start) || (/\p{L}-$/u.test(end) && /^\p{L}/u.test(start));
   if (end === '' || CLOSED.test(end) || !carried || changesFace(a, b)) return false;
-  const measure = Math.max(...prev.lines!.map(width), ...next.lines!.map(width));
-  return width(a) >= FULL * measure;
+  const measure = Math.max(...[...prev.lines!, ...next.lines!].map((l) => boxWidth(l.box)));
+  return boxWidth(a.box) >= FULL * measure;
 }
 
 /** A block a reader skips between the parts of a paragraph: a picture, or words set smaller than the paragraph (a caption, a note), not a stray mark. */
