@@ -39,6 +39,15 @@ describe('blocks stage', () => {
     expect(blocks.run(doc([page(1, wrapped)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(1);
   });
 
+  it('keeps a centred title led by a roman number with its wider second line (APS: "I. FIRST-LEVEL HEADING:")', () => {
+    // 23 and 41 characters of 5 pt, both centred on x 176; "THE" would have fitted after the first line.
+    const title = [line(['I. FIRST-LEVEL HEADING:'], 118.5, 100), line(['THE LINE BREAK WAS FORCED VIA TWO SLASHES'], 73.5, 110)];
+    expect(blocks.run(doc([page(1, title)]), DEFAULT_CONFIG).pages[0]!.blocks.map(text)).toEqual(['I. FIRST-LEVEL HEADING: THE LINE BREAK WAS FORCED VIA TWO SLASHES']);
+    // An item whose next line is a paragraph at the margin, off the item's centre, still ends there.
+    const item = [line(['I. First point.'], 118.5, 100), line(['The paragraph after the list goes on, and on.'], 73.5, 110)];
+    expect(blocks.run(doc([page(1, item)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(2);
+  });
+
   it('starts a new block at a line opening with a superscript (a footnote)', () => {
     const note = (n: string, t: string, y: number) => line([{ ...line([n], 40, y, { fontSize: 7 }).runs[0]!, script: 'sup' as const }, ` ${t}`], 40, y);
     const lines = [note('1', 'See the first report of the year,', 100), ...textLines(['published in June.'], 40, 112), note('2', 'See the second report.', 124)];

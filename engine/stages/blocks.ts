@@ -10,7 +10,7 @@ import { listMarker } from './lists.ts';
 import { titleKey } from './headings.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
-import { lineFontSize, lineRole, lineStructBlock, lineText, median, unionBox, visibleLength } from '../geometry.ts';
+import { boxCentreX, lineFontSize, lineRole, lineStructBlock, lineText, median, unionBox, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 /** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
@@ -121,6 +121,19 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
 
 /** A line starting this many ems left of a list item's marker is no longer the item's text. */
 const OUTDENT_EM = 0.3;
+/** Centres this many ems apart are one axis: lines set centred on it (a section title's two lines) share it. */
+const CENTRE_AXIS_EM = 0.5;
+
+/**
+ * Whether `line` is `first` centred wider on the same axis: the second line
+ * of a centred title ("I. FIRST-LEVEL HEADING: / THE LINE BREAK WAS
+ * FORCED"), which starts left of a number that reads as a marker but
+ * reaches past it on the right as well.
+ */
+function centredUnder(first: Line, line: Line): boolean {
+  const same = Math.abs(boxCentreX(first.box) - boxCentreX(line.box)) <= CENTRE_AXIS_EM * lineFontSize(first);
+  return same && line.box.x1 > first.box.x1;
+}
 
 /** Whether the first word of `next` would have fitted at the end of `last`, within `right`: the break before it was not forced. */
 function wordWouldFit(last: Line, next: Line, right: number): boolean {
@@ -142,6 +155,7 @@ function wordWouldFit(last: Line, next: Line, right: number): boolean {
 function leavesItem(first: Line, last: Line, line: Line): boolean {
   if (listMarker(lineText(first)) === null) return false;
   if (line.box.x0 >= first.box.x0 - OUTDENT_EM * lineFontSize(first)) return false;
+  if (first === last && centredUnder(first, line)) return false;
   return wordWouldFit(last, line, Math.max(first.box.x1, last.box.x1, line.box.x1));
 }
 
