@@ -18,6 +18,8 @@ describe('Markdown renderer', () => {
 
   it('renders ATX headings without the heading font emphasis', () => {
     expect(renderBlocks([{ kind: 'heading', level: 2, spans: [{ text: 'Install', bold: true }], prov }])).toBe('## Install');
+    // A section number is no list marker inside a heading: no backslash.
+    expect(renderBlocks([{ kind: 'heading', level: 4, spans: [{ text: '1. Wide text' }], prov }])).toBe('#### 1. Wide text');
   });
 
   it('renders emphasis, inline code and links, merging adjacent spans', () => {
