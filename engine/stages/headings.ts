@@ -6,7 +6,7 @@
  * outline titles confirm headings and give their level, and when the outline
  * looks complete, bold lines it does not list are demoted to paragraphs.
  */
-import type { Block, DocSignals, Line } from '../model.ts';
+import type { Block, Doc, DocSignals, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { setApartParagraphs, usualGap } from './heading-gaps.ts';
 import { levelsFromNumbers, numberedSections, sectionNumber } from './heading-numbers.ts';
@@ -14,6 +14,7 @@ import { indexOutline, matchOutline } from './heading-outline.ts';
 import { runInHeads } from './heading-run-in.ts';
 import { centredLabels } from './centred-labels.ts';
 import { inAuthorStack } from './centred-stacks.ts';
+import { centredNumberedHeads } from './centred-numbered.ts';
 import { atMostDeepest, type Level } from './heading-level.ts';
 import { CODE_LINE_SHARE } from './measures.ts';
 
@@ -265,6 +266,18 @@ function withCentredLabels(paras: Para[], levels: Map<Para, Level>, centred: Rea
   return out;
 }
 
+/**
+ * Centred numbered italic heads (centred-numbered.ts) that no style made
+ * headings, one level below the document's deepest other heading; where the
+ * document numbers its sections, the numbering then sets their level.
+ */
+function withNumberedHeads(pages: Doc['pages'], styled: Map<Para, Level>, tagged: boolean): Map<Para, Level> {
+  const heads = tagged ? [] : pages.flatMap((p) => [...centredNumberedHeads(p.blocks)]).filter((p) => !styled.has(p));
+  if (heads.length === 0) return styled;
+  const level = atMostDeepest(Math.max(1, ...styled.values()) + 1);
+  return new Map([...styled, ...heads.map((p) => [p, level] as const)]);
+}
+
 /** Promotes heading-styled paragraphs to headings. */
 export const headings: Stage = {
   name: 'headings',
@@ -276,7 +289,7 @@ export const headings: Stage = {
     const usual = spaced ? usualGap(doc.pages) : 0;
     const apart = new Set(spaced ? doc.pages.flatMap((p) => [...setApartParagraphs(p, usual)]) : []);
     const runIn = new Set(doc.pages.flatMap((p) => [...runInHeads(p)]));
-    const styled = assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, { apart, runIn });
+    const styled = withNumberedHeads(doc.pages, assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, { apart, runIn }), doc.signals.tagged);
     const centred = doc.signals.tagged ? new Set<Para>() : new Set(doc.pages.flatMap((p) => [...centredLabels(p.blocks)]));
     if (styled.size === 0 && centred.size === 0) return doc;
     // The outline and the structure tree state levels outright; numbering refines style guesses only.
