@@ -51,7 +51,7 @@ describe('headings stage', () => {
     expect(out.pages.map((p) => levels(p)[0])).toEqual([1, 1]);
   });
 
-  it('makes a paper\'s title a heading when its outline starts after it, and not the authors set smaller', () => {
+  it('makes a paper\'s title a heading when its outline starts after it, above the outline\'s sections, and not the authors set smaller', () => {
     const p = page(1, []);
     p.blocks = [
       para([line(['The Name of the Title Is Hope'], 40, 60, { fontSize: 17, bold: true })]),
@@ -60,7 +60,8 @@ describe('headings stage', () => {
       para([line(['1 INTRODUCTION'], 40, 190, { fontSize: 11, bold: true })]), body(210),
     ];
     const outline = [{ title: 'ABSTRACT', level: 1, page: 1 }, { title: '1 INTRODUCTION', level: 1, page: 1 }];
-    expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 1, 0, 1, 0]);
+    // The title is the document's one top heading; the sections the outline lists at level 1 go below it.
+    expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([1, 0, 2, 0, 2, 0]);
     // Two lines of the largest size before the outline's first heading: no single title to pick.
     p.blocks.splice(1, 1, para([line(['A Second Line Set Just As Large'], 40, 90, { fontSize: 17, bold: true })]));
     expect(levels(headings.run(doc([p], outline), DEFAULT_CONFIG).pages[0]!)).toEqual([0, 0, 1, 0, 1, 0]);

@@ -219,6 +219,9 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
     else if (bigger && known === undefined && c.s.bold && !c.s.mono && c.s.size < smallest) out.set(c.p, below);
     else if (c.p === title) out.set(c.p, 1);
   }
+  // The title heads the whole document: the sections its outline lists at the top level go one level below it.
+  const others = [...out].filter(([p]) => p !== title);
+  if (title && out.get(title) === 1 && others.some(([, l]) => l === 1)) return new Map([[title, 1], ...others.map(([p, l]) => [p, atMostDeepest(l + 1)] as const)]);
   return out;
 }
 
