@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { surelyMonospaced } from './font-style.ts';
+import { inferFontStyle, surelyMonospaced } from './font-style.ts';
 
 describe('surelyMonospaced', () => {
   it('takes a short run in a font only flagged monospaced (a one-glyph math subset) as prose', () => {
@@ -13,5 +13,18 @@ describe('surelyMonospaced', () => {
     expect(surelyMonospaced({ fontName: 'ABCDEF+LiberationMono', monospace: true, text: ';' })).toBe(true);
     expect(surelyMonospaced({ fontName: 'Courier', monospace: true, text: 'x' })).toBe(true);
     expect(surelyMonospaced({ fontName: 'Helvetica', monospace: false, text: 'a longer run' })).toBe(false);
+  });
+});
+
+describe('inferFontStyle', () => {
+  const style = (name: string) => { const s = inferFontStyle(name, {}); return `${s.bold ? 'b' : ''}${s.italic ? 'i' : ''}`; };
+
+  it('reads URW\'s abbreviated suffixes (TeX\'s Times, Helvetica, Courier, Gothic clones)', () => {
+    expect(['QVCFWU+NimbusRomNo9L-MediItal', 'NimbusRomNo9L-Medi', 'NimbusRomNo9L-ReguItal', 'NimbusMonL-BoldObli', 'URWGothicL-Demi', 'CenturySchL-Ital', 'NimbusRomNo9L-Regu'].map(style))
+      .toEqual(['bi', 'b', 'i', 'bi', 'b', 'i', '']);
+  });
+
+  it('does not read a family name as a style', () => {
+    expect(['DigitalSans-Regular', 'Demitasse', 'Capital-Roman'].map(style)).toEqual(['', '', '']);
   });
 });

@@ -10,6 +10,13 @@ export type FontStyle = { bold: boolean; italic: boolean; monospace: boolean };
 
 const BOLD = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,]?(?:w[6-9])\b|medi(?:um)?\b|\bbd\b|-bd|bx\d|cmbx|lmroman\d+-bold/i;
 const ITALIC = /italic|oblique|slanted|\bit\b|-it\b|cmti|cmsl|lmroman\d+-italic|kursiv/i;
+/**
+ * URW's abbreviated style suffixes (NimbusRomNo9L-MediItal, URWGothicL-DemiObli, CenturySchL-Ital), as TeX's
+ * Times, Helvetica and Courier clones name them: capitalised words after the family's hyphen, read case-sensitively
+ * so that no family name ("Digital", "Demitasse") passes for one.
+ */
+const URW_BOLD = /-(?:Medi|Demi|Bold)/;
+const URW_ITALIC = /-[A-Za-z]*(?:Ital|Obli)(?![a-z])/;
 const MONO = /mono|courier|code|consol|menlo|typewriter|lmmono|cmtt|\btt\d|fixed|inconsolata|sourcecodepro|dejavusansm/i;
 
 /** Whether a font's name says it is monospaced (Courier, …Mono, cmtt…). */
@@ -44,8 +51,8 @@ export function inferFontStyle(
 ): FontStyle {
   const base = baseFontName(name);
   return {
-    bold: flags.bold === true || BOLD.test(base),
-    italic: flags.italic === true || ITALIC.test(base),
+    bold: flags.bold === true || BOLD.test(base) || URW_BOLD.test(base),
+    italic: flags.italic === true || ITALIC.test(base) || URW_ITALIC.test(base),
     monospace: flags.monospace === true || flags.family === 'monospace' || MONO.test(base),
   };
 }
