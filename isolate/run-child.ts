@@ -47,6 +47,15 @@ export type ChildLimits = {
    * a 4 GB heap lets the nursery alone take a few hundred MB of a long document's peak.
    */
   semiSpaceMb?: number;
+  /**
+   * Run V8 on the child's one thread (`--single-threaded`): no optimising
+   * compiler or garbage collector threads beside it. A warm child otherwise
+   * keeps about 1.3 cores busy, so on a machine run with one worker process
+   * per core the workers' children crowd each other; single-threaded, each
+   * keeps one core, at the same CPU per job and about a quarter more wall
+   * time per job when it runs alone (bench/SCALE.md).
+   */
+  singleThreaded?: boolean;
 };
 
 /** What a child inherits of the environment: no credentials (DATABASE_URL, keys, tokens) reach code that reads hostile input. */
@@ -106,6 +115,7 @@ function childFlags(limits: ChildLimits): string[] {
     `--max-old-space-size=${limits.heapMb}`,
     ...(limits.heapGrowthPercent ? [`--heap-growing-percent=${limits.heapGrowthPercent}`] : []),
     ...(limits.semiSpaceMb ? [`--max-semi-space-size=${limits.semiSpaceMb}`] : []),
+    ...(limits.singleThreaded ? ['--single-threaded'] : []),
   ];
 }
 

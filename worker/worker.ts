@@ -137,12 +137,13 @@ async function sweepOnce(runtime: Runtime): Promise<void> {
 
 /** One warm child per slot at most, kept for further jobs of the same tenant (core/queue/child-reuse-config.ts). */
 function warmChildrenOf(runtime: Runtime, opts: WorkerOptions): WarmChildren {
+  const { singleThreaded, ...reuse } = runtime.config.children;
   return createWarmChildren({
     module: opts.childModule ?? DEFAULT_CHILD,
     // Each job brings its own wall-clock limit (worker/convert-job.ts); this default is never used.
-    limits: { heapMb: runtime.config.convertMemoryMb, limitMs: 60_000 },
+    limits: { heapMb: runtime.config.convertMemoryMb, limitMs: 60_000, ...(singleThreaded ? { singleThreaded } : {}) },
     capacity: opts.concurrency,
-    ...runtime.config.children,
+    ...reuse,
     onAcquire: (warm) => runtime.metrics.conversionChildren.inc({ child: warm ? 'warm' : 'fresh' }),
   });
 }

@@ -14,6 +14,12 @@
  * - P2M_CHILD_RETIRE_MB: a child whose resident memory after a job is above
  *   this is retired (V8 keeps the heap a long document grew).
  * - P2M_CHILD_IDLE_SECONDS: an idle child is ended after this long.
+ * - P2M_CHILD_THREADS: `v8` (default) lets V8 compile and collect garbage on
+ *   helper threads beside the conversion, so one child keeps about 1.3 cores
+ *   busy; `single` runs each child on one thread (`--single-threaded`), for
+ *   machines run with one worker process per core: the same CPU per job,
+ *   about a quarter more wall time per job alone, and workers that add a core
+ *   each (bench/SCALE.md).
  */
 import { z } from 'zod';
 
@@ -22,6 +28,7 @@ export const CHILD_REUSE_ENV = {
   P2M_CHILD_MAX_JOBS: z.coerce.number().int().min(1).max(100_000).default(50),
   P2M_CHILD_RETIRE_MB: z.coerce.number().int().min(64).max(1_000_000).default(400),
   P2M_CHILD_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  P2M_CHILD_THREADS: z.enum(['v8', 'single']).default('v8'),
 };
 
 export type ChildReuse = 'tenant' | 'any' | 'never';
@@ -31,6 +38,7 @@ export type ChildReuseConfig = Readonly<{
   maxJobs: number;
   retireAboveMb: number;
   idleMs: number;
+  singleThreaded: boolean;
 }>;
 
 type ChildReuseEnv = z.infer<z.ZodObject<typeof CHILD_REUSE_ENV>>;
@@ -41,5 +49,6 @@ export function childReuseConfigOf(e: ChildReuseEnv): ChildReuseConfig {
     maxJobs: e.P2M_CHILD_MAX_JOBS,
     retireAboveMb: e.P2M_CHILD_RETIRE_MB,
     idleMs: e.P2M_CHILD_IDLE_SECONDS * 1000,
+    singleThreaded: e.P2M_CHILD_THREADS === 'single',
   });
 }

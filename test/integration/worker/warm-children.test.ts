@@ -65,6 +65,21 @@ describe('worker: warm conversion children', () => {
     }
   });
 
+  it('P2M_CHILD_THREADS=single: children run V8 on one thread; by default they do not', async () => {
+    for (const threads of ['single', 'v8'] as const) {
+      await using env = await testEnv({ P2M_CHILD_THREADS: threads });
+      const alice = await env.user();
+      const worker = createWorker(env.runtime, { concurrency: 1, pools: ['free', 'paid'], childModule: PID_CHILD });
+      try {
+        const id = await queueJob(env, alice);
+        expect(await worker.runOnce()).toBe(1);
+        expect(await markdownOf(env, alice, id)).toContain(`single ${threads === 'single'}`);
+      } finally {
+        await worker.stop();
+      }
+    }
+  });
+
   it('a warm engine child converts each job from its own input', async () => {
     await using env = await testEnv();
     const alice = await env.user();
