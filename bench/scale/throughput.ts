@@ -13,7 +13,7 @@
  *   node bench/scale/throughput.ts [--pg-url postgres://postgres@127.0.0.1:5432/postgres]
  *     [--redis-url redis://127.0.0.1:6379/6] [--jobs 8] [--pdf FILE]
  *     [--poll-interval-ms 1000 | --wait-seconds 30 | --poll-interval-ms 0 --pollers 8]
- *     [--child-reuse tenant|never]
+ *     [--child-reuse tenant|never] [--child-threads v8|single]
  *
  * Each phase: a fresh database, the API started, the jobs uploaded (each
  * job's client starts polling once its upload is answered), then the workers started; the clock runs from the moment every worker runs until
@@ -50,6 +50,8 @@ const { values } = parseArgs({
     'wait-seconds': { type: 'string', default: '0' },
     /** The workers' P2M_CHILD_REUSE: tenant (the default; every job here is one account's), any, or never. */
     'child-reuse': { type: 'string', default: 'tenant' },
+    /** The workers' P2M_CHILD_THREADS: v8 (the default; V8's helper threads) or single (one thread per conversion process). */
+    'child-threads': { type: 'string', default: 'v8' },
   },
 });
 const POLL = pollModeOf({
@@ -80,7 +82,7 @@ async function phase(store: Phase['store'], workers: number): Promise<Phase> {
   const shared = await mkdtemp(join(tmpdir(), 'p2m-bench-scale-'));
   const env: Record<string, string> = {
     DATABASE_URL: db.url, REDIS_URL: values['redis-url'], P2M_SECRET_KEY: randomBytes(32).toString('base64'),
-    P2M_RATE_LIMIT: 'false', P2M_CHILD_REUSE: values['child-reuse'], P2M_TIERS: JSON.stringify({ pro: { slots: JOBS + 10 } }),
+    P2M_RATE_LIMIT: 'false', P2M_CHILD_REUSE: values['child-reuse'], P2M_CHILD_THREADS: values['child-threads'], P2M_TIERS: JSON.stringify({ pro: { slots: JOBS + 10 } }),
     ...(store === 's3' ? s3.env('bench', `run-${randomBytes(4).toString('hex')}`) : {}),
   };
   // The local store is one directory for every process (one machine); with S3 each has its own, empty.
@@ -169,7 +171,7 @@ await rm(s3Dir, { recursive: true, force: true });
 
 const rate = (p: Phase) => p.pages / p.seconds;
 const find = (store: Phase['store'], workers: number) => phases.find((p) => p.store === store && p.workers === workers)!;
-console.log(`${JOBS} jobs of ${values.pdf.split('/').pop()} (${pdf.length} bytes) per phase; polling: ${describePollMode(POLL)}; P2M_CHILD_REUSE=${values['child-reuse']}\n`);
+console.log(`${JOBS} jobs of ${values.pdf.split('/').pop()} (${pdf.length} bytes) per phase; polling: ${describePollMode(POLL)}; P2M_CHILD_REUSE=${values['child-reuse']}, P2M_CHILD_THREADS=${values['child-threads']}\n`);
 console.log('| store | worker processes | seconds | pages | pages/s | polls/s meanwhile |\n|---|---|---|---|---|---|');
 for (const p of phases) console.log(`| ${p.store} | ${p.workers} | ${p.seconds.toFixed(1)} | ${p.pages} | ${rate(p).toFixed(2)} | ${p.polls.toFixed(0)} |`);
 for (const store of ['local', 's3'] as const) {
