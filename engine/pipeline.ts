@@ -1,6 +1,7 @@
 /**
  * The ordered stage list and the runner. Table stages come from engine/tables:
- * `treeTables` takes the tables a trusted structure tree states, `tables`
+ * `treeTables` takes the tables a trusted structure tree states, `contents`
+ * takes tables of contents as lists (their columns are no table), `tables`
  * finds the others on full-width lines (before reading order splits them at
  * gutters), `joinTables` merges tables split across pages once blocks exist,
  * and `rtlColumns` puts the columns of a right-to-left document's tables in
@@ -15,6 +16,7 @@ import { typewriter } from './stages/typewriter.ts';
 import { boldBody } from './stages/bold-body.ts';
 import { lines } from './stages/lines.ts';
 import { furniture } from './stages/furniture.ts';
+import { contents } from './stages/contents.ts';
 import { readingOrder } from './stages/reading-order.ts';
 import { blocks } from './stages/blocks.ts';
 import { headings } from './stages/headings.ts';
@@ -31,7 +33,7 @@ import { footnotes } from './stages/footnotes.ts';
 import { runOn } from './stages/run-on.ts';
 
 /** The pipeline's stages in order. */
-export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, treeTables, tables, readingOrder, blocks, headings, code, treeLists, lists, quotes, footnotes, runOn, joinTables, rtlColumns, internalLinks];
+export const STAGES: readonly Stage[] = [typewriter, boldBody, lines, furniture, treeTables, contents, tables, readingOrder, blocks, headings, code, treeLists, lists, quotes, footnotes, runOn, joinTables, rtlColumns, internalLinks];
 
 /** Runs the stages in order over the document. */
 export function runStages(doc: Doc, stages: readonly Stage[] = STAGES, cfg: EngineConfig = DEFAULT_CONFIG): Doc {
