@@ -14,6 +14,7 @@
 import type { Block, Line, ListItem, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { lineFontSize, lineText, unionBox, visibleLength } from '../geometry.ts';
+import { romanValue } from './heading-numbers.ts';
 
 /** A page number: arabic up to four digits, or roman in lower case (front matter). */
 const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,7})$/;
@@ -39,16 +40,8 @@ const INDENT_EM = 0.5;
 
 type Entry = { line: Line; title: string; page: string; leader: boolean; href?: string };
 
-const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 }; // the numerals' values
-
 function pageValue(page: string): { roman: boolean; value: number } {
-  if (/^\d+$/.test(page)) return { roman: false, value: Number(page) };
-  let value = 0;
-  for (let i = 0; i < page.length; i++) {
-    const v = ROMAN[page[i]!]!, next = ROMAN[page[i + 1] ?? ''] ?? 0;
-    value += v < next ? -v : v;
-  }
-  return { roman: true, value };
+  return /^\d+$/.test(page) ? { roman: false, value: Number(page) } : { roman: true, value: romanValue(page) };
 }
 
 /** The line read as an entry: its title and page number, and whether dots lead to it; null when it is none. */
@@ -56,7 +49,7 @@ export function parseEntry(line: Line): Entry | null {
   const text = lineText(line).trimEnd();
   // The number after a space, or glued to the leader's last dot (". . . .1").
   const spaced = /^(.*\S)\s+(\S+)$/u.exec(text);
-  const m = spaced && PAGE_NUMBER.test(spaced[2]!) ? spaced : /^(.*?[.·…])(\d{1,4})$/u.exec(text);
+  const m = spaced && PAGE_NUMBER.test(spaced[2]!) ? spaced : /^(.*?[.·…])(\d{1,4})$/u.exec(text); // group 2: the page number
   if (!m) return null;
   const leader = LEADER_TAIL.test(m[1]!);
   const title = m[1]!.replace(LEADER_TAIL, '').trim();
@@ -65,8 +58,8 @@ export function parseEntry(line: Line): Entry | null {
   const wide = NUMBER_GAP_EM * lineFontSize(line);
   if (!leader) {
     // Set at a tab: the number is a run of its own, well clear of the title's last run.
-    const last = runs.at(-1), before = runs.at(-2);
-    if (!last || !before || last.text.trim() !== m[2] || last.box.x0 - before.box.x1 < wide) return null;
+    const last = runs.at(-1), before = runs.at(-2); // the last two pieces: the number and what precedes it
+    if (!last || !before || last.text.trim() !== m[2] || last.box.x0 - before.box.x1 < wide) return null; // group 2: the page number
   }
   // The title is one piece of text, or a section's label and its title: more wide gaps are a table's columns.
   const titleRuns = runs.filter((r) => !LEADER_ONLY.test(r.text) && r.box.x1 <= line.box.x1 - wide / 2);
@@ -77,8 +70,8 @@ export function parseEntry(line: Line): Entry | null {
   // One link over most of the title's letters (its number may be set outside the link).
   const hrefs = new Set(titleRuns.flatMap((r) => (r.href ? [r.href] : [])));
   const linked = titleRuns.filter((r) => r.href).reduce((n, r) => n + visibleLength(r.text), 0);
-  const href = hrefs.size === 1 && linked * 2 >= titleRuns.reduce((n, r) => n + visibleLength(r.text), 0) ? [...hrefs][0] : undefined;
-  return { line, title, page: m[2]!, leader, ...(href ? { href } : {}) };
+  const href = hrefs.size === 1 && linked * 2 >= titleRuns.reduce((n, r) => n + visibleLength(r.text), 0) ? [...hrefs][0] : undefined; // * 2: over half the letters
+  return { line, title, page: m[2]!, leader, ...(href ? { href } : {}) }; // group 2: the page number
 }
 
 /**
@@ -106,7 +99,7 @@ function stepsByOne(entries: Entry[]): boolean {
 
 /** Whether the run is led to its pages by dots (half its entries or more), or stands under a contents' title on its page. */
 function looksLikeContents(run: Run, lines: readonly Line[]): boolean {
-  if (run.entries.filter((e) => e.leader).length * 2 >= run.entries.length) return true;
+  if (run.entries.filter((e) => e.leader).length * 2 >= run.entries.length) return true; // * 2: half of them or more
   const top = run.lines[0]!.box.y0;
   return !stepsByOne(run.entries) && lines.some((l) => l.box.y1 <= top && CONTENTS_TITLE.test(lineText(l).trim()));
 }

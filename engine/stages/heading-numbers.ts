@@ -19,12 +19,14 @@ export type SectionNumber = { kind: NumberKind; parts: number; value: number };
  */
 const SECTION_NUMBER = /^\s*(?:(\d{1,3})|([IVXL]{1,6})|([A-Z]))((?:\.\d{1,3}){0,5})(\.?)\s+(?=\p{L})/u;
 
-const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50 }; // the numerals' values
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 }; // the numerals' values
 
-function romanValue(s: string): number {
+/** The value of a roman numeral in either case (IV → 4, xii → 12). */
+export function romanValue(s: string): number {
+  const t = s.toLowerCase();
   let out = 0;
-  for (let i = 0; i < s.length; i++) {
-    const v = ROMAN[s[i]!]!, next = ROMAN[s[i + 1] ?? ''] ?? 0;
+  for (let i = 0; i < t.length; i++) {
+    const v = ROMAN[t[i]!] ?? 0, next = ROMAN[t[i + 1] ?? ''] ?? 0;
     out += v < next ? -v : v;
   }
   return out;
