@@ -43,7 +43,8 @@ function readEscape(b: Uint8Array, i: number): [string, number] {
  * inside the string are kept as they are, like pdf.js does.
  */
 export function readLiteralString(b: Uint8Array, start: number): { bytes: string; end: number } {
-  const parts: string[] = [];
+  // The runs between escapes are concatenated: most strings are one run, read with no array to join.
+  let text = '';
   let depth = 1;
   let i = start + 1;
   let runStart = i;
@@ -51,12 +52,10 @@ export function readLiteralString(b: Uint8Array, start: number): { bytes: string
     const c = b[i]!;
     if (c === 0x28) depth++;
     else if (c === 0x29 && --depth === 0) {
-      parts.push(latin1(b, runStart, i));
-      return { bytes: parts.join(''), end: i + 1 };
+      return { bytes: text + latin1(b, runStart, i), end: i + 1 };
     } else if (c === BACKSLASH) {
-      parts.push(latin1(b, runStart, i));
-      const [text, next] = readEscape(b, i + 1);
-      parts.push(text);
+      const [escaped, next] = readEscape(b, i + 1);
+      text += latin1(b, runStart, i) + escaped;
       i = runStart = next;
       continue;
     }
@@ -126,12 +125,23 @@ export function readHexString(b: Uint8Array, start: number): { bytes: string; en
   throw new PdfObjectsError('unterminated hex string');
 }
 
+/**
+ * Up to this many bytes a string is built char by char: V8 copies a
+ * concatenation this short into a flat string, and it is several times
+ * cheaper than making a subarray for fromCharCode (names, operands' strings).
+ */
+const TINY_LATIN1 = 12;
 /** Below this many bytes a string is built directly; a Buffer's set-up costs more than it saves. */
 const SHORT = 32;
 
 /** Bytes [from, to) as a one-char-per-byte string. */
 export function latin1(b: Uint8Array, from: number, to: number): string {
   if (from >= to) return '';
+  if (to - from <= TINY_LATIN1) {
+    let out = '';
+    for (let i = from; i < to; i++) out += String.fromCharCode(b[i]!);
+    return out;
+  }
   // apply() takes the typed array as it is; a spread would go through its iterator.
   if (to - from <= SHORT) return String.fromCharCode.apply(null, b.subarray(from, to) as unknown as number[]);
   return Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('latin1');

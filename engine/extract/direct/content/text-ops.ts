@@ -18,7 +18,7 @@ function fontOf(s: TextState) {
   return s.font;
 }
 
-/** The glyphs of the string being shown, refilled for each: the item builder keeps none of the array. */
+/** The glyphs of the string being shown (its first entries), refilled for each: the item builder keeps none of the array. */
 const SHOWN: Glyph[] = [];
 
 /** Scratch for the position a string is judged at. */
@@ -27,13 +27,12 @@ const AT: Matrix = [0, 0, 0, 0, 0, 0];
 /** Shows raw bytes (no glyphs for the empty string, as pdf.js's `!chars`). */
 function show(f: Frame, bytes: string, extraSpacing: number): void {
   const s = f.g.text;
-  if (bytes === '') SHOWN.length = 0;
-  const glyphs = bytes === '' ? SHOWN : fontOf(s).glyphs(bytes, SHOWN);
-  if (glyphs.length > 0) {
+  const count = bytes === '' ? 0 : fontOf(s).decode(bytes, SHOWN);
+  if (count > 0) {
     const at = textPaint(f, textTransform(s, AT));
     f.items.paintWith(at, f.page.paint.texts[at]!.kind);
   }
-  f.items.show(s, glyphs, extraSpacing);
+  f.items.show(s, SHOWN, extraSpacing, count);
 }
 
 function stringArg(args: readonly PdfValue[], i: number): string {
