@@ -51,7 +51,9 @@ function push(f: Frame, fill: Omit<Fill, 'order'>): void {
   // Any paint through a render-mode-7 clip shows the text that made it.
   for (const t of f.g.paint.textClip ?? []) t.kind = null;
   if (log.fills.length >= MAX_FILLS) return;
-  log.fills.push({ ...fill, order: ++log.order });
+  const logged = { ...fill, order: ++log.order };
+  log.fills.push(logged);
+  log.bands.add(logged);
 }
 
 /** A painted path (after the rule reader has seen it); `W`/`W*` before it narrows the clip. */
@@ -87,13 +89,13 @@ function sameColour(a: Rgb, b: Rgb): boolean {
   return a !== null && b !== null && a.every((v, i) => Math.abs(v - b[i]!) < SAME_COLOUR);
 }
 
+/** The white page, beneath a point nothing was painted at. */
+const PAGE_WHITE: Rgb = [255, 255, 255];
+
 /** The colour beneath a point: the last paint there, the white page if none; null when unknown. */
 function beneath(log: PaintLog, x: number, y: number): Rgb {
-  for (let i = log.fills.length - 1; i >= 0; i--) {
-    const b = log.fills[i]!.box;
-    if (x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1) return log.fills[i]!.rgb;
-  }
-  return [255, 255, 255];
+  const fill = log.bands.at(x, y);
+  return fill ? fill.rgb : PAGE_WHITE;
 }
 
 /** How the text about to be shown at `at` (text rendering matrix, user space) is painted. */
