@@ -86,7 +86,8 @@ export function noteShading(f: Frame): void {
 }
 
 function sameColour(a: Rgb, b: Rgb): boolean {
-  return a !== null && b !== null && a.every((v, i) => Math.abs(v - b[i]!) < SAME_COLOUR);
+  // Channel by channel, not a.every(…): this runs per shown string, and the callback was a closure per call.
+  return a !== null && b !== null && Math.abs(a[0] - b[0]) < SAME_COLOUR && Math.abs(a[1] - b[1]) < SAME_COLOUR && Math.abs(a[2] - b[2]) < SAME_COLOUR;
 }
 
 /** The white page, beneath a point nothing was painted at. */
