@@ -21,7 +21,9 @@ type Banded = { box: Box; order: number };
 /** Fills in paint order, by band; see the module comment. */
 export class FillBands<F extends Banded> {
   private readonly top: number;
-  private readonly bands: F[][];
+  private readonly count: number;
+  /** The fills of each band; a band's list is made when a first fill reaches it (most pages paint few). */
+  private readonly bands: (F[] | undefined)[] = [];
   /** Fills too tall to list per band, in paint order. */
   private readonly tall: F[] = [];
 
@@ -29,8 +31,7 @@ export class FillBands<F extends Banded> {
   constructor(page: Box) {
     this.top = Number.isFinite(page.y0) ? page.y0 : 0;
     const height = page.y1 - this.top;
-    const count = Number.isFinite(height) ? Math.min(MAX_BANDS, Math.max(1, Math.ceil(height / BAND_HEIGHT))) : 1;
-    this.bands = Array.from({ length: count }, () => []);
+    this.count = Number.isFinite(height) ? Math.min(MAX_BANDS, Math.max(1, Math.ceil(height / BAND_HEIGHT))) : 1;
   }
 
   /** Adds a fill painted after every fill added so far. */
@@ -43,13 +44,14 @@ export class FillBands<F extends Banded> {
       this.tall.push(fill);
       return;
     }
-    for (let b = first; b <= last; b++) this.bands[b]!.push(fill);
+    for (let b = first; b <= last; b++) (this.bands[b] ??= []).push(fill);
   }
 
   /** The last fill added whose box contains (x, y), if any. */
   at(x: number, y: number): F | undefined {
     if (Number.isNaN(y)) return undefined;
-    const banded = lastContaining(this.bands[this.band(y)]!, x, y);
+    const band = this.bands[this.band(y)];
+    const banded = band && lastContaining(band, x, y);
     const tall = lastContaining(this.tall, x, y);
     if (!banded) return tall;
     return tall && tall.order > banded.order ? tall : banded;
@@ -58,7 +60,7 @@ export class FillBands<F extends Banded> {
   /** The band of `y`, clamped to the page's bands (monotone, so a box's bands include those of its points). */
   private band(y: number): number {
     const b = Math.floor((y - this.top) / BAND_HEIGHT);
-    return b <= 0 ? 0 : Math.min(b, this.bands.length - 1);
+    return b <= 0 ? 0 : Math.min(b, this.count - 1);
   }
 }
 

@@ -158,8 +158,11 @@ export function judgeItems(log: PaintLog, itemCount: number): void {
   for (let i = 0; i < items.length; i++) {
     const it = items[i]!;
     const rec = log.texts[records[i]!];
-    if (!rec || it.str.trim() === '') continue;
+    if (!rec) continue;
     let kind = rec.kind;
+    // Visible text with no cover on the page stays as it is: most items, which then need no trimmed copy.
+    if (kind === null && covers.length === 0) continue;
+    if (it.str.trim() === '') continue;
     // The item's box is found only when there is paint to compare it with: most pages have none.
     if ((kind === 'render_mode_3' || kind === 'transparent') && images.length > 0) {
       const box = itemBox(it, log.base);
