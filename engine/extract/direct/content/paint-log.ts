@@ -11,6 +11,8 @@ import { deviceSubpaths, type PathPaint } from '../../../tables/path-rules.ts';
 import type { TextItem, Matrix } from '../types.ts';
 import { contains, intersect, type Fill, type PaintLog, type Rgb } from './paint-state.ts';
 import type { Frame } from './frame.ts';
+import { textTransform } from '../text-geometry.ts';
+import type { TextState } from '../text-state.ts';
 
 /** Painted areas one page may log; past this, later paint is not judged (a bound on hostile content). */
 const MAX_FILLS = 20_000;
@@ -99,8 +101,11 @@ function beneath(log: PaintLog, x: number, y: number): Rgb {
   return fill ? fill.rgb : PAGE_WHITE;
 }
 
-/** How the text about to be shown at `at` (text rendering matrix, user space) is painted. */
-function judge(f: Frame, at: Matrix, base: Matrix): HiddenTextKind | null {
+/** Scratch for the position a string is judged at. */
+const AT: Matrix = [0, 0, 0, 0, 0, 0];
+
+/** How the text about to be shown in text state `s` is painted. */
+function judge(f: Frame, s: TextState, base: Matrix): HiddenTextKind | null {
   const p = f.g.paint;
   if (f.page.paint.hiddenDepth > 0) return 'hidden_layer';
   const mode = p.renderMode;
@@ -108,19 +113,24 @@ function judge(f: Frame, at: Matrix, base: Matrix): HiddenTextKind | null {
   const fills = mode !== 1 && mode !== 5, strokes = mode === 1 || mode === 2 || mode === 5 || mode === 6;
   const alpha = Math.max(fills ? p.fillAlpha : 0, strokes ? p.strokeAlpha : 0);
   if (alpha <= 0) return 'transparent';
-  // A point a quarter em along and a third of an em up the glyph, in page space.
+  const colour = fills ? p.fill : p.stroke;
+  // Where nothing is painted yet the page is white everywhere: the glyph's position is not needed.
+  if (f.page.paint.fills.length === 0) return sameColour(colour, PAGE_WHITE) ? 'background_colour' : null;
+  // A point a quarter em along and a third of an em up the glyph (text rendering matrix, user space), in page space.
+  const at = textTransform(s, AT);
   const ux = at[4] + 0.25 * at[0] + 0.3 * at[2], uy = at[5] + 0.25 * at[1] + 0.3 * at[3];
   const x = base[0] * ux + base[2] * uy + base[4], y = base[1] * ux + base[3] * uy + base[5];
-  return sameColour(fills ? p.fill : p.stroke, beneath(f.page.paint, x, y)) ? 'background_colour' : null;
+  return sameColour(colour, beneath(f.page.paint, x, y)) ? 'background_colour' : null;
 }
 
 /**
- * The paint record for a string about to be shown at `at`: the current one
- * while the judgement and the paint order hold, else a new one. Returns its index.
+ * The paint record for a string about to be shown in text state `s`: the
+ * current one while the judgement and the paint order hold, else a new one.
+ * Returns its index.
  */
-export function textPaint(f: Frame, at: Matrix): number {
+export function textPaint(f: Frame, s: TextState): number {
   const log = f.page.paint;
-  const kind = judge(f, at, log.base);
+  const kind = judge(f, s, log.base);
   const last = log.texts.length - 1;
   const cur = log.texts[last];
   const clipped = f.g.paint.renderMode === 7;
