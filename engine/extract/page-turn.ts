@@ -17,6 +17,8 @@ const TURNS: readonly Turn[] = [0, 90, 180, 270];
 
 /** The rotation most of the page's characters share, if more than half of them do; else 0. */
 export function dominantTurn(runs: readonly TextRun[]): Turn {
+  // Most pages have no turned run at all, and then nothing needs counting.
+  if (!runs.some((r) => r.dir !== 'ttb' && r.rotation)) return 0;
   const count = new Map<number, number>();
   let total = 0;
   for (const r of runs) {

@@ -114,8 +114,13 @@ export function itemsToRuns(
       continue;
     }
     const run = toRun(item, vt, styles[item.fontName], fontOf(item.fontName));
+    if (!run) continue;
+    // Set on the new run rather than spread into a copy (the keys come in the same order): most runs of a tagged page have all three.
     const { role, block, order } = stack.at(-1) ?? {};
-    if (run) runs.push(role === undefined && block === undefined && order === undefined ? run : { ...run, ...(role ? { role } : {}), ...(block === undefined ? {} : { structBlock: block }), ...(order === undefined ? {} : { structOrder: order }) });
+    if (role) run.role = role;
+    if (block !== undefined) run.structBlock = block;
+    if (order !== undefined) run.structOrder = order;
+    runs.push(run);
   }
   return dropOverprint(runs);
 }

@@ -8,26 +8,47 @@ import type { PdfObjects } from '../pdf-objects/pdf-objects.ts';
 import { isDict, isRef, PdfObjectsError, refKey, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
 import { decodeStream, MAX_STREAM_BYTES } from './stream-data.ts';
 import { Unsupported, type ObjectSource } from './types.ts';
+import type { ObjectReader } from './number-tree.ts';
 
 /** Decoded bytes kept in the cache per document; past it, streams are decoded again on each use. */
 const CACHE_BYTES = 32 * 1024 * 1024;
 
+/** An ObjectReader whose errors surface as Unsupported. */
+export class GuardedReader implements ObjectReader {
+  private readonly reader: ObjectReader;
+
+  constructor(reader: ObjectReader) {
+    this.reader = reader;
+  }
+
+  // resolve and lookup catch inline rather than through guard(): they run per
+  // operator and per structure element, and guard's closure is an allocation per call.
+  resolve(v: PdfValue | undefined): PdfValue | undefined {
+    try {
+      return this.reader.resolve(v);
+    } catch (err) {
+      throw unsupported(err);
+    }
+  }
+
+  lookup(dict: PdfDict, key: string): PdfValue | undefined {
+    try {
+      return this.reader.lookup(dict, key);
+    } catch (err) {
+      throw unsupported(err);
+    }
+  }
+}
+
 /** An ObjectSource over a PdfObjects index. Object errors surface as Unsupported. */
-export class DirectObjects implements ObjectSource {
+export class DirectObjects extends GuardedReader implements ObjectSource {
   private readonly cache = new Map<number, { dict: PdfDict; data: Uint8Array }>();
   private cached = 0;
   readonly objects: PdfObjects;
 
   constructor(objects: PdfObjects) {
+    super(objects);
     this.objects = objects;
-  }
-
-  resolve(v: PdfValue | undefined): PdfValue | undefined {
-    return guard(() => this.objects.resolve(v));
-  }
-
-  lookup(dict: PdfDict, key: string): PdfValue | undefined {
-    return guard(() => this.objects.lookup(dict, key));
   }
 
   stream(v: PdfValue | undefined): { dict: PdfDict; data: Uint8Array } {
@@ -51,12 +72,16 @@ export class DirectObjects implements ObjectSource {
   }
 }
 
+/** The object reader's errors as Unsupported; anything else as it is. */
+function unsupported(err: unknown): unknown {
+  return err instanceof PdfObjectsError ? new Unsupported(err.message) : err;
+}
+
 /** Runs an object access, turning the object reader's errors into Unsupported. */
 export function guard<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    if (err instanceof PdfObjectsError) throw new Unsupported(err.message);
-    throw err;
+    throw unsupported(err);
   }
 }

@@ -8,7 +8,7 @@
  */
 import { isDict, isName, isRef, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
 import { NumberTree, type ObjectReader } from './number-tree.ts';
-import { guard } from './object-source.ts';
+import { GuardedReader, guard } from './object-source.ts';
 import { PageStructTree, refId, type StructContext } from './struct-page.ts';
 import { emptyStructure, type PageStructure } from '../struct-roles.ts';
 import { Unsupported } from './types.ts';
@@ -41,7 +41,7 @@ export class StructRoles {
     if (isDict(cm)) for (const [key, value] of cm.map) classMap.set(key, value);
     const rawTree = root.map.get('ParentTree');
     this.parentTree = rawTree ? new NumberTree(objects, rawTree) : null;
-    this.ctx = { objects: { resolve: (v) => guard(() => objects.resolve(v)), lookup: (d, k) => guard(() => objects.lookup(d, k)) }, roleMap, classMap, topPosition: (key) => this.topPosition(key), kidCache: new Map() };
+    this.ctx = { objects: new GuardedReader(objects), roleMap, classMap, topPosition: (key) => this.topPosition(key), kidCache: new Map() };
   }
 
   /**

@@ -5,10 +5,12 @@ import { Unsupported, type FontDecoder, type Glyph, type TextContent } from './t
 
 /** A font whose glyphs are one per byte: 500 units wide, a space 250; `map` overrides a byte's text. */
 function fakeFont(id: string, name = 'Fake', map: Record<string, string> = {}): FontDecoder {
+  const glyphs = (bytes: string): Glyph[] => [...bytes].map((c) => ({ unicode: map[c] ?? c, width: c === ' ' ? 250 : 500, isSpace: c === ' ' }));
   return {
     id, name, bold: false, italic: false, monospace: false, fallbackName: 'sans-serif', ascent: 0.8, descent: -0.2,
     fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
-    glyphs: (bytes: string): Glyph[] => [...bytes].map((c) => ({ unicode: map[c] ?? c, width: c === ' ' ? 250 : 500, isSpace: c === ' ' })),
+    glyphs,
+    decode: (bytes, out) => glyphs(bytes).reduce((n, g) => ((out[n] = g), n + 1), 0),
   };
 }
 

@@ -66,24 +66,25 @@ export class TextItems {
   }
 
   /**
-   * Shows a string (pdf.js buildTextContentItem): `glyphs` = s.font.glyphs(bytes),
-   * [] for an empty string, which only moves by the spacing. `extraSpacing`
-   * (a TJ adjustment in text space) follows the last glyph.
+   * Shows a string (pdf.js buildTextContentItem): its glyphs are the first
+   * `count` of `glyphs` (s.font.decode(bytes, glyphs)), none for an empty
+   * string, which only moves by the spacing. `extraSpacing` (a TJ adjustment
+   * in text space) follows the last glyph.
    */
-  show(s: TextState, glyphs: readonly Glyph[], extraSpacing: number): void {
+  show(s: TextState, glyphs: readonly Glyph[], extraSpacing: number, count = glyphs.length): void {
     this.flushOnFontChange(s);
     const font = s.font;
     if (!font) throw new Unsupported('text shown without a font');
     // Glyphs are recorded from the page's first fixed-pitch text on (monospace-spaces.ts); a font
     // change has just ended the item before it, so the record starts with the next item.
     if (font.monospace && !this.out.glyphs) this.out.glyphs = shownGlyphs(this.out.items.length);
-    if (glyphs.length === 0) {
+    if (count === 0) {
       const spacing = s.charSpacing + extraSpacing;
       if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
       return;
     }
     const scale = font.fontMatrix[0] * s.fontSize;
-    const last = glyphs.length - 1;
+    const last = count - 1;
     for (let i = 0; i <= last; i++) this.showGlyph(s, glyphs[i]!, scale, s.charSpacing + (i === last ? extraSpacing : 0));
   }
 

@@ -58,8 +58,14 @@ export interface FontDecoder {
   readonly fontMatrix: Matrix;
   /** Type 3 fonts whose text pdf.js stretches vertically (fonts/type3-height.ts); absent for all others. */
   readonly type3Height?: Type3Height;
-  /** Splits a shown string (raw bytes, one char per byte) into glyphs; into `out` (replacing what it held) when given. */
-  glyphs(bytes: string, out?: Glyph[]): Glyph[];
+  /** Splits a shown string (raw bytes, one char per byte) into glyphs, in a new array. */
+  glyphs(bytes: string): Glyph[];
+  /**
+   * Like glyphs, but written to out[0..n), returning n. `out` is never cut
+   * to length (entries past n are stale): setting an array's length is a
+   * call into the runtime, and this runs once per shown string.
+   */
+  decode(bytes: string, out: Glyph[]): number;
 }
 
 /**

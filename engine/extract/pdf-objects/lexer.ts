@@ -15,6 +15,14 @@ export type Token =
   | { t: 'delim'; v: '[' | ']' | '<<' | '>>' | '{' | '}' }
   | { t: 'eof' };
 
+type Delim = '[' | ']' | '<<' | '>>' | '{' | '}';
+/** Tokens without a value of their own, one object each: the parser only reads tokens, so they are shared. */
+const EOF_TOKEN: Token = { t: 'eof' };
+const DELIM_TOKENS: Record<Delim, Token> = {
+  '[': { t: 'delim', v: '[' }, ']': { t: 'delim', v: ']' }, '<<': { t: 'delim', v: '<<' },
+  '>>': { t: 'delim', v: '>>' }, '{': { t: 'delim', v: '{' }, '}': { t: 'delim', v: '}' },
+};
+
 const WHITE = new Uint8Array(256);
 for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) WHITE[c] = 1;
 const DELIM = new Uint8Array(256);
@@ -97,10 +105,12 @@ export class Lexer {
     const c = b[i];
     if (c === undefined) {
       this.pos = i;
-      return { t: 'eof' };
+      return EOF_TOKEN;
     }
     switch (c) {
-      case 0x28: return this.str(readLiteralString(b, i));
+      case 0x28:
+        this.pos = i;
+        return { t: 'str', v: readLiteralString(b, this) };
       case 0x2f: {
         const { v, end } = readName(b, i + 1);
         this.pos = end;
@@ -108,7 +118,8 @@ export class Lexer {
       }
       case 0x3c:
         if (b[i + 1] === 0x3c) return this.delim(i + 2, '<<');
-        return this.str(readHexString(b, i));
+        this.pos = i;
+        return { t: 'str', v: readHexString(b, this) };
       case 0x3e:
         if (b[i + 1] === 0x3e) return this.delim(i + 2, '>>');
         throw new PdfObjectsError(`stray > at ${i}`);
@@ -121,14 +132,9 @@ export class Lexer {
     return this.word(i);
   }
 
-  private str(s: { bytes: string; end: number }): Token {
-    this.pos = s.end;
-    return { t: 'str', v: s.bytes };
-  }
-
-  private delim(end: number, v: '[' | ']' | '<<' | '>>' | '{' | '}'): Token {
+  private delim(end: number, v: Delim): Token {
     this.pos = end;
-    return { t: 'delim', v };
+    return DELIM_TOKENS[v];
   }
 
   /** A regular token: a number when it looks like one, otherwise a keyword. */

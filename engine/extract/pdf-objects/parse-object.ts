@@ -12,7 +12,13 @@ const MAX_TOKENS = 400_000;
 
 /** Reads PDF values from a lexer, with two tokens of look-ahead for `num gen R`. */
 export class Parser {
-  private ahead: Token[] = [];
+  /**
+   * The look-ahead: up to two tokens read by peek() and not yet consumed,
+   * `ahead0` first. Two fields rather than an array queue: shift() runs per
+   * token, and Array.prototype.shift is a builtin call even on an empty array.
+   */
+  private ahead0: Token | null = null;
+  private ahead1: Token | null = null;
   private tokens = 0;
   private readonly lexer: Lexer;
   constructor(lexer: Lexer) {
@@ -40,16 +46,22 @@ export class Parser {
     }
   }
 
-  /** The next token without consuming it. */
-  peek(k = 0): Token {
-    while (this.ahead.length <= k) this.ahead.push(this.lexer.next());
-    return this.ahead[k]!;
+  /** The next token (k = 0) or the one after it (k = 1), without consuming it. */
+  peek(k: 0 | 1 = 0): Token {
+    this.ahead0 ??= this.lexer.next();
+    if (k === 0) return this.ahead0;
+    this.ahead1 ??= this.lexer.next();
+    return this.ahead1;
   }
 
   /** Consumes and returns the next token. */
   shift(): Token {
     if (++this.tokens > MAX_TOKENS) throw new PdfObjectsError('object too large');
-    return this.ahead.shift() ?? this.lexer.next();
+    const t = this.ahead0;
+    if (t === null) return this.lexer.next();
+    this.ahead0 = this.ahead1;
+    this.ahead1 = null;
+    return t;
   }
 
   private numberOrRef(n: number): PdfValue {

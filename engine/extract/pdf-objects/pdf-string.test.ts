@@ -3,8 +3,14 @@ import { decodeUtf16Be, readHexString, readLiteralString } from './pdf-string.ts
 import { PdfObjectsError } from './values.ts';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
-const literal = (s: string) => readLiteralString(bytes(s), 0);
-const hex = (s: string) => readHexString(bytes(s), 0);
+/** A reader's string and where it left the cursor. */
+function read(reader: typeof readHexString, s: string): { bytes: string; end: number } {
+  const at = { pos: 0 };
+  const text = reader(bytes(s), at);
+  return { bytes: text, end: at.pos };
+}
+const literal = (s: string) => read(readLiteralString, s);
+const hex = (s: string) => read(readHexString, s);
 
 describe('literal strings', () => {
   it('reads plain text and balanced parentheses, and reports where the string ends', () => {

@@ -38,25 +38,32 @@ function readEscape(b: Uint8Array, i: number): [string, number] {
 }
 
 /**
- * Reads a literal string whose `(` is at `start`. Returns the raw bytes (one
- * char per byte) and the position after the closing `)`. End-of-line bytes
+ * Where a string reader starts (`pos`, at the opening delimiter), moved
+ * past the string once read. The lexers pass themselves: a position
+ * returned in a result object was an allocation per string.
+ */
+export type Cursor = { pos: number };
+
+/**
+ * Reads a literal string whose `(` is at `at.pos`. Returns the raw bytes (one
+ * char per byte) and moves `at.pos` past the closing `)`. End-of-line bytes
  * inside the string are kept as they are, like pdf.js does.
  */
-export function readLiteralString(b: Uint8Array, start: number): { bytes: string; end: number } {
-  const parts: string[] = [];
+export function readLiteralString(b: Uint8Array, at: Cursor): string {
+  // The runs between escapes are concatenated: most strings are one run, read with no array to join.
+  let text = '';
   let depth = 1;
-  let i = start + 1;
+  let i = at.pos + 1;
   let runStart = i;
   while (i < b.length) {
     const c = b[i]!;
     if (c === 0x28) depth++;
     else if (c === 0x29 && --depth === 0) {
-      parts.push(latin1(b, runStart, i));
-      return { bytes: parts.join(''), end: i + 1 };
+      at.pos = i + 1;
+      return text + latin1(b, runStart, i);
     } else if (c === BACKSLASH) {
-      parts.push(latin1(b, runStart, i));
-      const [text, next] = readEscape(b, i + 1);
-      parts.push(text);
+      const [escaped, next] = readEscape(b, i + 1);
+      text += latin1(b, runStart, i) + escaped;
       i = runStart = next;
       continue;
     }
@@ -97,24 +104,29 @@ function scratchString(buf: Buffer, n: number): string {
   return out;
 }
 
+/** hexDigit by table, for the hex string reader's inner loop. */
+const HEX_VALUE = Int8Array.from({ length: 256 }, (_, c) => hexDigit(c));
+
 /**
- * Reads a hex string whose `<` is at `start`. Whitespace and (like pdf.js)
- * other non-hex bytes are skipped; an odd final digit is padded with 0.
+ * Reads a hex string whose `<` is at `at.pos`, moving `at.pos` past its `>`.
+ * Whitespace and (like pdf.js) other non-hex bytes are skipped; an odd final
+ * digit is padded with 0.
  */
-export function readHexString(b: Uint8Array, start: number): { bytes: string; end: number } {
+export function readHexString(b: Uint8Array, at: Cursor): string {
   let out = hexScratch;
   let n = 0;
   let high = -1;
-  for (let i = start + 1; i < b.length; i++) {
+  for (let i = at.pos + 1; i < b.length; i++) {
     const c = b[i]!;
     if (c === 0x3e) {
       if (high !== -1) {
         if (n === out.length) out = grown(out);
         out[n++] = high << 4;
       }
-      return { bytes: scratchString(out, n), end: i + 1 };
+      at.pos = i + 1;
+      return scratchString(out, n);
     }
-    const d = hexDigit(c);
+    const d = HEX_VALUE[c]!;
     if (d === -1) continue;
     if (high === -1) high = d;
     else {
@@ -126,12 +138,23 @@ export function readHexString(b: Uint8Array, start: number): { bytes: string; en
   throw new PdfObjectsError('unterminated hex string');
 }
 
+/**
+ * Up to this many bytes a string is built char by char: V8 copies a
+ * concatenation this short into a flat string, and it is several times
+ * cheaper than making a subarray for fromCharCode (names, operands' strings).
+ */
+const TINY_LATIN1 = 12;
 /** Below this many bytes a string is built directly; a Buffer's set-up costs more than it saves. */
 const SHORT = 32;
 
 /** Bytes [from, to) as a one-char-per-byte string. */
 export function latin1(b: Uint8Array, from: number, to: number): string {
   if (from >= to) return '';
+  if (to - from <= TINY_LATIN1) {
+    let out = '';
+    for (let i = from; i < to; i++) out += String.fromCharCode(b[i]!);
+    return out;
+  }
   // apply() takes the typed array as it is; a spread would go through its iterator.
   if (to - from <= SHORT) return String.fromCharCode.apply(null, b.subarray(from, to) as unknown as number[]);
   return Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('latin1');

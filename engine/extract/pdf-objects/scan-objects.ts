@@ -36,6 +36,13 @@ function digitsBack(b: Uint8Array, end: number): number {
   return i;
 }
 
+/** The decimal digits [from, to) as a number (at most ten digits, so exact): no string is made per header. */
+function decimal(b: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + (b[i]! - 0x30);
+  return n;
+}
+
 /** Parses `num gen` backwards from an `obj` keyword at `at`; null unless it is a real header. */
 function headerBefore(b: Uint8Array, at: number): { num: number; gen: number; pos: number } | null {
   if (!endsToken(b[at + 3]) || !isWhite(b[at - 1])) return null;
@@ -43,12 +50,12 @@ function headerBefore(b: Uint8Array, at: number): { num: number; gen: number; po
   while (i > 0 && isWhite(b[i - 1])) i--;
   const genStart = digitsBack(b, i);
   if (genStart === i || !isWhite(b[genStart - 1])) return null;
-  const gen = Number(Buffer.from(b.subarray(genStart, i)).toString('latin1'));
+  const gen = decimal(b, genStart, i);
   i = genStart;
   while (i > 0 && isWhite(b[i - 1])) i--;
   const numStart = digitsBack(b, i);
   if (numStart === i || (numStart > 0 && !endsToken(b[numStart - 1]))) return null;
-  const num = Number(Buffer.from(b.subarray(numStart, i)).toString('latin1'));
+  const num = decimal(b, numStart, i);
   return { num, gen, pos: numStart };
 }
 

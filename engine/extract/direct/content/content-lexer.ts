@@ -6,7 +6,7 @@
  * end, so malformed input cannot hang it; what pdf.js would reject becomes
  * Unsupported.
  */
-import { hexDigit, latin1, readHexString, readLiteralString } from '../../pdf-objects/pdf-string.ts';
+import { hexDigit, latin1, readHexString, readLiteralString, type Cursor } from '../../pdf-objects/pdf-string.ts';
 import { PdfObjectsError, type PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
 import { isKnownCommand, OPERATORS, opSpec, type OpSpec } from './operators.ts';
@@ -138,11 +138,9 @@ export class ContentLexer {
     return sign * value;
   }
 
-  private string(reader: (b: Uint8Array, at: number) => { bytes: string; end: number }): PdfValue {
+  private string(reader: (b: Uint8Array, at: Cursor) => string): PdfValue {
     try {
-      const s = reader(this.bytes, this.pos);
-      this.pos = s.end;
-      return { kind: 'string', bytes: s.bytes };
+      return { kind: 'string', bytes: reader(this.bytes, this) };
     } catch (e) {
       if (e instanceof PdfObjectsError) throw new Unsupported('unterminated string in content');
       throw e;

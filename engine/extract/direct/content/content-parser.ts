@@ -36,6 +36,13 @@ export class ContentParser {
    */
   private readonly operands: PdfValue[] = [];
   private count = 0;
+  /**
+   * One array per operand count, handed out as `args` and overwritten by the
+   * next operation with as many operands. Cutting `operands` to length
+   * instead was a call into the runtime on every operation, the parser's
+   * largest cost.
+   */
+  private readonly byCount: PdfValue[][] = [];
   /** Inline images skipped so far (BI … ID … EI). */
   inlineImages = 0;
   constructor(bytes: Uint8Array) {
@@ -73,13 +80,21 @@ export class ContentParser {
       }
       this.operation.op = t.cmd;
       if (n === 0) this.operation.args = NO_ARGS;
-      else {
-        // Cut to this operation's operands; a length above 0 keeps the storage.
-        this.operands.length = n;
-        this.operation.args = this.operands;
-      }
+      else this.operation.args = this.argsOf(n);
       return this.operation;
     }
+  }
+
+  /** The first `n` operands, copied into the array kept for `n` operands. */
+  private argsOf(n: number): PdfValue[] {
+    let args = this.byCount[n];
+    if (!args) {
+      args = this.operands.slice(0, n);
+      this.byCount[n] = args;
+      return args;
+    }
+    for (let i = 0; i < n; i++) args[i] = this.operands[i]!;
+    return args;
   }
 
   private push(v: PdfValue): void {

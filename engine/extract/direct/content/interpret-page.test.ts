@@ -20,6 +20,7 @@ const font: FontDecoder = {
   id: 'F', name: 'F', bold: false, italic: false, monospace: false, fallbackName: 'serif', ascent: 0.8, descent: -0.2,
   fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
   glyphs: (b) => [...b].map((c) => ({ unicode: c, width: 500, isSpace: c === ' ' })),
+  decode: (b, out) => [...b].reduce((n, c) => ((out[n] = { unicode: c, width: 500, isSpace: c === ' ' }), n + 1), 0),
 };
 
 /** Objects: 1 = a form XObject (content in `forms`), 2 = an image. */

@@ -11,6 +11,8 @@ import { deviceSubpaths, type PathPaint } from '../../../tables/path-rules.ts';
 import type { TextItem, Matrix } from '../types.ts';
 import { contains, intersect, type Fill, type PaintLog, type Rgb } from './paint-state.ts';
 import type { Frame } from './frame.ts';
+import { textTransform } from '../text-geometry.ts';
+import type { TextState } from '../text-state.ts';
 
 /** Painted areas one page may log; past this, later paint is not judged (a bound on hostile content). */
 const MAX_FILLS = 20_000;
@@ -51,7 +53,9 @@ function push(f: Frame, fill: Omit<Fill, 'order'>): void {
   // Any paint through a render-mode-7 clip shows the text that made it.
   for (const t of f.g.paint.textClip ?? []) t.kind = null;
   if (log.fills.length >= MAX_FILLS) return;
-  log.fills.push({ ...fill, order: ++log.order });
+  const logged = { ...fill, order: ++log.order };
+  log.fills.push(logged);
+  log.bands.add(logged);
 }
 
 /** A painted path (after the rule reader has seen it); `W`/`W*` before it narrows the clip. */
@@ -84,20 +88,24 @@ export function noteShading(f: Frame): void {
 }
 
 function sameColour(a: Rgb, b: Rgb): boolean {
-  return a !== null && b !== null && a.every((v, i) => Math.abs(v - b[i]!) < SAME_COLOUR);
+  // Channel by channel, not a.every(…): this runs per shown string, and the callback was a closure per call.
+  return a !== null && b !== null && Math.abs(a[0] - b[0]) < SAME_COLOUR && Math.abs(a[1] - b[1]) < SAME_COLOUR && Math.abs(a[2] - b[2]) < SAME_COLOUR;
 }
+
+/** The white page, beneath a point nothing was painted at. */
+const PAGE_WHITE: Rgb = [255, 255, 255];
 
 /** The colour beneath a point: the last paint there, the white page if none; null when unknown. */
 function beneath(log: PaintLog, x: number, y: number): Rgb {
-  for (let i = log.fills.length - 1; i >= 0; i--) {
-    const b = log.fills[i]!.box;
-    if (x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1) return log.fills[i]!.rgb;
-  }
-  return [255, 255, 255];
+  const fill = log.bands.at(x, y);
+  return fill ? fill.rgb : PAGE_WHITE;
 }
 
-/** How the text about to be shown at `at` (text rendering matrix, user space) is painted. */
-function judge(f: Frame, at: Matrix, base: Matrix): HiddenTextKind | null {
+/** Scratch for the position a string is judged at. */
+const AT: Matrix = [0, 0, 0, 0, 0, 0];
+
+/** How the text about to be shown in text state `s` is painted. */
+function judge(f: Frame, s: TextState, base: Matrix): HiddenTextKind | null {
   const p = f.g.paint;
   if (f.page.paint.hiddenDepth > 0) return 'hidden_layer';
   const mode = p.renderMode;
@@ -105,19 +113,24 @@ function judge(f: Frame, at: Matrix, base: Matrix): HiddenTextKind | null {
   const fills = mode !== 1 && mode !== 5, strokes = mode === 1 || mode === 2 || mode === 5 || mode === 6;
   const alpha = Math.max(fills ? p.fillAlpha : 0, strokes ? p.strokeAlpha : 0);
   if (alpha <= 0) return 'transparent';
-  // A point a quarter em along and a third of an em up the glyph, in page space.
+  const colour = fills ? p.fill : p.stroke;
+  // Where nothing is painted yet the page is white everywhere: the glyph's position is not needed.
+  if (f.page.paint.fills.length === 0) return sameColour(colour, PAGE_WHITE) ? 'background_colour' : null;
+  // A point a quarter em along and a third of an em up the glyph (text rendering matrix, user space), in page space.
+  const at = textTransform(s, AT);
   const ux = at[4] + 0.25 * at[0] + 0.3 * at[2], uy = at[5] + 0.25 * at[1] + 0.3 * at[3];
   const x = base[0] * ux + base[2] * uy + base[4], y = base[1] * ux + base[3] * uy + base[5];
-  return sameColour(fills ? p.fill : p.stroke, beneath(f.page.paint, x, y)) ? 'background_colour' : null;
+  return sameColour(colour, beneath(f.page.paint, x, y)) ? 'background_colour' : null;
 }
 
 /**
- * The paint record for a string about to be shown at `at`: the current one
- * while the judgement and the paint order hold, else a new one. Returns its index.
+ * The paint record for a string about to be shown in text state `s`: the
+ * current one while the judgement and the paint order hold, else a new one.
+ * Returns its index.
  */
-export function textPaint(f: Frame, at: Matrix): number {
+export function textPaint(f: Frame, s: TextState): number {
   const log = f.page.paint;
-  const kind = judge(f, at, log.base);
+  const kind = judge(f, s, log.base);
   const last = log.texts.length - 1;
   const cur = log.texts[last];
   const clipped = f.g.paint.renderMode === 7;
@@ -155,8 +168,11 @@ export function judgeItems(log: PaintLog, itemCount: number): void {
   for (let i = 0; i < items.length; i++) {
     const it = items[i]!;
     const rec = log.texts[records[i]!];
-    if (!rec || it.str.trim() === '') continue;
+    if (!rec) continue;
     let kind = rec.kind;
+    // Visible text with no cover on the page stays as it is: most items, which then need no trimmed copy.
+    if (kind === null && covers.length === 0) continue;
+    if (it.str.trim() === '') continue;
     // The item's box is found only when there is paint to compare it with: most pages have none.
     if ((kind === 'render_mode_3' || kind === 'transparent') && images.length > 0) {
       const box = itemBox(it, log.base);

@@ -9,6 +9,7 @@ import type { Box } from '../../../model.ts';
 import type { HiddenTextKind } from '../../../types.ts';
 import type { PdfValue } from '../../pdf-objects/values.ts';
 import type { Matrix, TextItem } from '../types.ts';
+import { FillBands } from './fill-bands.ts';
 
 /** An RGB colour, each channel 0-255; null where the colour space cannot be converted (patterns, separations). */
 export type Rgb = [number, number, number] | null;
@@ -48,6 +49,8 @@ export type PaintLog = {
   order: number;
   texts: TextPaint[];
   fills: Fill[];
+  /** The same fills by band of the page, to find the one beneath a point (fill-bands.ts). */
+  bands: FillBands<Fill>;
   /** Marked-content or form levels that are in a hidden optional-content group. */
   hiddenDepth: number;
   /** True for an /OC value (a group or membership dictionary) that is off. */
@@ -88,7 +91,7 @@ export function paintLog(base: Matrix, view: readonly number[], hiddenGroup: Pai
   const xs = [x0, x1].flatMap((x) => [y0, y1].map((y) => base[0] * x + base[2] * y + base[4]));
   const ys = [x0, x1].flatMap((x) => [y0, y1].map((y) => base[1] * x + base[3] * y + base[5]));
   const page = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
-  return { order: 0, texts: [], fills: [], hiddenDepth: 0, hiddenGroup, base, page, painted: { items: [], records: [] } };
+  return { order: 0, texts: [], fills: [], bands: new FillBands(page), hiddenDepth: 0, hiddenGroup, base, page, painted: { items: [], records: [] } };
 }
 
 /** The intersection of two boxes (an empty one when they do not meet). */

@@ -5,8 +5,7 @@
  */
 import { isDict, isString, type PdfValue } from '../../pdf-objects/values.ts';
 import { carriageReturn, moveText, setMatrix, type TextState } from '../text-state.ts';
-import { Unsupported, type Glyph, type Matrix } from '../types.ts';
-import { textTransform } from '../text-geometry.ts';
+import { Unsupported, type Glyph } from '../types.ts';
 import { applyExtGState } from './paint-ops.ts';
 import { textPaint } from './paint-log.ts';
 import { nameArg, numbers, resource, type Frame } from './frame.ts';
@@ -18,22 +17,18 @@ function fontOf(s: TextState) {
   return s.font;
 }
 
-/** The glyphs of the string being shown, refilled for each: the item builder keeps none of the array. */
+/** The glyphs of the string being shown (its first entries), refilled for each: the item builder keeps none of the array. */
 const SHOWN: Glyph[] = [];
-
-/** Scratch for the position a string is judged at. */
-const AT: Matrix = [0, 0, 0, 0, 0, 0];
 
 /** Shows raw bytes (no glyphs for the empty string, as pdf.js's `!chars`). */
 function show(f: Frame, bytes: string, extraSpacing: number): void {
   const s = f.g.text;
-  if (bytes === '') SHOWN.length = 0;
-  const glyphs = bytes === '' ? SHOWN : fontOf(s).glyphs(bytes, SHOWN);
-  if (glyphs.length > 0) {
-    const at = textPaint(f, textTransform(s, AT));
+  const count = bytes === '' ? 0 : fontOf(s).decode(bytes, SHOWN);
+  if (count > 0) {
+    const at = textPaint(f, s);
     f.items.paintWith(at, f.page.paint.texts[at]!.kind);
   }
-  f.items.show(s, glyphs, extraSpacing);
+  f.items.show(s, SHOWN, extraSpacing, count);
 }
 
 function stringArg(args: readonly PdfValue[], i: number): string {

@@ -7,7 +7,7 @@ import { glyphKind } from '../text-unicode.ts';
 import { Unsupported, type FontDecoder, type Glyph, type Matrix } from '../types.ts';
 
 /** Everything but the glyph logic, field for field as in FontDecoder. */
-export type FontFacts = Omit<FontDecoder, 'glyphs'>;
+export type FontFacts = Omit<FontDecoder, 'glyphs' | 'decode'>;
 
 /** How codes become text and widths. */
 export type CodeMap = {
@@ -51,8 +51,7 @@ export function makeDecoder(facts: FontFacts, map: CodeMap): FontDecoder {
     }
     return g.isSpace === isSpace ? g : { ...g, isSpace };
   };
-  const glyphs = (bytes: string, out: Glyph[] = []): Glyph[] => {
-    // Written by index and cut to length after: emptying `out` first would drop its storage.
+  const decode = (bytes: string, out: Glyph[]): number => {
     let n = 0;
     if (map.codeBytes === 1) {
       for (let i = 0; i < bytes.length; i++) {
@@ -66,8 +65,12 @@ export function makeDecoder(facts: FontFacts, map: CodeMap): FontDecoder {
         out[n++] = glyph(code, false);
       }
     }
-    out.length = n;
+    return n;
+  };
+  const glyphs = (bytes: string): Glyph[] => {
+    const out: Glyph[] = [];
+    decode(bytes, out);
     return out;
   };
-  return { ...facts, glyphs };
+  return { ...facts, glyphs, decode };
 }

@@ -14,9 +14,18 @@ import { MAC_ROMAN_ENCODING, STANDARD_ENCODING, WIN_ANSI_ENCODING, type Encoding
  */
 export type BuiltinEncoding = { kind: 'names'; names: Map<number, string> } | { kind: 'named'; encoding: Encoding | 'unsupported' };
 
-/** PostScript delimiters that pdf.js's Type1Parser returns as one-character tokens. */
-const SPECIAL = new Set(['/', '[', ']', '{', '}', '(', ')']);
-const WHITE = /[\0\t\n\f\r ]/;
+/**
+ * By char code: 1 for white space, 2 for the PostScript delimiters that
+ * pdf.js's Type1Parser returns as one-character tokens, 0 otherwise. A table,
+ * not a regular expression and a set: the header is read char by char.
+ */
+const CLASS = new Uint8Array(256);
+for (const c of '\0\t\n\f\r ') CLASS[c.charCodeAt(0)] = 1;
+for (const c of '/[]{}()') CLASS[c.charCodeAt(0)] = 2;
+const WHITE = 1;
+const SPECIAL = 2;
+/** The class of the char at `i` of a latin1 string (every code is below 256). */
+const classAt = (t: string, i: number): number => CLASS[t.charCodeAt(i)]!;
 
 /** pdf.js's getToken over a latin1 string: comments and white space skipped, delimiters alone. */
 class Tokens {
@@ -34,15 +43,15 @@ class Tokens {
       const c = t[this.at]!;
       if (c === '%') {
         while (this.at < t.length && t[this.at] !== '\n' && t[this.at] !== '\r') this.at++;
-      } else if (WHITE.test(c)) {
+      } else if (classAt(t, this.at) === WHITE) {
         this.at++;
       } else {
         break;
       }
     }
-    if (SPECIAL.has(t[this.at]!)) return t[this.at++]!;
+    if (classAt(t, this.at) === SPECIAL) return t[this.at++]!;
     const start = this.at;
-    while (this.at < t.length && !WHITE.test(t[this.at]!) && !SPECIAL.has(t[this.at]!) && t[this.at] !== '%') this.at++;
+    while (this.at < t.length && classAt(t, this.at) === 0 && t[this.at] !== '%') this.at++;
     return t.slice(start, this.at);
   }
 }
