@@ -34,7 +34,17 @@ export const boxCentreX = (b: Box): number => (b.x0 + b.x1) / 2;
 
 /** Text of a line: the runs' text concatenated (the lines stage already put spaces in). */
 export function lineText(line: Line): string {
-  return line.runs.map((r) => r.text).join('');
+  // Asked of every line by many stages: no array is built, and one run's text is its own.
+  const runs = line.runs;
+  if (runs.length === 1) return runs[0]!.text;
+  let text = '';
+  for (const r of runs) text += r.text;
+  return text;
+}
+
+/** The text of every line of the pages, one by one (a generator: read only by a consumer that asks). */
+export function* lineTexts(pages: readonly { lines: readonly Line[] }[]): Generator<string> {
+  for (const p of pages) for (const l of p.lines) yield lineText(l);
 }
 
 /** Font size of a line, weighted by characters. */

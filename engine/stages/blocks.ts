@@ -10,7 +10,7 @@ import { listMarker } from './lists.ts';
 import { titleKey } from './headings.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
-import { lineFontSize, lineRole, lineStructBlock, lineText, median, unionBox, visibleLength } from '../geometry.ts';
+import { lineFontSize, lineRole, lineStructBlock, lineText, lineTexts, median, unionBox, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 /** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
@@ -226,7 +226,7 @@ export function slotIn(blocks: Block[], fixed: Block[]): Block[] {
 export const blocks: Stage = {
   name: 'blocks',
   run(doc, cfg) {
-    const keep = vocabularyPolicy(doc.pages.flatMap((p) => p.lines.map(lineText)));
+    const keep = vocabularyPolicy(lineTexts(doc.pages));
     const titles = new Set(doc.signals.outline.map((o) => titleKey(o.title)).filter((k) => k.length >= 3)); // keys under 3 characters match too much
     const pages = doc.pages.map((p) => {
       const built = groupLines(p, cfg.paragraphGapRatio, keep, titles);
