@@ -63,6 +63,14 @@ export function isSpace(c: number): boolean {
     || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/** `text.trim().length`, without building the trimmed string. */
+export function trimmedLength(text: string): number {
+  let a = 0, b = text.length;
+  while (a < b && isSpace(text.charCodeAt(a))) a++;
+  while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
+  return b - a;
+}
+
 /** Number of non-whitespace characters (UTF-16 units) in a text, without building a new string. */
 export function visibleLength(text: string): number {
   let n = 0;
@@ -120,8 +128,11 @@ export function lineStructBlock(line: Line): number | undefined {
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+/** A code unit from U+1100 (Hangul Jamo) on: every character of those scripts is one, or a surrogate pair. */
+const FROM_JAMO = /[^\u0000-\u10ff]/;
 
 /** True when CJK characters make up a good share of the text; CJK fonts are fixed-pitch by design, so pitch means nothing there. */
 export function isMostlyCjk(text: string): boolean {
+  if (!FROM_JAMO.test(text)) return false; // no character of those scripts: asked of every monospace run
   return (text.match(CJK)?.length ?? 0) > 0.3 * Math.max(1, text.replace(/\s/g, '').length);
 }

@@ -3,7 +3,7 @@
  * or glued when the line ends in a hyphenation break.
  */
 import type { Line, Span, TextRun } from './model.ts';
-import { isMostlyCjk } from './geometry.ts';
+import { isMostlyCjk, isSpace } from './geometry.ts';
 
 /** Decides whether `left-` + `right` was a real hyphenated compound (keep the hyphen). */
 export type HyphenPolicy = (left: string, right: string) => boolean;
@@ -93,17 +93,19 @@ export function appendLineSpans(out: Span[], spans: Span[], keepHyphen: HyphenPo
   const last = out.at(-1);
   if (last) {
     // The hyphen may be a run of its own (a glyph with /ActualText is its own text item).
-    const m = BREAK.exec(last.text === '-' && out.length > 1 ? `${out.at(-2)!.text}-` : last.text);
+    const tail = last.text === '-' && out.length > 1 ? `${out.at(-2)!.text}-` : last.text;
+    // Most lines end in no hyphen: the pattern, which scans the whole text, is tried only on those that do.
+    const m = tail.endsWith('-') ? BREAK.exec(tail) : null;
     const first = spans[0]!.text;
     // In capitals the right half's case says nothing: the document's vocabulary decides, as in lower case.
     const caps = m && /^\p{Lu}+$/u.test(m[1]!) ? first.match(/^\p{Lu}+(?!\p{Ll})/u)?.[0]?.toLowerCase() : undefined;
-    const next = first.match(/^\p{Ll}[\p{L}]*/u)?.[0] ?? caps;
+    const next = m ? first.match(/^\p{Ll}[\p{L}]*/u)?.[0] ?? caps : undefined;
     if (m && next && !last.code) {
       // A line-end hyphen glues the halves; only a real compound keeps the hyphen itself.
       if (!keepHyphen(m[1]!, next)) last.text = last.text.slice(0, -1);
     } else if (m && !last.code && /^\p{Lu}/u.test(first)) {
       // Before a capital the hyphen is the compound's own ("Soekarno-" / "Hatta"): kept, and no space.
-    } else if (!/\s$/.test(last.text) && !unspacedJoin(last.text, first)) spans[0] = { ...spans[0]!, text: ' ' + first.replace(/^\s+/, '') };
+    } else if (!isSpace(last.text.charCodeAt(last.text.length - 1)) && !unspacedJoin(last.text, first)) spans[0] = { ...spans[0]!, text: ' ' + first.replace(/^\s+/, '') };
   }
   out.push(...spans);
 }

@@ -10,11 +10,11 @@ import { listMarker } from './lists.ts';
 import { titleKey } from './headings.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
-import { lineFontSize, lineRole, lineStructBlock, lineText, lineTexts, median, unionBox, visibleLength } from '../geometry.ts';
+import { lineFontSize, lineRole, lineStructBlock, lineText, lineTexts, median, trimmedLength, unionBox, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 /** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
-type Style = { size: number; prose?: number; code?: number; bold: boolean; mono: boolean };
+type Style = { size: number; prose: number | undefined; code: number | undefined; bold: boolean; mono: boolean };
 
 
 /** Share of a line's visible characters in bold past which the line reads as bold. */
@@ -26,7 +26,7 @@ const MONO_LINE_SHARE = 0.8;
 function measure(l: Line): Style {
   let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, vis = 0, bold = 0, mono = 0;
   for (const r of l.runs) {
-    const k = r.text.trim().length;
+    const k = trimmedLength(r.text);
     const v = visibleLength(r.text);
     n += k; sum += k * r.fontSize; vis += v;
     if (r.bold) bold += v;
@@ -35,8 +35,7 @@ function measure(l: Line): Style {
   const size = n > 0 ? sum / n : (l.runs[0]?.fontSize ?? 0);
   return {
     size, bold: vis > 0 && bold / vis > BOLD_LINE_SHARE, mono: vis > 0 && mono / vis > MONO_LINE_SHARE,
-    ...(pn > 0 ? { prose: psum / pn } : {}),
-    ...(cn > 0 ? { code: csum / cn } : {}),
+    prose: pn > 0 ? psum / pn : undefined, code: cn > 0 ? csum / cn : undefined,
   };
 }
 
