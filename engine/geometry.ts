@@ -51,7 +51,7 @@ export function* lineTexts(pages: readonly { lines: readonly Line[] }[]): Genera
 export function lineFontSize(line: Line): number {
   let n = 0, sum = 0;
   for (const r of line.runs) {
-    const k = r.text.trim().length;
+    const k = trimmedLength(r.text);
     n += k; sum += k * r.fontSize;
   }
   return n > 0 ? sum / n : (line.runs[0]?.fontSize ?? 0);

@@ -8,6 +8,7 @@ import type { Block, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { listMarker } from './lists.ts';
 import { titleKey } from './headings.ts';
+import { asciiTitleKeyLength, keyLengths } from './heading-outline.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
 import { lineFontSize, lineRole, lineStructBlock, lineText, lineTexts, median, trimmedLength, unionBox, visibleLength } from '../geometry.ts';
@@ -169,14 +170,26 @@ export function splitRunIn(line: Line): Line[] {
   return [{ runs: head, box: unionBox(head.map((r) => r.box)) }, { runs: restRuns, box: unionBox(restRuns.map((r) => r.box)) }];
 }
 
-const longestKey = new WeakMap<ReadonlySet<string>, number>();
+/** The longest of a set of title keys, and every key's length. */
+type KeyLengths = { longest: number; lengths: ReadonlySet<number> };
+const titleLengths = new WeakMap<ReadonlySet<string>, KeyLengths>();
 
-/** Whether the line's text is one of the outline titles (by key); lines far longer than any title are skipped unkeyed. */
+/**
+ * Whether the line's text is one of the outline titles (by key). Lines far
+ * longer than any title are skipped unkeyed, and so are ASCII lines whose
+ * key, counted without being built, is as long as no title's: asked of every
+ * line of a document with an outline.
+ */
 function isOutlineTitle(line: Line, titles: ReadonlySet<string>): boolean {
-  let max = longestKey.get(titles);
-  if (max === undefined) longestKey.set(titles, (max = Math.max(0, ...[...titles].map((t) => t.length))));
+  let keys = titleLengths.get(titles);
+  if (keys === undefined) {
+    const lengths = keyLengths(titles);
+    titleLengths.set(titles, (keys = { longest: Math.max(0, ...lengths), lengths }));
+  }
   const text = lineText(line);
-  return text.length <= 3 * max + 10 && titles.has(titleKey(text)); // 3 longest keys plus 10 characters: room for numbers, leaders
+  if (text.length > 3 * keys.longest + 10) return false; // 3 longest keys plus 10 characters: room for numbers, leaders
+  const n = asciiTitleKeyLength(text);
+  return (n < 0 || keys.lengths.has(n)) && titles.has(titleKey(text));
 }
 
 /** Groups a page's flow into blocks: runs of lines become paragraphs, pre-built blocks stay. */

@@ -53,15 +53,16 @@ const toHalfPoint = (size: number): number => Math.round(size * 2) / 2; // two s
 
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
+  // Keyed by the count of half points, toHalfPoint's numerator: a map of small integers costs less than one of fractions.
   const weight = new Map<number, number>();
   for (const l of lines) for (const r of l.runs) {
     if (r.monospace !== mono) continue;
-    const k = toHalfPoint(r.fontSize);
+    const k = Math.round(r.fontSize * 2);
     weight.set(k, (weight.get(k) ?? 0) + r.text.length);
   }
   let best = 0, bestW = -1;
   for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
-  return best;
+  return best / 2;
 }
 
 type Style = { size: number; bold: boolean; key: string; mono: boolean };
