@@ -58,19 +58,33 @@ function grow(s: Stack, l: Line): void {
   s.y1 = Math.max(s.y1, l.box.y1);
 }
 
-/** Chains lines, top down, onto the stack whose last line is right above and on the same centre. */
+/**
+ * Chains lines, top down, onto the stack whose last line is right above and
+ * on the same centre. A stack whose last line ends more than the gap allowed
+ * to the page's largest line above the current one takes no later line (they
+ * start lower still): only the stacks still open are searched, and each
+ * line's size is measured once.
+ */
 function chain(lines: readonly Line[]): Stack[] {
   const stacks: Stack[] = [];
+  const ems = new Map(lines.map((l) => [l, lineFontSize(l)]));
+  const reach = STACK_GAP_EM * Math.max(...ems.values());
+  let open: Stack[] = [];
   for (const l of [...lines].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0)) {
-    const em = lineFontSize(l);
-    const s = stacks.find((t) => {
+    const em = ems.get(l)!;
+    open = open.filter((t) => l.box.y0 - t.lines.at(-1)!.box.y1 <= reach); // the gap, as below
+    const s = open.find((t) => {
       const last = t.lines.at(-1)!;
       const gap = l.box.y0 - last.box.y1;
       return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && Math.abs(boxCentreX(last.box) - boxCentreX(l.box)) <= CENTRE_TOLERANCE_EM * em
-        && lineFontSize(last) <= SIZE_JUMP * em && em <= NAME_STEP * lineFontSize(last);
+        && ems.get(last)! <= SIZE_JUMP * em && em <= NAME_STEP * ems.get(last)!;
     });
     if (s) grow(s, l);
-    else stacks.push({ lines: [l], x0: l.box.x0, x1: l.box.x1, y0: l.box.y0, y1: l.box.y1 });
+    else {
+      const t = { lines: [l], x0: l.box.x0, x1: l.box.x1, y0: l.box.y0, y1: l.box.y1 };
+      stacks.push(t);
+      open.push(t);
+    }
   }
   return stacks;
 }
