@@ -111,6 +111,7 @@ export function median(values: number[]): number {
 
 /** The structure role most of a line's characters carry (tagged PDFs), if any. */
 export function lineRole(line: Line): string | undefined {
+  if (!line.runs.some((r) => r.role)) return undefined; // untagged text: no map to build
   const weight = new Map<string, number>();
   for (const r of line.runs) if (r.role) weight.set(r.role, (weight.get(r.role) ?? 0) + r.text.length);
   let best: string | undefined, bestW = 0;
@@ -120,6 +121,7 @@ export function lineRole(line: Line): string | undefined {
 
 /** The structure-tree block element (tagged PDFs) most of a line's characters belong to, if any. */
 export function lineStructBlock(line: Line): number | undefined {
+  if (!line.runs.some((r) => r.structBlock !== undefined)) return undefined; // untagged text: no map to build
   const weight = new Map<number, number>();
   for (const r of line.runs) if (r.structBlock !== undefined) weight.set(r.structBlock, (weight.get(r.structBlock) ?? 0) + r.text.length);
   let best: number | undefined, bestW = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spansFromLines, wordCount } from './spans.ts';
+import { spansFromLines, vocabularyPolicy, wordCount } from './spans.ts';
 import { line } from '../test/engine/build.ts';
 
 const text = (lines: Parameters<typeof spansFromLines>[0]) => spansFromLines(lines, () => false).map((s) => s.text).join('');
@@ -44,5 +44,18 @@ describe('wordCount', () => {
       const text = Array.from({ length: 24 }, pick).join('');
       for (const word of ['ab', 'a-b', 'ab-ab', 'b𝐀b', '𝐀b', 'éab', 'bx', 'ba', 'xa']) expect(wordCount(text, word), JSON.stringify([text, word])).toBe(reference(text, word));
     }
+  });
+});
+
+describe('vocabularyPolicy', () => {
+  it('lower-cases the joined lines as each line on its own (final sigma ends at a line break)', () => {
+    const lines = ['ΟΔΟΣ', 'ΣΑΣ ΟΔΟΣ.', 'Σ'];
+    expect(lines.join('\n').toLowerCase()).toBe(lines.map((l) => l.toLowerCase()).join('\n'));
+  });
+
+  it('keeps the hyphen the document writes, and glues a word it writes whole', () => {
+    const keep = vocabularyPolicy(['a well-known case', 'the well-known rule', 'wellknown']);
+    expect(keep('well', 'known')).toBe(true);
+    expect(vocabularyPolicy(['co-operate', 'cooperate', 'cooperate'])('co', 'operate')).toBe(false);
   });
 });

@@ -54,7 +54,8 @@ export function wordCount(text: string, word: string): number {
  */
 export function vocabularyPolicy(texts: Iterable<string>): HyphenPolicy {
   let text: string | undefined;
-  const count = (word: string) => wordCount(text ??= [...texts].map((t) => t.toLowerCase()).join('\n'), word);
+  // Lower-cased at once: case mapping reads no context across a line break (final sigma ends at one as at the text's end).
+  const count = (word: string) => wordCount(text ??= [...texts].join('\n').toLowerCase(), word);
   return (left, right) => {
     const l = left.toLowerCase(), r = right.toLowerCase();
     const joined = count(l + r);

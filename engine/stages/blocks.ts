@@ -66,7 +66,7 @@ function typicalGap(lines: Line[]): number {
   for (let i = 1; i < lines.length; i++) {
     const a = lines[i - 1]!, b = lines[i]!;
     const g = b.box.y0 - a.box.y1;
-    if (g > -OVERLAP_PT && g < LEADING_MAX_EM * lineFontSize(b) && a.box.x0 < b.box.x1 && b.box.x0 < a.box.x1) gaps.push(g);
+    if (g > -OVERLAP_PT && a.box.x0 < b.box.x1 && b.box.x0 < a.box.x1 && g < LEADING_MAX_EM * lineFontSize(b)) gaps.push(g);
   }
   return gaps.length ? median(gaps) : DEFAULT_GAP_PT;
 }

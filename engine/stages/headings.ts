@@ -112,7 +112,7 @@ function isCandidate(p: Para, bodies: Body): Style | null {
   if (!s) return null;
   const body = s.mono && bodies.mono > 0 ? bodies.mono : bodies.prose;
   // A code line at body size is code, not a heading, even when bold.
-  if (s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > CODE_LINE_SHARE) && !s.bold) return null;
+  if (!s.bold && s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > CODE_LINE_SHARE)) return null;
   if (s.mono && isListingLine(text, s, bodies)) return null;
   if (THEOREM_OR_FLOAT_LABEL.test(text)) return null;
   const bigger = s.size >= body * SIZE_STEP;
