@@ -67,7 +67,8 @@ function grow(s: Stack, l: Line): void {
  */
 function chain(lines: readonly Line[]): Stack[] {
   const stacks: Stack[] = [];
-  const ems = new Map(lines.map((l) => [l, lineFontSize(l)]));
+  const ems = new Map<Line, number>();
+  for (const l of lines) ems.set(l, lineFontSize(l));
   const reach = STACK_GAP_EM * Math.max(...ems.values());
   let open: Stack[] = [];
   for (const l of [...lines].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0)) {
@@ -101,11 +102,11 @@ function headed(s: Stack): boolean {
 }
 
 function centred(s: Stack, textWidth: number): boolean {
-  if (s.lines.length < MIN_STACK_LINES || !headed(s)) return false;
+  // Asked of every stack of every page: the widths, read off the boxes, rule out most (a column's lines) first.
+  if (s.lines.length < MIN_STACK_LINES || !s.lines.every((l) => l.box.x1 - l.box.x0 <= MAX_WIDTH_SHARE * textWidth) || !headed(s)) return false;
   const em = Math.max(...s.lines.map(lineFontSize));
   const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-  return spread(s.lines.map((l) => l.box.x0)) >= MIN_EDGE_SPREAD_EM * em && spread(s.lines.map((l) => l.box.x1)) >= MIN_EDGE_SPREAD_EM * em
-    && s.lines.every((l) => l.box.x1 - l.box.x0 <= MAX_WIDTH_SHARE * textWidth);
+  return spread(s.lines.map((l) => l.box.x0)) >= MIN_EDGE_SPREAD_EM * em && spread(s.lines.map((l) => l.box.x1)) >= MIN_EDGE_SPREAD_EM * em;
 }
 
 const abreast = (a: Stack, b: Stack): boolean => a.y0 < b.y1 && b.y0 < a.y1 && (a.x1 <= b.x0 || b.x1 <= a.x0);
@@ -128,6 +129,11 @@ export const inAuthorStack = (l: Line): boolean => stacked.has(l);
 function pieces(lines: readonly Line[]): Map<Line, Line> {
   const out = new Map<Line, Line>();
   for (const l of lines) {
+    // Most rows have no wide gap: the row is its one piece.
+    if (!l.runs.some((r, i) => i > 0 && r.box.x0 - l.runs[i - 1]!.box.x1 > PIECE_GAP_EM * Math.min(l.runs[i - 1]!.fontSize, r.fontSize))) {
+      if (l.runs.length) out.set(l, l);
+      continue;
+    }
     let cur: Line['runs'] = [];
     const flush = () => {
       if (cur.length) out.set(cur.length === l.runs.length ? l : { runs: cur, box: unionBox(cur.map((r) => r.box)) }, l);
