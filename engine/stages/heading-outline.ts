@@ -36,7 +36,7 @@ export function asciiOutlineKeyLength(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x80) return -1;
-    if (c !== 0x20 && (c < 0x09 || c > 0x0d) && c !== 0x22 && c !== 0x27 && c !== 0x60) n++; // not a space, ", ' or `
+    if (c !== 0x20 && (c < 0x09 || c > 0x0d) && c !== 0x22 && c !== 0x27 && c !== 0x60) n++; // not spacing, a double or single quote or a backtick
   }
   return n;
 }
@@ -53,7 +53,9 @@ export function asciiTitleKeyLength(text: string): number {
 }
 
 /** The lengths of a map's keys. */
-export const keyLengths = (keys: Iterable<string>): Set<number> => new Set(Array.from(keys, (k) => k.length));
+export function keyLengths(keys: Iterable<string>): Set<number> {
+  return new Set(Array.from(keys, (k) => k.length));
+}
 
 /** A loose key this long is specific enough to match a title whose punctuation differs ("Appendix A: Texts", "APPENDIX A TEXTS"). */
 const MIN_LOOSE_KEY = 12;

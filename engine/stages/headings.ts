@@ -57,7 +57,7 @@ export function bodySize(lines: Line[], mono = false): number {
   const weight = new Map<number, number>();
   for (const l of lines) for (const r of l.runs) {
     if (r.monospace !== mono) continue;
-    const k = Math.round(r.fontSize * 2);
+    const k = Math.round(r.fontSize * 2); // half points
     weight.set(k, (weight.get(k) ?? 0) + r.text.length);
   }
   let best = 0, bestW = -1;
