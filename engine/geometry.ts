@@ -34,14 +34,24 @@ export const boxCentreX = (b: Box): number => (b.x0 + b.x1) / 2;
 
 /** Text of a line: the runs' text concatenated (the lines stage already put spaces in). */
 export function lineText(line: Line): string {
-  return line.runs.map((r) => r.text).join('');
+  // Asked of every line by many stages: no array is built, and one run's text is its own.
+  const runs = line.runs;
+  if (runs.length === 1) return runs[0]!.text;
+  let text = '';
+  for (const r of runs) text += r.text;
+  return text;
+}
+
+/** The text of every line of the pages, one by one (a generator: read only by a consumer that asks). */
+export function* lineTexts(pages: readonly { lines: readonly Line[] }[]): Generator<string> {
+  for (const p of pages) for (const l of p.lines) yield lineText(l);
 }
 
 /** Font size of a line, weighted by characters. */
 export function lineFontSize(line: Line): number {
   let n = 0, sum = 0;
   for (const r of line.runs) {
-    const k = r.text.trim().length;
+    const k = trimmedLength(r.text);
     n += k; sum += k * r.fontSize;
   }
   return n > 0 ? sum / n : (line.runs[0]?.fontSize ?? 0);
@@ -51,6 +61,14 @@ export function lineFontSize(line: Line): number {
 export function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
     || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** `text.trim().length`, without building the trimmed string. */
+export function trimmedLength(text: string): number {
+  let a = 0, b = text.length;
+  while (a < b && isSpace(text.charCodeAt(a))) a++;
+  while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
+  return b - a;
 }
 
 /** Number of non-whitespace characters (UTF-16 units) in a text, without building a new string. */
@@ -93,6 +111,7 @@ export function median(values: number[]): number {
 
 /** The structure role most of a line's characters carry (tagged PDFs), if any. */
 export function lineRole(line: Line): string | undefined {
+  if (!line.runs.some((r) => r.role)) return undefined; // untagged text: no map to build
   const weight = new Map<string, number>();
   for (const r of line.runs) if (r.role) weight.set(r.role, (weight.get(r.role) ?? 0) + r.text.length);
   let best: string | undefined, bestW = 0;
@@ -102,6 +121,7 @@ export function lineRole(line: Line): string | undefined {
 
 /** The structure-tree block element (tagged PDFs) most of a line's characters belong to, if any. */
 export function lineStructBlock(line: Line): number | undefined {
+  if (!line.runs.some((r) => r.structBlock !== undefined)) return undefined; // untagged text: no map to build
   const weight = new Map<number, number>();
   for (const r of line.runs) if (r.structBlock !== undefined) weight.set(r.structBlock, (weight.get(r.structBlock) ?? 0) + r.text.length);
   let best: number | undefined, bestW = 0;
@@ -110,8 +130,11 @@ export function lineStructBlock(line: Line): number | undefined {
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+/** A code unit from U+1100 (Hangul Jamo) on: every character of those scripts is one, or a surrogate pair. */
+const FROM_JAMO = /[^\u0000-\u10ff]/;
 
 /** True when CJK characters make up a good share of the text; CJK fonts are fixed-pitch by design, so pitch means nothing there. */
 export function isMostlyCjk(text: string): boolean {
+  if (!FROM_JAMO.test(text)) return false; // no character of those scripts: asked of every monospace run
   return (text.match(CJK)?.length ?? 0) > 0.3 * Math.max(1, text.replace(/\s/g, '').length);
 }

@@ -4,8 +4,13 @@
  */
 import type { Span } from '../model.ts';
 
+/** A character {@link escapeInline} escapes. */
+const INLINE_SPECIAL = /[\\`*_[\]<>|]/;
+
 /** Escapes inline Markdown punctuation in plain text. */
 export function escapeInline(text: string): string {
+  // Most text has nothing to escape: one test spares it the two replacements.
+  if (!INLINE_SPECIAL.test(text)) return text;
   return text
     // Pipes too: an unescaped pipe can turn consecutive lines into a table.
     .replace(/([\\`*_[\]<>|])/g, '\\$1')
@@ -21,7 +26,7 @@ export function escapeLineStart(text: string): string {
 }
 
 function codeSpan(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const longest = text.includes('`') ? Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) : 0;
   const fence = '`'.repeat(longest + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
@@ -30,17 +35,6 @@ function codeSpan(text: string): string {
 function sameStyle(a: Span, b: Span): boolean {
   if (a.note !== undefined || b.note !== undefined) return false;
   return !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.code === !!b.code && a.href === b.href && a.script === b.script;
-}
-
-/** Merges adjacent spans that share a style, so emphasis markers are not repeated. */
-export function mergeSpans(spans: Span[]): Span[] {
-  const out: Span[] = [];
-  for (const s of spans) {
-    const last = out.at(-1);
-    if (last && sameStyle(last, s)) out[out.length - 1] = { ...last, text: last.text + s.text };
-    else out.push({ ...s });
-  }
-  return out;
 }
 
 function atom(s: Span, core: string): string {
@@ -76,10 +70,29 @@ function emphasise(spans: Span[]): string {
   return out + ws;
 }
 
+/**
+ * Merges adjacent spans that share a style, so emphasis markers are not
+ * repeated; each span's newlines (and the spacing around them) become one
+ * space first. Every span of the document comes through here, and most hold
+ * no newline: their text is kept as it is.
+ */
+function mergeLines(spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const s of spans) {
+    const text = s.text.includes('\n') ? s.text.replace(/\s*\n\s*/g, ' ') : s.text;
+    const last = out.at(-1);
+    if (last && sameStyle(last, s)) last.text += text; // `last` is this function's own copy
+    else out.push({ ...s, text });
+  }
+  return out;
+}
+
+/** Spacing that renders as one space: a tab, or spaces after a space. */
+const WIDE_SPACE = /\t| {2}/;
+
 /** Renders spans as one line of inline Markdown (newlines become spaces). */
 export function renderInline(spans: Span[]): string {
-  const text = emphasise(mergeSpans(spans.map((s) => ({ ...s, text: s.text.replace(/\s*\n\s*/g, ' ') }))))
-    .replace(/[ \t]+/g, ' ')
-    .trim();
-  return escapeLineStart(text);
+  const md = emphasise(mergeLines(spans));
+  // Collapsing spacing only where some is wide: most lines have none.
+  return escapeLineStart((WIDE_SPACE.test(md) ? md.replace(/[ \t]+/g, ' ') : md).trim());
 }

@@ -8,7 +8,10 @@ import { renderInline } from './inline.ts';
 type Table = Extract<Block, { kind: 'table' }>;
 
 // renderInline already escapes pipes in text; code spans need theirs escaped for the table.
-const cellText = (c: Cell) => renderInline(c.spans).replace(/(?<!\\)\|/g, '\\|');
+const cellText = (c: Cell) => {
+  const md = renderInline(c.spans);
+  return md.includes('|') ? md.replace(/(?<!\\)\|/g, '\\|') : md;
+};
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

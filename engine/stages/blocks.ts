@@ -8,13 +8,14 @@ import type { Block, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { listMarker } from './lists.ts';
 import { titleKey } from './headings.ts';
+import { asciiTitleKeyLength, keyLengths } from './heading-outline.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
-import { boxCentreX, lineFontSize, lineRole, lineStructBlock, lineText, median, unionBox, visibleLength } from '../geometry.ts';
+import { boxCentreX, lineFontSize, lineRole, lineStructBlock, lineText, lineTexts, median, trimmedLength, unionBox, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 /** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
-type Style = { size: number; prose?: number; code?: number; bold: boolean; mono: boolean };
+type Style = { size: number; prose: number | undefined; code: number | undefined; bold: boolean; mono: boolean };
 
 
 /** Share of a line's visible characters in bold past which the line reads as bold. */
@@ -26,7 +27,7 @@ const MONO_LINE_SHARE = 0.8;
 function measure(l: Line): Style {
   let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, vis = 0, bold = 0, mono = 0;
   for (const r of l.runs) {
-    const k = r.text.trim().length;
+    const k = trimmedLength(r.text);
     const v = visibleLength(r.text);
     n += k; sum += k * r.fontSize; vis += v;
     if (r.bold) bold += v;
@@ -35,8 +36,7 @@ function measure(l: Line): Style {
   const size = n > 0 ? sum / n : (l.runs[0]?.fontSize ?? 0);
   return {
     size, bold: vis > 0 && bold / vis > BOLD_LINE_SHARE, mono: vis > 0 && mono / vis > MONO_LINE_SHARE,
-    ...(pn > 0 ? { prose: psum / pn } : {}),
-    ...(cn > 0 ? { code: csum / cn } : {}),
+    prose: pn > 0 ? psum / pn : undefined, code: cn > 0 ? csum / cn : undefined,
   };
 }
 
@@ -66,7 +66,7 @@ function typicalGap(lines: Line[]): number {
   for (let i = 1; i < lines.length; i++) {
     const a = lines[i - 1]!, b = lines[i]!;
     const g = b.box.y0 - a.box.y1;
-    if (g > -OVERLAP_PT && g < LEADING_MAX_EM * lineFontSize(b) && a.box.x0 < b.box.x1 && b.box.x0 < a.box.x1) gaps.push(g);
+    if (g > -OVERLAP_PT && a.box.x0 < b.box.x1 && b.box.x0 < a.box.x1 && g < LEADING_MAX_EM * lineFontSize(b)) gaps.push(g);
   }
   return gaps.length ? median(gaps) : DEFAULT_GAP_PT;
 }
@@ -184,14 +184,26 @@ export function splitRunIn(line: Line): Line[] {
   return [{ runs: head, box: unionBox(head.map((r) => r.box)) }, { runs: restRuns, box: unionBox(restRuns.map((r) => r.box)) }];
 }
 
-const longestKey = new WeakMap<ReadonlySet<string>, number>();
+/** The longest of a set of title keys, and every key's length. */
+type KeyLengths = { longest: number; lengths: ReadonlySet<number> };
+const titleLengths = new WeakMap<ReadonlySet<string>, KeyLengths>();
 
-/** Whether the line's text is one of the outline titles (by key); lines far longer than any title are skipped unkeyed. */
+/**
+ * Whether the line's text is one of the outline titles (by key). Lines far
+ * longer than any title are skipped unkeyed, and so are ASCII lines whose
+ * key, counted without being built, is as long as no title's: asked of every
+ * line of a document with an outline.
+ */
 function isOutlineTitle(line: Line, titles: ReadonlySet<string>): boolean {
-  let max = longestKey.get(titles);
-  if (max === undefined) longestKey.set(titles, (max = Math.max(0, ...[...titles].map((t) => t.length))));
+  let keys = titleLengths.get(titles);
+  if (keys === undefined) {
+    const lengths = keyLengths(titles);
+    titleLengths.set(titles, (keys = { longest: Math.max(0, ...lengths), lengths }));
+  }
   const text = lineText(line);
-  return text.length <= 3 * max + 10 && titles.has(titleKey(text)); // 3 longest keys plus 10 characters: room for numbers, leaders
+  if (text.length > 3 * keys.longest + 10) return false; // 3 longest keys plus 10 characters: room for numbers, leaders
+  const n = asciiTitleKeyLength(text);
+  return (n < 0 || keys.lengths.has(n)) && titles.has(titleKey(text));
 }
 
 /** Groups a page's flow into blocks: runs of lines become paragraphs, pre-built blocks stay. */
@@ -240,7 +252,7 @@ export function slotIn(blocks: Block[], fixed: Block[]): Block[] {
 export const blocks: Stage = {
   name: 'blocks',
   run(doc, cfg) {
-    const keep = vocabularyPolicy(doc.pages.flatMap((p) => p.lines.map(lineText)));
+    const keep = vocabularyPolicy(lineTexts(doc.pages));
     const titles = new Set(doc.signals.outline.map((o) => titleKey(o.title)).filter((k) => k.length >= 3)); // keys under 3 characters match too much
     const pages = doc.pages.map((p) => {
       const built = groupLines(p, cfg.paragraphGapRatio, keep, titles);

@@ -8,11 +8,14 @@
  */
 import type { Doc, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { mapRuns, visibleLength } from './doc-runs.ts';
+import { faceIsMinor, mapRuns, visibleLength } from './doc-runs.ts';
 import { BODY_FACE_SHARE, MIN_FACE_CHARS } from './measures.ts';
+
+const isBold = (r: TextRun): boolean => r.bold;
 
 /** Whether bold is this document's body weight: nearly all its visible characters are bold. */
 export function boldIsBody(doc: Doc): boolean {
+  if (faceIsMinor(doc, isBold)) return false;
   let visible = 0, bold = 0;
   for (const p of doc.pages) {
     for (const r of p.runs) {

@@ -30,18 +30,20 @@ const LINE_OVERLAP_EM = 0.3;
 /** Whether a line's text reads as a label in capitals: letters, none lower-case, short. */
 export function isCapsLabel(text: string): boolean {
   const t = text.trim();
-  if (t.length === 0 || t.length > MAX_LABEL_CHARS) return false;
+  // A lower-case letter rules out most lines at once, before any letter is counted.
+  if (t.length === 0 || t.length > MAX_LABEL_CHARS || /\p{Ll}/u.test(t)) return false;
   const capitals = t.match(/\p{Lu}/gu)?.length ?? 0;
   const letters = t.match(/\p{L}/gu)?.length ?? 0;
-  return capitals >= MIN_LABEL_CAPITALS && letters >= MIN_LETTER_SHARE * t.replace(/\s/gu, '').length
-    && !/\p{Ll}/u.test(t) && !/[,;]$/.test(t);
+  return capitals >= MIN_LABEL_CAPITALS && letters >= MIN_LETTER_SHARE * t.replace(/\s/gu, '').length && !/[,;]$/.test(t);
 }
 
 /** Whether `label` is a centred caps label over `next`, the first line of the text it heads. */
 export function isCentredLabel(label: Line, next: Line): boolean {
+  // Asked of most lines: the text is read before the line is measured.
+  if (!isCapsLabel(lineText(label))) return false;
   const em = lineFontSize(label);
   // The text under it is prose, in lower case: a second line in capitals continues a title ("APPENDIX A" over its name).
-  if (em <= 0 || !isCapsLabel(lineText(label)) || !/\p{Ll}/u.test(lineText(next))) return false;
+  if (em <= 0 || !/\p{Ll}/u.test(lineText(next))) return false;
   if (next.box.y0 < label.box.y1 - 0.5 * em) return false; // not below it
   if (boxWidth(next.box) < WIDER_FACTOR * boxWidth(label.box) || boxWidth(next.box) < MIN_TEXT_WIDTH_EM * em) return false;
   return Math.abs(boxCentreX(label.box) - boxCentreX(next.box)) <= CENTRE_TOLERANCE_EM * em

@@ -58,19 +58,34 @@ function grow(s: Stack, l: Line): void {
   s.y1 = Math.max(s.y1, l.box.y1);
 }
 
-/** Chains lines, top down, onto the stack whose last line is right above and on the same centre. */
+/**
+ * Chains lines, top down, onto the stack whose last line is right above and
+ * on the same centre. A stack whose last line ends more than the gap allowed
+ * to the page's largest line above the current one takes no later line (they
+ * start lower still): only the stacks still open are searched, and each
+ * line's size is measured once.
+ */
 function chain(lines: readonly Line[]): Stack[] {
   const stacks: Stack[] = [];
+  const ems = new Map<Line, number>();
+  for (const l of lines) ems.set(l, lineFontSize(l));
+  const reach = STACK_GAP_EM * Math.max(...ems.values());
+  let open: Stack[] = [];
   for (const l of [...lines].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0)) {
-    const em = lineFontSize(l);
-    const s = stacks.find((t) => {
+    const em = ems.get(l)!;
+    open = open.filter((t) => l.box.y0 - t.lines.at(-1)!.box.y1 <= reach); // the gap, as below
+    const s = open.find((t) => {
       const last = t.lines.at(-1)!;
       const gap = l.box.y0 - last.box.y1;
       return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && Math.abs(boxCentreX(last.box) - boxCentreX(l.box)) <= CENTRE_TOLERANCE_EM * em
-        && lineFontSize(last) <= SIZE_JUMP * em && em <= NAME_STEP * lineFontSize(last);
+        && ems.get(last)! <= SIZE_JUMP * em && em <= NAME_STEP * ems.get(last)!;
     });
     if (s) grow(s, l);
-    else stacks.push({ lines: [l], x0: l.box.x0, x1: l.box.x1, y0: l.box.y0, y1: l.box.y1 });
+    else {
+      const t = { lines: [l], x0: l.box.x0, x1: l.box.x1, y0: l.box.y0, y1: l.box.y1 };
+      stacks.push(t);
+      open.push(t);
+    }
   }
   return stacks;
 }
@@ -87,11 +102,11 @@ function headed(s: Stack): boolean {
 }
 
 function centred(s: Stack, textWidth: number): boolean {
-  if (s.lines.length < MIN_STACK_LINES || !headed(s)) return false;
+  // Asked of every stack of every page: the widths, read off the boxes, rule out most (a column's lines) first.
+  if (s.lines.length < MIN_STACK_LINES || !s.lines.every((l) => l.box.x1 - l.box.x0 <= MAX_WIDTH_SHARE * textWidth) || !headed(s)) return false;
   const em = Math.max(...s.lines.map(lineFontSize));
   const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-  return spread(s.lines.map((l) => l.box.x0)) >= MIN_EDGE_SPREAD_EM * em && spread(s.lines.map((l) => l.box.x1)) >= MIN_EDGE_SPREAD_EM * em
-    && s.lines.every((l) => l.box.x1 - l.box.x0 <= MAX_WIDTH_SHARE * textWidth);
+  return spread(s.lines.map((l) => l.box.x0)) >= MIN_EDGE_SPREAD_EM * em && spread(s.lines.map((l) => l.box.x1)) >= MIN_EDGE_SPREAD_EM * em;
 }
 
 const abreast = (a: Stack, b: Stack): boolean => a.y0 < b.y1 && b.y0 < a.y1 && (a.x1 <= b.x0 || b.x1 <= a.x0);
@@ -114,6 +129,11 @@ export const inAuthorStack = (l: Line): boolean => stacked.has(l);
 function pieces(lines: readonly Line[]): Map<Line, Line> {
   const out = new Map<Line, Line>();
   for (const l of lines) {
+    // Most rows have no wide gap: the row is its one piece.
+    if (!l.runs.some((r, i) => i > 0 && r.box.x0 - l.runs[i - 1]!.box.x1 > PIECE_GAP_EM * Math.min(l.runs[i - 1]!.fontSize, r.fontSize))) {
+      if (l.runs.length) out.set(l, l);
+      continue;
+    }
     let cur: Line['runs'] = [];
     const flush = () => {
       if (cur.length) out.set(cur.length === l.runs.length ? l : { runs: cur, box: unionBox(cur.map((r) => r.box)) }, l);

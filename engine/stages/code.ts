@@ -19,7 +19,8 @@ const MAX_PITCH_LINES = 1.35;
 /** Blank lines kept at most between two code lines, however wide the gap. */
 const MAX_BLANK_LINES = 3;
 
-const isCodeLine = (l: Line) => runShare(l, (r) => r.monospace) >= CODE_LINE_SHARE;
+// Most lines have no monospace run: no share to count.
+const isCodeLine = (l: Line) => l.runs.some((r) => r.monospace) && runShare(l, (r) => r.monospace) >= CODE_LINE_SHARE;
 
 /** Typographic bullets never start code; a monospace bullet is a list item in a code font. */
 const TYPOGRAPHIC_BULLET = /^\s*[•◦▪▫‣●○■□►▸]/u;

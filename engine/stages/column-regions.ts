@@ -39,6 +39,8 @@ export type ColumnRegion = { start: number; end: number; gutter: Span };
 function subtract(free: Span[], spans: readonly Span[]): Span[] {
   let out = free;
   for (const s of spans) {
+    // Most spans miss every free interval (text beside the middle strip): nothing to cut, nothing to copy.
+    if (!out.some((f) => s.x1 > f.x0 && s.x0 < f.x1)) continue;
     const next: Span[] = [];
     for (const f of out) {
       if (s.x1 <= f.x0 || s.x0 >= f.x1) { next.push(f); continue; }

@@ -5,6 +5,7 @@
  */
 import type { Doc, TextRun } from '../model.ts';
 import { isSpace } from '../geometry.ts';
+import { BODY_FACE_SHARE } from './measures.ts';
 
 /**
  * Visible characters of a text: code points that are not whitespace (a
@@ -33,4 +34,25 @@ export function mapRuns(doc: Doc, f: (r: TextRun) => TextRun[]): Doc {
     ...doc,
     pages: doc.pages.map((p) => ({ ...p, runs: p.runs.flatMap(f), lines: p.lines.map((l) => ({ ...l, runs: l.runs.flatMap(f) })) })),
   };
+}
+
+/**
+ * A quick no to "is this face the body face?": true when the runs for which
+ * `face` holds cannot make up {@link BODY_FACE_SHARE} of the document's
+ * visible characters, however many of theirs are visible. Their lengths are
+ * summed, and the other runs counted only until they outweigh that: in most
+ * documents a few pages settle it, where the exact count reads every run.
+ */
+export function faceIsMinor(doc: Doc, face: (r: TextRun) => boolean): boolean {
+  let most = 0;
+  for (const p of doc.pages) for (const r of p.runs) if (face(r)) most += r.text.length;
+  let other = 0;
+  for (const p of doc.pages) {
+    for (const r of p.runs) {
+      if (face(r)) continue;
+      other += visibleLength(r.text);
+      if (most < BODY_FACE_SHARE * other) return true;
+    }
+  }
+  return false;
 }

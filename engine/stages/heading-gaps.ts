@@ -36,12 +36,15 @@ const prose = (b: Block | undefined): boolean => b?.kind === 'paragraph'
 export function usualGap(pages: readonly Page[]): number {
   const gaps: number[] = [];
   const anyGaps: number[] = [];
+  // Each block is asked as the one above a gap and as the one below: it is judged once.
+  const judged = new Map<Block, boolean>();
+  const isProse = (b: Block | undefined) => b === undefined ? false : judged.get(b) ?? judged.set(b, prose(b)).get(b)!;
   for (const p of pages) {
     p.blocks.forEach((b, i) => {
       const g = gapBelow(b, p.blocks[i + 1]);
       if (g === null || g <= 0) return;
       anyGaps.push(g);
-      if (prose(b) && prose(p.blocks[i + 1])) gaps.push(g);
+      if (isProse(b) && isProse(p.blocks[i + 1])) gaps.push(g);
     });
   }
   // A document of code and short notes may have no two paragraphs of prose in a row.

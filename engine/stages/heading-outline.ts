@@ -26,6 +26,37 @@ export function titleKey(text: string): string {
   return text.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/**
+ * The length of {@link outlineKey} of ASCII text, counted without building
+ * the key (NFKC and lower case leave ASCII as long as it is; spacing and
+ * quotes go), or -1 for other text.
+ */
+export function asciiOutlineKeyLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return -1;
+    if (c !== 0x20 && (c < 0x09 || c > 0x0d) && c !== 0x22 && c !== 0x27 && c !== 0x60) n++; // not spacing, a double or single quote or a backtick
+  }
+  return n;
+}
+
+/** The length of {@link titleKey} of ASCII text (its letters and digits), or -1 for other text. */
+export function asciiTitleKeyLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return -1;
+    if ((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a)) n++; // 0-9, a-z either case
+  }
+  return n;
+}
+
+/** The lengths of a map's keys. */
+export function keyLengths(keys: Iterable<string>): Set<number> {
+  return new Set(Array.from(keys, (k) => k.length));
+}
+
 /** A loose key this long is specific enough to match a title whose punctuation differs ("Appendix A: Texts", "APPENDIX A TEXTS"). */
 const MIN_LOOSE_KEY = 12;
 
@@ -62,7 +93,12 @@ export function indexOutline(outline: DocSignals['outline']): OutlineIndex {
 
 const nextFree = (list: Entry[] | undefined): Entry | undefined => list?.find((e) => !e.used);
 
-type Lookup = (text: string) => Entry[] | undefined;
+/** A short paragraph's text, its outline key once built, and the lengths of its keys where ASCII tells them (-1 elsewhere). */
+type Short = { p: Para; text: string; key?: string; keyLength: number; looseLength: number };
+type Lookup = (s: Short) => Entry[] | undefined;
+
+/** Whether a key of this length (-1: not known) may be among keys of these lengths. */
+const mayHold = (lengths: ReadonlySet<number>, n: number): boolean => n < 0 || lengths.has(n);
 
 /**
  * Matches short paragraphs against outline titles in document order, each
@@ -73,16 +109,25 @@ type Lookup = (text: string) => Entry[] | undefined;
  */
 export function matchOutline(paras: Para[], idx: OutlineIndex, maxLines: number): Map<Para, number> {
   const out = new Map<Para, number>();
-  const short = paras.filter((p) => (p.lines?.length ?? 0) <= maxLines).map((p) => ({ p, text: (p.lines ?? []).map(lineText).join(' ') }));
+  const short: Short[] = paras.filter((p) => (p.lines?.length ?? 0) <= maxLines).map((p) => {
+    const text = (p.lines ?? []).map(lineText).join(' ');
+    return { p, text, keyLength: asciiOutlineKeyLength(text), looseLength: asciiTitleKeyLength(text) };
+  });
+  // Most paragraphs are no title: where a paragraph's text is ASCII, the
+  // length of its key, counted without building the key, mostly tells so.
+  const lengths = { key: keyLengths(idx.byKey.keys()), bare: keyLengths(idx.byBare.keys()), loose: keyLengths(idx.byLoose.keys()) };
+  const keyOf = (s: Short) => (s.key ??= outlineKey(s.text));
   const passes: Lookup[] = [
-    (t) => idx.byKey.get(outlineKey(t)),
-    (t) => idx.byBare.get(bareKey(t) ?? outlineKey(t)),
-    (t) => idx.byLoose.get(titleKey(t)),
+    (s) => (mayHold(lengths.key, s.keyLength) ? idx.byKey.get(keyOf(s)) : undefined),
+    // Without a section number the bare key is the full one.
+    (s) => (SECTION_NUMBER.test(s.text) || mayHold(lengths.bare, s.keyLength) ? idx.byBare.get(bareKey(s.text) ?? keyOf(s)) : undefined),
+    (s) => (mayHold(lengths.loose, s.looseLength) ? idx.byLoose.get(titleKey(s.text)) : undefined),
   ];
   for (const lookup of passes) {
-    for (const { p, text } of short) {
+    for (const s of short) {
+      const p = s.p;
       if (out.has(p)) continue;
-      const next = nextFree(lookup(text));
+      const next = nextFree(lookup(s));
       if (!next || (next.page !== undefined && Math.abs(next.page - p.prov.page) > 1)) continue;
       next.used = true;
       out.set(p, next.level);

@@ -54,15 +54,16 @@ const toHalfPoint = (size: number): number => Math.round(size * 2) / 2; // two s
 
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
+  // Keyed by the count of half points, toHalfPoint's numerator: a map of small integers costs less than one of fractions.
   const weight = new Map<number, number>();
   for (const l of lines) for (const r of l.runs) {
     if (r.monospace !== mono) continue;
-    const k = toHalfPoint(r.fontSize);
+    const k = Math.round(r.fontSize * 2); // half points
     weight.set(k, (weight.get(k) ?? 0) + r.text.length);
   }
   let best = 0, bestW = -1;
   for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
-  return best;
+  return best / 2;
 }
 
 type Style = { size: number; bold: boolean; key: string; mono: boolean };
@@ -112,7 +113,7 @@ function isCandidate(p: Para, bodies: Body): Style | null {
   if (!s) return null;
   const body = s.mono && bodies.mono > 0 ? bodies.mono : bodies.prose;
   // A code line at body size is code, not a heading, even when bold.
-  if (s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > CODE_LINE_SHARE) && !s.bold) return null;
+  if (!s.bold && s.size < body * SIZE_STEP && lines.every((l) => runShare(l, (r) => r.monospace) > CODE_LINE_SHARE)) return null;
   if (s.mono && isListingLine(text, s, bodies)) return null;
   if (THEOREM_OR_FLOAT_LABEL.test(text)) return null;
   const bigger = s.size >= body * SIZE_STEP;

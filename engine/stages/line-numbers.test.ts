@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { convert } from '../index.ts';
+import { isBareNumber } from './line-numbers.ts';
 
 const PROSE = [
   'This example manuscript is intended to serve as a tutorial and template for authors',
@@ -64,5 +65,13 @@ describe('margin line numbers', () => {
     const { markdown } = await convert(await numberedTable());
     expect(markdown).toMatch(/^\| 1 \| Taurus \| 74 \|$/m);
     expect(markdown).toMatch(/^\| 6 \| Sagittarius \| 259 \|$/m);
+  });
+});
+
+describe('isBareNumber', () => {
+  it('agrees with /^\\s*(\\d{1,5})\\s*$/', () => {
+    for (const t of ['', ' ', '1', ' 12 ', '12345', '123456', '\u00a07\u2003', '1 2', 'a1', '1a', '١٢', '\t99\n', ' -3', '00000 ']) {
+      expect(isBareNumber(t), JSON.stringify(t)).toBe(/^\s*(\d{1,5})\s*$/.test(t));
+    }
   });
 });

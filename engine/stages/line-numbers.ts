@@ -8,6 +8,7 @@
  * row and no heading stands alone.
  */
 import type { Line, Page, TextRun } from '../model.ts';
+import { isSpace } from '../geometry.ts';
 
 /** A page needs at least this many numbers in one column. */
 const MIN_NUMBERS = 5;
@@ -23,10 +24,19 @@ type Mark = { run: TextRun; value: number; edge: number; y: number };
 
 const BARE_NUMBER = /^\s*(\d{1,5})\s*$/;
 
+/** `BARE_NUMBER.test(text)` without the pattern: asked of every run, most of which fail at their first letter. */
+export function isBareNumber(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  const start = i;
+  while (i < text.length && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) i++; // 0-9
+  if (i === start || i - start > 5) return false; // one to five digits
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return i === text.length;
+}
+
 /** The run at the given end of a line (in x order) if it is a bare number set apart from the rest of the line. */
 function marginNumber(line: Line, side: Side): Mark | null {
-  // Most lines hold no bare number at all: they are not sorted.
-  if (!line.runs.some((r) => BARE_NUMBER.test(r.text))) return null;
   const runs = [...line.runs].sort((a, b) => a.box.x0 - b.box.x0);
   const run = side === 'start' ? runs[0] : runs.at(-1);
   const m = run ? BARE_NUMBER.exec(run.text) : null;
@@ -57,8 +67,11 @@ function numberColumn(marks: readonly Mark[]): Mark[] {
  */
 export function lineNumberRuns(page: Page): Set<TextRun> {
   const out = new Set<TextRun>();
+  // Most lines hold no bare number at all, and most pages too few such lines for a column: only those lines are read.
+  const numbered = page.lines.filter((l) => l.runs.some((r) => isBareNumber(r.text)));
+  if (numbered.length < MIN_NUMBERS) return out;
   for (const side of ['start', 'end'] as const) {
-    const marks = page.lines.map((l) => marginNumber(l, side)).filter((m): m is Mark => m !== null);
+    const marks = numbered.map((l) => marginNumber(l, side)).filter((m): m is Mark => m !== null);
     const column = numberColumn(marks);
     if (column.length === 0) continue;
     const taken = new Set(column.map((m) => m.run));

@@ -8,7 +8,7 @@
  */
 import type { Box, FlowItem, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { median, unionBox } from '../geometry.ts';
+import { median, trimmedLength, unionBox } from '../geometry.ts';
 import { findColumnRegions, type Element } from './column-regions.ts';
 import { treeOrder } from './tree-order.ts';
 import { centredStacks } from './centred-stacks.ts';
@@ -109,7 +109,9 @@ export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
   const parts = new Map<number, typeof line.runs>();
   for (const r of line.runs) {
     const col = gutters.filter((g) => mid(r.box) > mid(g)).length;
-    parts.set(col, [...(parts.get(col) ?? []), r]);
+    const part = parts.get(col);
+    if (part) part.push(r);
+    else parts.set(col, [r]);
   }
   if (parts.size === 1) return [line];
   return [...parts.values()].map((runs) => {
@@ -175,7 +177,7 @@ function toItems(page: Page, gutters: Gutter[]): Item[] {
  */
 function orderWithoutGutters(page: Page, rtl: boolean): FlowItem[] {
   const els: (Element & { flow: FlowItem })[] = [
-    ...page.lines.map((line) => ({ box: line.box, spans: line.runs.filter((r) => r.text.trim() !== '').map((r) => r.box), line, flow: { kind: 'line', line } as FlowItem })),
+    ...page.lines.map((line) => ({ box: line.box, spans: line.runs.filter((r) => trimmedLength(r.text) > 0).map((r) => r.box), line, flow: { kind: 'line', line } as FlowItem })),
     ...page.blocks.map((block) => ({ box: block.prov.box, spans: [block.prov.box], flow: { kind: 'block', block } as FlowItem })),
   ].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
   const out: FlowItem[] = [];

@@ -12,7 +12,7 @@
  */
 import type { Block, Doc, Span } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { boxWidth, lineFontSize, lineText } from '../geometry.ts';
+import { boxWidth, lineFontSize, lineText, lineTexts } from '../geometry.ts';
 import { changesFace } from './blocks.ts';
 import { appendLineSpans, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
@@ -74,8 +74,7 @@ function openParagraph(blocks: readonly Block[], end: number, size: number): num
 export const runOn: Stage = {
   name: 'runOn',
   run(doc: Doc): Doc {
-    let keep: HyphenPolicy | null = null;
-    const policy = () => (keep ??= vocabularyPolicy(doc.pages.flatMap((p) => p.lines.map(lineText))));
+    const keep = vocabularyPolicy(lineTexts(doc.pages));
     let changed = false;
     const pages = doc.pages.map((p) => ({ ...p, blocks: [...p.blocks] }));
     pages.forEach((page, pi) => {
@@ -90,7 +89,7 @@ export const runOn: Stage = {
           // Within a page the break is a column's (the next part starts no lower than where the first ends) or a float's.
           const broken = j < i - 1 || next.lines![0]!.box.y0 < prev.lines!.at(-1)!.box.y1;
           if (broken && carriesOn(prev, next)) {
-            blocks[j] = join(prev, next, policy());
+            blocks[j] = join(prev, next, keep);
             blocks.splice(i--, 1);
             changed = true;
           }
@@ -101,7 +100,7 @@ export const runOn: Stage = {
         const before = pages[pi - 1]!.blocks;
         const k = openParagraph(before, before.length, size);
         if (k < 0 || !carriesOn(before[k] as Paragraph, next)) continue;
-        before[k] = join(before[k] as Paragraph, next, policy());
+        before[k] = join(before[k] as Paragraph, next, keep);
         blocks.splice(i--, 1);
         changed = true;
       }

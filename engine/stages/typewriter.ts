@@ -15,7 +15,7 @@
  */
 import type { Doc, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { mapRuns, visibleLength } from './doc-runs.ts';
+import { faceIsMinor, mapRuns, visibleLength } from './doc-runs.ts';
 import { BODY_FACE_SHARE, MIN_FACE_CHARS } from './measures.ts';
 
 /** Share of code punctuation above which monospace text reads as a program listing. */
@@ -36,11 +36,14 @@ function countRuns(runs: Iterable<TextRun>): { visible: number; mono: number; co
   return { visible, mono, code };
 }
 
+const isMonospace = (r: TextRun): boolean => r.monospace;
+
 /**
  * Whether monospace is this document's body face: nearly all its text is
  * monospace and that text does not read like a program.
  */
 export function monospaceIsBody(doc: Doc): boolean {
+  if (faceIsMinor(doc, isMonospace)) return false;
   const { visible, mono, code } = countRuns(doc.pages.flatMap((p) => p.runs));
   return visible >= MIN_FACE_CHARS && mono >= BODY_FACE_SHARE * visible && code <= MAX_CODE_PUNCTUATION * mono;
 }
