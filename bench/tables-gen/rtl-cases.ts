@@ -4,7 +4,7 @@
  * stub column on the right, with what the main set's few right-to-left cases
  * leave out: Arabic tables, cells mixing right-to-left words with Latin ones
  * or with numbers (`القاهرة (Cairo)`, `المجموع 2021`), signed numbers with
- * flags, and row groups. The main set stays as it was (its seeds draw the
+ * flags, row groups, and years for stubs (rows of numbers alone). The main set stays as it was (its seeds draw the
  * same cases); this set has its own ids (`r<seed>-…`).
  *
  * Truth is logical: column 0 is the stub (rightmost on the page), each cell's
@@ -28,8 +28,12 @@ const PARA: Record<Lang, string> = {
   arabic: 'بيانات السكان حسب المدن في العام الماضي، مع التغير مقارنة بعام 2019. ',
 };
 
-/** A stub: the city's name, sometimes with its Latin name after it or before it (as bilingual reports print them). */
-function stub(r: Rng, lang: Lang, i: number, mixed: boolean): string {
+/**
+ * A stub: the city's name, sometimes with its Latin name after it or before
+ * it (as bilingual reports print them); or a year, so a row holds numbers only.
+ */
+function stub(r: Rng, lang: Lang, i: number, mixed: boolean, years: boolean): string {
+  if (years) return String(2010 + i);
   const own = lang === 'hebrew' ? HEBREW : ARABIC;
   const latin = lang === 'hebrew' ? HEBREW_LATIN : LATIN_CITY;
   const k = i % own.length;
@@ -42,6 +46,7 @@ function rtlTable(r: Rng, style: Style, lang: Lang): GenTable {
   const nCols = r.int(3, 6);
   const heads = lang === 'hebrew' ? HEBREW_HEADS : ARABIC_HEADS;
   const years = r.chance(0.5);
+  const yearStubs = r.chance(0.25);
   const cells: GenCell[] = [{ text: lang === 'hebrew' ? 'אזור' : 'المنطقة', r: 0, c: 0, rs: 1, cs: 1, head: true }];
   for (let c = 1; c < nCols; c++) cells.push({ text: years ? `${r.pick(heads)} ${2015 + c}` : r.pick(heads), r: 0, c, rs: 1, cs: 1, head: true });
   const groupStarts: number[] = [];
@@ -52,7 +57,7 @@ function rtlTable(r: Rng, style: Style, lang: Lang): GenTable {
       cells.push({ text: r.pick(lang === 'hebrew' ? HEBREW_GROUPS : ARABIC_GROUPS), r: row, c: 0, rs: 1, cs: 1, head: false });
       groupStarts.push(row++);
     }
-    cells.push({ text: stub(r, lang, i, f.mixed), r: row, c: 0, rs: 1, cs: 1, head: false });
+    cells.push({ text: stub(r, lang, i, f.mixed, yearStubs), r: row, c: 0, rs: 1, cs: 1, head: false });
     for (let c = 1; c < nCols; c++) cells.push({ text: numberText(r, { signed: f.signed, marks: f.marks, minus: '-' }), r: row, c, rs: 1, cs: 1, head: false });
     row++;
   }

@@ -14,6 +14,7 @@
 import bidiModule from 'bidi-js';
 import type { TextRun } from '../model.ts';
 import { unionBox } from '../geometry.ts';
+import { drawnBrackets } from './mirrored-brackets.ts';
 
 /** Base direction of a paragraph. */
 export type BaseDir = 'ltr' | 'rtl';
@@ -111,6 +112,12 @@ const LTR_NUMBER = /^[-+−]?[$€£]?\d[\d.,\u066B\u066C]*%?(?:\s?\([\p{L}\d]{1
  */
 const setLeftToRight = (text: string): boolean => !hasRtl(text) && LTR_NUMBER.test(text);
 
+/** A piece's text (visual order, as drawn) in logical order, read in a paragraph of direction `base`. */
+export function logicalText(drawn: string, base: BaseDir): string {
+  const text = drawnBrackets(drawn);
+  return setLeftToRight(text) ? text : reorder(text, base);
+}
+
 /** The run with the most text, whose style a merged piece takes. */
 const main = (runs: readonly TextRun[]): TextRun => runs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
 
@@ -126,8 +133,7 @@ function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number):
     text += piece;
   });
   const { href: _href, script: _script, ...style } = main(runs);
-  const trimmed = text.trim();
-  const out: TextRun = { ...style, text: setLeftToRight(trimmed) ? trimmed : reorder(trimmed, base), box: unionBox(runs.map((r) => r.box)), dir: base };
+  const out: TextRun = { ...style, text: logicalText(text.trim(), base), box: unionBox(runs.map((r) => r.box)), dir: base };
   const href = runs[0]?.href;
   if (href && runs.every((r) => r.href === href)) out.href = href;
   return out;
@@ -137,10 +143,14 @@ function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number):
  * A row holding right-to-left letters, in reading order: runs joined into
  * pieces at gaps narrower than `splitEm` ems (wider ones separate cells and
  * columns), each piece one run in logical order, the pieces ordered by
- * `base`. Null when the row has no right-to-left letters.
+ * `base`. On a right-to-left page a row of numbers alone (a table row whose
+ * stub is a year) is read so too: text with no letter of either direction
+ * takes the direction of the page it stands in, and a right-to-left cell
+ * draws `-4.3` as `4.3-`. Null for any other row.
  */
 export function bidiRow(row: readonly TextRun[], base: BaseDir, splitEm: number, spaceEm: number): TextRun[] | null {
-  if (!row.some((r) => hasRtl(r.text))) return null;
+  const rtl = row.some((r) => hasRtl(r.text));
+  if (!rtl && base !== 'rtl') return null;
   const sorted = [...row].sort((a, b) => a.box.x0 - b.box.x0);
   const pieces: TextRun[][] = [];
   for (const r of sorted) {
@@ -150,5 +160,7 @@ export function bidiRow(row: readonly TextRun[], base: BaseDir, splitEm: number,
     else pieces.push([r]);
   }
   const out = pieces.map((p) => logicalPiece(p, base, spaceEm));
+  // Latin words keep the order they were drawn in: only numbers are known to follow the page's direction.
+  if (!rtl && !out.every((r) => LTR_NUMBER.test(r.text))) return null;
   return base === 'rtl' ? out.reverse() : out;
 }
