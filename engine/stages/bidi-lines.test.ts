@@ -14,6 +14,11 @@ describe('number cells of a right-to-left table row', () => {
     expect(texts(['ירושלים', '-876', '519 (e)', '11,252*'])).toEqual(['ירושלים', '-876', '519 (e)', '11,252*']);
   });
 
+  it('mark a number drawn sign first as drawn left to right, and only that', () => {
+    const runs = ['ירושלים', '-876', '876-', '607'].map((t, i) => run(t, 400 - 80 * i, 100, { dir: /[\u0590-\u05FF]/u.test(t) ? 'rtl' : 'ltr' }));
+    expect((bidiRow(runs, 'rtl', 0.7, 0.15) ?? []).map((r) => !!r.drawnLtr)).toEqual([false, true, false, false]);
+  });
+
   it('turn back a number a right-to-left paragraph drew with its sign after the digits', () => {
     // A browser's right-to-left cell shows `-876` as `876-` and `519 (e)` as `(e) 519`.
     expect(texts(['ירושלים', '876-', '(e) 519'])).toEqual(['ירושלים', '-876', '519 (e)']);

@@ -133,7 +133,10 @@ function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number):
     text += piece;
   });
   const { href: _href, script: _script, ...style } = main(runs);
-  const out: TextRun = { ...style, text: logicalText(text.trim(), base), box: unionBox(runs.map((r) => r.box)), dir: base };
+  const drawn = text.trim();
+  const out: TextRun = { ...style, text: logicalText(drawn, base), box: unionBox(runs.map((r) => r.box)), dir: base };
+  // A number whose sign or flag a right-to-left paragraph would have drawn on the other side was set left to right.
+  if (base === 'rtl' && out.text === drawn && setLeftToRight(drawn) && reorder(drawn, base) !== drawn) out.drawnLtr = true;
   const href = runs[0]?.href;
   if (href && runs.every((r) => r.href === href)) out.href = href;
   return out;

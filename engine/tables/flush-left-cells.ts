@@ -7,9 +7,13 @@
  * left (`ירושלים Jerusalem` drawn with the Hebrew word on the left), and a
  * spreadsheet's context direction does the same for a cell that starts with
  * a Latin word; read right to left, the parts of such a cell come out in
- * reverse order (`Jerusalem ירושלים`). In a column whose cells start on one
- * left edge and end raggedly, each right-to-left piece is drawn back to the
- * page's order and read again left to right.
+ * reverse order (`Jerusalem ירושלים`). Alignment alone does not tell:
+ * a browser page may set right-to-left cells flush left by style. The
+ * table's numbers do: a number drawn sign first (`-876`, where a right-to-
+ * left paragraph draws `876-`) was set left to right (bidi-lines.ts marks
+ * it). In such a table, in a column whose cells start on one left edge and
+ * end raggedly, each right-to-left piece is drawn back to the page's order
+ * and read again left to right.
  */
 import bidiModule from 'bidi-js';
 import type { TextRun } from '../model.ts';
@@ -38,10 +42,11 @@ function flushLeft(cells: readonly (readonly TextRun[])[]): boolean {
  * Replacements for the runs of columns set flush left (`columns`: each a
  * column's cells, each cell its runs), read as left-to-right paragraphs; see
  * the module comment. Only runs a right-to-left row gave (direction `rtl`,
- * with right-to-left letters) change.
+ * with right-to-left letters) change, in a table with a number drawn left to right.
  */
 export function flushLeftReadings(columns: readonly (readonly (readonly TextRun[])[])[]): Map<TextRun, TextRun> {
   const out = new Map<TextRun, TextRun>();
+  if (!columns.some((cells) => cells.some((c) => c.some((r) => r.drawnLtr)))) return out;
   for (const cells of columns) {
     const pieces = cells.flat().filter((r) => r.dir === 'rtl' && hasRtl(r.text));
     if (pieces.length === 0 || !flushLeft(cells)) continue;
