@@ -24,8 +24,13 @@ function balanced(text: string, swap: boolean): boolean {
   return open.length === 0;
 }
 
-/** The text with its brackets as drawn; see the module comment. Text whose brackets pair as they stand is returned as it is. */
-export function drawnBrackets(text: string): string {
-  if (!/[()[\]{}]/u.test(text) || balanced(text, false) || !balanced(text, true)) return text;
-  return text.replace(BRACKET, (b) => MIRROR[b]!);
+/** Whether the brackets of `text` close before they open, and pair once each is swapped for its mirror. */
+export function inverted(text: string): boolean {
+  return /[()[\]{}]/u.test(text) && !balanced(text, false) && balanced(text, true);
 }
+
+/** Every bracket of `text` swapped for its mirror. */
+export const swapBrackets = (text: string): string => text.replace(BRACKET, (b) => MIRROR[b]!);
+
+/** The text with its brackets as drawn; see the module comment. Text whose brackets pair as they stand is returned as it is. */
+export const drawnBrackets = (text: string): string => (inverted(text) ? swapBrackets(text) : text);

@@ -7,7 +7,7 @@
 import type { Span, TextRun } from '../model.ts';
 import { brokenWordBoundaries, hyphenBoundaries, type BreakContext } from './broken-words.ts';
 import { HALF } from './measures.ts';
-import { rtlCellLines } from './rtl-cell-lines.ts';
+import { readsRtl, rtlCellBrackets, rtlCellLines } from './rtl-cell-lines.ts';
 
 /** Gap (ems) between two runs of one line above which a space is inserted. */
 const SPACE_GAP_EM = 0.12;
@@ -79,7 +79,8 @@ export function cellSpans(runs: readonly TextRun[], ctx?: BreakContext): Span[] 
       first = false;
     }
   }
-  return trimSpans(spans);
+  const top = lines[0];
+  return top && readsRtl(top) ? rtlCellBrackets(trimSpans(spans)) : trimSpans(spans);
 }
 
 function trimSpans(spans: Span[]): Span[] {

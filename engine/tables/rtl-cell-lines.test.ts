@@ -20,3 +20,11 @@ describe('the text of a right-to-left cell', () => {
     expect(spansText(cellSpans(runs))).toBe('-83,116 (p) Tel');
   });
 });
+
+describe('brackets of a right-to-left cell wrapped over two lines', () => {
+  it('are put right when they come out inverted across the lines (LibreOffice names the character typed)', () => {
+    // `ירושלים (Jerusalem)`: Writer's first line reads `ירושלים )`, its second is drawn `)Jerusalem`.
+    const runs = [run('ירושלים )', 400, 100, { dir: 'rtl' }), run(')', 442, 112), run('Jerusalem', 448, 112)];
+    expect(spansText(cellSpans(runs))).toBe('ירושלים (Jerusalem)');
+  });
+});

@@ -7,9 +7,13 @@
  *   number, `-83,116` … `(p)`), not in page order;
  * - a wrapped line with no right-to-left letter of its own (`Aviv)` under
  *   `תל אביב (Tel`) belongs to the same paragraph: the lines stage left it as
- *   drawn (`(Aviv`), and it is read right to left here.
+ *   drawn (`(Aviv`), and it is read right to left here;
+ * - brackets that come out inverted across the cell's lines (`ירושלים )` over
+ *   `Jerusalem(`) were named by the character typed, not the glyph drawn
+ *   (LibreOffice; mirrored-brackets.ts), which one line alone cannot show.
  */
-import type { TextRun } from '../model.ts';
+import type { Span, TextRun } from '../model.ts';
+import { inverted, swapBrackets } from '../stages/mirrored-brackets.ts';
 import { hasRtl, logicalText } from '../stages/bidi-lines.ts';
 import { unionBox } from '../geometry.ts';
 import { HALF } from './measures.ts';
@@ -17,7 +21,8 @@ import { HALF } from './measures.ts';
 /** Gap (ems) between two runs of one drawn line above which a space is inserted (as cell-text.ts). */
 const SPACE_GAP_EM = 0.12;
 
-const readsRtl = (line: readonly TextRun[]): boolean => line.filter((r) => r.dir === 'rtl').length > HALF * line.length;
+/** Whether most runs of a line were read right to left. */
+export const readsRtl = (line: readonly TextRun[]): boolean => line.filter((r) => r.dir === 'rtl').length > HALF * line.length;
 
 /** A line the lines stage left as drawn (no right-to-left letter), joined in page order and read right to left. */
 function readRtl(line: readonly TextRun[]): TextRun[] {
@@ -39,4 +44,11 @@ export function rtlCellLines(lines: TextRun[][]): TextRun[][] {
     if (readsRtl(line)) return [...line].sort((a, b) => b.box.x1 - a.box.x1);
     return line.some((r) => hasRtl(r.text)) ? line : readRtl(line);
   });
+}
+
+/** A right-to-left cell's spans with brackets inverted across its lines put right; see the module comment. */
+export function rtlCellBrackets(spans: Span[]): Span[] {
+  if (!inverted(spans.map((s) => s.text).join(''))) return spans;
+  // The line break fell inside the brackets: the space joining the lines there goes.
+  return spans.map((s) => ({ ...s, text: swapBrackets(s.text).replace(/([([{])\s+/gu, '$1').replace(/\s+([)\]}])/gu, '$1') }));
 }
