@@ -35,9 +35,14 @@ describe('a row of numbers alone on a right-to-left page', () => {
     expect(texts(['2019', '4.3-', '(e) 519', '-876'])).toEqual(['2019', '-4.3', '519 (e)', '-876']);
   });
 
-  it('is left as it is when it holds Latin words', () => {
-    const runs = ['Over 65', '4.3-'].map((t, i) => run(t, 400 - 80 * i, 100));
+  it('is left as it is when it holds Latin words and no number drawn the right-to-left way', () => {
+    const runs = ['Over 65', '2019'].map((t, i) => run(t, 400 - 80 * i, 100));
     expect(bidiRow(runs, 'rtl', 0.7, 0.15)).toBeNull();
+  });
+
+  it('is read right to left beside a Latin word when a number was drawn the right-to-left way; the word stays as drawn', () => {
+    // A stub `Jerusalem ירושלים` wrapped: its first line holds the Latin word only, beside the row's numbers.
+    expect(texts(['Jerusalem.', '77,050-', '2.01'])).toEqual(['Jerusalem.', '-77,050', '2.01']);
   });
 
   it('is left as it is on a left-to-right page', () => {

@@ -122,7 +122,8 @@ export function logicalText(drawn: string, base: BaseDir): string {
 const main = (runs: readonly TextRun[]): TextRun => runs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
 
 /** One piece of a row (runs with no wide gap between them) as a single run in logical order. */
-function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number): TextRun {
+/** One piece's text as drawn: its runs in visual order, joined by the gaps between them. */
+function drawnText(runs: readonly TextRun[], spaceEm: number): string {
   let text = '';
   runs.forEach((r, i) => {
     const prev = runs[i - 1];
@@ -132,8 +133,12 @@ function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number):
     if (prev && gap > cut * Math.max(1, Math.min(prev.fontSize, r.fontSize)) && !/\s$/.test(text) && !/^\s/.test(piece)) text += ' ';
     text += piece;
   });
+  return text.trim();
+}
+
+function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number): TextRun {
   const { href: _href, script: _script, ...style } = main(runs);
-  const drawn = text.trim();
+  const drawn = drawnText(runs, spaceEm);
   const out: TextRun = { ...style, text: logicalText(drawn, base), box: unionBox(runs.map((r) => r.box)), dir: base };
   // A number whose sign or flag a right-to-left paragraph would have drawn on the other side was set left to right.
   if (base === 'rtl' && out.text === drawn && setLeftToRight(drawn) && reorder(drawn, base) !== drawn) out.drawnLtr = true;
@@ -146,10 +151,12 @@ function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number):
  * A row holding right-to-left letters, in reading order: runs joined into
  * pieces at gaps narrower than `splitEm` ems (wider ones separate cells and
  * columns), each piece one run in logical order, the pieces ordered by
- * `base`. On a right-to-left page a row of numbers alone (a table row whose
- * stub is a year) is read so too: text with no letter of either direction
- * takes the direction of the page it stands in, and a right-to-left cell
- * draws `-4.3` as `4.3-`. Null for any other row.
+ * `base`. On a right-to-left page a row with no right-to-left letter is
+ * read so too when it holds numbers alone (a table row whose stub is a
+ * year), or a number drawn the right-to-left way (`4.3-` for `-4.3`): text
+ * with no letter of either direction takes the direction of the page it
+ * stands in. Latin words in such a row stay as drawn (a stub's wrapped
+ * Latin line beside its row's numbers). Null for any other row.
  */
 export function bidiRow(row: readonly TextRun[], base: BaseDir, splitEm: number, spaceEm: number): TextRun[] | null {
   const rtl = row.some((r) => hasRtl(r.text));
@@ -163,7 +170,12 @@ export function bidiRow(row: readonly TextRun[], base: BaseDir, splitEm: number,
     else pieces.push([r]);
   }
   const out = pieces.map((p) => logicalPiece(p, base, spaceEm));
-  // Latin words keep the order they were drawn in: only numbers are known to follow the page's direction.
-  if (!rtl && !out.every((r) => LTR_NUMBER.test(r.text))) return null;
+  if (!rtl) {
+    // Only numbers are known to follow the page's direction; Latin words keep the order they were drawn in.
+    const drawn = pieces.map((p) => drawnText(p, spaceEm));
+    const turned = out.some((r, i) => LTR_NUMBER.test(r.text) && r.text !== drawn[i]);
+    if (!turned && !out.every((r) => LTR_NUMBER.test(r.text))) return null;
+    out.forEach((r, i) => { if (!LTR_NUMBER.test(r.text)) r.text = drawn[i]!; });
+  }
   return base === 'rtl' ? out.reverse() : out;
 }
