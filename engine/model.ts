@@ -41,6 +41,8 @@ export type TextRun = {
   rotation?: number;
   /** Set by the lines stage on a smaller raised (sup) or lowered (sub) run that belongs to the text beside it. */
   script?: 'sup' | 'sub';
+  /** Set by the lines stage on a right-to-left page: a number drawn left to right, sign or flag where a left-to-right cell puts it (`-876`). */
+  drawnLtr?: true;
   /** Why the reader judged this run never visibly painted (extract/hidden-text.ts drops or keeps it). */
   hidden?: HiddenTextKind;
 };

@@ -9,6 +9,9 @@
  * The same cases (same tables, same truth) are drawn by the chosen producer;
  * a producer whose program is missing is skipped with the line that installs it.
  *
+ * `--set rtl` draws the right-to-left set instead (`rtl-cases.ts`: Hebrew and
+ * Arabic tables only, no negatives).
+ *
  * `--reuse` keeps the PDFs and truth of the last run of the same seed and
  * producer (they are the same for a seed) and only converts and scores again.
  *
@@ -23,6 +26,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execQuiet, lastLines } from '../exec.ts';
 import { casesFor } from './cases.ts';
+import { rtlCasesFor } from './rtl-cases.ts';
 import { existsSync } from 'node:fs';
 import { renderCases, type CaseInfo } from './generate.ts';
 import { PRODUCERS } from './producers.ts';
@@ -53,7 +57,10 @@ async function main(): Promise<void> {
   const out = resolve(arg('--out', `bench/out/tables-gen/${which}${name === 'chromium' ? '' : `-${name}`}`));
   const corpus = resolve(arg('--corpus', corpusRoot()));
   const python = resolve(arg('--python', 'bench/.venv/bin/python'));
-  const cases = casesFor(seed, Number(arg('--per', '4')), Number(arg('--negatives', '10')));
+  const set = arg('--set', 'main');
+  if (set !== 'main' && set !== 'rtl') throw new Error('--set must be main or rtl');
+  const cases = set === 'rtl' ? rtlCasesFor(seed, Number(arg('--per', '4')))
+    : casesFor(seed, Number(arg('--per', '4')), Number(arg('--negatives', '10')));
   const reuse = process.argv.includes('--reuse') && existsSync(join(out, 'cases.json'));
   let infos: CaseInfo[];
   if (reuse) {

@@ -14,6 +14,7 @@
 import bidiModule from 'bidi-js';
 import type { TextRun } from '../model.ts';
 import { unionBox } from '../geometry.ts';
+import { drawnBrackets } from './mirrored-brackets.ts';
 
 /** Base direction of a paragraph. */
 export type BaseDir = 'ltr' | 'rtl';
@@ -111,11 +112,18 @@ const LTR_NUMBER = /^[-+−]?[$€£]?\d[\d.,\u066B\u066C]*%?(?:\s?\([\p{L}\d]{1
  */
 const setLeftToRight = (text: string): boolean => !hasRtl(text) && LTR_NUMBER.test(text);
 
+/** A piece's text (visual order, as drawn) in logical order, read in a paragraph of direction `base`. */
+export function logicalText(drawn: string, base: BaseDir): string {
+  const text = drawnBrackets(drawn);
+  return setLeftToRight(text) ? text : reorder(text, base);
+}
+
 /** The run with the most text, whose style a merged piece takes. */
 const main = (runs: readonly TextRun[]): TextRun => runs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
 
 /** One piece of a row (runs with no wide gap between them) as a single run in logical order. */
-function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number): TextRun {
+/** One piece's text as drawn: its runs in visual order, joined by the gaps between them. */
+function drawnText(runs: readonly TextRun[], spaceEm: number): string {
   let text = '';
   runs.forEach((r, i) => {
     const prev = runs[i - 1];
@@ -125,9 +133,15 @@ function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number):
     if (prev && gap > cut * Math.max(1, Math.min(prev.fontSize, r.fontSize)) && !/\s$/.test(text) && !/^\s/.test(piece)) text += ' ';
     text += piece;
   });
+  return text.trim();
+}
+
+function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number): TextRun {
   const { href: _href, script: _script, ...style } = main(runs);
-  const trimmed = text.trim();
-  const out: TextRun = { ...style, text: setLeftToRight(trimmed) ? trimmed : reorder(trimmed, base), box: unionBox(runs.map((r) => r.box)), dir: base };
+  const drawn = drawnText(runs, spaceEm);
+  const out: TextRun = { ...style, text: logicalText(drawn, base), box: unionBox(runs.map((r) => r.box)), dir: base };
+  // A number whose sign or flag a right-to-left paragraph would have drawn on the other side was set left to right.
+  if (base === 'rtl' && out.text === drawn && setLeftToRight(drawn) && reorder(drawn, base) !== drawn) out.drawnLtr = true;
   const href = runs[0]?.href;
   if (href && runs.every((r) => r.href === href)) out.href = href;
   return out;
@@ -137,10 +151,16 @@ function logicalPiece(runs: readonly TextRun[], base: BaseDir, spaceEm: number):
  * A row holding right-to-left letters, in reading order: runs joined into
  * pieces at gaps narrower than `splitEm` ems (wider ones separate cells and
  * columns), each piece one run in logical order, the pieces ordered by
- * `base`. Null when the row has no right-to-left letters.
+ * `base`. On a right-to-left page a row with no right-to-left letter is
+ * read so too when it holds numbers alone (a table row whose stub is a
+ * year), or a number drawn the right-to-left way (`4.3-` for `-4.3`): text
+ * with no letter of either direction takes the direction of the page it
+ * stands in. Latin words in such a row stay as drawn (a stub's wrapped
+ * Latin line beside its row's numbers). Null for any other row.
  */
 export function bidiRow(row: readonly TextRun[], base: BaseDir, splitEm: number, spaceEm: number): TextRun[] | null {
-  if (!row.some((r) => hasRtl(r.text))) return null;
+  const rtl = row.some((r) => hasRtl(r.text));
+  if (!rtl && base !== 'rtl') return null;
   const sorted = [...row].sort((a, b) => a.box.x0 - b.box.x0);
   const pieces: TextRun[][] = [];
   for (const r of sorted) {
@@ -150,5 +170,12 @@ export function bidiRow(row: readonly TextRun[], base: BaseDir, splitEm: number,
     else pieces.push([r]);
   }
   const out = pieces.map((p) => logicalPiece(p, base, spaceEm));
+  if (!rtl) {
+    // Only numbers are known to follow the page's direction; Latin words keep the order they were drawn in.
+    const drawn = pieces.map((p) => drawnText(p, spaceEm));
+    const turned = out.some((r, i) => LTR_NUMBER.test(r.text) && r.text !== drawn[i]);
+    if (!turned && !out.every((r) => LTR_NUMBER.test(r.text))) return null;
+    out.forEach((r, i) => { if (!LTR_NUMBER.test(r.text)) r.text = drawn[i]!; });
+  }
   return base === 'rtl' ? out.reverse() : out;
 }

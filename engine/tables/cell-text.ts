@@ -7,6 +7,7 @@
 import type { Span, TextRun } from '../model.ts';
 import { brokenWordBoundaries, hyphenBoundaries, type BreakContext } from './broken-words.ts';
 import { HALF } from './measures.ts';
+import { readsRtl, rtlCellBrackets, rtlCellLines } from './rtl-cell-lines.ts';
 
 /** Gap (ems) between two runs of one line above which a space is inserted. */
 const SPACE_GAP_EM = 0.12;
@@ -57,7 +58,7 @@ function push(spans: Span[], text: string, style: Omit<Span, 'text'>): void {
 export function cellSpans(runs: readonly TextRun[], ctx?: BreakContext): Span[] {
   const spans: Span[] = [];
   let first = true;
-  const lines = visualLines(runs);
+  const lines = rtlCellLines(visualLines(runs));
   const glued = ctx && lines.length > 1 ? brokenWordBoundaries(lines, ctx) : [];
   const hyphens = ctx && lines.length > 1 ? hyphenBoundaries(lines, ctx.words) : [];
   for (const [li, line] of lines.entries()) {
@@ -68,7 +69,8 @@ export function cellSpans(runs: readonly TextRun[], ctx?: BreakContext): Span[] 
     if (hyphen === 'drop' && last) last.text = last.text.replace(/-\s*$/, '');
     for (const run of line) {
       const text = (prev === null && glued[li - 1] ? run.text.trimStart() : run.text).replace(/\s+/g, ' ');
-      const gap = prev ? run.box.x0 - prev.box.x1 : 0;
+      // Between the boxes, whichever side: a right-to-left line runs from right to left (rtl-cell-lines.ts).
+      const gap = prev ? Math.max(run.box.x0 - prev.box.x1, prev.box.x0 - run.box.x1) : 0;
       const needSpace = !first && (prev === null ? !glued[li - 1] : gap > SPACE_GAP_EM * run.fontSize);
       // A space between differently styled runs goes into the plain run, not into code.
       if (needSpace && !/^\s/.test(text)) push(spans, ' ', prev ? styleOf(prev) : {});
@@ -77,7 +79,8 @@ export function cellSpans(runs: readonly TextRun[], ctx?: BreakContext): Span[] 
       first = false;
     }
   }
-  return trimSpans(spans);
+  const top = lines[0];
+  return top && readsRtl(top) ? rtlCellBrackets(trimSpans(spans)) : trimSpans(spans);
 }
 
 function trimSpans(spans: Span[]): Span[] {

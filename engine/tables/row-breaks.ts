@@ -8,7 +8,8 @@
  * - a cell line wraps only when the next word does not fit, so when the first
  *   word of a column's text would have fitted after the line above, that
  *   text starts a new cell;
- * - with neither sign, text in the first column is a new row unless at least
+ * - with neither sign, text in the stub column (`stub`: the first, or the last
+ *   in a right-to-left table) is a new row unless at least
  *   half of the line's prose cells open in lower case, as continued phrases
  *   do (code cells do not vote: identifiers are lower case anyway).
  */
@@ -61,7 +62,7 @@ function opening(chunks: readonly Chunk[]): 'lower' | 'other' | 'code' {
 }
 
 /** Whether `line` starts a new row after `prev`, judged from their text; see the module comment. */
-export function startsRowByContent(prev: RegionLine, line: RegionLine, cols: readonly Column[]): boolean {
+export function startsRowByContent(prev: RegionLine, line: RegionLine, cols: readonly Column[], stub = 0): boolean {
   const above = byColumn(prev, cols);
   const below = byColumn(line, cols);
   for (const [k, chunks] of below) {
@@ -69,7 +70,7 @@ export function startsRowByContent(prev: RegionLine, line: RegionLine, cols: rea
     if (!over) return true;
     if (fitsAfter(over, chunks, cols[k]!.x1)) return true;
   }
-  if (!below.has(0)) return false;
+  if (!below.has(stub)) return false;
   // Code identifiers open in lower case either way; only prose cells vote.
   const votes = [...below.values()].map(opening).filter((o) => o !== 'code');
   const lower = votes.filter((o) => o === 'lower').length;

@@ -7,6 +7,7 @@ import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { startsRowByContent } from './row-breaks.ts';
 import { HALF, MIN_COLUMNS } from './measures.ts';
+import { stubColumn } from './stub-side.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
 export const OFFSET_PITCH = 0.7;
@@ -53,11 +54,11 @@ function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
  * between groups of rows would otherwise read as padded rows, each group one
  * row.
  */
-function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly Column[], row: readonly RegionLine[] = [prev]): boolean {
+function numbersUnderNumbers(prev: RegionLine, line: RegionLine, cols: readonly Column[], stub: number, row: readonly RegionLine[] = [prev]): boolean {
   const need = Math.min(MIN_COLUMNS, cols.length - 1);
   const here = numberColumns(line, cols);
   if (here.size < need) return false;
-  if (prev.chunks.every((c) => columnOf(cols, c) === 0)) return true;
+  if (prev.chunks.every((c) => columnOf(cols, c) === stub)) return true;
   const above = new Set(row.flatMap((l) => [...numberColumns(l, cols)]));
   return [...here].filter((k) => above.has(k)).length >= need;
 }
@@ -76,14 +77,17 @@ function bodyUnderHeader(prev: RegionLine, line: RegionLine, cols: readonly Colu
 
 /**
  * A row-group label (`Men` after the `total` of the rows above): a line with
- * text only in the first column, set further left than the first cell of the
- * line of numbers under it. A stub that wraps continues at or right of that.
+ * text only in the stub column, set further out (left, or right in a
+ * right-to-left table) than the stub of the line of numbers under it. A stub
+ * that wraps continues at or inside of that.
  */
-function headsRows(line: RegionLine, next: RegionLine | undefined, cols: readonly Column[]): boolean {
-  if (!next || !line.chunks.every((c) => columnOf(cols, c) === 0)) return false;
-  const stub = next.chunks.find((c) => columnOf(cols, c) === 0);
+function headsRows(line: RegionLine, next: RegionLine | undefined, cols: readonly Column[], stubCol: number): boolean {
+  if (!next || !line.chunks.every((c) => columnOf(cols, c) === stubCol)) return false;
+  const stub = next.chunks.find((c) => columnOf(cols, c) === stubCol);
   if (!stub || numberColumns(next, cols).size < Math.min(MIN_COLUMNS, cols.length - 1)) return false;
-  return line.chunks[0]!.box.x0 <= stub.box.x0 - OUTDENT_EM * stub.runs[0]!.fontSize;
+  const outdent = OUTDENT_EM * stub.runs[0]!.fontSize;
+  if (stubCol > 0) return line.chunks[line.chunks.length - 1]!.box.x1 >= stub.box.x1 + outdent;
+  return line.chunks[0]!.box.x0 <= stub.box.x0 - outdent;
 }
 
 /**
@@ -126,7 +130,9 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     pitches.push(lineBase(lines[i]!) - lineBase(lines[i - 1]!));
     padded.push(i);
   }
-  const labelOnly = (l: RegionLine): boolean => l.chunks.every((c) => columnOf(cols, c) === 0);
+  // The stub is the first column, or the last in a right-to-left table (stub-side.ts).
+  const stub = stubColumn(lines, cols);
+  const labelOnly = (l: RegionLine): boolean => l.chunks.every((c) => columnOf(cols, c) === stub);
   const minP = pitches.length ? Math.min(...pitches) : 0;
   const short = pitches.filter((p) => p <= minP * SAME_PITCH).length;
   // A row-group label (text in the first column only) gets space above it (booktabs' \addlinespace):
@@ -135,7 +141,7 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
   const bimodal = short >= 1 && long >= 1;
   // Cells wrap when some line leaves a column empty that the line above used
   // (a cell ran on there); only then can a line with first-column text continue a row.
-  const firstCol = (l: RegionLine): boolean => l.chunks.some((c) => columnOf(cols, c) === 0);
+  const firstCol = (l: RegionLine): boolean => l.chunks.some((c) => columnOf(cols, c) === stub);
   const used = (l: RegionLine): Set<number> => new Set(l.chunks.map((c) => columnOf(cols, c)));
   const partial = (a: RegionLine, b: RegionLine): boolean => {
     const ub = used(b);
@@ -152,10 +158,10 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
     // Cells centred against a wrapped stub sit between its lines, closer than a line apart: one row.
     else if (offset < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
-    else if (numbersUnderNumbers(prev, line, cols, rows[rows.length - 1]) || bodyUnderHeader(prev, line, cols)) starts = true;
-    else if (headsRows(line, lines[i + 1], cols)) starts = true;
+    else if (numbersUnderNumbers(prev, line, cols, stub, rows[rows.length - 1]) || bodyUnderHeader(prev, line, cols)) starts = true;
+    else if (headsRows(line, lines[i + 1], cols, stub)) starts = true;
     else if (bimodal) starts = pitch > minP * PADDED_PITCH;
-    else if (wraps) starts = startsRowByContent(prev, line, cols);
+    else if (wraps) starts = startsRowByContent(prev, line, cols, stub);
     else starts = firstCol(line);
     if (starts || !rows.length) rows.push([line]);
     else rows[rows.length - 1]!.push(line);

@@ -5,6 +5,7 @@
  */
 import type { Words } from './broken-words.ts';
 import type { Box, Cell, Line, Rule, TextRun } from '../model.ts';
+import { flushLeftReadings } from './flush-left-cells.ts';
 import { cellSpans } from './cell-text.ts';
 import { widestRuleShare, readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
 import { splitMergedByText, underRuled } from './split-merged.ts';
@@ -65,9 +66,13 @@ function gridRows(grid: RuleGrid, runs: readonly TextRun[], words?: Words): { ro
     used.add(run);
   }
   const rows: Cell[][] = Array.from({ length: grid.ys.length - 1 }, () => []);
+  // Right-to-left text in a column set flush left is read left to right (flush-left-cells.ts).
+  const single = grid.cells.filter((c) => c.c1 - c.c0 === 1);
+  const ltr = flushLeftReadings(grid.xs.slice(1).map((_, k) => single.filter((c) => c.c0 === k).map((c) => byCell.get(`${c.r0},${c.c0}`) ?? [])));
   for (const c of grid.cells) {
     const ctx = words && { words, right: rights[c.c1 - 1]! };
-    const cell: Cell = { spans: cellSpans(byCell.get(`${c.r0},${c.c0}`) ?? [], ctx) };
+    const runsIn = byCell.get(`${c.r0},${c.c0}`) ?? [];
+    const cell: Cell = { spans: cellSpans(ltr.size ? runsIn.map((r) => ltr.get(r) ?? r) : runsIn, ctx) };
     if (c.c1 - c.c0 > 1) cell.colspan = c.c1 - c.c0;
     if (c.r1 - c.r0 > 1) cell.rowspan = c.r1 - c.r0;
     rows[c.r0]!.push(cell);
