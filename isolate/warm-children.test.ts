@@ -107,7 +107,7 @@ describe('warm conversion children', () => {
     process.env.P2M_SECRET_KEY = 'hunter2';
     const children = pool();
     try {
-      expect((await serve(children, 't')).markdown).toMatch(/secret none$/);
+      expect((await serve(children, 't')).markdown).toMatch(/secret none single (true|false)$/);
     } finally {
       await children.close();
       for (const [name, value] of [['DATABASE_URL', saved.db], ['P2M_SECRET_KEY', saved.key]] as const) {
