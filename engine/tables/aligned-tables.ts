@@ -53,7 +53,8 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   const close = (): void => {
     // Lines under the last row stay when they carry on one of its cells.
     const last = cur.findLastIndex((l) => l.kind === 'multi');
-    const tail = wrappedTail(cur.slice(0, last + 1).filter((l) => l.kind === 'multi'), cur.slice(last + 1));
+    const rows = cur.slice(0, last + 1).filter((l) => l.kind === 'multi');
+    const tail = wrappedTail(rows, cur.slice(last + 1), rows.length ? tightColumns(rows) : []);
     while (cur.length > last + 1 + tail && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= MIN_ROWS) regions.push(cur);
     cur = [];
@@ -131,7 +132,7 @@ function admitsCode(region: readonly Info[], line: Info, rules: readonly Rule[],
  */
 function breaksRegion(region: readonly Info[], line: Info, next: Info | undefined): boolean {
   const multi = region.filter((l) => l.kind === 'multi');
-  const cols = findColumns(multi.flatMap((l) => l.chunks), 0);
+  const cols = tightColumns(multi);
   if (straddles(cols, line.chunks[0]!)) return true;
   if (next?.kind === 'multi' && allBold(next) && multi.some((l) => !allBold(l))) return true;
   if (!line.chunks[0]!.runs.every((r) => r.bold) || wrapsCellAbove(region[region.length - 1]!, line)) return false;
@@ -167,9 +168,47 @@ function labelsRows(cols: readonly Column[], line: Info, next: Info | undefined)
 /** Share of the lines with two chunks in one column past which they are justified prose (wide word gaps at random places). */
 const DOUBLED_SHARE = 0.15;
 
+/**
+ * The columns found so far on the page, by the multi-chunk lines they were
+ * found for (all regionColumns reads). A region is asked for its columns
+ * again and again, once per candidate header split, per split point of
+ * bestSplit and per edge line left out, over the same lines; finding them
+ * was half the cost of the aligned search. Lines are named by a number of
+ * their own (a line's Info is made once and never changed), and nothing
+ * changes the columns once found.
+ */
+let columnsSeen = new Map<string, Column[] | null>();
+/** Likewise the columns with no overflow allowed that breaksRegion and wrappedTail ask for as a region grows line by line. */
+let tightSeen = new Map<string, Column[]>();
+const lineIds = new WeakMap<Info, number>();
+let nextLineId = 0;
+
+function lineId(l: Info): number {
+  let id = lineIds.get(l);
+  if (id === undefined) lineIds.set(l, (id = nextLineId++));
+  return id;
+}
+
+/** The columns of the lines' chunks that no chunk crosses (findColumns with no overflow allowed); see columnsSeen. */
+function tightColumns(lines: readonly Info[]): Column[] {
+  const key = lines.map(lineId).join(',');
+  let cols = tightSeen.get(key);
+  if (!cols) tightSeen.set(key, (cols = findColumns(lines.flatMap((l) => l.chunks), 0)));
+  return cols;
+}
+
 /** Columns from the multi-chunk lines; null when the region fails the look-alike guards. */
 function regionColumns(lines: readonly Info[], pageWidth: number): Column[] | null {
   const multi = lines.filter((l) => l.kind === 'multi');
+  const key = `${pageWidth} ${multi.map(lineId).join(',')}`;
+  if (columnsSeen.has(key)) return columnsSeen.get(key)!;
+  const cols = multiColumns(multi, pageWidth);
+  columnsSeen.set(key, cols);
+  return cols;
+}
+
+/** Columns from a region's multi-chunk lines; see regionColumns. */
+function multiColumns(multi: readonly Info[], pageWidth: number): Column[] | null {
   const cols = joinHeadColumns(findColumns(multi.flatMap((l) => l.chunks), multi.length), multi);
   if (cols.length < MIN_COLUMNS) return null;
   // Justified prose has wide word gaps at random places: two chunks land in one column.
@@ -318,6 +357,9 @@ function trimSingles(lines: Info[]): Info[] {
  * header markers; no table reaches across a line of `barriers`.
  */
 export function detectAlignedTables(page: TableScope, lines: readonly Line[], rules: readonly Rule[], barriers: readonly Line[] = []): Detected[] {
+  // The lines below are new: columns found for others are not asked for again.
+  columnsSeen = new Map();
+  tightSeen = new Map();
   const barrier = (line: Line): Info => ({ chunks: [], y0: line.box.y0, y1: line.box.y1, kind: 'barrier' });
   // Justified cell text splits at its stretched word spaces; the cell's other lines join it again first.
   const chunked = lines.map((l) => ({ chunks: lineChunks(l), y0: l.box.y0, y1: l.box.y1 })).sort((a, b) => a.y0 - b.y0);

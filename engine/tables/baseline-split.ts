@@ -12,7 +12,7 @@
  */
 import type { Line, TextRun } from '../model.ts';
 import { lineChunks } from './chunks.ts';
-import { columnsOf, endsApart } from './extent-split.ts';
+import { columnsOf, endsApart, type Sides } from './extent-split.ts';
 import { MAX_BLANK_LINES, MIN_COLUMNS } from './measures.ts';
 
 /** Baselines closer than this (ems) are one baseline: rounding of glyph boxes. */
@@ -26,7 +26,6 @@ const height = (l: Line): number => Math.max(l.box.y1 - l.box.y0, 1);
 /** A line's runs that show text, by left edge (ties in reading order): found once per line, not once per candidate edge. */
 type Inked = readonly TextRun[];
 const inkedByX = (l: Line): Inked => l.runs.filter((r) => r.text.trim() !== '').sort((p, q) => p.box.x0 - q.box.x0);
-const crosses = (runs: Inked, x: number): boolean => runs.some((r) => r.box.x0 < x && r.box.x1 > x);
 
 /** The lower edge of most of the runs: where their baseline sits, give or take the font's descent. */
 function baseline(runs: readonly TextRun[]): number {
@@ -41,9 +40,87 @@ function offBaseline(runs: readonly TextRun[], size: number): boolean {
 }
 
 function em(lines: readonly Line[]): number {
-  const sizes = lines.flatMap((l) => l.runs.map((r) => r.fontSize)).sort((a, b) => a - b);
+  // Filled and sorted as a typed array: no comparator call per pair, no array per line; the median is the same.
+  let n = 0;
+  for (const l of lines) n += l.runs.length;
+  const sizes = new Float64Array(n);
+  n = 0;
+  for (const l of lines) for (const r of l.runs) sizes[n++] = r.fontSize;
+  sizes.sort();
   return sizes[sizes.length >> 1] ?? 0;
 }
+
+/** How one line's text falls on the two sides of a cut at x; see stepCount. */
+type Step = { left: boolean; right: boolean; same: boolean; mixed: boolean };
+
+/** A line's runs left (`a`) and right (`b`) of a cut, and its step. */
+type Split = Sides & { step: Step };
+
+/** The split of a line whose runs left and right of the cut are `a` and `b`. */
+function splitOf(a: Inked, b: Inked, size: number): Split {
+  const both = a.length > 0 && b.length > 0;
+  const step = {
+    // A side counts the lines on which it holds a table's row: cells in two columns or more.
+    left: columnsOf(a, size) >= MIN_COLUMNS,
+    right: columnsOf(b, size) >= MIN_COLUMNS,
+    same: both && Math.abs(baseline(a) - baseline(b)) <= SAME_BASELINE_EM * size,
+    mixed: both && (offBaseline(a, size) || offBaseline(b, size)),
+  };
+  return { a, b, step };
+}
+
+/** Number of values in ascending `xs` below x. */
+function countBelow(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A line as every candidate edge sees it. baselineParts tries each edge over
+ * every line; scanning the runs per edge and line made it the tables stage's
+ * largest cost. With the left edges in order and the running maximum of the
+ * right edges, whether x crosses the line is a binary search, and a line no
+ * run crosses splits into the runs before x and the rest, remembered per
+ * split point with its step: most edges fall in gaps already seen.
+ */
+class LineCuts {
+  readonly x0s: number[];
+  readonly reach: number[];
+  readonly splits = new Map<number, Split>();
+  readonly runs: Inked;
+  constructor(runs: Inked) {
+    this.runs = runs;
+    this.x0s = runs.map((r) => r.box.x0);
+    let max = -Infinity;
+    this.reach = runs.map((r) => (max = Math.max(max, r.box.x1)));
+  }
+
+  /** Whether a run reaches across x (starts left of it and ends right of it). */
+  crosses(x: number): boolean {
+    const k = countBelow(this.x0s, x);
+    return k > 0 && this.reach[k - 1]! > x;
+  }
+
+  /** The split of a line no run crosses at x: runs ending by x on the left, runs starting from x on the right. */
+  split(x: number, size: number): Split {
+    const k = countBelow(this.x0s, x);
+    // A run starting exactly at x may also end there (an empty box) and belong to both sides: judged as it stands.
+    if (k < this.runs.length && this.x0s[k] === x) {
+      return splitOf(this.runs.filter((r) => r.box.x1 <= x), this.runs.filter((r) => r.box.x0 >= x), size);
+    }
+    let s = this.splits.get(k);
+    if (!s) this.splits.set(k, (s = splitOf(this.runs.slice(0, k), this.runs.slice(k), size)));
+    return s;
+  }
+}
+
+type Counts = { agree: number; differ: number; mixed: number; left: number; right: number; both: number };
 
 /**
  * Each side's text in a band, and how the lines' two sides keep step: on a
@@ -51,31 +128,29 @@ function em(lines: readonly Line[]): number {
  * side only count against keeping step when both sides have them (a wrapped
  * cell or a group label of one table leaves lines on its own side only).
  */
-function stepCount(band: readonly Inked[], x: number, size: number): { agree: number; differ: number; mixed: number; left: number; right: number } {
+function stepCount(cuts: readonly LineCuts[], from: number, to: number, x: number, size: number): Counts {
   let agree = 0, differ = 0, mixed = 0, left = 0, right = 0, leftOnly = 0, rightOnly = 0;
-  for (const runs of band) {
-    const a = runs.filter((r) => r.box.x1 <= x);
-    const b = runs.filter((r) => r.box.x0 >= x);
-    // A side counts the lines on which it holds a table's row: cells in two columns or more.
-    if (columnsOf(a, size) >= MIN_COLUMNS) left++;
-    if (columnsOf(b, size) >= MIN_COLUMNS) right++;
+  for (let i = from; i < to; i++) {
+    const { a, b, step: s } = cuts[i]!.split(x, size);
+    if (s.left) left++;
+    if (s.right) right++;
     if (a.length && b.length) {
-      if (Math.abs(baseline(a) - baseline(b)) <= SAME_BASELINE_EM * size) agree++;
+      if (s.same) agree++;
       else differ++;
-      if (offBaseline(a, size) || offBaseline(b, size)) mixed++;
+      if (s.mixed) mixed++;
     } else if (a.length) leftOnly++;
     else if (b.length) rightOnly++;
   }
-  return { agree, differ: differ + Math.min(leftOnly, rightOnly), mixed, left, right };
+  return { agree, differ: differ + Math.min(leftOnly, rightOnly), mixed, left, right, both: agree + differ };
 }
 
 /** Maximal bands of consecutive lines (sorted by y) that no text crosses at x, with no wide blank inside. */
-function bands(sorted: readonly Line[], inked: readonly Inked[], x: number): Array<[number, number]> {
+function bands(sorted: readonly Line[], cuts: readonly LineCuts[], x: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let from = 0;
   for (let i = 0; i <= sorted.length; i++) {
     const l = sorted[i];
-    const crossed = l !== undefined && crosses(inked[i]!, x);
+    const crossed = l !== undefined && cuts[i]!.crosses(x);
     const broken = !l || crossed || (i > from && l.box.y0 - sorted[i - 1]!.box.y1 > MAX_BLANK_LINES * height(l));
     if (!broken) continue;
     if (i - from >= MIN_BAND) out.push([from, i]);
@@ -104,16 +179,6 @@ function side(line: Line, x: number, left: boolean): Line | null {
   return { runs, box: { x0: Math.min(...runs.map((r) => r.box.x0)), x1: Math.max(...runs.map((r) => r.box.x1)), y0: line.box.y0, y1: line.box.y1 } };
 }
 
-/** A gutter between two tables whose rows share baselines but end apart (extent-split.ts), over the first band that shows one. */
-function extentCut(sorted: readonly Line[], inked: readonly Inked[], size: number): { x: number; from: number; to: number; share: number } | null {
-  for (const x of candidates(sorted, size)) {
-    for (const [from, to] of bands(sorted, inked, x)) {
-      if (endsApart(inked.slice(from, to), x, size, MIN_BAND)) return { x, from, to, share: 0 };
-    }
-  }
-  return null;
-}
-
 /**
  * The lines in groups to search for tables separately: cut at the gutter
  * where the two sides' baselines disagree on most lines of a band; one group
@@ -123,11 +188,17 @@ export function baselineParts(lines: readonly Line[]): Line[][] {
   const sorted = [...lines].sort((a, b) => a.box.y0 - b.box.y0);
   const size = em(sorted);
   if (sorted.length < MIN_BAND || size <= 0) return [sorted];
-  let best: { x: number; from: number; to: number; share: number } | null = null;
+  type Cut = { x: number; from: number; to: number; share: number };
+  let best: Cut | null = null;
   const inked = sorted.map(inkedByX);
+  const cuts = inked.map((runs) => new LineCuts(runs));
+  // Bands where two tables may share baselines but end apart (extent-split.ts), in the order they are tried:
+  // endsApart asks first for what stepCount counts, so only bands passing that are kept for it.
+  const apart: Cut[] = [];
   for (const x of candidates(sorted, size)) {
-    for (const [from, to] of bands(sorted, inked, x)) {
-      const s = stepCount(inked.slice(from, to), x, size);
+    for (const [from, to] of bands(sorted, cuts, x)) {
+      const s = stepCount(cuts, from, to, x, size);
+      if (s.left >= MIN_BAND && s.right >= MIN_BAND && s.both > 0) apart.push({ x, from, to, share: 0 });
       // Each side holds a table's worth of rows (two columns or more: a stub column beside its values is one table),
       // and the sides keep step on fewer lines than they do not.
       if (s.left < MIN_BAND || s.right < MIN_BAND || s.differ <= s.agree) continue;
@@ -136,7 +207,8 @@ export function baselineParts(lines: readonly Line[]): Line[][] {
       if (!best || share > best.share) best = { x, from, to, share };
     }
   }
-  best ??= extentCut(sorted, inked, size);
+  // The first band, in the order above, that shows a gutter between tables whose rows share baselines but end apart.
+  best ??= apart.find((c) => endsApart(cuts.slice(c.from, c.to).map((l) => l.split(c.x, size)), size, MIN_BAND)) ?? null;
   if (!best) return [sorted];
   const band = sorted.slice(best.from, best.to);
   const left = band.map((l) => side(l, best.x, true)).filter((l): l is Line => l !== null);

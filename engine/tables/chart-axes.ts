@@ -21,8 +21,10 @@ const PITCH_SLACK = 0.1;
 type Tick = { run: TextRun; value: number; y: number };
 
 const value = (r: TextRun): number | null => {
+  // Most runs are words: the number test comes first, before the text is rewritten for reading.
+  if (!NUMERIC.test(r.text.trim())) return null;
   const t = r.text.trim().replace(/,/g, '').replace(/^[−–]/, '-');
-  return NUMERIC.test(r.text.trim()) && /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
 };
 
 /** Relative difference of two steps of a scale that is floating-point rounding (0.1 + 0.2), not another step. */

@@ -36,13 +36,14 @@ function labelled(runs: readonly TextRun[], x: number, y: number, em: number): b
 /** The boxes of charts on a page: gridline sets whose ends carry tick labels. `em` is the page's body text size. */
 export function chartAreas(rules: readonly Rule[], lines: readonly Line[], em: number): Box[] {
   if (em <= 0) return [];
-  const runs = lines.flatMap((l) => l.runs).filter((r) => r.text.trim() !== '');
   const horizontal = rules.filter((r) => r.orientation === 'h');
   const out: Box[] = [];
+  let runs: TextRun[] | null = null; // the page's text, gathered only for a set of gridlines
   for (const group of sameLength(horizontal, em)) {
     if (group.length < MIN_TICKS) continue;
+    runs ??= lines.flatMap((l) => l.runs).filter((r) => r.text.trim() !== '');
     const x0 = group[0]!.box.x0;
-    const ticks = group.filter((r) => labelled(runs, x0, midY(r.box), em)).length;
+    const ticks = group.filter((r) => labelled(runs!, x0, midY(r.box), em)).length;
     if (ticks >= MIN_TICKS && ticks >= LABELLED_SHARE * group.length) out.push(union(group.map((r) => r.box)));
   }
   return out;

@@ -25,13 +25,30 @@ const MIN_CROSSED_GUTTER_PT = 2;
 export function findColumns(chunks: readonly Chunk[], lineCount: number): Column[] {
   if (!chunks.length) return [];
   const allowed = Math.floor(lineCount * OVERFLOW_SHARE);
-  const edges = [...new Set(chunks.flatMap((c) => [c.box.x0, c.box.x1]))].sort((a, b) => a - b);
   // Sorted left and right edges answer "how many chunks cross x" and "how many start near x" by binary search:
   // a region of N chunks has about 2N gaps, and bestSplit asks for columns once per candidate split.
-  const spans = chunks.filter((c) => c.box.x0 <= c.box.x1);
-  const lefts = Float64Array.from(spans, (c) => c.box.x0).sort();
-  const rights = Float64Array.from(spans, (c) => c.box.x1).sort();
-  const starts = Float64Array.from(chunks, (c) => c.box.x0).sort();
+  // Filled by plain loops and sorted as typed arrays: Float64Array.from with a mapping function, a Set and a
+  // comparator sort made these few lines most of the aligned search's cost.
+  const n = chunks.length;
+  const starts = new Float64Array(n);
+  const lefts = new Float64Array(n);
+  const rights = new Float64Array(n);
+  const all = new Float64Array(n + n); // left edges, then right edges
+  let spans = 0;
+  chunks.forEach((c, i) => {
+    starts[i] = all[i] = c.box.x0;
+    all[n + i] = c.box.x1;
+    if (!(c.box.x0 <= c.box.x1)) return; // an inverted box crosses nothing
+    lefts[spans] = c.box.x0;
+    rights[spans++] = c.box.x1;
+  });
+  starts.sort();
+  lefts.subarray(0, spans).sort();
+  rights.subarray(0, spans).sort();
+  all.sort();
+  // Every distinct edge, ascending.
+  const edges: number[] = [];
+  for (const x of all) if (edges.length === 0 || edges[edges.length - 1] !== x) edges.push(x);
   const numbers = lazyNumbers(chunks);
   const cols: Column[] = [];
   let cur: Column | null = null;
@@ -40,7 +57,7 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
     const b = edges[i + 1]!;
     const m = (a + b) / 2;
     // Chunks with x0 <= m <= x1: those starting at or before m, less those ending before it.
-    const count = countAtMost(lefts, m) - countBelow(rights, m);
+    const count = countAtMost(lefts, m, spans) - countBelow(rights, m, spans);
     // An overflowing chunk or two may cross a gutter, but only one that cells start right after.
     // Where most lines start a cell at one x, more may overflow: a column of long unbreakable names.
     const starters = countAtMost(starts, b + STARTS_AFTER_PT) - countBelow(starts, b - 1); // from a point before the gap's end
@@ -57,10 +74,10 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
   return mergeUnused(cols, used);
 }
 
-/** Number of values in sorted `xs` that are < x. */
-function countBelow(xs: Float64Array, x: number): number {
+/** Number of values among the first `n` (all by default) of sorted `xs` that are < x. */
+function countBelow(xs: Float64Array, x: number, n = xs.length): number {
   let lo = 0;
-  let hi = xs.length;
+  let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (xs[mid]! < x) lo = mid + 1;
@@ -69,10 +86,10 @@ function countBelow(xs: Float64Array, x: number): number {
   return lo;
 }
 
-/** Number of values in sorted `xs` that are <= x. */
-function countAtMost(xs: Float64Array, x: number): number {
+/** Number of values among the first `n` (all by default) of sorted `xs` that are <= x. */
+function countAtMost(xs: Float64Array, x: number, n = xs.length): number {
   let lo = 0;
-  let hi = xs.length;
+  let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (xs[mid]! <= x) lo = mid + 1;

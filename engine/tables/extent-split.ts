@@ -20,6 +20,8 @@ import { MIN_COLUMNS } from './measures.ts';
 
 /** A line's runs that show text, by left edge. */
 export type Inked = readonly TextRun[];
+/** A line's inked runs left (`a`) and right (`b`) of a cut. */
+export type Sides = { a: Inked; b: Inked };
 
 /** Lines at one end of a band with text on one side only that make an overhang: more than a wrapped cell or a note. */
 const MIN_OVERHANG = 2;
@@ -34,9 +36,9 @@ export function columnsOf(sorted: Inked, size: number): number {
 }
 
 /** Lines at the band's start or end (the longer run) that hold a row (two cells or more) on `side` and nothing on the other. */
-function overhang(sides: ReadonlyArray<{ a: Inked; b: Inked }>, size: number, side: 'a' | 'b'): number {
+function overhang(sides: readonly Sides[], size: number, side: 'a' | 'b'): number {
   const other = side === 'a' ? 'b' : 'a';
-  const run = (order: ReadonlyArray<{ a: Inked; b: Inked }>): number => {
+  const run = (order: readonly Sides[]): number => {
     let n = 0;
     while (n < order.length && !order[n]![other].length && columnsOf(order[n]![side], size) >= MIN_COLUMNS) n++;
     return n;
@@ -45,13 +47,13 @@ function overhang(sides: ReadonlyArray<{ a: Inked; b: Inked }>, size: number, si
 }
 
 /**
- * Whether the band's lines, split at x, are two tables whose rows end (or
+ * Whether the band's lines, split at a cut (each line's runs ending before
+ * it, `a`, and starting after it, `b`), are two tables whose rows end (or
  * begin) apart; see the module comment. Each side must hold `minRows` rows
  * of two cells or more, and both sides must share some lines (else the
  * band is one table over another, which the region search already parts).
  */
-export function endsApart(band: readonly Inked[], x: number, size: number, minRows: number): boolean {
-  const sides = band.map((runs) => ({ a: runs.filter((r) => r.box.x1 <= x), b: runs.filter((r) => r.box.x0 >= x) }));
+export function endsApart(sides: readonly Sides[], size: number, minRows: number): boolean {
   const rows = (s: 'a' | 'b'): number => sides.filter((l) => columnsOf(l[s], size) >= MIN_COLUMNS).length;
   if (rows('a') < minRows || rows('b') < minRows || !sides.some((l) => l.a.length && l.b.length)) return false;
   if (Math.max(overhang(sides, size, 'a'), overhang(sides, size, 'b')) < MIN_OVERHANG) return false;

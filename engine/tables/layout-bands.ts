@@ -9,7 +9,7 @@
 import type { Line, Rule } from '../model.ts';
 import { detectAlignedTables } from './aligned-tables.ts';
 import { detectBesideGutter } from './gutter-tables.ts';
-import { findLayoutGutter, proseBeside, type Gutter } from './layout-gutter.ts';
+import { findLayoutGutter, gutterPossible, proseBeside, type Gutter } from './layout-gutter.ts';
 import type { Detected, TableScope } from './table-parts.ts';
 import { MIN_GUTTER_LINES, SAME_BOTTOM_PT } from './measures.ts';
 
@@ -42,14 +42,16 @@ const layoutPart = (part: readonly Line[], g: Gutter | null, width: number): g i
 /** The cut nearest the page's top (for a two-column lower part) or bottom (upper part) that gives a part a gutter. */
 function findCut(lines: readonly Line[], width: number): Cut | null {
   const sorted = [...lines].sort((a, b) => a.box.y0 - b.box.y0);
+  // Most parts are crossed everywhere a gutter could lie: those are passed over before their gutter is looked for.
+  const possible = gutterPossible(sorted, width);
   for (let i = 1; i + MIN_GUTTER_LINES <= sorted.length; i++) {
-    if (!blankAbove(sorted, i)) continue;
+    if (!blankAbove(sorted, i) || !possible.below[i]) continue;
     const below = sorted.slice(i);
     const gutter = findLayoutGutter(below, width);
     if (layoutPart(below, gutter, width)) return { above: sorted.slice(0, i), below, gutter, side: 'below' };
   }
   for (let i = sorted.length - 1; i >= MIN_GUTTER_LINES; i--) {
-    if (!blankAbove(sorted, i)) continue;
+    if (!blankAbove(sorted, i) || !possible.above[i]) continue;
     const above = sorted.slice(0, i);
     const gutter = findLayoutGutter(above, width);
     if (layoutPart(above, gutter, width)) return { above, below: sorted.slice(i), gutter, side: 'above' };

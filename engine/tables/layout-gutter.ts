@@ -43,13 +43,45 @@ function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
   return counts;
 }
 
+/** Where a layout gutter may lie on a page: [lo, hi], leaving a layout column on each side. */
+function gutterRange(pageWidth: number): [number, number] {
+  return [Math.floor(pageWidth * LAYOUT_COLUMN_SHARE), Math.ceil(pageWidth * (1 - LAYOUT_COLUMN_SHARE))];
+}
+
+/**
+ * For a cut before each line of `sorted` (index i), whether the lines below
+ * it (from i on) and above it (before i) pass findLayoutGutter's first
+ * test: some x where a gutter may lie that few enough of their chunks cross.
+ * A part that fails has no gutter. Counted for all cuts in one sweep from
+ * each end, instead of a search per cut over the part's lines.
+ */
+export function gutterPossible(sorted: readonly Line[], pageWidth: number): { below: boolean[]; above: boolean[] } {
+  const [lo, hi] = gutterRange(pageWidth);
+  // Each line's chunks as the x ranges (within [lo, hi]) they cross, as crossings() counts them.
+  const ranges = sorted.map((l) => lineChunks(l)
+    .map((c): [number, number] => [Math.max(lo, Math.floor(c.box.x0) + 1), Math.min(hi, Math.ceil(c.box.x1) - 1)])
+    .filter(([a, b]) => a <= b));
+  const sweep = (order: readonly number[]): boolean[] => {
+    const counts = new Int32Array(Math.max(hi - lo + 1, 0));
+    return order.map((i, n) => {
+      for (const [a, b] of ranges[i]!) for (let x = a; x <= b; x++) counts[x - lo]!++;
+      let min = Infinity;
+      for (const c of counts) if (c < min) min = c;
+      return min <= (n + 1) * MAX_CROSSING_SHARE;
+    });
+  };
+  const down = sorted.map((_, i) => i);
+  const below = sweep([...down].reverse()).reverse(); // below[i]: the lines from i on
+  const above = [false, ...sweep(down)]; // above[i]: the first i lines (none for i = 0)
+  return { below, above };
+}
+
 /** Finds the layout gutter of a page, or null for a one-column page. */
 export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gutter | null {
   if (lines.length < MIN_GUTTER_LINES) return null;
   const byLine = lines.map((l) => lineChunks(l));
   // The gutter leaves a layout column on each side.
-  const lo = Math.floor(pageWidth * LAYOUT_COLUMN_SHARE);
-  const hi = Math.ceil(pageWidth * (1 - LAYOUT_COLUMN_SHARE));
+  const [lo, hi] = gutterRange(pageWidth);
   const counts = crossings(byLine.flat(), lo, hi);
   const min = Math.min(...counts);
   // Full-width headings and wide tables may cross the gutter; prose never does.

@@ -8,18 +8,30 @@ import type { TextRun } from '../model.ts';
 import { SLACK_EM } from './chunks.ts';
 import { charEdges } from './glued-runs.ts';
 import type { RuleGrid } from './rule-grid.ts';
+import { ascending, slotOf } from './grid-slots.ts';
 
-/** Drawn vertical boundaries (x) in the grid row holding `y`: the left edges of that row's cells but the first. */
-function boundariesAt(grid: RuleGrid, y: number): number[] {
-  const r = grid.ys.findIndex((top, i) => i + 1 < grid.ys.length && y >= top && y < grid.ys[i + 1]!);
-  if (r < 0) return [];
-  return grid.cells.filter((c) => c.r0 <= r && r < c.r1 && c.c0 > 0).map((c) => grid.xs[c.c0]!);
+/**
+ * Drawn vertical boundaries (x) in the grid row holding `y`: the left edges
+ * of that row's cells but the first. Found per row once, on first asking,
+ * rather than over all cells for each run.
+ */
+function boundaries(grid: RuleGrid): (y: number) => readonly number[] {
+  const byRow = new Map<number, number[]>();
+  const rowOf = ascending(grid.ys) ? (y: number): number => slotOf(grid.ys, y)
+    : (y: number): number => grid.ys.findIndex((top, i) => i + 1 < grid.ys.length && y >= top && y < grid.ys[i + 1]!);
+  return (y) => {
+    const r = rowOf(y);
+    if (r < 0) return [];
+    let xs = byRow.get(r);
+    if (!xs) byRow.set(r, (xs = grid.cells.filter((c) => c.r0 <= r && r < c.r1 && c.c0 > 0).map((c) => grid.xs[c.c0]!)));
+    return xs;
+  };
 }
 
 /** The run cut at the word space nearest each drawn boundary it crosses by more than the slack. */
-function cutRun(r: TextRun, grid: RuleGrid): TextRun[] {
+function cutRun(r: TextRun, boundariesAt: (y: number) => readonly number[]): TextRun[] {
   const slack = SLACK_EM * r.fontSize;
-  const crossed = boundariesAt(grid, (r.box.y0 + r.box.y1) / 2).filter((x) => x > r.box.x0 + slack && x < r.box.x1 - slack);
+  const crossed = boundariesAt((r.box.y0 + r.box.y1) / 2).filter((x) => x > r.box.x0 + slack && x < r.box.x1 - slack);
   if (!crossed.length) return [r];
   const edges = charEdges(r);
   const chars = [...r.text];
@@ -40,8 +52,9 @@ function cutRun(r: TextRun, grid: RuleGrid): TextRun[] {
 /** Runs cut at the grid's drawn boundaries, each piece mapped to the run it came from. */
 export function cutRunsAtRules(grid: RuleGrid, runs: readonly TextRun[]): { runs: TextRun[]; origin: Map<TextRun, TextRun> } {
   const origin = new Map<TextRun, TextRun>();
+  const boundariesAt = boundaries(grid);
   const out = runs.flatMap((r) => {
-    const pieces = cutRun(r, grid);
+    const pieces = cutRun(r, boundariesAt);
     for (const p of pieces) origin.set(p, r);
     return pieces;
   });

@@ -25,9 +25,18 @@ function touches(a: Box, b: Box): boolean {
 export function ruleGroups(rules: readonly Rule[]): Rule[][] {
   const parent = rules.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  for (let i = 0; i < rules.length; i++) {
-    for (let j = i + 1; j < rules.length; j++) {
-      if (touches(rules[i]!.box, rules[j]!.box)) parent[find(i)] = find(j);
+  // Pairs are tried from the top down, each rule against those starting no lower than TOUCH under its bottom: a
+  // page of several hundred rules (code boxes, a form) made all pairs the ruled search's largest cost. The groups
+  // are the same for any order of trying pairs; a NaN edge would unsettle the sort, and then all pairs are tried.
+  const sortable = rules.every((r) => !Number.isNaN(r.box.y0));
+  const order = rules.map((_, i) => i);
+  if (sortable) order.sort((a, b) => rules[a]!.box.y0 - rules[b]!.box.y0);
+  for (let p = 0; p < order.length; p++) {
+    const a = rules[order[p]!]!.box;
+    for (let q = p + 1; q < order.length; q++) {
+      const b = rules[order[q]!]!.box;
+      if (sortable && b.y0 - TOUCH > a.y1) break; // and so do all after it: they start lower still
+      if (touches(a, b)) parent[find(order[p]!)] = find(order[q]!);
     }
   }
   const groups = new Map<number, Rule[]>();
@@ -76,20 +85,15 @@ const DRAWN_SHARE = 0.6;
 /** Points inside the group's box where its frame's outer boundaries are taken (the middle of a thin frame rule). */
 const FRAME_INSET = 0.5;
 
-/** Whether a vertical boundary at xs[c] is drawn between ys[r] and ys[r+1]. */
-function vEdge(rules: readonly Rule[], x: number, y0: number, y1: number): boolean {
-  const spans = rules
-    .filter((r) => r.orientation === 'v' && Math.abs(mid(r) - x) <= SNAP)
-    .map((r): [number, number] => [r.box.y0, r.box.y1]);
-  return covered(y0 + TOUCH, y1 - TOUCH, spans) > DRAWN_SHARE;
+/** Spans ([start, end]) of the rules of one orientation drawn along the boundary at `at` (their middle within SNAP of it). */
+function spansAlong(rules: readonly Rule[], orientation: Rule['orientation'], at: number): [number, number][] {
+  return rules
+    .filter((r) => r.orientation === orientation && Math.abs(mid(r) - at) <= SNAP)
+    .map((r): [number, number] => (orientation === 'v' ? [r.box.y0, r.box.y1] : [r.box.x0, r.box.x1]));
 }
 
-function hEdge(rules: readonly Rule[], y: number, x0: number, x1: number): boolean {
-  const spans = rules
-    .filter((r) => r.orientation === 'h' && Math.abs(mid(r) - y) <= SNAP)
-    .map((r): [number, number] => [r.box.x0, r.box.x1]);
-  return covered(x0 + TOUCH, x1 - TOUCH, spans) > DRAWN_SHARE;
-}
+/** Whether a boundary whose rules span `spans` is drawn between a and b, less TOUCH at each end (where the rules across it are). */
+const drawn = (spans: readonly [number, number][], a: number, b: number): boolean => covered(a + TOUCH, b - TOUCH, spans) > DRAWN_SHARE;
 
 /**
  * Share of the frame's width that its longest row boundary is drawn over:
@@ -98,8 +102,7 @@ function hEdge(rules: readonly Rule[], y: number, x0: number, x1: number): boole
  * open on every line.
  */
 export function widestRuleShare(grid: RuleGrid): number {
-  const along = (y: number): number => covered(grid.box.x0 + TOUCH, grid.box.x1 - TOUCH, grid.rules
-    .filter((r) => r.orientation === 'h' && Math.abs(mid(r) - y) <= SNAP).map((r): [number, number] => [r.box.x0, r.box.x1]));
+  const along = (y: number): number => covered(grid.box.x0 + TOUCH, grid.box.x1 - TOUCH, spansAlong(grid.rules, 'h', y));
   return Math.max(...grid.ys.map(along));
 }
 
@@ -107,15 +110,19 @@ export function widestRuleShare(grid: RuleGrid): number {
 function mergeCells(rules: readonly Rule[], xs: number[], ys: number[]): GridCell[] {
   const nc = xs.length - 1;
   const nr = ys.length - 1;
+  // Each boundary's rules found once, not once per slot along it.
+  const vSpans = xs.map((x) => spansAlong(rules, 'v', x));
+  const hSpans = ys.map((y) => spansAlong(rules, 'h', y));
   const owner: (GridCell | null)[][] = Array.from({ length: nr }, () => Array<GridCell | null>(nc).fill(null));
   const cells: GridCell[] = [];
   for (let r = 0; r < nr; r++) {
     for (let c = 0; c < nc; c++) {
       if (owner[r]![c]) continue;
       let c1 = c + 1;
-      while (c1 < nc && !owner[r]![c1] && !vEdge(rules, xs[c1]!, ys[r]!, ys[r + 1]!)) c1++;
+      // The vertical boundary at xs[c1] drawn between ys[r] and ys[r + 1] ends the cell; likewise below.
+      while (c1 < nc && !owner[r]![c1] && !drawn(vSpans[c1]!, ys[r]!, ys[r + 1]!)) c1++;
       let r1 = r + 1;
-      while (r1 < nr && !hEdge(rules, ys[r1]!, xs[c]!, xs[c1]!)) r1++;
+      while (r1 < nr && !drawn(hSpans[r1]!, xs[c]!, xs[c1]!)) r1++;
       const cell = { r0: r, r1, c0: c, c1 };
       for (let rr = r; rr < r1; rr++) for (let cc = c; cc < c1; cc++) owner[rr]![cc] = cell;
       cells.push(cell);

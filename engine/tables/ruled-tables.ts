@@ -14,6 +14,7 @@ import { cutRunsAtRules } from './rule-cut-runs.ts';
 import { splitRowMergedByText } from './row-merged.ts';
 import { centreIn, emptyRow, markHeader, MIN_ROWS, type Detected } from './table-parts.ts';
 import { MIN_COLUMNS } from './measures.ts';
+import { ascending, slotOf } from './grid-slots.ts';
 
 /** Share of a grid's cells that must hold text for it to be a table rather than a figure. */
 const MIN_FILLED_SHARE = 0.3;
@@ -38,27 +39,26 @@ function isFigure(rows: readonly Cell[][]): boolean {
 /** Share of the frame's width some rule of a table spans at least (an open corner over the stub head may leave a gap). */
 const MIN_RULE_SHARE = 0.8;
 
-/** Index of the interval of `bounds` that holds `v`, or -1. */
-function slot(bounds: readonly number[], v: number): number {
-  for (let i = 0; i + 1 < bounds.length; i++) if (v >= bounds[i]! && v < bounds[i + 1]!) return i;
-  return -1;
-}
-
 /** Cell rows from a grid and the runs inside its frame. */
 function gridRows(grid: RuleGrid, runs: readonly TextRun[], words?: Words): { rows: Cell[][]; used: Set<TextRun> } {
-  const byCell = new Map<string, TextRun[]>();
+  // Slots and their owners by number (row × columns + column), not by a string per slot and run.
+  const cols = grid.xs.length - 1;
+  const byCell = new Map<number, TextRun[]>();
   const used = new Set<TextRun>();
-  const owner = new Map<string, string>();
+  const owner = new Map<number, number>();
   for (const c of grid.cells) {
-    for (let r = c.r0; r < c.r1; r++) for (let k = c.c0; k < c.c1; k++) owner.set(`${r},${k}`, `${c.r0},${c.c0}`);
+    for (let r = c.r0; r < c.r1; r++) for (let k = c.c0; k < c.c1; k++) owner.set(r * cols + k, c.r0 * cols + c.c0);
   }
+  // A slot's boundaries ascend as read, so the binary search finds the interval the scan from the left did.
+  const slot = ascending(grid.xs) && ascending(grid.ys) ? slotOf : scanSlot;
   // Each grid column's right text edge, where a word broken across a cell's lines stops.
   const rights = grid.xs.map(() => -Infinity);
   for (const run of runs) {
     const r = slot(grid.ys, (run.box.y0 + run.box.y1) / 2);
     const k = slot(grid.xs, (run.box.x0 + run.box.x1) / 2);
-    const key = owner.get(`${r},${k}`);
-    if (!key) continue;
+    // Both found or the run is in no slot (a key of -1 names none: a cell's slots have r, k >= 0).
+    const key = r < 0 || k < 0 ? undefined : owner.get(r * cols + k);
+    if (key === undefined) continue;
     const list = byCell.get(key);
     if (list) list.push(run);
     else byCell.set(key, [run]);
@@ -68,16 +68,22 @@ function gridRows(grid: RuleGrid, runs: readonly TextRun[], words?: Words): { ro
   const rows: Cell[][] = Array.from({ length: grid.ys.length - 1 }, () => []);
   // Right-to-left text in a column set flush left is read left to right (flush-left-cells.ts).
   const single = grid.cells.filter((c) => c.c1 - c.c0 === 1);
-  const ltr = flushLeftReadings(grid.xs.slice(1).map((_, k) => single.filter((c) => c.c0 === k).map((c) => byCell.get(`${c.r0},${c.c0}`) ?? [])));
+  const ltr = flushLeftReadings(grid.xs.slice(1).map((_, k) => single.filter((c) => c.c0 === k).map((c) => byCell.get(c.r0 * cols + c.c0) ?? [])));
   for (const c of grid.cells) {
     const ctx = words && { words, right: rights[c.c1 - 1]! };
-    const runsIn = byCell.get(`${c.r0},${c.c0}`) ?? [];
+    const runsIn = byCell.get(c.r0 * cols + c.c0) ?? [];
     const cell: Cell = { spans: cellSpans(ltr.size ? runsIn.map((r) => ltr.get(r) ?? r) : runsIn, ctx) };
     if (c.c1 - c.c0 > 1) cell.colspan = c.c1 - c.c0;
     if (c.r1 - c.r0 > 1) cell.rowspan = c.r1 - c.r0;
     rows[c.r0]!.push(cell);
   }
   return { rows, used };
+}
+
+/** Index of the interval of `bounds` that holds `v`, or -1, scanning from the left. */
+function scanSlot(bounds: readonly number[], v: number): number {
+  for (let i = 0; i + 1 < bounds.length; i++) if (v >= bounds[i]! && v < bounds[i + 1]!) return i;
+  return -1;
 }
 
 /** Drops rows with no text, unless a cell spans into or out of them (spans would break). */

@@ -9,6 +9,7 @@
 import type { Line, TextRun } from '../model.ts';
 import { CHUNK_GAP_EM, lineChunks, union, type Chunk } from './chunks.ts';
 import type { GridCell, RuleGrid } from './rule-grid.ts';
+import { cellRuns } from './grid-slots.ts';
 import { MIN_COLUMNS, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
 
 /** Slack (points) allowed when a piece of text sits against a column boundary. */
@@ -48,17 +49,12 @@ function pieceColumns(grid: RuleGrid, cell: GridCell, runs: readonly TextRun[]):
   return slots;
 }
 
-const inCell = (grid: RuleGrid, c: GridCell) => (r: TextRun): boolean => {
-  const x = (r.box.x0 + r.box.x1) / 2;
-  const y = (r.box.y0 + r.box.y1) / 2;
-  return x >= grid.xs[c.c0]! && x < grid.xs[c.c1]! && y >= grid.ys[c.r0]! && y < grid.ys[c.r1]!;
-};
-
 /** The grid's cells with column-merged cells split where their text sits in separate columns; see the module comment. */
 export function splitMergedByText(grid: RuleGrid, runs: readonly TextRun[]): GridCell[] {
+  const inCell = cellRuns(grid, runs);
   return grid.cells.flatMap((c) => {
     if (c.c1 - c.c0 < MIN_COLUMNS) return [c];
-    const slots = pieceColumns(grid, c, runs.filter(inCell(grid, c)));
+    const slots = pieceColumns(grid, c, inCell(c));
     if (!slots || slots.size < MIN_COLUMNS) return [c];
     return Array.from({ length: c.c1 - c.c0 }, (_, i) => ({ ...c, c0: c.c0 + i, c1: c.c0 + i + 1 }));
   });
@@ -100,5 +96,11 @@ function hasTextGutter(lines: readonly Chunk[][]): boolean {
  */
 export function underRuled(grid: RuleGrid, cells: readonly GridCell[], runs: readonly TextRun[]): boolean {
   // A merged cell may hold pieces over several drawn columns (a header); only single-column cells count.
-  return cells.some((c) => c.c1 - c.c0 === 1 && hasTextGutter(pieces(runs.filter(inCell(grid, c)))));
+  const inCell = cellRuns(grid, runs);
+  // Rows of pieces (hasTextGutter) take a run per piece: fewer runs never show a gutter, and are not cut into pieces.
+  return cells.some((c) => {
+    if (c.c1 - c.c0 !== 1) return false;
+    const inside = inCell(c);
+    return inside.length >= MIN_ROWS * MIN_COLUMNS && hasTextGutter(pieces(inside));
+  });
 }

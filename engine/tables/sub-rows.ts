@@ -9,6 +9,7 @@
 import type { TextRun } from '../model.ts';
 import type { GridCell, RuleGrid } from './rule-grid.ts';
 import { MIN_COLUMNS } from './measures.ts';
+import { rowRuns } from './grid-slots.ts';
 
 /** Tops of cells starting one row agree to within this (ems of the run). */
 const TOP_TOLERANCE_EM = 0.2;
@@ -16,7 +17,6 @@ const TOP_TOLERANCE_EM = 0.2;
 const MIN_BLANK_LINES = 0.9;
 
 const midX = (r: TextRun): number => (r.box.x0 + r.box.x1) / 2;
-const midY = (r: TextRun): number => (r.box.y0 + r.box.y1) / 2;
 
 /** Index of the grid column holding x, or -1. */
 function slot(xs: readonly number[], x: number): number {
@@ -49,10 +49,12 @@ function cutsInRow(grid: RuleGrid, runs: readonly TextRun[], firstCol: number): 
 export function splitRowsByText(grid: RuleGrid, cells: readonly GridCell[], runs: readonly TextRun[]): RuleGrid {
   const rowCount = grid.ys.length - 1;
   const cutsByRow: number[][] = [];
+  // Each run's row found once, not each row's runs by a pass over all of them.
+  const byRow = rowRuns(grid.ys, runs);
   for (let r = 0; r < rowCount; r++) {
     const covering = cells.filter((c) => c.r0 <= r && c.r1 > r);
     const own = covering.every((c) => c.r0 === r && c.r1 === r + 1);
-    const inRow = runs.filter((run) => midY(run) >= grid.ys[r]! && midY(run) < grid.ys[r + 1]!);
+    const inRow = byRow[r]!;
     const firstCol = Math.min(...covering.map((c) => c.c0));
     cutsByRow.push(own && inRow.length ? cutsInRow(grid, inRow, firstCol) : []);
   }

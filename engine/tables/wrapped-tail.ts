@@ -9,7 +9,7 @@
  * into the next column (or past the table's edge).
  */
 import { SLACK_EM, type Chunk } from './chunks.ts';
-import { columnOf, findColumns, type RegionLine } from './columns.ts';
+import { columnOf, findColumns, type Column, type RegionLine } from './columns.ts';
 import { fitsAfter } from './row-breaks.ts';
 import { PADDED_PITCH } from './rows.ts';
 import { WRAP_BLANK_LINES } from './measures.ts';
@@ -27,12 +27,13 @@ function rowPitch(rows: readonly RegionLine[]): number {
  * and either follows at a pitch the padded rows never have or starts with a
  * word that would not have fitted after the line above within the column
  * (the table's right edge for the last one). `rows` are the table's
- * multi-cell lines, top down.
+ * multi-cell lines, top down; `cols` their columns with no overflow allowed,
+ * when the caller has them at hand.
  */
-export function wrappedTail(rows: readonly RegionLine[], tail: readonly RegionLine[]): number {
+export function wrappedTail(rows: readonly RegionLine[], tail: readonly RegionLine[], cols?: readonly Column[]): number {
   const row = rows[rows.length - 1];
   if (!row) return 0;
-  const cols = findColumns(rows.flatMap((l) => l.chunks), 0);
+  cols ??= findColumns(rows.flatMap((l) => l.chunks), 0);
   const right = Math.max(...rows.flatMap((l) => l.chunks.map((c) => c.box.x1)));
   const pitch = rowPitch(rows);
   let above: RegionLine = row;
