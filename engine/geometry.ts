@@ -131,7 +131,7 @@ export function lineStructBlock(line: Line): number | undefined {
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 /** A code unit from U+1100 (Hangul Jamo) on: every character of those scripts is one, or a surrogate pair. */
-const FROM_JAMO = /[^\u0000-\u10ff]/;
+const FROM_JAMO = /[\u1100-\uffff]/;
 
 /** True when CJK characters make up a good share of the text; CJK fonts are fixed-pitch by design, so pitch means nothing there. */
 export function isMostlyCjk(text: string): boolean {
