@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { FILE_LIMITS, runTasks } from './pool.ts';
+import { runTasks } from './pool.ts';
+import { LARGE_FILE_BYTES, LEAN_LIMITS } from './child-limits.ts';
 import type { FileOutcome } from './convert-file.ts';
 
 async function writePdf(file: string, text: string): Promise<void> {
@@ -56,13 +57,51 @@ describe('runTasks with child processes', () => {
     expect(hung.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['conversion_timeout']);
   });
 
-  it('starts file children with a bounded heap growth and young generation, so a long document\'s garbage does not quadruple its heap', async () => {
+  it('starts a large file\'s child with a bounded heap growth and young generation, so a long document\'s garbage does not quadruple its heap', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-pool-'));
+    const large = path.join(dir, 'large.pdf');
+    fs.writeFileSync(large, Buffer.alloc(LARGE_FILE_BYTES));
     const outcomes: FileOutcome[] = [];
-    await runTasks([{ input: 'only.pdf', output: null }], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o), script: FLAGS });
+    await runTasks([{ input: large, output: null }], { opts: { ocr: 'off' }, jobs: 2, onDone: (o) => outcomes.push(o), script: FLAGS });
     const flags = outcomes[0]!.ok ? outcomes[0]!.markdown : '';
-    expect(flags).toContain(`--heap-growing-percent=${FILE_LIMITS.heapGrowthPercent}`);
-    expect(flags).toContain(`--max-old-space-size=${FILE_LIMITS.heapMb}`);
-    expect(flags).toContain(`--max-semi-space-size=${FILE_LIMITS.semiSpaceMb}`);
+    expect(flags).toContain(`--heap-growing-percent=${LEAN_LIMITS.heapGrowthPercent}`);
+    expect(flags).toContain(`--max-old-space-size=${LEAN_LIMITS.heapMb}`);
+    expect(flags).toContain(`--max-semi-space-size=${LEAN_LIMITS.semiSpaceMb}`);
+    expect(flags).not.toContain('--single-threaded');
+  });
+
+  it('starts a small file\'s child with V8\'s own heap growth, and single-threaded only when the lanes fill the cores', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-pool-'));
+    const tasks = ['a', 'b', 'c', 'd'].map((n) => ({ input: path.join(dir, `${n}.pdf`), output: null }));
+    for (const t of tasks) fs.writeFileSync(t.input, Buffer.alloc(1000));
+    const run = async (jobs: number): Promise<string[]> => {
+      const outcomes: FileOutcome[] = [];
+      await runTasks(tasks, { opts: { ocr: 'off' }, jobs, onDone: (o) => outcomes.push(o), script: FLAGS });
+      return outcomes.map((o) => (o.ok ? o.markdown ?? '' : o.code));
+    };
+    const filled = await run(os.availableParallelism());
+    for (const flags of filled) {
+      expect(flags).not.toContain('--heap-growing-percent');
+      expect(flags).toContain('--max-semi-space-size=');
+    }
+    expect(filled.every((f) => f.includes('--single-threaded'))).toBe(true);
+    if (os.availableParallelism() > 1) expect((await run(1)).some((f) => f.includes('--single-threaded'))).toBe(false);
+  });
+
+  it('gives a lane a new child when it goes on from large files to small ones, and none after', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-pool-'));
+    const sizes = { big1: LARGE_FILE_BYTES + 2, big2: LARGE_FILE_BYTES, s1: 3000, s2: 2000, s3: 1000 };
+    const tasks = Object.entries(sizes).map(([n, size]) => {
+      fs.writeFileSync(path.join(dir, `${n}.pdf`), Buffer.alloc(size));
+      return { input: path.join(dir, `${n}.pdf`), output: null };
+    });
+    const outcomes: FileOutcome[] = [];
+    await runTasks(tasks, { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o), script: PID });
+    const pids = outcomes.map((o) => (o.ok ? o.markdown : o.code));
+    expect(outcomes.map((o) => path.basename(o.input))).toEqual(['big1.pdf', 'big2.pdf', 's1.pdf', 's2.pdf', 's3.pdf']);
+    expect(pids[0]).toBe(pids[1]);
+    expect(pids[2]).not.toBe(pids[1]);
+    expect(new Set(pids.slice(2)).size).toBe(1);
   });
 
   it('keeps one child per lane for many files (the engine loads once per lane)', async () => {

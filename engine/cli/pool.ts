@@ -12,22 +12,10 @@ import { startChild, type ChildLimits, type ChildOutcome, type ChildSession } fr
 import { isOutcome, isProgress, type FileRequest } from './child-messages.ts';
 import type { FileOptions, FileOutcome, PageProgress } from './convert-file.ts';
 import type { Task } from './plan.ts';
+import { fileLimits, sameLimits } from './child-limits.ts';
 
 /** The child's entry point; tests substitute one that misbehaves. */
 export const WORKER_SCRIPT = new URL('./convert-worker.ts', import.meta.url);
-
-/**
- * Limits of one file's child: generous, since the user chose the file. The
- * heap grows by half of what survives a full collection: a long manual's
- * stages make garbage several times their live pages, and V8's own choice let
- * R's 2,415-page refman.pdf reach 660-770 MB resident, against 585 MB so
- * (at the cost of more, smaller full collections: 11 instead of 5 there).
- * The young generation is capped too: sized from the 4 GB heap limit, its
- * semi-spaces held about 100 MB of refman's 610-630 MB peak. At 32 MB each
- * the peak is about 515 MB for the same CPU time; at 16 MB, 460 MB, but the
- * dev corpus took up to a fifth more CPU (more scavenges, more promoted).
- */
-export const FILE_LIMITS: ChildLimits = { heapMb: 4096, limitMs: 30 * 60_000, heapGrowthPercent: 50, semiSpaceMb: 32 };
 
 /**
  * A child whose resident memory is above this after a file is retired, and
@@ -45,6 +33,7 @@ export type RunOptions = {
   onDone(o: FileOutcome): void;
   onPages?(input: string, p: PageProgress): void;
   script?: URL;
+  /** The limits of every child; default {@link fileLimits} of each file's size. */
   limits?: ChildLimits;
 };
 
@@ -54,11 +43,17 @@ export type RunOptions = {
  */
 export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
   const queue = await largestFirst(tasks);
+  const lanes = Math.max(1, Math.min(run.jobs, tasks.length));
   const lane = async () => {
     let child: ChildSession | null = null;
-    for (let t = queue.shift(); t; t = queue.shift()) {
+    let childLimits: ChildLimits | null = null;
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const t = next.task;
+      const limits = run.limits ?? fileLimits(next.size, lanes);
+      // Largest first, so a lane changes kind of child at most once, from lean to quick.
+      if (child?.alive() && childLimits && !sameLimits(childLimits, limits)) await child.stop();
       // A child that ended between files (or on the last one) is replaced.
-      if (!child?.alive()) child = startChild(run.script ?? WORKER_SCRIPT, run.limits ?? FILE_LIMITS);
+      if (!child?.alive()) [child, childLimits] = [startChild(run.script ?? WORKER_SCRIPT, limits), limits];
       const { outcome, rssMb } = await convertInChild(child, t, run);
       if (rssMb > (run.retireAboveMb ?? RETIRE_ABOVE_MB)) await child.stop();
       run.onDone(outcome);
@@ -66,7 +61,7 @@ export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
     // Reaped before the CLI returns, so that `time p2m convert` counts the children's CPU and memory.
     await child?.stop();
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(run.jobs, tasks.length)) }, lane));
+  await Promise.all(Array.from({ length: lanes }, lane));
 }
 
 async function convertInChild(child: ChildSession, task: Task, run: RunOptions): Promise<{ outcome: FileOutcome; rssMb: number }> {
@@ -99,7 +94,7 @@ function failure(out: Exclude<ChildOutcome<unknown>, { kind: 'answered' }>): { c
  * Biggest files first: a long document started last would leave the other
  * children idle while it finishes, so the batch takes as long as its tail.
  */
-async function largestFirst(tasks: Task[]): Promise<Task[]> {
-  const sized = await Promise.all(tasks.map(async (t) => ({ t, size: await stat(t.input).then((s) => s.size, () => 0) })));
-  return sized.sort((a, b) => b.size - a.size).map((x) => x.t);
+async function largestFirst(tasks: Task[]): Promise<{ task: Task; size: number }[]> {
+  const sized = await Promise.all(tasks.map(async (task) => ({ task, size: await stat(task.input).then((s) => s.size, () => 0) })));
+  return sized.sort((a, b) => b.size - a.size);
 }

@@ -1,0 +1,57 @@
+/**
+ * The V8 settings of a `p2m convert` child, chosen per file: a long document
+ * needs a heap kept lean, a short one needs CPU time not spent on it.
+ *
+ * Measured on R's 2,415-page refman.pdf (6.5 MB) alone, peak RSS: 509 MB with
+ * a heap growth of 50 % and V8's threads, 586 MB with V8's own growth, 838 MB
+ * single-threaded. On the dev corpus (158 files under 1 MB, `--jobs 2` on 2
+ * cores) the same lean settings cost a fifth more CPU than V8's own growth in
+ * single-threaded children: each full collection of a small heap is cheap, but
+ * many more of them run. Files under 2 MB peaked at 150–290 MB with the quick
+ * settings, a 4.7 MB manual of 1,158 pages at 698 MB (bench/long-manuals).
+ */
+import { availableParallelism } from 'node:os';
+import type { ChildLimits } from '../../isolate/run-child.ts';
+
+/**
+ * Files of at least this many bytes get {@link LEAN_LIMITS}: about where a
+ * document's model outgrows what V8's own heap growth keeps under 300 MB.
+ */
+export const LARGE_FILE_BYTES = 2 * 1024 * 1024;
+
+/** Generous: the user chose the file. Shared by both kinds of child. */
+const BASE = { heapMb: 4096, limitMs: 30 * 60_000 } as const;
+
+/**
+ * For large files. The heap grows by half of what survives a full collection:
+ * a long manual's stages make garbage several times their live pages, and V8's
+ * own choice let refman.pdf reach 660–770 MB resident. The young generation is
+ * capped too: sized from the 4 GB heap limit, its semi-spaces held about 100 MB
+ * of refman's peak; at 32 MB each the peak is about 515 MB for the same CPU.
+ */
+export const LEAN_LIMITS: ChildLimits = { ...BASE, heapGrowthPercent: 50, semiSpaceMb: 32 };
+
+/**
+ * For small files: V8's own heap growth, and no compiler or collector threads
+ * when the lanes already fill the cores (a child with them keeps about 1.3
+ * cores busy, so two lanes on two cores crowd each other).
+ */
+export function quickLimits(lanes: number, cores: number): ChildLimits {
+  return { ...BASE, semiSpaceMb: 32, ...(lanes >= cores ? { singleThreaded: true } : {}) };
+}
+
+/** The limits of the child for a file of `bytes`, with `lanes` children on `cores` cores. */
+export function fileLimits(bytes: number, lanes: number, cores: number = availableParallelism()): ChildLimits {
+  return bytes >= LARGE_FILE_BYTES ? LEAN_LIMITS : quickLimits(lanes, cores);
+}
+
+/** Whether a child started with `a` serves a file that wants `b`. */
+export function sameLimits(a: ChildLimits, b: ChildLimits): boolean {
+  return (
+    a.heapMb === b.heapMb &&
+    a.limitMs === b.limitMs &&
+    a.heapGrowthPercent === b.heapGrowthPercent &&
+    a.semiSpaceMb === b.semiSpaceMb &&
+    Boolean(a.singleThreaded) === Boolean(b.singleThreaded)
+  );
+}
