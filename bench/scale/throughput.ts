@@ -38,6 +38,7 @@ import { killAll, startProc, type Proc } from './p2m-processes.ts';
 import { freshDatabase } from '../poll/pg-database.ts';
 import { run as runCli } from './cli-run.ts';
 import { describePollMode, pollModeOf, startPolling, type Polling } from './status-pollers.ts';
+import { cpuBetween, cpuNow, type CpuParts } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -61,7 +62,7 @@ const JOBS = Number(values.jobs);
 const pdf = await readFile(values.pdf);
 process.once('exit', killAll);
 
-type Phase = { store: 'local' | 's3'; workers: number; seconds: number; pages: number; polls: number };
+type Phase = { store: 'local' | 's3'; workers: number; seconds: number; pages: number; polls: number; cpu: CpuParts };
 
 // The S3 server (s3rver, as the tests use) in this process, on loopback.
 const s3Dir = await mkdtemp(join(tmpdir(), 'p2m-bench-s3-'));
@@ -111,6 +112,8 @@ async function phase(store: Phase['store'], workers: number): Promise<Phase> {
     const polls = polling.answers;
     for (let w = 0; w < workers; w++) procs.push(startProc('worker', { ...env, P2M_WORKERS: '1' }, dir));
     await Promise.all(procs.slice(1).map((p) => p.ready));
+    const pids = procs.map((p) => p.child.pid ?? 0);
+    const cpu0 = cpuNow(pids[0]!, pids.slice(1));
     const t0 = performance.now();
     const polls0 = polls();
     let pages = 0;
@@ -121,8 +124,9 @@ async function phase(store: Phase['store'], workers: number): Promise<Phase> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (performance.now() - t0) / 1000;
+    const cpu = cpuBetween(cpu0, cpuNow(pids[0]!, pids.slice(1)));
     const answered = polls() - polls0;
-    return { store, workers, seconds, pages, polls: answered / seconds };
+    return { store, workers, seconds, pages, polls: answered / seconds, cpu };
   } finally {
     await polling.stop();
     for (const p of procs) p.child.kill('SIGKILL');
@@ -174,6 +178,13 @@ const find = (store: Phase['store'], workers: number) => phases.find((p) => p.st
 console.log(`${JOBS} jobs of ${values.pdf.split('/').pop()} (${pdf.length} bytes) per phase; polling: ${describePollMode(POLL)}; P2M_CHILD_REUSE=${values['child-reuse']}, P2M_CHILD_THREADS=${values['child-threads']}\n`);
 console.log('| store | worker processes | seconds | pages | pages/s | polls/s meanwhile |\n|---|---|---|---|---|---|');
 for (const p of phases) console.log(`| ${p.store} | ${p.workers} | ${p.seconds.toFixed(1)} | ${p.pages} | ${rate(p).toFixed(2)} | ${p.polls.toFixed(0)} |`);
+console.log('\nCPU seconds while the clock ran, by process (bench/scale/proc-cpu.ts; "cores" = all of them over the phase\'s seconds):\n');
+console.log('| store | worker processes | conversion children | workers | API | PostgreSQL | Redis | bench (pollers, s3rver) | cores |\n|---|---|---|---|---|---|---|---|---|');
+for (const p of phases) {
+  const c = p.cpu;
+  const all = c.children + c.workers + c.api + c.postgres + c.redis + c.bench;
+  console.log(`| ${p.store} | ${p.workers} | ${[c.children, c.workers, c.api, c.postgres, c.redis, c.bench].map((x) => x.toFixed(1)).join(' | ')} | ${(all / p.seconds).toFixed(2)} |`);
+}
 for (const store of ['local', 's3'] as const) {
   console.log(`\n${store}: 2 workers / 1 worker = ${(rate(find(store, 2)) / rate(find(store, 1))).toFixed(2)}×`);
 }
