@@ -56,10 +56,11 @@ describe('blocks stage', () => {
 
   it('keeps apart lines of two block elements of the structure tree, and joins lines of one', () => {
     const tagged = (t: string, y: number, structBlock: number) => line([t], 40, y, { role: 'P', structBlock });
-    const lines = [tagged('Figure 1: The frame.', 100, 0), tagged('This paragraph is ordinary body text that', 112, 1), tagged('wraps onto a second line.', 124, 1)];
-    expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks.map(text)).toEqual(['Figure 1: The frame.', 'This paragraph is ordinary body text that wraps onto a second line.']);
+    // The caption is about as wide as the text: its next word would not have fitted, so only the tags part them.
+    const lines = [tagged('Figure 1: The frame of the first model.', 100, 0), tagged('This paragraph is ordinary body text that', 112, 1), tagged('wraps onto a second line.', 124, 1)];
+    expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks.map(text)).toEqual(['Figure 1: The frame of the first model.', 'This paragraph is ordinary body text that wraps onto a second line.']);
     // Untagged, the same lines are one paragraph: the gap between them is the line pitch.
-    const plain = textLines(['Figure 1: The frame.', 'This paragraph is ordinary body text that', 'wraps onto a second line.'], 40, 100);
+    const plain = textLines(['Figure 1: The frame of the first model.', 'This paragraph is ordinary body text that', 'wraps onto a second line.'], 40, 100);
     expect(blocks.run(doc([page(1, plain)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(1);
   });
 

@@ -11,6 +11,7 @@ import { titleKey } from './headings.ts';
 import { asciiTitleKeyLength, keyLengths } from './heading-outline.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
+import { splitAtForcedBreaks } from './forced-breaks.ts';
 import { boxCentreX, lineFontSize, lineRole, lineStructBlock, lineText, lineTexts, median, trimmedLength, unionBox, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
@@ -213,7 +214,7 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
   const out: Block[] = [];
   let cur: Line[] = [];
   const flush = () => {
-    if (cur.length) out.push(paragraph(cur, page.number, keep));
+    for (const part of cur.length ? splitAtForcedBreaks(cur) : []) out.push(paragraph(part, page.number, keep));
     cur = [];
   };
   for (const item of flow) {

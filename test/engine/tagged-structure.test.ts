@@ -25,13 +25,15 @@ describeInBrowser('tagged PDFs', () => {
   });
 
   it.each(['auto', 'pdfjs'] as const)('keeps apart two paragraphs the tree tags apart, though the layout sets them close (%s reader)', async (textReader) => {
-    const html = `<h1>Guide title</h1><p style="margin:0">Figure 1: The frame.</p><p style="margin:0">${PROSE}</p><p>${PROSE}</p>`;
+    // The second starts in lower case, as a sentence carried on: on the page, only the tags part it from the first.
+    const next = `and so on: ${PROSE}`;
+    const html = `<h1>Guide title</h1><p style="margin:0">Figure 1: The frame.</p><p style="margin:0">${next}</p><p>${PROSE}</p>`;
     const tagged = await convert(await print(html), { textReader });
     expect(tagged.structure).toBe('tags');
-    expect(tagged.markdown).toContain(`\n\nFigure 1: The frame.\n\n${PROSE}\n\n`);
+    expect(tagged.markdown).toContain(`\n\nFigure 1: The frame.\n\n${next}\n\n`);
     // Read by layout alone, the two are one paragraph: nothing on the page parts them.
     const untagged = await convert(await print(html, 'untagged'), { textReader });
-    expect(untagged.markdown).toContain(`Figure 1: The frame. ${PROSE}`);
+    expect(untagged.markdown).toContain(`Figure 1: The frame. ${next}`);
   });
 
   it('reads an untagged print by layout', async () => {
