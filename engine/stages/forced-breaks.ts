@@ -81,12 +81,12 @@ function measureRight(lines: readonly Line[]): number {
  * line stands alone.
  */
 export function splitAtForcedBreaks(lines: Line[]): Line[][] {
-  if (lines.length < 2) return [lines];
+  if (lines.length < 2) return [lines]; // one line has no break
   const right = measureRight(lines);
   const cuts = lines.slice(1).map((l, i) => forced(lines[i]!, l, right));
   const n = cuts.filter(Boolean).length;
   if (n === 0) return [lines];
-  const stack = n >= 2 && n >= cuts.length - 1;
+  const stack = n >= 2 && n >= cuts.length - 1; // two forced breaks at least, and all breaks but one
   const parts: Line[][] = [];
   let cur: Line[] = [lines[0]!];
   for (let i = 1; i < lines.length; i++) {
