@@ -90,6 +90,8 @@ function candidates(page: Page, maxSize: number): Candidate[] {
   // So are lines inside a drawn grid holding text, whose cells may sit too close for gutters to show.
   // Found only once a line at an edge asks: most lines are not.
   let grids: Box[] | undefined;
+  // Every grid lies within the page's rules: a line centred outside them all is in none, and asks for no grid.
+  const ruled = page.rules.length > 0 ? unionBox(page.rules.map((r) => r.box)) : null;
   sorted.forEach((line, i) => {
     if (rows.has(line)) return;
     const folioTop = i === 0 && line.box.y1 <= h * FOLIO_BAND;
@@ -97,8 +99,10 @@ function candidates(page: Page, maxSize: number): Candidate[] {
     const top = line.box.y1 <= h * BAND || folioTop;
     const bottom = line.box.y0 >= h * (1 - BAND) || folioBottom;
     if (!top && !bottom) return;
-    grids ??= textGridBoxes(page.rules, page.lines.flatMap((l) => l.runs));
-    if (grids.some((g) => centreIn(line.box, g))) return;
+    if (ruled && centreIn(line.box, ruled)) {
+      grids ??= textGridBoxes(page.rules, page.lines.flatMap((l) => l.runs));
+      if (grids.some((g) => centreIn(line.box, g))) return;
+    }
     const edge = top ? 'top' : 'bottom';
     const y = top ? line.box.y0 : h - line.box.y1;
     const outermost = top ? i <= 1 : i >= sorted.length - 2; // the two lines nearest the edge
