@@ -67,22 +67,30 @@ function grow(s: Stack, l: Line): void {
  */
 function chain(lines: readonly Line[]): Stack[] {
   const stacks: Stack[] = [];
-  const ems = new Map<Line, number>();
-  for (const l of lines) ems.set(l, lineFontSize(l));
-  const reach = STACK_GAP_EM * Math.max(...ems.values());
-  let open: Stack[] = [];
-  for (const l of [...lines].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0)) {
-    const em = ems.get(l)!;
-    open = open.filter((t) => l.box.y0 - t.lines.at(-1)!.box.y1 <= reach); // the gap, as below
+  const sorted = [...lines].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+  // Each stack's last line's size is kept on the stack: no map from lines to sizes is built.
+  const ems = sorted.map(lineFontSize);
+  let top = 0;
+  for (const em of ems) top = Math.max(top, em);
+  const reach = STACK_GAP_EM * top;
+  const open: (Stack & { em: number })[] = [];
+  for (let k = 0; k < sorted.length; k++) {
+    const l = sorted[k]!, em = ems[k]!;
+    // Stacks ending too far above take no more lines (the gap, as below); the open ones keep their order.
+    let kept = 0;
+    for (const t of open) if (l.box.y0 - t.lines[t.lines.length - 1]!.box.y1 <= reach) open[kept++] = t;
+    open.length = kept;
     const s = open.find((t) => {
       const last = t.lines.at(-1)!;
       const gap = l.box.y0 - last.box.y1;
       return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && Math.abs(boxCentreX(last.box) - boxCentreX(l.box)) <= CENTRE_TOLERANCE_EM * em
-        && ems.get(last)! <= SIZE_JUMP * em && em <= NAME_STEP * ems.get(last)!;
+        && t.em <= SIZE_JUMP * em && em <= NAME_STEP * t.em;
     });
-    if (s) grow(s, l);
-    else {
-      const t = { lines: [l], x0: l.box.x0, x1: l.box.x1, y0: l.box.y0, y1: l.box.y1 };
+    if (s) {
+      grow(s, l);
+      s.em = em;
+    } else {
+      const t = { lines: [l], x0: l.box.x0, x1: l.box.x1, y0: l.box.y0, y1: l.box.y1, em };
       stacks.push(t);
       open.push(t);
     }
@@ -157,7 +165,12 @@ function pieces(lines: readonly Line[]): Map<Line, Line> {
 export function centredStacks(lines: readonly Line[]): { rows: Set<Line>; order: Line[] }[] {
   const flat = lines.filter((l) => l.runs.length > 0 && l.runs.every((r) => r.dir !== 'ttb' && !r.rotation));
   if (flat.length < MIN_PAGE_LINES) return [];
-  const textWidth = Math.max(...flat.map((l) => l.box.x1)) - Math.min(...flat.map((l) => l.box.x0));
+  let left = Infinity, right = -Infinity;
+  for (const l of flat) {
+    left = Math.min(left, l.box.x0);
+    right = Math.max(right, l.box.x1);
+  }
+  const textWidth = right - left;
   const rowOf = pieces(flat);
   const all = chain([...rowOf.keys()]);
   const stacks = all.filter((s) => centred(s, textWidth));

@@ -55,8 +55,11 @@ type Strip = Gutter & { load: number };
 export function findGutters(lines: Line[], width: number): Gutter[] {
   const body = lines.filter((l) => l.runs.some((r) => r.dir !== 'ttb'));
   if (body.length < 2 * MIN_SIDE_LINES || width <= 0) return []; // both sides' lines
-  const left = Math.min(...body.map((l) => l.box.x0));
-  const right = Math.max(...body.map((l) => l.box.x1));
+  let left = Infinity, right = -Infinity;
+  for (const l of body) {
+    left = Math.min(left, l.box.x0);
+    right = Math.max(right, l.box.x1);
+  }
   const cover = coverage(body, Math.ceil(right) + 2); // 2 points past the rightmost text: room for the scan's end
   const limit = Math.max(1, Math.floor(MAX_CROSSING_SHARE * body.length));
   const strips: Strip[] = [];
@@ -219,7 +222,9 @@ function orderColumns(page: Page): FlowItem[] {
   // Gutters come from the lines left after the tables stage: a spanning table's
   // cells would otherwise fill the gutter.
   const gutters = findGutters(page.lines, page.width);
-  const rtl = page.lines.flatMap((l) => l.runs).filter((r) => r.dir === 'rtl').length > page.lines.length / 2;
+  let rtlRuns = 0;
+  for (const l of page.lines) for (const r of l.runs) if (r.dir === 'rtl') rtlRuns++;
+  const rtl = rtlRuns > page.lines.length / 2;
   if (gutters.length === 0) return orderWithoutGutters(page, rtl);
   const items = toItems(page, gutters);
   const out: FlowItem[] = [];
