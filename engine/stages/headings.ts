@@ -103,9 +103,29 @@ function isListingLine(text: string, s: Style, bodies: Body): boolean {
   return STATEMENT.test(text) || (!s.bold && s.size < bodies.prose * SIZE_STEP);
 }
 
+/**
+ * Whether the lines may be set in a heading's style at all: bold runs on
+ * every line, or some run larger than the smaller body size. Read off the
+ * runs without building text or style, it rules out most paragraphs before
+ * {@link isCandidate} measures them; a paragraph it rules out is neither
+ * `bigger` nor `boldBody` there.
+ */
+function mayBeHeading(lines: readonly Line[], bodies: Body): boolean {
+  let top = 0, boldLines = true;
+  for (const l of lines) {
+    let bold = false;
+    for (const r of l.runs) {
+      if (r.fontSize > top) top = r.fontSize;
+      if (r.bold) bold = true;
+    }
+    if (!bold) boldLines = false;
+  }
+  return boldLines || toHalfPoint(top) >= Math.min(bodies.prose, bodies.mono > 0 ? bodies.mono : bodies.prose) * SIZE_STEP;
+}
+
 function isCandidate(p: Para, bodies: Body): Style | null {
   const lines = p.lines ?? [];
-  if (lines.length === 0 || lines.length > MAX_HEADING_LINES) return null;
+  if (lines.length === 0 || lines.length > MAX_HEADING_LINES || !mayBeHeading(lines, bodies)) return null;
   const text = lines.map(lineText).join(' ').trim();
   if (text.length > MAX_HEADING_CHARS) return null;
   if (!/\p{L}/u.test(text)) return null;
