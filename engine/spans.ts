@@ -80,7 +80,10 @@ const BREAK = /(\p{L}+)-$/u;
 
 /** Chinese and Japanese (not Korean) write no spaces: a line break between two such characters joins without one. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
-const unspacedJoin = (left: string, right: string): boolean => UNSPACED.test(left.at(-1) ?? '') && UNSPACED.test(right.trimStart()[0] ?? '');
+/** No character of those scripts or signs comes before U+2E80 (CJK radicals), and a lone surrogate is none. */
+const UNSPACED_FROM = 0x2e80;
+const unspacedJoin = (left: string, right: string): boolean => !(left.charCodeAt(left.length - 1) < UNSPACED_FROM) // every line ends so: no pattern to run
+  && UNSPACED.test(left.at(-1) ?? '') && UNSPACED.test(right.trimStart()[0] ?? '');
 
 /**
  * Appends the spans of the next line (or of a paragraph's next part) to
