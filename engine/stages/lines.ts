@@ -7,7 +7,7 @@
  */
 import type { Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { unionBox } from '../geometry.ts';
+import { isSpace, unionBox } from '../geometry.ts';
 import { bidiRow, hasRtl, pageDirection, type BaseDir } from './bidi-lines.ts';
 import { surelyMonospaced } from '../extract/font-style.ts';
 import { CHUNK_GAP_EM } from '../tables/chunks.ts';
@@ -151,11 +151,16 @@ function rows(runs: TextRun[]): TextRun[][] {
 function withSpace(prev: TextRun, r: TextRun): TextRun {
   const gap = r.dir === 'rtl' ? prev.box.x0 - r.box.x1 : r.box.x0 - prev.box.x1;
   const em = Math.max(1, Math.min(prev.fontSize, r.fontSize));
-  if (gap > SPACE_GAP_EM * em && !/\s$/.test(prev.text) && !/^\s/.test(r.text)) return { ...r, text: ' ' + r.text };
+  // isSpace is \s to the code unit: no pattern is run at every pair of runs.
+  if (gap > SPACE_GAP_EM * em && !isSpace(prev.text.charCodeAt(prev.text.length - 1)) && !isSpace(r.text.charCodeAt(0))) return { ...r, text: ' ' + r.text };
   return r;
 }
 
-const isRtl = (runs: TextRun[]) => runs.filter((r) => r.dir === 'rtl').length > runs.length / 2;
+function isRtl(runs: readonly TextRun[]): boolean {
+  let n = 0;
+  for (const r of runs) if (r.dir === 'rtl') n++;
+  return n > runs.length / 2;
+}
 
 /**
  * A short run whose monospace flag has no support of its own (a one-glyph
@@ -180,7 +185,7 @@ function rowLine(row: TextRun[], base: BaseDir | null): Line {
   const runs: TextRun[] = [];
   for (const r of ordered) {
     const prev = runs.at(-1);
-    runs.push(prev ? withSpace(prev, r) : { ...r, text: r.text.replace(/^\s+/, '') });
+    runs.push(prev ? withSpace(prev, r) : { ...r, text: isSpace(r.text.charCodeAt(0)) ? r.text.replace(/^\s+/, '') : r.text });
   }
   return { runs, box: unionBox(runs.map((r) => r.box)) };
 }
@@ -237,8 +242,9 @@ function withoutMarginStamps(runs: TextRun[]): TextRun[] {
 
 /** Builds the lines of one page, top to bottom, left to right within a row. */
 export function buildLines(page: Page): Line[] {
-  const horizontal = withoutMarginStamps(page.runs.filter((r) => r.dir !== 'ttb'));
-  const vertical = page.runs.filter((r) => r.dir === 'ttb');
+  const upright: TextRun[] = [], vertical: TextRun[] = [];
+  for (const r of page.runs) (r.dir === 'ttb' ? vertical : upright).push(r);
+  const horizontal = withoutMarginStamps(upright);
   // Only pages with right-to-left letters pay for finding their direction.
   const base = page.runs.some((r) => hasRtl(r.text)) ? pageDirection(page.runs) : null;
   const out = rows(horizontal).map((row) => rowLine(row, base));
