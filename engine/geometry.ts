@@ -63,6 +63,14 @@ export function isSpace(c: number): boolean {
     || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/**
+ * The run (or span) without the spacing its text starts with: itself when
+ * there is none, as for most, so no copy is made.
+ */
+export function withoutLeadingSpace<T extends { text: string }>(r: T): T {
+  return isSpace(r.text.charCodeAt(0)) ? { ...r, text: r.text.replace(/^\s+/, '') } : r;
+}
+
 /** `text.trim().length`, without building the trimmed string. */
 export function trimmedLength(text: string): number {
   let a = 0, b = text.length;

@@ -7,7 +7,7 @@
  */
 import type { Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { isSpace, unionBox } from '../geometry.ts';
+import { isSpace, unionBox, withoutLeadingSpace } from '../geometry.ts';
 import { bidiRow, hasRtl, pageDirection, type BaseDir } from './bidi-lines.ts';
 import { surelyMonospaced } from '../extract/font-style.ts';
 import { CHUNK_GAP_EM } from '../tables/chunks.ts';
@@ -185,7 +185,7 @@ function rowLine(row: TextRun[], base: BaseDir | null): Line {
   const runs: TextRun[] = [];
   for (const r of ordered) {
     const prev = runs.at(-1);
-    runs.push(prev ? withSpace(prev, r) : { ...r, text: isSpace(r.text.charCodeAt(0)) ? r.text.replace(/^\s+/, '') : r.text });
+    runs.push(prev ? withSpace(prev, r) : withoutLeadingSpace(r));
   }
   return { runs, box: unionBox(runs.map((r) => r.box)) };
 }
@@ -199,7 +199,7 @@ export function splitAtGaps(line: Line, gapEm = SPLIT_GAP_EM): Line[] {
     const cur = parts.at(-1);
     const prev = cur?.at(-1);
     const gap = prev ? (rtl ? prev.box.x0 - r.box.x1 : r.box.x0 - prev.box.x1) : 0;
-    if (!cur || !prev || gap > gapEm * Math.max(1, r.fontSize)) parts.push([{ ...r, text: r.text.replace(/^\s+/, '') }]);
+    if (!cur || !prev || gap > gapEm * Math.max(1, r.fontSize)) parts.push([withoutLeadingSpace(r)]);
     else cur.push(r);
   }
   if (parts.length === 1) return [line];

@@ -8,7 +8,7 @@
  */
 import type { Box, FlowItem, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { median, trimmedLength, unionBox } from '../geometry.ts';
+import { median, trimmedLength, unionBox, withoutLeadingSpace } from '../geometry.ts';
 import { findColumnRegions, type Element } from './column-regions.ts';
 import { treeOrder } from './tree-order.ts';
 import { centredStacks } from './centred-stacks.ts';
@@ -119,7 +119,7 @@ export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
   if (parts.size === 1) return [line];
   return [...parts.values()].map((runs) => {
     const [first, ...rest] = runs;
-    const fixed = [{ ...first!, text: first!.text.replace(/^\s+/, '') }, ...rest];
+    const fixed = [withoutLeadingSpace(first!), ...rest];
     return { runs: fixed, box: unionBox(fixed.map((r) => r.box)) };
   });
 }
