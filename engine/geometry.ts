@@ -26,6 +26,16 @@ export function unionBox(boxes: Box[]): Box {
   return Number.isFinite(x0) ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: 0, y1: 0 };
 }
 
+/** The smallest box containing the boxes of all the items (runs, lines), with no array of boxes built. */
+export function unionOf(items: readonly { box: Box }[]): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const { box: b } of items) {
+    x0 = Math.min(x0, b.x0); y0 = Math.min(y0, b.y0);
+    x1 = Math.max(x1, b.x1); y1 = Math.max(y1, b.y1);
+  }
+  return Number.isFinite(x0) ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: 0, y1: 0 };
+}
+
 /** A box's width. */
 export const boxWidth = (b: Box): number => b.x1 - b.x0;
 

@@ -11,7 +11,7 @@ import { titleKey } from './headings.ts';
 import { asciiTitleKeyLength, keyLengths } from './heading-outline.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
-import { boxCentreX, lineFontSize, lineRole, lineStructBlock, lineText, lineTexts, median, trimmedLength, unionBox, visibleLength } from '../geometry.ts';
+import { boxCentreX, lineFontSize, lineRole, lineStructBlock, lineText, lineTexts, median, trimmedLength, unionOf, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 /** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
@@ -160,7 +160,7 @@ function leavesItem(first: Line, last: Line, line: Line): boolean {
 }
 
 function paragraph(lines: Line[], page: number, keep: HyphenPolicy): Block {
-  return { kind: 'paragraph', spans: spansFromLines(lines, keep), prov: { page, box: unionBox(lines.map((l) => l.box)) }, lines };
+  return { kind: 'paragraph', spans: spansFromLines(lines, keep), prov: { page, box: unionOf(lines) }, lines };
 }
 
 /** A bold lead-in this many ems clear of the text after it is a run-in heading (LaTeX \\paragraph). */
@@ -181,7 +181,7 @@ export function splitRunIn(line: Line): Line[] {
   // Set an em apart, or a title by its wording (a normal space apart).
   if (gap < RUN_IN_GAP_EM * head.at(-1)!.fontSize && !(gap > 0 && isRunInTitle(text))) return [line];
   const restRuns = [{ ...rest[0]!, text: rest[0]!.text.replace(/^\s+/, '') }, ...rest.slice(1)];
-  return [{ runs: head, box: unionBox(head.map((r) => r.box)) }, { runs: restRuns, box: unionBox(restRuns.map((r) => r.box)) }];
+  return [{ runs: head, box: unionOf(head) }, { runs: restRuns, box: unionOf(restRuns) }];
 }
 
 /** The longest of a set of title keys, and every key's length. */

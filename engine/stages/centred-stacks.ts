@@ -13,7 +13,7 @@
  * (tables.ts kept them as text) and keep the row order.
  */
 import type { Line } from '../model.ts';
-import { boxCentreX, lineFontSize, unionBox } from '../geometry.ts';
+import { boxCentreX, lineFontSize, unionOf } from '../geometry.ts';
 
 /** Lines of one stack have centres this many ems apart at most. */
 const CENTRE_TOLERANCE_EM = 1;
@@ -144,7 +144,7 @@ function pieces(lines: readonly Line[]): Map<Line, Line> {
     }
     let cur: Line['runs'] = [];
     const flush = () => {
-      if (cur.length) out.set(cur.length === l.runs.length ? l : { runs: cur, box: unionBox(cur.map((r) => r.box)) }, l);
+      if (cur.length) out.set(cur.length === l.runs.length ? l : { runs: cur, box: unionOf(cur) }, l);
       cur = [];
     };
     for (const r of l.runs) {

@@ -13,7 +13,7 @@
  */
 import type { Block, Line, ListItem, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineFontSize, lineText, unionBox, visibleLength } from '../geometry.ts';
+import { lineFontSize, lineText, unionOf, visibleLength } from '../geometry.ts';
 import { romanValue } from './heading-numbers.ts';
 
 /** A page number: arabic up to four digits, or roman in lower case (front matter). */
@@ -144,7 +144,7 @@ function candidateRuns(lines: readonly Line[]): Run[] {
 
 type List = Extract<Block, { kind: 'list' }>;
 const list = (items: ListItem[], lines: Line[], page: number): List =>
-  ({ kind: 'list', ordered: false, items, prov: { page, box: unionBox(lines.map((l) => l.box)) } });
+  ({ kind: 'list', ordered: false, items, prov: { page, box: unionOf(lines) } });
 
 /** The entries as a list nested by their indents; plain lines are items without a page. */
 function contentsList(run: Run, page: number): List {

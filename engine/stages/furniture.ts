@@ -6,7 +6,7 @@
  */
 import type { Box, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineFontSize, lineText, unionBox } from '../geometry.ts';
+import { lineFontSize, lineText, unionOf } from '../geometry.ts';
 import { bodySize } from './headings.ts';
 import { lineNumberRuns } from './line-numbers.ts';
 import { edgeTableRows } from '../tables/edge-rows.ts';
@@ -91,7 +91,7 @@ function candidates(page: Page, maxSize: number): Candidate[] {
   // Found only once a line at an edge asks: most lines are not.
   let grids: Box[] | undefined;
   // Every grid lies within the page's rules: a line centred outside them all is in none, and asks for no grid.
-  const ruled = page.rules.length > 0 ? unionBox(page.rules.map((r) => r.box)) : null;
+  const ruled = page.rules.length > 0 ? unionOf(page.rules) : null;
   sorted.forEach((line, i) => {
     if (rows.has(line)) return;
     const folioTop = i === 0 && line.box.y1 <= h * FOLIO_BAND;
@@ -162,7 +162,7 @@ function withoutLineNumbers(page: Page): Page {
     if (runs.length === l.runs.length) return [l];
     if (runs.length === 0) return [];
     runs[0] = { ...runs[0]!, text: runs[0]!.text.replace(/^\s+/, '') };
-    return [{ runs, box: unionBox(runs.map((r) => r.box)) }];
+    return [{ runs, box: unionOf(runs) }];
   });
   return { ...page, lines };
 }

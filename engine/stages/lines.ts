@@ -7,7 +7,7 @@
  */
 import type { Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { isSpace, unionBox, withoutLeadingSpace } from '../geometry.ts';
+import { isSpace, unionOf, withoutLeadingSpace } from '../geometry.ts';
 import { bidiRow, hasRtl, pageDirection, type BaseDir } from './bidi-lines.ts';
 import { surelyMonospaced } from '../extract/font-style.ts';
 import { CHUNK_GAP_EM } from '../tables/chunks.ts';
@@ -176,18 +176,19 @@ function withoutLoneMonospace(runs: TextRun[]): TextRun[] {
   return runs.map((r, i) => (r.monospace && !code[i] ? { ...r, monospace: false } : r));
 }
 
+/** One row's line. The row is rows()'s own array, sorted in place: nothing else holds it. */
 function rowLine(row: TextRun[], base: BaseDir | null): Line {
   // Rows with right-to-left letters are reordered as a whole (bidi-lines.ts).
   // Pieces end where table cells do, so a row of right-to-left cells keeps one run per cell.
   const bidi = base ? bidiRow(row, base, CHUNK_GAP_EM, SPACE_GAP_EM) : null;
   const rtl = isRtl(bidi ?? row);
-  const ordered = withoutLoneMonospace(bidi ?? [...row].sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0)));
+  const ordered = withoutLoneMonospace(bidi ?? row.sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0)));
   const runs: TextRun[] = [];
   for (const r of ordered) {
     const prev = runs.at(-1);
     runs.push(prev ? withSpace(prev, r) : withoutLeadingSpace(r));
   }
-  return { runs, box: unionBox(runs.map((r) => r.box)) };
+  return { runs, box: unionOf(runs) };
 }
 
 /** Splits a line where a gap is wider than `gapEm` ems (column gutters, cell gaps). */
@@ -203,7 +204,7 @@ export function splitAtGaps(line: Line, gapEm = SPLIT_GAP_EM): Line[] {
     else cur.push(r);
   }
   if (parts.length === 1) return [line];
-  return parts.map((runs) => ({ runs, box: unionBox(runs.map((r) => r.box)) }));
+  return parts.map((runs) => ({ runs, box: unionOf(runs) }));
 }
 
 function verticalLines(runs: TextRun[]): Line[] {
@@ -216,7 +217,7 @@ function verticalLines(runs: TextRun[]): Line[] {
   }
   return cols.map((c) => {
     const runs = c.sort((a, b) => a.box.y0 - b.box.y0);
-    return { runs, box: unionBox(runs.map((r) => r.box)) };
+    return { runs, box: unionOf(runs) };
   });
 }
 

@@ -8,7 +8,7 @@
  */
 import type { Box, FlowItem, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { median, trimmedLength, unionBox, withoutLeadingSpace } from '../geometry.ts';
+import { median, trimmedLength, unionOf, withoutLeadingSpace } from '../geometry.ts';
 import { findColumnRegions, type Element } from './column-regions.ts';
 import { treeOrder } from './tree-order.ts';
 import { centredStacks } from './centred-stacks.ts';
@@ -120,7 +120,7 @@ export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
   return [...parts.values()].map((runs) => {
     const [first, ...rest] = runs;
     const fixed = [withoutLeadingSpace(first!), ...rest];
-    return { runs: fixed, box: unionBox(fixed.map((r) => r.box)) };
+    return { runs: fixed, box: unionOf(fixed) };
   });
 }
 
