@@ -6,7 +6,7 @@
  * pages), each top to bottom. A trusted structure tree reorders the result
  * where it agrees with the page (tree-order.ts).
  */
-import type { Box, FlowItem, Line, Page } from '../model.ts';
+import type { Box, FlowItem, Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { median, trimmedLength, unionOf, withoutLeadingSpace } from '../geometry.ts';
 import { findColumnRegions, type Element } from './column-regions.ts';
@@ -109,9 +109,17 @@ const crosses = (b: { x0: number; x1: number }, g: Gutter) => b.x0 < g.x0 - CROS
 export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
   if (gutters.length === 0 || line.runs.some((r) => r.dir === 'ttb')) return [line];
   if (line.runs.some((r) => gutters.some((g) => crosses(r.box, g)))) return [line];
+  const columnOf = (r: TextRun): number => {
+    let n = 0;
+    for (const g of gutters) if (mid(r.box) > mid(g)) n++;
+    return n;
+  };
+  // Most lines lie in one column: no parts to gather.
+  const col0 = line.runs.length > 0 ? columnOf(line.runs[0]!) : -1;
+  if (col0 >= 0 && line.runs.every((r) => columnOf(r) === col0)) return [line];
   const parts = new Map<number, typeof line.runs>();
   for (const r of line.runs) {
-    const col = gutters.filter((g) => mid(r.box) > mid(g)).length;
+    const col = columnOf(r);
     const part = parts.get(col);
     if (part) part.push(r);
     else parts.set(col, [r]);
