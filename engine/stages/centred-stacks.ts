@@ -133,18 +133,25 @@ function tableLike(group: readonly Stack[]): boolean {
 const stacked = new WeakSet<Line>();
 export const inAuthorStack = (l: Line): boolean => stacked.has(l);
 
-/** A row's runs parted at wide gaps: the pieces, each a line of its own, and the row each came from. */
-function pieces(lines: readonly Line[]): Map<Line, Line> {
-  const out = new Map<Line, Line>();
+/** Pieces of rows, each a line of its own, and beside each (same index) the row it came from. */
+type Pieces = { pieces: Line[]; rows: Line[] };
+
+/** The rows' runs parted at wide gaps. */
+function pieces(lines: readonly Line[]): Pieces {
+  const out: Pieces = { pieces: [], rows: [] };
+  const add = (piece: Line, row: Line) => {
+    out.pieces.push(piece);
+    out.rows.push(row);
+  };
   for (const l of lines) {
     // Most rows have no wide gap: the row is its one piece.
     if (!l.runs.some((r, i) => i > 0 && r.box.x0 - l.runs[i - 1]!.box.x1 > PIECE_GAP_EM * Math.min(l.runs[i - 1]!.fontSize, r.fontSize))) {
-      if (l.runs.length) out.set(l, l);
+      if (l.runs.length) add(l, l);
       continue;
     }
     let cur: Line['runs'] = [];
     const flush = () => {
-      if (cur.length) out.set(cur.length === l.runs.length ? l : { runs: cur, box: unionOf(cur) }, l);
+      if (cur.length) add(cur.length === l.runs.length ? l : { runs: cur, box: unionOf(cur) }, l);
       cur = [];
     };
     for (const r of l.runs) {
@@ -171,9 +178,12 @@ export function centredStacks(lines: readonly Line[]): { rows: Set<Line>; order:
     right = Math.max(right, l.box.x1);
   }
   const textWidth = right - left;
-  const rowOf = pieces(flat);
-  const all = chain([...rowOf.keys()]);
+  const parts = pieces(flat);
+  const all = chain(parts.pieces);
   const stacks = all.filter((s) => centred(s, textWidth));
+  // A group stands MIN_STACKS abreast at least: most pages have fewer centred stacks in all, and need no map of rows.
+  if (stacks.length < MIN_STACKS) return [];
+  const rowOf = new Map(parts.pieces.map((p, i) => [p, parts.rows[i]!]));
   // Connected groups of stacks abreast.
   const seen = new Set<Stack>();
   const out: { rows: Set<Line>; order: Line[] }[] = [];
