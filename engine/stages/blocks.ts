@@ -25,13 +25,22 @@ const MONO_LINE_SHARE = 0.8;
 
 /** Measures a line in one pass: sizes weighted by characters (trimmed), shares by visible characters. */
 function measure(l: Line): Style {
-  let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, vis = 0, bold = 0, mono = 0;
+  let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, styled = false;
   for (const r of l.runs) {
     const k = trimmedLength(r.text);
-    const v = visibleLength(r.text);
-    n += k; sum += k * r.fontSize; vis += v;
-    if (r.bold) bold += v;
-    if (r.monospace) { mono += v; cn += k; csum += k * r.fontSize; } else { pn += k; psum += k * r.fontSize; }
+    n += k; sum += k * r.fontSize;
+    if (r.bold) styled = true;
+    if (r.monospace) { styled = true; cn += k; csum += k * r.fontSize; } else { pn += k; psum += k * r.fontSize; }
+  }
+  // The shares are counted only on a line with a bold or monospace run: on others both are 0, and no text is scanned.
+  let vis = 0, bold = 0, mono = 0;
+  if (styled) {
+    for (const r of l.runs) {
+      const v = visibleLength(r.text);
+      vis += v;
+      if (r.bold) bold += v;
+      if (r.monospace) mono += v;
+    }
   }
   const size = n > 0 ? sum / n : (l.runs[0]?.fontSize ?? 0);
   return {
