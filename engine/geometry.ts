@@ -98,6 +98,8 @@ export function visibleLength(text: string): number {
 
 /** Share of the line's visible characters for which the predicate holds. */
 export function runShare(line: Line, pred: (r: TextRun) => boolean): number {
+  // No run of the kind: the share is 0, with no text scanned.
+  if (!line.runs.some(pred)) return 0;
   let n = 0, yes = 0;
   for (const r of line.runs) {
     const k = visibleLength(r.text);
