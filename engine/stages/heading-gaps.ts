@@ -8,7 +8,7 @@
  */
 import type { Block, Page } from '../model.ts';
 import { median } from '../geometry.ts';
-import { listMarker } from './lists.ts';
+import { listMarker, markerText } from './lists.ts';
 import { runsIn } from './heading-run-in.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
@@ -24,27 +24,10 @@ function gapBelow(a: Block | undefined, b: Block | undefined): number | null {
   return b.prov.box.y0 - a.prov.box.y1;
 }
 
-/**
- * Characters past its leading spacing a text needs for {@link listMarker} to
- * tell whether it opens with a marker: the longest marker, "(viii)", and the
- * space after it take nine.
- */
-const MARKER_LOOKAHEAD = 16;
-
-/** The start of the spans' text, long enough to tell whether it opens with a list marker: no paragraph is joined whole. */
-function leadText(spans: readonly { text: string }[]): string {
-  let text = '';
-  for (const s of spans) {
-    text += s.text;
-    if (text.length - text.trimStart().length + MARKER_LOOKAHEAD <= text.length) break;
-  }
-  return text;
-}
-
 /** A paragraph of running text: not all code or bold, not a list item (items sit closer together). */
 const prose = (b: Block | undefined): boolean => b?.kind === 'paragraph'
   && !(b.lines ?? []).every((l) => l.runs.every((r) => r.monospace || r.bold))
-  && listMarker(leadText(b.spans)) === null;
+  && listMarker(markerText(b.spans)) === null;
 
 /**
  * The document's usual gap between two paragraphs of prose. Gaps around code
