@@ -52,9 +52,20 @@ export function lineText(line: Line): string {
   return text;
 }
 
-/** The text of every line of the pages, one by one (a generator: read only by a consumer that asks). */
-export function* lineTexts(pages: readonly { lines: readonly Line[] }[]): Generator<string> {
-  for (const p of pages) for (const l of p.lines) yield lineText(l);
+/**
+ * The text of every line of the pages, lines joined by a newline: what
+ * joining each line's text would give, with no list of line texts built.
+ */
+export function documentText(pages: readonly { lines: readonly Line[] }[]): string {
+  let text = '', first = true;
+  for (const p of pages) {
+    for (const l of p.lines) {
+      if (!first) text += '\n';
+      first = false;
+      for (const r of l.runs) text += r.text;
+    }
+  }
+  return text;
 }
 
 /** Font size of a line, weighted by characters. */

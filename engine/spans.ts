@@ -52,10 +52,12 @@ export function wordCount(text: string, word: string): number {
  * question) for each question rather than all counted up front: the same
  * counts, for a small share of the cost.
  */
-export function vocabularyPolicy(texts: Iterable<string>): HyphenPolicy {
+export function vocabularyPolicy(texts: Iterable<string> | (() => string)): HyphenPolicy {
   let text: string | undefined;
+  // The lines' texts joined by newlines, or the function that joins them (documentText), asked on the first question.
+  const joined = (): string => (typeof texts === 'function' ? texts() : [...texts].join('\n'));
   // Lower-cased at once: case mapping reads no context across a line break (final sigma ends at one as at the text's end).
-  const count = (word: string) => wordCount(text ??= [...texts].join('\n').toLowerCase(), word);
+  const count = (word: string) => wordCount(text ??= joined().toLowerCase(), word);
   return (left, right) => {
     const l = left.toLowerCase(), r = right.toLowerCase();
     const joined = count(l + r);

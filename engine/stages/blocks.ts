@@ -11,7 +11,7 @@ import { titleKey } from './headings.ts';
 import { asciiTitleKeyLength, keyLengths } from './heading-outline.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
-import { boxCentreX, lineFontSize, lineRole, lineStructBlock, lineText, lineTexts, median, trimmedLength, unionOf, visibleLength } from '../geometry.ts';
+import { boxCentreX, documentText, lineFontSize, lineRole, lineStructBlock, lineText, median, trimmedLength, unionOf, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 /** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
@@ -261,7 +261,7 @@ export function slotIn(blocks: Block[], fixed: Block[]): Block[] {
 export const blocks: Stage = {
   name: 'blocks',
   run(doc, cfg) {
-    const keep = vocabularyPolicy(lineTexts(doc.pages));
+    const keep = vocabularyPolicy(() => documentText(doc.pages));
     const titles = new Set(doc.signals.outline.map((o) => titleKey(o.title)).filter((k) => k.length >= 3)); // keys under 3 characters match too much
     const pages = doc.pages.map((p) => {
       const built = groupLines(p, cfg.paragraphGapRatio, keep, titles);
