@@ -186,7 +186,7 @@ function toItems(page: Page, gutters: Gutter[]): Item[] {
  * part between full-width text (column-regions.ts) is read one stack after
  * the other: left then right, or right then left on a right-to-left page.
  */
-function orderWithoutGutters(page: Page, rtl: boolean): FlowItem[] {
+function orderWithoutGutters(page: Page): FlowItem[] {
   const els: (Element & { flow: FlowItem })[] = [
     ...page.lines.map((line) => ({ box: line.box, spans: line.runs.filter((r) => trimmedLength(r.text) > 0).map((r) => r.box), line, flow: { kind: 'line', line } as FlowItem })),
     ...page.blocks.map((block) => ({ box: block.prov.box, spans: [block.prov.box], flow: { kind: 'block', block } as FlowItem })),
@@ -201,7 +201,7 @@ function orderWithoutGutters(page: Page, rtl: boolean): FlowItem[] {
       if (!e.line) { stacks[mid(e.box) > mid(g) ? 1 : 0]!.push(e.flow); continue; }
       for (const part of splitAtGutters(e.line, [g])) stacks[mid(part.box) > mid(g) ? 1 : 0]!.push({ kind: 'line', line: part });
     }
-    out.push(...(rtl ? [...stacks[1]!, ...stacks[0]!] : [...stacks[0]!, ...stacks[1]!]));
+    out.push(...(readsRtl(page) ? [...stacks[1]!, ...stacks[0]!] : [...stacks[0]!, ...stacks[1]!]));
     next = r.end;
   }
   out.push(...els.slice(next).map((e) => e.flow));
@@ -226,14 +226,23 @@ export function orderPage(page: Page): FlowItem[] {
   return out;
 }
 
+/**
+ * Whether the page's columns read right to left: more right-to-left runs
+ * than half its lines. Counted only where columns are found, as most pages
+ * have none.
+ */
+function readsRtl(page: Page): boolean {
+  let n = 0;
+  for (const l of page.lines) for (const r of l.runs) if (r.dir === 'rtl') n++;
+  return n > page.lines.length / 2;
+}
+
 function orderColumns(page: Page): FlowItem[] {
   // Gutters come from the lines left after the tables stage: a spanning table's
   // cells would otherwise fill the gutter.
   const gutters = findGutters(page.lines, page.width);
-  let rtlRuns = 0;
-  for (const l of page.lines) for (const r of l.runs) if (r.dir === 'rtl') rtlRuns++;
-  const rtl = rtlRuns > page.lines.length / 2;
-  if (gutters.length === 0) return orderWithoutGutters(page, rtl);
+  if (gutters.length === 0) return orderWithoutGutters(page);
+  const rtl = readsRtl(page);
   const items = toItems(page, gutters);
   const out: FlowItem[] = [];
   let band: Item[][] = gutters.map(() => []).concat([[]]);
