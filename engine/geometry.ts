@@ -26,6 +26,16 @@ export function unionBox(boxes: Box[]): Box {
   return Number.isFinite(x0) ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: 0, y1: 0 };
 }
 
+/** The smallest box containing the boxes of all the items (runs, lines), with no array of boxes built. */
+export function unionOf(items: readonly { box: Box }[]): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const { box: b } of items) {
+    x0 = Math.min(x0, b.x0); y0 = Math.min(y0, b.y0);
+    x1 = Math.max(x1, b.x1); y1 = Math.max(y1, b.y1);
+  }
+  return Number.isFinite(x0) ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: 0, y1: 0 };
+}
+
 /** A box's width. */
 export const boxWidth = (b: Box): number => b.x1 - b.x0;
 
@@ -42,9 +52,20 @@ export function lineText(line: Line): string {
   return text;
 }
 
-/** The text of every line of the pages, one by one (a generator: read only by a consumer that asks). */
-export function* lineTexts(pages: readonly { lines: readonly Line[] }[]): Generator<string> {
-  for (const p of pages) for (const l of p.lines) yield lineText(l);
+/**
+ * The text of every line of the pages, lines joined by a newline: what
+ * joining each line's text would give, with no list of line texts built.
+ */
+export function documentText(pages: readonly { lines: readonly Line[] }[]): string {
+  let text = '', first = true;
+  for (const p of pages) {
+    for (const l of p.lines) {
+      if (!first) text += '\n';
+      first = false;
+      for (const r of l.runs) text += r.text;
+    }
+  }
+  return text;
 }
 
 /** Font size of a line, weighted by characters. */
@@ -61,6 +82,14 @@ export function lineFontSize(line: Line): number {
 export function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
     || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * The run (or span) without the spacing its text starts with: itself when
+ * there is none, as for most, so no copy is made.
+ */
+export function withoutLeadingSpace<T extends { text: string }>(r: T): T {
+  return isSpace(r.text.charCodeAt(0)) ? { ...r, text: r.text.replace(/^\s+/, '') } : r;
 }
 
 /** `text.trim().length`, without building the trimmed string. */
@@ -80,6 +109,8 @@ export function visibleLength(text: string): number {
 
 /** Share of the line's visible characters for which the predicate holds. */
 export function runShare(line: Line, pred: (r: TextRun) => boolean): number {
+  // No run of the kind: the share is 0, with no text scanned.
+  if (!line.runs.some(pred)) return 0;
   let n = 0, yes = 0;
   for (const r of line.runs) {
     const k = visibleLength(r.text);

@@ -52,10 +52,12 @@ export function wordCount(text: string, word: string): number {
  * question) for each question rather than all counted up front: the same
  * counts, for a small share of the cost.
  */
-export function vocabularyPolicy(texts: Iterable<string>): HyphenPolicy {
+export function vocabularyPolicy(texts: Iterable<string> | (() => string)): HyphenPolicy {
   let text: string | undefined;
+  // The lines' texts joined by newlines, or the function that joins them (documentText), asked on the first question.
+  const joined = (): string => (typeof texts === 'function' ? texts() : [...texts].join('\n'));
   // Lower-cased at once: case mapping reads no context across a line break (final sigma ends at one as at the text's end).
-  const count = (word: string) => wordCount(text ??= [...texts].join('\n').toLowerCase(), word);
+  const count = (word: string) => wordCount(text ??= joined().toLowerCase(), word);
   return (left, right) => {
     const l = left.toLowerCase(), r = right.toLowerCase();
     const joined = count(l + r);
@@ -80,7 +82,10 @@ const BREAK = /(\p{L}+)-$/u;
 
 /** Chinese and Japanese (not Korean) write no spaces: a line break between two such characters joins without one. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
-const unspacedJoin = (left: string, right: string): boolean => UNSPACED.test(left.at(-1) ?? '') && UNSPACED.test(right.trimStart()[0] ?? '');
+/** No character of those scripts or signs comes before U+2E80 (CJK radicals), and a lone surrogate is none. */
+const UNSPACED_FROM = 0x2e80;
+const unspacedJoin = (left: string, right: string): boolean => !(left.charCodeAt(left.length - 1) < UNSPACED_FROM) // every line ends so: no pattern to run
+  && UNSPACED.test(left.at(-1) ?? '') && UNSPACED.test(right.trimStart()[0] ?? '');
 
 /**
  * Appends the spans of the next line (or of a paragraph's next part) to

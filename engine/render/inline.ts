@@ -78,11 +78,12 @@ function emphasise(spans: Span[]): string {
  */
 function mergeLines(spans: Span[]): Span[] {
   const out: Span[] = [];
+  let last: Span | undefined;
   for (const s of spans) {
     const text = s.text.includes('\n') ? s.text.replace(/\s*\n\s*/g, ' ') : s.text;
-    const last = out.at(-1);
     if (last && sameStyle(last, s)) last.text += text; // `last` is this function's own copy
-    else out.push({ ...s, text });
+    // Every copy has one shape (absent styles undefined), so the renderer below reads one kind of object.
+    else out.push(last = { text, bold: s.bold, italic: s.italic, code: s.code, href: s.href, script: s.script, note: s.note });
   }
   return out;
 }

@@ -12,7 +12,7 @@ import { asciiTitleKeyLength, keyLengths } from './heading-outline.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
 import { splitAtForcedBreaks } from './forced-breaks.ts';
-import { boxCentreX, lineFontSize, lineRole, lineStructBlock, lineText, lineTexts, median, trimmedLength, unionBox, visibleLength } from '../geometry.ts';
+import { boxCentreX, documentText, lineFontSize, lineRole, lineStructBlock, lineText, median, trimmedLength, unionOf, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
 /** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
@@ -26,13 +26,22 @@ const MONO_LINE_SHARE = 0.8;
 
 /** Measures a line in one pass: sizes weighted by characters (trimmed), shares by visible characters. */
 function measure(l: Line): Style {
-  let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, vis = 0, bold = 0, mono = 0;
+  let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, styled = false;
   for (const r of l.runs) {
     const k = trimmedLength(r.text);
-    const v = visibleLength(r.text);
-    n += k; sum += k * r.fontSize; vis += v;
-    if (r.bold) bold += v;
-    if (r.monospace) { mono += v; cn += k; csum += k * r.fontSize; } else { pn += k; psum += k * r.fontSize; }
+    n += k; sum += k * r.fontSize;
+    if (r.bold) styled = true;
+    if (r.monospace) { styled = true; cn += k; csum += k * r.fontSize; } else { pn += k; psum += k * r.fontSize; }
+  }
+  // The shares are counted only on a line with a bold or monospace run: on others both are 0, and no text is scanned.
+  let vis = 0, bold = 0, mono = 0;
+  if (styled) {
+    for (const r of l.runs) {
+      const v = visibleLength(r.text);
+      vis += v;
+      if (r.bold) bold += v;
+      if (r.monospace) mono += v;
+    }
   }
   const size = n > 0 ? sum / n : (l.runs[0]?.fontSize ?? 0);
   return {
@@ -161,7 +170,7 @@ function leavesItem(first: Line, last: Line, line: Line): boolean {
 }
 
 function paragraph(lines: Line[], page: number, keep: HyphenPolicy): Block {
-  return { kind: 'paragraph', spans: spansFromLines(lines, keep), prov: { page, box: unionBox(lines.map((l) => l.box)) }, lines };
+  return { kind: 'paragraph', spans: spansFromLines(lines, keep), prov: { page, box: unionOf(lines) }, lines };
 }
 
 /** A bold lead-in this many ems clear of the text after it is a run-in heading (LaTeX \\paragraph). */
@@ -182,7 +191,7 @@ export function splitRunIn(line: Line): Line[] {
   // Set an em apart, or a title by its wording (a normal space apart).
   if (gap < RUN_IN_GAP_EM * head.at(-1)!.fontSize && !(gap > 0 && isRunInTitle(text))) return [line];
   const restRuns = [{ ...rest[0]!, text: rest[0]!.text.replace(/^\s+/, '') }, ...rest.slice(1)];
-  return [{ runs: head, box: unionBox(head.map((r) => r.box)) }, { runs: restRuns, box: unionBox(restRuns.map((r) => r.box)) }];
+  return [{ runs: head, box: unionOf(head) }, { runs: restRuns, box: unionOf(restRuns) }];
 }
 
 /** The longest of a set of title keys, and every key's length. */
@@ -253,7 +262,7 @@ export function slotIn(blocks: Block[], fixed: Block[]): Block[] {
 export const blocks: Stage = {
   name: 'blocks',
   run(doc, cfg) {
-    const keep = vocabularyPolicy(lineTexts(doc.pages));
+    const keep = vocabularyPolicy(() => documentText(doc.pages));
     const titles = new Set(doc.signals.outline.map((o) => titleKey(o.title)).filter((k) => k.length >= 3)); // keys under 3 characters match too much
     const pages = doc.pages.map((p) => {
       const built = groupLines(p, cfg.paragraphGapRatio, keep, titles);

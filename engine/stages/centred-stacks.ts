@@ -13,7 +13,7 @@
  * (tables.ts kept them as text) and keep the row order.
  */
 import type { Line } from '../model.ts';
-import { boxCentreX, lineFontSize, unionBox } from '../geometry.ts';
+import { boxCentreX, lineFontSize, unionOf } from '../geometry.ts';
 
 /** Lines of one stack have centres this many ems apart at most. */
 const CENTRE_TOLERANCE_EM = 1;
@@ -67,22 +67,30 @@ function grow(s: Stack, l: Line): void {
  */
 function chain(lines: readonly Line[]): Stack[] {
   const stacks: Stack[] = [];
-  const ems = new Map<Line, number>();
-  for (const l of lines) ems.set(l, lineFontSize(l));
-  const reach = STACK_GAP_EM * Math.max(...ems.values());
-  let open: Stack[] = [];
-  for (const l of [...lines].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0)) {
-    const em = ems.get(l)!;
-    open = open.filter((t) => l.box.y0 - t.lines.at(-1)!.box.y1 <= reach); // the gap, as below
+  const sorted = [...lines].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+  // Each stack's last line's size is kept on the stack: no map from lines to sizes is built.
+  const ems = sorted.map(lineFontSize);
+  let top = 0;
+  for (const em of ems) top = Math.max(top, em);
+  const reach = STACK_GAP_EM * top;
+  const open: (Stack & { em: number })[] = [];
+  for (let k = 0; k < sorted.length; k++) {
+    const l = sorted[k]!, em = ems[k]!;
+    // Stacks ending too far above take no more lines (the gap, as below); the open ones keep their order.
+    let kept = 0;
+    for (const t of open) if (l.box.y0 - t.lines[t.lines.length - 1]!.box.y1 <= reach) open[kept++] = t;
+    open.length = kept;
     const s = open.find((t) => {
       const last = t.lines.at(-1)!;
       const gap = l.box.y0 - last.box.y1;
       return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && Math.abs(boxCentreX(last.box) - boxCentreX(l.box)) <= CENTRE_TOLERANCE_EM * em
-        && ems.get(last)! <= SIZE_JUMP * em && em <= NAME_STEP * ems.get(last)!;
+        && t.em <= SIZE_JUMP * em && em <= NAME_STEP * t.em;
     });
-    if (s) grow(s, l);
-    else {
-      const t = { lines: [l], x0: l.box.x0, x1: l.box.x1, y0: l.box.y0, y1: l.box.y1 };
+    if (s) {
+      grow(s, l);
+      s.em = em;
+    } else {
+      const t = { lines: [l], x0: l.box.x0, x1: l.box.x1, y0: l.box.y0, y1: l.box.y1, em };
       stacks.push(t);
       open.push(t);
     }
@@ -125,18 +133,25 @@ function tableLike(group: readonly Stack[]): boolean {
 const stacked = new WeakSet<Line>();
 export const inAuthorStack = (l: Line): boolean => stacked.has(l);
 
-/** A row's runs parted at wide gaps: the pieces, each a line of its own, and the row each came from. */
-function pieces(lines: readonly Line[]): Map<Line, Line> {
-  const out = new Map<Line, Line>();
+/** Pieces of rows, each a line of its own, and beside each (same index) the row it came from. */
+type Pieces = { pieces: Line[]; rows: Line[] };
+
+/** The rows' runs parted at wide gaps. */
+function pieces(lines: readonly Line[]): Pieces {
+  const out: Pieces = { pieces: [], rows: [] };
+  const add = (piece: Line, row: Line) => {
+    out.pieces.push(piece);
+    out.rows.push(row);
+  };
   for (const l of lines) {
     // Most rows have no wide gap: the row is its one piece.
     if (!l.runs.some((r, i) => i > 0 && r.box.x0 - l.runs[i - 1]!.box.x1 > PIECE_GAP_EM * Math.min(l.runs[i - 1]!.fontSize, r.fontSize))) {
-      if (l.runs.length) out.set(l, l);
+      if (l.runs.length) add(l, l);
       continue;
     }
     let cur: Line['runs'] = [];
     const flush = () => {
-      if (cur.length) out.set(cur.length === l.runs.length ? l : { runs: cur, box: unionBox(cur.map((r) => r.box)) }, l);
+      if (cur.length) add(cur.length === l.runs.length ? l : { runs: cur, box: unionOf(cur) }, l);
       cur = [];
     };
     for (const r of l.runs) {
@@ -157,10 +172,18 @@ function pieces(lines: readonly Line[]): Map<Line, Line> {
 export function centredStacks(lines: readonly Line[]): { rows: Set<Line>; order: Line[] }[] {
   const flat = lines.filter((l) => l.runs.length > 0 && l.runs.every((r) => r.dir !== 'ttb' && !r.rotation));
   if (flat.length < MIN_PAGE_LINES) return [];
-  const textWidth = Math.max(...flat.map((l) => l.box.x1)) - Math.min(...flat.map((l) => l.box.x0));
-  const rowOf = pieces(flat);
-  const all = chain([...rowOf.keys()]);
+  let left = Infinity, right = -Infinity;
+  for (const l of flat) {
+    left = Math.min(left, l.box.x0);
+    right = Math.max(right, l.box.x1);
+  }
+  const textWidth = right - left;
+  const parts = pieces(flat);
+  const all = chain(parts.pieces);
   const stacks = all.filter((s) => centred(s, textWidth));
+  // A group stands MIN_STACKS abreast at least: most pages have fewer centred stacks in all, and need no map of rows.
+  if (stacks.length < MIN_STACKS) return [];
+  const rowOf = new Map(parts.pieces.map((p, i) => [p, parts.rows[i]!]));
   // Connected groups of stacks abreast.
   const seen = new Set<Stack>();
   const out: { rows: Set<Line>; order: Line[] }[] = [];

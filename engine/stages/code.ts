@@ -6,7 +6,7 @@
  */
 import type { Block, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { isMostlyCjk, median, runShare, unionBox } from '../geometry.ts';
+import { isMostlyCjk, isSpace, median, runShare, unionBox } from '../geometry.ts';
 import { CODE_LINE_SHARE } from './measures.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
@@ -36,7 +36,8 @@ const isBareNumbers = (b: Para): boolean => b.lines?.length === 1 && BARE_NUMBER
 
 /** A lone line of numbers in a fixed-pitch face, as plain text rather than inline code. */
 function plainNumbers(b: Block): Block {
-  if (b.kind !== 'paragraph' || !isBareNumbers(b) || !b.spans.some((s) => s.code)) return b;
+  // Most paragraphs have no code span: their text is not joined.
+  if (b.kind !== 'paragraph' || !b.spans.some((s) => s.code) || !isBareNumbers(b)) return b;
   return { ...b, spans: b.spans.map(({ code: _code, ...s }) => s) };
 }
 
@@ -49,10 +50,22 @@ export function isCodeParagraph(b: Block): b is Para {
   return !TYPOGRAPHIC_BULLET.test(text);
 }
 
+/** Length of a text without its leading spacing (`text.trimStart().length`), with no string built. */
+function lengthAfterSpacing(text: string): number {
+  let i = 0;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return text.length - i;
+}
+
 function charWidth(lines: Line[]): number {
   // The lines stage prefixes word spaces that have no width in the box; leave them out.
-  const widths = lines.flatMap((l) => l.runs).filter((r) => r.text.trim().length > 0)
-    .map((r) => (r.box.x1 - r.box.x0) / r.text.trimStart().length);
+  const widths: number[] = [];
+  for (const l of lines) {
+    for (const r of l.runs) {
+      const n = lengthAfterSpacing(r.text);
+      if (n > 0) widths.push((r.box.x1 - r.box.x0) / n); // text beyond its spacing: some that is not spacing
+    }
+  }
   return median(widths) || DEFAULT_CHAR_PT;
 }
 

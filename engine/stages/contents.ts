@@ -13,7 +13,7 @@
  */
 import type { Block, Line, ListItem, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineFontSize, lineText, unionBox, visibleLength } from '../geometry.ts';
+import { lineFontSize, lineText, unionOf, visibleLength } from '../geometry.ts';
 import { romanValue } from './heading-numbers.ts';
 
 /** A page number: arabic up to four digits, or roman in lower case (front matter). */
@@ -44,9 +44,17 @@ function pageValue(page: string): { roman: boolean; value: number } {
   return /^\d+$/.test(page) ? { roman: false, value: Number(page) } : { roman: true, value: romanValue(page) };
 }
 
+/** Whether the text's last character may end a page number: a digit or a letter of a lower-case roman numeral (PAGE_NUMBER). */
+function endsLikePageNumber(text: string): boolean {
+  const c = text.charCodeAt(text.length - 1);
+  return (c >= 0x30 && c <= 0x39) || c === 0x69 || c === 0x76 || c === 0x78 || c === 0x6c || c === 0x63; // 0-9, i v x l c
+}
+
 /** The line read as an entry: its title and page number, and whether dots lead to it; null when it is none. */
 export function parseEntry(line: Line): Entry | null {
   const text = lineText(line).trimEnd();
+  // Either pattern below ends in a page number: most lines end otherwise and are not matched at all.
+  if (!endsLikePageNumber(text)) return null;
   // The number after a space, or glued to the leader's last dot (". . . .1").
   const spaced = /^(.*\S)\s+(\S+)$/u.exec(text);
   const m = spaced && PAGE_NUMBER.test(spaced[2]!) ? spaced : /^(.*?[.·…])(\d{1,4})$/u.exec(text); // group 2: the page number
@@ -117,7 +125,8 @@ function candidateRuns(lines: readonly Line[]): Run[] {
   };
   for (const line of lines) {
     const entry = parseEntry(line);
-    const em = lineFontSize(line);
+    // The size matters only beside an open run.
+    const em = cur ? lineFontSize(line) : 0;
     if (entry && cur && Math.abs(entry.line.box.x1 - cur.entries.at(-1)!.line.box.x1) <= RIGHT_EDGE_EM * em) {
       cur.lines.push(...plain, line);
       cur.entries.push(entry);
@@ -135,7 +144,7 @@ function candidateRuns(lines: readonly Line[]): Run[] {
 
 type List = Extract<Block, { kind: 'list' }>;
 const list = (items: ListItem[], lines: Line[], page: number): List =>
-  ({ kind: 'list', ordered: false, items, prov: { page, box: unionBox(lines.map((l) => l.box)) } });
+  ({ kind: 'list', ordered: false, items, prov: { page, box: unionOf(lines) } });
 
 /** The entries as a list nested by their indents; plain lines are items without a page. */
 function contentsList(run: Run, page: number): List {

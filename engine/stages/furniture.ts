@@ -6,7 +6,7 @@
  */
 import type { Box, Line, Page } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineFontSize, lineText, unionBox } from '../geometry.ts';
+import { lineFontSize, lineText, unionOf } from '../geometry.ts';
 import { bodySize } from './headings.ts';
 import { lineNumberRuns } from './line-numbers.ts';
 import { edgeTableRows } from '../tables/edge-rows.ts';
@@ -41,6 +41,10 @@ const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
 
 /** Digits of those sets as ASCII ones (٥ → 5), so the page-number patterns read them. */
 function asciiDigits(text: string): string {
+  // Every digit it rewrites is at U+0660 or above: text below that throughout, as most is, is returned as it is.
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) < DIGIT_ZEROS[0]!) i++;
+  if (i === text.length) return text;
   return text.replace(/\p{Nd}/gu, (d) => {
     const cp = d.codePointAt(0)!;
     const zero = DIGIT_ZEROS.find((z) => cp >= z && cp <= z + 9); // the set's ten digits, zero to nine
@@ -90,6 +94,8 @@ function candidates(page: Page, maxSize: number): Candidate[] {
   // So are lines inside a drawn grid holding text, whose cells may sit too close for gutters to show.
   // Found only once a line at an edge asks: most lines are not.
   let grids: Box[] | undefined;
+  // Every grid lies within the page's rules: a line centred outside them all is in none, and asks for no grid.
+  const ruled = page.rules.length > 0 ? unionOf(page.rules) : null;
   sorted.forEach((line, i) => {
     if (rows.has(line)) return;
     const folioTop = i === 0 && line.box.y1 <= h * FOLIO_BAND;
@@ -97,8 +103,10 @@ function candidates(page: Page, maxSize: number): Candidate[] {
     const top = line.box.y1 <= h * BAND || folioTop;
     const bottom = line.box.y0 >= h * (1 - BAND) || folioBottom;
     if (!top && !bottom) return;
-    grids ??= textGridBoxes(page.rules, page.lines.flatMap((l) => l.runs));
-    if (grids.some((g) => centreIn(line.box, g))) return;
+    if (ruled && centreIn(line.box, ruled)) {
+      grids ??= textGridBoxes(page.rules, page.lines.flatMap((l) => l.runs));
+      if (grids.some((g) => centreIn(line.box, g))) return;
+    }
     const edge = top ? 'top' : 'bottom';
     const y = top ? line.box.y0 : h - line.box.y1;
     const outermost = top ? i <= 1 : i >= sorted.length - 2; // the two lines nearest the edge
@@ -158,7 +166,7 @@ function withoutLineNumbers(page: Page): Page {
     if (runs.length === l.runs.length) return [l];
     if (runs.length === 0) return [];
     runs[0] = { ...runs[0]!, text: runs[0]!.text.replace(/^\s+/, '') };
-    return [{ runs, box: unionBox(runs.map((r) => r.box)) }];
+    return [{ runs, box: unionOf(runs) }];
   });
   return { ...page, lines };
 }

@@ -8,7 +8,7 @@
  */
 import type { Block, Page } from '../model.ts';
 import { median } from '../geometry.ts';
-import { listMarker } from './lists.ts';
+import { listMarker, markerText } from './lists.ts';
 import { runsIn } from './heading-run-in.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
@@ -27,7 +27,7 @@ function gapBelow(a: Block | undefined, b: Block | undefined): number | null {
 /** A paragraph of running text: not all code or bold, not a list item (items sit closer together). */
 const prose = (b: Block | undefined): boolean => b?.kind === 'paragraph'
   && !(b.lines ?? []).every((l) => l.runs.every((r) => r.monospace || r.bold))
-  && listMarker(b.spans.map((s) => s.text).join('')) === null;
+  && listMarker(markerText(b.spans)) === null;
 
 /**
  * The document's usual gap between two paragraphs of prose. Gaps around code

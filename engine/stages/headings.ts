@@ -6,7 +6,7 @@
  * outline titles confirm headings and give their level, and when the outline
  * looks complete, bold lines it does not list are demoted to paragraphs.
  */
-import type { Block, Doc, DocSignals, Line } from '../model.ts';
+import type { Block, Doc, DocSignals, Line, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { setApartParagraphs, usualGap } from './heading-gaps.ts';
 import { levelsFromNumbers, numberedSections, sectionNumber } from './heading-numbers.ts';
@@ -52,18 +52,39 @@ const isMark = (r: { script?: string; text: string }): boolean => r.script !== u
 /** A font size rounded to the half point: sizes a producer meant as one differ by rounding. */
 const toHalfPoint = (size: number): number => Math.round(size * 2) / 2; // two steps to the point
 
-/** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
-export function bodySize(lines: Line[], mono = false): number {
-  // Keyed by the count of half points, toHalfPoint's numerator: a map of small integers costs less than one of fractions.
-  const weight = new Map<number, number>();
-  for (const l of lines) for (const r of l.runs) {
-    if (r.monospace !== mono) continue;
-    const k = Math.round(r.fontSize * 2); // half points
-    weight.set(k, (weight.get(k) ?? 0) + r.text.length);
-  }
+/**
+ * Adds a run's characters to the weight of its size. Keyed by the count of half points, toHalfPoint's
+ * numerator: a map of small integers costs less than one of fractions.
+ */
+function weigh(weight: Map<number, number>, r: TextRun): void {
+  const k = Math.round(r.fontSize * 2); // half points
+  weight.set(k, (weight.get(k) ?? 0) + r.text.length);
+}
+
+/** The size (points) with the most characters, the first seen of equals. */
+function heaviest(weight: ReadonlyMap<number, number>): number {
   let best = 0, bestW = -1;
   for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
   return best / 2;
+}
+
+/** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
+export function bodySize(lines: Line[], mono = false): number {
+  const weight = new Map<number, number>();
+  for (const l of lines) for (const r of l.runs) if (r.monospace === mono) weigh(weight, r);
+  return heaviest(weight);
+}
+
+/** Both body sizes, prose and code, in one pass over the runs: each as bodySize gives it. */
+function bodySizes(lines: Line[]): Body {
+  const prose = new Map<number, number>(), mono = new Map<number, number>();
+  for (const l of lines) {
+    for (const r of l.runs) {
+      if (r.monospace === false) weigh(prose, r);
+      else if (r.monospace === true) weigh(mono, r);
+    }
+  }
+  return { prose: heaviest(prose), mono: heaviest(mono) };
 }
 
 type Style = { size: number; bold: boolean; key: string; mono: boolean };
@@ -103,9 +124,29 @@ function isListingLine(text: string, s: Style, bodies: Body): boolean {
   return STATEMENT.test(text) || (!s.bold && s.size < bodies.prose * SIZE_STEP);
 }
 
+/**
+ * Whether the lines may be set in a heading's style at all: bold runs on
+ * every line, or some run larger than the smaller body size. Read off the
+ * runs without building text or style, it rules out most paragraphs before
+ * {@link isCandidate} measures them; a paragraph it rules out is neither
+ * `bigger` nor `boldBody` there.
+ */
+function mayBeHeading(lines: readonly Line[], bodies: Body): boolean {
+  let top = 0, boldLines = true;
+  for (const l of lines) {
+    let bold = false;
+    for (const r of l.runs) {
+      if (r.fontSize > top) top = r.fontSize;
+      if (r.bold) bold = true;
+    }
+    if (!bold) boldLines = false;
+  }
+  return boldLines || toHalfPoint(top) >= Math.min(bodies.prose, bodies.mono > 0 ? bodies.mono : bodies.prose) * SIZE_STEP;
+}
+
 function isCandidate(p: Para, bodies: Body): Style | null {
   const lines = p.lines ?? [];
-  if (lines.length === 0 || lines.length > MAX_HEADING_LINES) return null;
+  if (lines.length === 0 || lines.length > MAX_HEADING_LINES || !mayBeHeading(lines, bodies)) return null;
   const text = lines.map(lineText).join(' ').trim();
   if (text.length > MAX_HEADING_CHARS) return null;
   if (!/\p{L}/u.test(text)) return null;
@@ -293,7 +334,7 @@ export const headings: Stage = {
     const usual = spaced ? usualGap(doc.pages) : 0;
     const apart = new Set(spaced ? doc.pages.flatMap((p) => [...setApartParagraphs(p, usual)]) : []);
     const runIn = new Set(doc.pages.flatMap((p) => [...runInHeads(p)]));
-    const styled = withNumberedHeads(doc.pages, assignHeadings(paras, { prose: bodySize(all), mono: bodySize(all, true) }, doc.signals.outline, doc.signals.tagged, { apart, runIn }), doc.signals.tagged);
+    const styled = withNumberedHeads(doc.pages, assignHeadings(paras, bodySizes(all), doc.signals.outline, doc.signals.tagged, { apart, runIn }), doc.signals.tagged);
     const centred = doc.signals.tagged ? new Set<Para>() : new Set(doc.pages.flatMap((p) => [...centredLabels(p.blocks)]));
     if (styled.size === 0 && centred.size === 0) return doc;
     // The outline and the structure tree state levels outright; numbering refines style guesses only.

@@ -69,10 +69,25 @@ function fixBlock(b: Block, list: readonly Anchor[]): Block {
   }
 }
 
+const intoDoc = (spans: readonly Span[]): boolean => spans.some((s) => s.href?.startsWith(DEST_PREFIX));
+
+/** Whether fixBlock would change the block: some span it reads links into the document. */
+function linksIntoDoc(b: Block): boolean {
+  switch (b.kind) {
+    case 'heading': case 'paragraph': return intoDoc(b.spans);
+    case 'list': return b.items.some((it) => intoDoc(it.spans) || it.children.some(linksIntoDoc));
+    case 'table': return b.rows.some((row) => row.some((c) => intoDoc(c.spans)));
+    case 'quote': return b.children.some(linksIntoDoc);
+    default: return false;
+  }
+}
+
 /** Resolves links into the document to heading anchors; the last stage, once headings and blocks are final. */
 export const internalLinks: Stage = {
   name: 'internalLinks',
   run(doc) {
+    // Most documents link nowhere inside themselves: no slugs to make, no block to copy.
+    if (!doc.pages.some((p) => p.blocks.some(linksIntoDoc))) return doc;
     const list = anchors(doc);
     return { ...doc, pages: doc.pages.map((p) => ({ ...p, blocks: p.blocks.map((b) => fixBlock(b, list)) })) };
   },

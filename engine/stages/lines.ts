@@ -7,7 +7,7 @@
  */
 import type { Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { unionBox } from '../geometry.ts';
+import { isSpace, unionOf, withoutLeadingSpace } from '../geometry.ts';
 import { bidiRow, hasRtl, pageDirection, type BaseDir } from './bidi-lines.ts';
 import { surelyMonospaced } from '../extract/font-style.ts';
 import { CHUNK_GAP_EM } from '../tables/chunks.ts';
@@ -151,11 +151,16 @@ function rows(runs: TextRun[]): TextRun[][] {
 function withSpace(prev: TextRun, r: TextRun): TextRun {
   const gap = r.dir === 'rtl' ? prev.box.x0 - r.box.x1 : r.box.x0 - prev.box.x1;
   const em = Math.max(1, Math.min(prev.fontSize, r.fontSize));
-  if (gap > SPACE_GAP_EM * em && !/\s$/.test(prev.text) && !/^\s/.test(r.text)) return { ...r, text: ' ' + r.text };
+  // isSpace is \s to the code unit: no pattern is run at every pair of runs.
+  if (gap > SPACE_GAP_EM * em && !isSpace(prev.text.charCodeAt(prev.text.length - 1)) && !isSpace(r.text.charCodeAt(0))) return { ...r, text: ' ' + r.text };
   return r;
 }
 
-const isRtl = (runs: TextRun[]) => runs.filter((r) => r.dir === 'rtl').length > runs.length / 2;
+function isRtl(runs: readonly TextRun[]): boolean {
+  let n = 0;
+  for (const r of runs) if (r.dir === 'rtl') n++;
+  return n > runs.length / 2;
+}
 
 /**
  * A short run whose monospace flag has no support of its own (a one-glyph
@@ -171,18 +176,19 @@ function withoutLoneMonospace(runs: TextRun[]): TextRun[] {
   return runs.map((r, i) => (r.monospace && !code[i] ? { ...r, monospace: false } : r));
 }
 
+/** One row's line. The row is rows()'s own array, sorted in place: nothing else holds it. */
 function rowLine(row: TextRun[], base: BaseDir | null): Line {
   // Rows with right-to-left letters are reordered as a whole (bidi-lines.ts).
   // Pieces end where table cells do, so a row of right-to-left cells keeps one run per cell.
   const bidi = base ? bidiRow(row, base, CHUNK_GAP_EM, SPACE_GAP_EM) : null;
   const rtl = isRtl(bidi ?? row);
-  const ordered = withoutLoneMonospace(bidi ?? [...row].sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0)));
+  const ordered = withoutLoneMonospace(bidi ?? row.sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0)));
   const runs: TextRun[] = [];
   for (const r of ordered) {
     const prev = runs.at(-1);
-    runs.push(prev ? withSpace(prev, r) : { ...r, text: r.text.replace(/^\s+/, '') });
+    runs.push(prev ? withSpace(prev, r) : withoutLeadingSpace(r));
   }
-  return { runs, box: unionBox(runs.map((r) => r.box)) };
+  return { runs, box: unionOf(runs) };
 }
 
 /** Splits a line where a gap is wider than `gapEm` ems (column gutters, cell gaps). */
@@ -194,11 +200,11 @@ export function splitAtGaps(line: Line, gapEm = SPLIT_GAP_EM): Line[] {
     const cur = parts.at(-1);
     const prev = cur?.at(-1);
     const gap = prev ? (rtl ? prev.box.x0 - r.box.x1 : r.box.x0 - prev.box.x1) : 0;
-    if (!cur || !prev || gap > gapEm * Math.max(1, r.fontSize)) parts.push([{ ...r, text: r.text.replace(/^\s+/, '') }]);
+    if (!cur || !prev || gap > gapEm * Math.max(1, r.fontSize)) parts.push([withoutLeadingSpace(r)]);
     else cur.push(r);
   }
   if (parts.length === 1) return [line];
-  return parts.map((runs) => ({ runs, box: unionBox(runs.map((r) => r.box)) }));
+  return parts.map((runs) => ({ runs, box: unionOf(runs) }));
 }
 
 function verticalLines(runs: TextRun[]): Line[] {
@@ -211,7 +217,7 @@ function verticalLines(runs: TextRun[]): Line[] {
   }
   return cols.map((c) => {
     const runs = c.sort((a, b) => a.box.y0 - b.box.y0);
-    return { runs, box: unionBox(runs.map((r) => r.box)) };
+    return { runs, box: unionOf(runs) };
   });
 }
 
@@ -237,8 +243,9 @@ function withoutMarginStamps(runs: TextRun[]): TextRun[] {
 
 /** Builds the lines of one page, top to bottom, left to right within a row. */
 export function buildLines(page: Page): Line[] {
-  const horizontal = withoutMarginStamps(page.runs.filter((r) => r.dir !== 'ttb'));
-  const vertical = page.runs.filter((r) => r.dir === 'ttb');
+  const upright: TextRun[] = [], vertical: TextRun[] = [];
+  for (const r of page.runs) (r.dir === 'ttb' ? vertical : upright).push(r);
+  const horizontal = withoutMarginStamps(upright);
   // Only pages with right-to-left letters pay for finding their direction.
   const base = page.runs.some((r) => hasRtl(r.text)) ? pageDirection(page.runs) : null;
   const out = rows(horizontal).map((row) => rowLine(row, base));

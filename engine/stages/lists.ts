@@ -6,7 +6,7 @@
  */
 import type { Block, Line, ListItem, Span } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { unionBox } from '../geometry.ts';
+import { isSpace, unionBox } from '../geometry.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 type List = Extract<Block, { kind: 'list' }>;
@@ -61,7 +61,26 @@ export function stripMarker(spans: Span[], length: number): Span[] {
   return out;
 }
 
-const plainText = (p: Para) => p.spans.map((s) => s.text).join('');
+/**
+ * Characters past its leading spacing a text needs for {@link listMarker} to
+ * read its marker: the longest marker, "(viii)", and a space take nine.
+ */
+const MARKER_LOOKAHEAD = 16;
+
+/**
+ * The start of the spans' joined text that {@link listMarker} reads as it
+ * reads the whole: sixteen characters past the leading spacing, ending in one
+ * that is not spacing (so the spacing after a marker is counted whole), or
+ * the whole text. Paragraphs are not joined whole to find their markers.
+ */
+export function markerText(spans: readonly { text: string }[]): string {
+  let text = '';
+  for (const s of spans) {
+    text += s.text;
+    if (text.length - text.trimStart().length + MARKER_LOOKAHEAD <= text.length && !isSpace(text.charCodeAt(text.length - 1))) break;
+  }
+  return text;
+}
 
 /** A list being built, with the x of its markers and of its items' text, and whether its items keep their markers. */
 export type Open = { list: List; x: number; textX: number; literal: boolean };
@@ -126,7 +145,7 @@ function finishItem(top: Open, p: Para, m: Marker, created: List | null): List |
 export function buildLists(blocks: Block[], stack: Open[] = []): Block[] {
   const out: Block[] = [];
   for (const b of blocks) {
-    const m = b.kind === 'paragraph' ? listMarker(plainText(b)) : null;
+    const m = b.kind === 'paragraph' ? listMarker(markerText(b.spans)) : null;
     if (b.kind === 'paragraph' && m) {
       const created = addItem(stack, b, m);
       if (created) out.push(created);

@@ -6,9 +6,9 @@
  * pages), each top to bottom. A trusted structure tree reorders the result
  * where it agrees with the page (tree-order.ts).
  */
-import type { Box, FlowItem, Line, Page } from '../model.ts';
+import type { Box, FlowItem, Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { median, trimmedLength, unionBox } from '../geometry.ts';
+import { median, trimmedLength, unionOf, withoutLeadingSpace } from '../geometry.ts';
 import { findColumnRegions, type Element } from './column-regions.ts';
 import { treeOrder } from './tree-order.ts';
 import { centredStacks } from './centred-stacks.ts';
@@ -55,8 +55,11 @@ type Strip = Gutter & { load: number };
 export function findGutters(lines: Line[], width: number): Gutter[] {
   const body = lines.filter((l) => l.runs.some((r) => r.dir !== 'ttb'));
   if (body.length < 2 * MIN_SIDE_LINES || width <= 0) return []; // both sides' lines
-  const left = Math.min(...body.map((l) => l.box.x0));
-  const right = Math.max(...body.map((l) => l.box.x1));
+  let left = Infinity, right = -Infinity;
+  for (const l of body) {
+    left = Math.min(left, l.box.x0);
+    right = Math.max(right, l.box.x1);
+  }
   const cover = coverage(body, Math.ceil(right) + 2); // 2 points past the rightmost text: room for the scan's end
   const limit = Math.max(1, Math.floor(MAX_CROSSING_SHARE * body.length));
   const strips: Strip[] = [];
@@ -106,9 +109,17 @@ const crosses = (b: { x0: number; x1: number }, g: Gutter) => b.x0 < g.x0 - CROS
 export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
   if (gutters.length === 0 || line.runs.some((r) => r.dir === 'ttb')) return [line];
   if (line.runs.some((r) => gutters.some((g) => crosses(r.box, g)))) return [line];
+  const columnOf = (r: TextRun): number => {
+    let n = 0;
+    for (const g of gutters) if (mid(r.box) > mid(g)) n++;
+    return n;
+  };
+  // Most lines lie in one column: no parts to gather.
+  const col0 = line.runs.length > 0 ? columnOf(line.runs[0]!) : -1;
+  if (col0 >= 0 && line.runs.every((r) => columnOf(r) === col0)) return [line];
   const parts = new Map<number, typeof line.runs>();
   for (const r of line.runs) {
-    const col = gutters.filter((g) => mid(r.box) > mid(g)).length;
+    const col = columnOf(r);
     const part = parts.get(col);
     if (part) part.push(r);
     else parts.set(col, [r]);
@@ -116,8 +127,8 @@ export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
   if (parts.size === 1) return [line];
   return [...parts.values()].map((runs) => {
     const [first, ...rest] = runs;
-    const fixed = [{ ...first!, text: first!.text.replace(/^\s+/, '') }, ...rest];
-    return { runs: fixed, box: unionBox(fixed.map((r) => r.box)) };
+    const fixed = [withoutLeadingSpace(first!), ...rest];
+    return { runs: fixed, box: unionOf(fixed) };
   });
 }
 
@@ -175,7 +186,7 @@ function toItems(page: Page, gutters: Gutter[]): Item[] {
  * part between full-width text (column-regions.ts) is read one stack after
  * the other: left then right, or right then left on a right-to-left page.
  */
-function orderWithoutGutters(page: Page, rtl: boolean): FlowItem[] {
+function orderWithoutGutters(page: Page): FlowItem[] {
   const els: (Element & { flow: FlowItem })[] = [
     ...page.lines.map((line) => ({ box: line.box, spans: line.runs.filter((r) => trimmedLength(r.text) > 0).map((r) => r.box), line, flow: { kind: 'line', line } as FlowItem })),
     ...page.blocks.map((block) => ({ box: block.prov.box, spans: [block.prov.box], flow: { kind: 'block', block } as FlowItem })),
@@ -190,7 +201,7 @@ function orderWithoutGutters(page: Page, rtl: boolean): FlowItem[] {
       if (!e.line) { stacks[mid(e.box) > mid(g) ? 1 : 0]!.push(e.flow); continue; }
       for (const part of splitAtGutters(e.line, [g])) stacks[mid(part.box) > mid(g) ? 1 : 0]!.push({ kind: 'line', line: part });
     }
-    out.push(...(rtl ? [...stacks[1]!, ...stacks[0]!] : [...stacks[0]!, ...stacks[1]!]));
+    out.push(...(readsRtl(page) ? [...stacks[1]!, ...stacks[0]!] : [...stacks[0]!, ...stacks[1]!]));
     next = r.end;
   }
   out.push(...els.slice(next).map((e) => e.flow));
@@ -215,12 +226,23 @@ export function orderPage(page: Page): FlowItem[] {
   return out;
 }
 
+/**
+ * Whether the page's columns read right to left: more right-to-left runs
+ * than half its lines. Counted only where columns are found, as most pages
+ * have none.
+ */
+function readsRtl(page: Page): boolean {
+  let n = 0;
+  for (const l of page.lines) for (const r of l.runs) if (r.dir === 'rtl') n++;
+  return n > page.lines.length / 2;
+}
+
 function orderColumns(page: Page): FlowItem[] {
   // Gutters come from the lines left after the tables stage: a spanning table's
   // cells would otherwise fill the gutter.
   const gutters = findGutters(page.lines, page.width);
-  const rtl = page.lines.flatMap((l) => l.runs).filter((r) => r.dir === 'rtl').length > page.lines.length / 2;
-  if (gutters.length === 0) return orderWithoutGutters(page, rtl);
+  if (gutters.length === 0) return orderWithoutGutters(page);
+  const rtl = readsRtl(page);
   const items = toItems(page, gutters);
   const out: FlowItem[] = [];
   let band: Item[][] = gutters.map(() => []).concat([[]]);

@@ -12,7 +12,7 @@
  */
 import type { Block, Doc, Span } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { boxWidth, lineFontSize, lineText, lineTexts } from '../geometry.ts';
+import { boxWidth, documentText, lineFontSize, lineText } from '../geometry.ts';
 import { changesFace } from './blocks.ts';
 import { appendLineSpans, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
@@ -74,7 +74,7 @@ function openParagraph(blocks: readonly Block[], end: number, size: number): num
 export const runOn: Stage = {
   name: 'runOn',
   run(doc: Doc): Doc {
-    const keep = vocabularyPolicy(lineTexts(doc.pages));
+    const keep = vocabularyPolicy(() => documentText(doc.pages));
     let changed = false;
     const pages = doc.pages.map((p) => ({ ...p, blocks: [...p.blocks] }));
     pages.forEach((page, pi) => {

@@ -16,7 +16,7 @@
  * before it. Otherwise the layout's order stands.
  */
 import type { Box, FlowItem, Line, Page, TextRun } from '../model.ts';
-import { unionBox } from '../geometry.ts';
+import { unionOf } from '../geometry.ts';
 
 /** Share of the flow's characters the tree must hold for its order to count. */
 const MIN_TAGGED = 0.9;
@@ -67,7 +67,7 @@ function cutLine(line: Line): Line[] | null {
   if (groups.length === 1) return [line];
   return groups.map((g, i) => {
     const runs = i === 0 ? g.runs : [{ ...g.runs[0]!, text: g.runs[0]!.text.replace(/^\s+/, '') }, ...g.runs.slice(1)];
-    return { runs, box: unionBox(runs.map((r) => r.box)) };
+    return { runs, box: unionOf(runs) };
   });
 }
 
