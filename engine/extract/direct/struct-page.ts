@@ -22,8 +22,11 @@ const MAX_EXPANSION = 1_000;
 /** Roles whose element kids pdf.js adds to the tree even when they hold no content of the page. */
 const EXPANDED = new Set(['L', 'LBody', 'LI', 'Table', 'THead', 'TBody', 'TFoot', 'TR']);
 
-/** An element's identity: its reference, or the dictionary itself when it is written inline. */
-type Key = string | PdfDict;
+/** An element's identity: its reference's id (see {@link refId}), or the dictionary itself when it is written inline. */
+export type Key = RefId | PdfDict;
+
+/** A reference's identity: a number for the references of real files, text beyond. */
+export type RefId = number | string;
 
 /**
  * An element's kids as read from the file, shared by the pages, with indexes
@@ -31,7 +34,7 @@ type Key = string | PdfDict;
  * positions by the page they are on. A document's top elements list most of
  * it, so a page must not pay for the kids of other pages.
  */
-export type KidList = { entries: KidEntry[]; byKey?: Map<Key, number[]>; byPage?: Map<string | null, number[]> };
+export type KidList = { entries: KidEntry[]; byKey?: Map<Key, number[]>; byPage?: Map<RefId | null, number[]> };
 
 /**
  * `list`: the element's kids; `linked`: position of an element kid → the node
@@ -56,7 +59,7 @@ function kidsWithKey(list: KidList, key: Key): readonly number[] {
 }
 
 /** The positions of the content kids on page `pageId`. */
-function contentOn(list: KidList, pageId: string): readonly number[] {
+function contentOn(list: KidList, pageId: RefId): readonly number[] {
   if (!list.byPage) {
     list.byPage = new Map();
     list.entries.forEach((e, i) => {
@@ -70,7 +73,7 @@ function contentOn(list: KidList, pageId: string): readonly number[] {
 }
 
 /** The positions a page's walk visits in `node`: its content on the page and its linked element kids, in kid order. */
-function visited(node: StructNode, pageId: string): readonly number[] {
+function visited(node: StructNode, pageId: RefId): readonly number[] {
   const content = contentOn(node.list, pageId);
   if (!node.linked || node.linked.size === 0) return content;
   return [...content, ...node.linked.keys()].sort((a, b) => a - b);
@@ -81,7 +84,7 @@ const MAX_ATTRIBUTES = 16;
 
 /** A kid as read from the file, before it is matched to a page: content names the page it is on. */
 export type KidEntry =
-  | { kind: 'content'; page: string | null; mcid: PdfValue | undefined }
+  | { kind: 'content'; page: RefId | null; mcid: PdfValue | undefined }
   | { kind: 'element'; raw: PdfValue; key: Key };
 
 /** Elements whose read kids are kept for the next pages; a document's top elements list most of it. */
@@ -97,12 +100,22 @@ export type StructContext = {
   /** Position of a top-level element in the root's /K; NaN if absent, -1 if /K cannot be indexed. */
   topPosition(key: Key): number;
   /** Kids read per element reference, shared by the pages (every page reads the same ancestors). */
-  kidCache: Map<string, KidList>;
+  kidCache: Map<RefId, KidList>;
 };
 
-/** A reference's identity as text. */
-export function refId(ref: { num: number; gen: number }): string {
-  return `${ref.num}R${ref.gen}`;
+/** Generations a numeric id holds; numbers up to 2^36 times this stay exact doubles. */
+const GENERATIONS = 65_536;
+const MAX_NUM = 2 ** 36;
+
+/**
+ * A reference's identity: `num × 65536 + gen` when both are whole numbers in
+ * range (every real file; a number is cheaper to build and to hash than
+ * text, and elements are looked up by it for every page), else the text `numRgen`.
+ */
+export function refId(ref: { num: number; gen: number }): RefId {
+  const { num, gen } = ref;
+  if (Number.isInteger(num) && Number.isInteger(gen) && num >= 0 && num < MAX_NUM && gen >= 0 && gen < GENERATIONS) return num * GENERATIONS + gen;
+  return `${num}R${gen}`;
 }
 
 function keyOf(raw: PdfValue | undefined, dict: PdfDict): Key {
@@ -119,9 +132,9 @@ export class PageStructTree {
   /** Tables and their rows met so far by `read()`. */
   private counters: TableCounters = { tables: 0, rows: new Map(), lists: 0 };
   private readonly ctx: StructContext;
-  private readonly pageId: string;
+  private readonly pageId: RefId;
 
-  constructor(ctx: StructContext, pageId: string) {
+  constructor(ctx: StructContext, pageId: RefId) {
     this.ctx = ctx;
     this.pageId = pageId;
   }
@@ -260,10 +273,10 @@ export class PageStructTree {
   /** An element's kids (pdf.js parseKids): content and element kids; objects are left out. */
   private kids(dict: PdfDict, key: Key): KidList {
     const cache = this.ctx.kidCache;
-    const hit = typeof key === 'string' ? cache.get(key) : undefined;
+    const hit = typeof key !== 'object' ? cache.get(key) : undefined;
     if (hit) return hit;
     const list: KidList = { entries: this.readKids(dict) };
-    if (typeof key === 'string' && cache.size < KID_CACHE_LIMIT) cache.set(key, list);
+    if (typeof key !== 'object' && cache.size < KID_CACHE_LIMIT) cache.set(key, list);
     return list;
   }
 
@@ -281,7 +294,7 @@ export class PageStructTree {
   }
 
   /** pdf.js parseKids for one kid: an integer MCID or an MCR is content of its page; OBJRs drop out. */
-  private kid(elementPage: string | null, raw: PdfValue | undefined): KidEntry | null {
+  private kid(elementPage: RefId | null, raw: PdfValue | undefined): KidEntry | null {
     const v = this.ctx.objects.resolve(raw);
     if (typeof v === 'number') return Number.isInteger(v) ? { kind: 'content', page: elementPage, mcid: v } : null;
     if (!isDict(v)) return null;
