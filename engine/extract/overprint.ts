@@ -51,33 +51,44 @@ function repeats(orig: TextRun, copy: TextRun): boolean {
   return subsequence(text.replace(/\s+/g, ''), full.slice(from, to));
 }
 
+/** Whether run `i` repeats text of a run `bucket` lists, drawn at the same place (see dropOverprint). */
+function repeatsAny(runs: readonly TextRun[], i: number, bucket: readonly number[] | undefined): boolean {
+  if (!bucket) return false;
+  const r = runs[i]!;
+  // A loop, not some() with a closure per run: this runs for every run of every page.
+  for (const j of bucket) {
+    const o = runs[j]!;
+    // Only overlapping runs of one size can repeat each other; most pairs stop here.
+    if (j === i || o.dir === 'ttb' || o.box.x0 >= r.box.x1 || r.box.x0 >= o.box.x1 || Math.abs(o.fontSize - r.fontSize) > 0.05 * r.fontSize) continue;
+    // The baseline test of repeats(), ahead of the text comparisons: the lines above and below share the buckets.
+    if (Math.abs(o.box.y1 - r.box.y1) > OFFSET_EM * Math.max(1, r.fontSize)) continue;
+    // An unseen copy never stands in for a seen one: hidden text may be dropped later.
+    if (o.hidden && !r.hidden) continue;
+    const a = o.text.trim(), b = r.text.trim();
+    // Of two copies the fuller one stays, the first one if they are alike.
+    if (agrees(a, b) ? visibleLength(a) < visibleLength(b) || (visibleLength(a) === visibleLength(b) && j > i) : a.length <= b.length) continue;
+    if (repeats(o, r)) return true;
+  }
+  return false;
+}
+
 /**
  * Drops runs that repeat text drawn at the same position (see the module
  * comment): of two equal runs the later goes; a piece of a longer run goes
  * whichever came first (some producers draw the pieces before the line).
  */
 export function dropOverprint(runs: readonly TextRun[]): TextRun[] {
-  // Buckets by baseline, so each run is compared with the few runs on its own line.
+  // Buckets by baseline, so each run is compared with the few runs on its own line and the lines beside it.
   const byLine = new Map<number, number[]>();
-  const keyOf = (r: TextRun) => Math.round(r.box.y1 / Math.max(1, r.fontSize));
-  runs.forEach((r, i) => {
-    const bucket = byLine.get(keyOf(r));
+  const keys = runs.map((r) => Math.round(r.box.y1 / Math.max(1, r.fontSize)));
+  keys.forEach((key, i) => {
+    const bucket = byLine.get(key);
     if (bucket) bucket.push(i);
-    else byLine.set(keyOf(r), [i]);
+    else byLine.set(key, [i]);
   });
   return runs.filter((r, i) => {
     if (r.dir === 'ttb') return true;
-    const key = keyOf(r);
-    return ![key - 1, key, key + 1].some((k) => byLine.get(k)?.some((j) => {
-      const o = runs[j]!;
-      // Only overlapping runs of one size can repeat each other; most pairs stop here.
-      if (j === i || o.dir === 'ttb' || o.box.x0 >= r.box.x1 || r.box.x0 >= o.box.x1 || Math.abs(o.fontSize - r.fontSize) > 0.05 * r.fontSize) return false;
-      // An unseen copy never stands in for a seen one: hidden text may be dropped later.
-      if (o.hidden && !r.hidden) return false;
-      const a = o.text.trim(), b = r.text.trim();
-      // Of two copies the fuller one stays, the first one if they are alike.
-      if (agrees(a, b) ? visibleLength(a) < visibleLength(b) || (visibleLength(a) === visibleLength(b) && j > i) : a.length <= b.length) return false;
-      return repeats(o, r);
-    }));
+    const key = keys[i]!;
+    return !(repeatsAny(runs, i, byLine.get(key - 1)) || repeatsAny(runs, i, byLine.get(key)) || repeatsAny(runs, i, byLine.get(key + 1)));
   });
 }

@@ -22,37 +22,61 @@ const MAX_EXPANSION = 1_000;
 /** Roles whose element kids pdf.js adds to the tree even when they hold no content of the page. */
 const EXPANDED = new Set(['L', 'LBody', 'LI', 'Table', 'THead', 'TBody', 'TFoot', 'TR']);
 
-/** An element's identity: its reference, or the dictionary itself when it is written inline. */
-type Key = string | PdfDict;
+/** An element's identity: its reference's id (see {@link refId}), or the dictionary itself when it is written inline. */
+export type Key = RefId | PdfDict;
 
-type Kid =
-  | { kind: 'content'; mcid: PdfValue | undefined }
-  | { kind: 'element'; raw: PdfValue; key: Key; node: StructNode | null };
-
-type ElementKid = Extract<Kid, { kind: 'element' }>;
+/** A reference's identity: a number for the references of real files, text beyond. */
+export type RefId = number | string;
 
 /**
- * `alt`: a Figure's /Alt (else /ActualText), the text that describes it; `span`: a cell's rows and columns;
- * `byKey`: the element kids by key, made when a first kid is linked (see {@link kidsWithKey}).
+ * An element's kids as read from the file, shared by the pages, with indexes
+ * built when first needed: element kids' positions by key, content kids'
+ * positions by the page they are on. A document's top elements list most of
+ * it, so a page must not pay for the kids of other pages.
  */
-type StructNode = { role: string; kids: Kid[]; alt?: string; span?: [number, number]; numbering?: string; byKey?: Map<Key, ElementKid[]> };
+export type KidList = { entries: KidEntry[]; byKey?: Map<Key, number[]>; byPage?: Map<RefId | null, number[]> };
 
 /**
- * The element kids of `node` listed under `key`. A document's top elements
- * list most of it, and each of a page's elements is linked to its parent:
- * scanning the parent's kids per link made a page cost the document's size.
+ * `list`: the element's kids; `linked`: position of an element kid → the node
+ * it is on this page (pdf.js sets a kid's node when the kid is added);
+ * `alt`: a Figure's /Alt (else /ActualText), the text that describes it;
+ * `span`: a cell's rows and columns.
  */
-function kidsWithKey(node: StructNode, key: Key): readonly ElementKid[] {
-  if (!node.byKey) {
-    node.byKey = new Map();
-    for (const kid of node.kids) {
-      if (kid.kind !== 'element') continue;
-      const same = node.byKey.get(kid.key);
-      if (same) same.push(kid);
-      else node.byKey.set(kid.key, [kid]);
-    }
+type StructNode = { role: string; list: KidList; linked: Map<number, StructNode> | null; alt?: string; span?: [number, number]; numbering?: string };
+
+/** The positions of the element kids listed under `key`. */
+function kidsWithKey(list: KidList, key: Key): readonly number[] {
+  if (!list.byKey) {
+    list.byKey = new Map();
+    list.entries.forEach((e, i) => {
+      if (e.kind !== 'element') return;
+      const same = list.byKey?.get(e.key);
+      if (same) same.push(i);
+      else list.byKey?.set(e.key, [i]);
+    });
   }
-  return node.byKey.get(key) ?? [];
+  return list.byKey.get(key) ?? [];
+}
+
+/** The positions of the content kids on page `pageId`. */
+function contentOn(list: KidList, pageId: RefId): readonly number[] {
+  if (!list.byPage) {
+    list.byPage = new Map();
+    list.entries.forEach((e, i) => {
+      if (e.kind !== 'content') return;
+      const same = list.byPage?.get(e.page);
+      if (same) same.push(i);
+      else list.byPage?.set(e.page, [i]);
+    });
+  }
+  return list.byPage.get(pageId) ?? [];
+}
+
+/** The positions a page's walk visits in `node`: its content on the page and its linked element kids, in kid order. */
+function visited(node: StructNode, pageId: RefId): readonly number[] {
+  const content = contentOn(node.list, pageId);
+  if (!node.linked || node.linked.size === 0) return content;
+  return [...content, ...node.linked.keys()].sort((a, b) => a - b);
 }
 
 /** Attribute objects read per element (/A may list several, with revision numbers between them). */
@@ -60,7 +84,7 @@ const MAX_ATTRIBUTES = 16;
 
 /** A kid as read from the file, before it is matched to a page: content names the page it is on. */
 export type KidEntry =
-  | { kind: 'content'; page: string | null; mcid: PdfValue | undefined }
+  | { kind: 'content'; page: RefId | null; mcid: PdfValue | undefined }
   | { kind: 'element'; raw: PdfValue; key: Key };
 
 /** Elements whose read kids are kept for the next pages; a document's top elements list most of it. */
@@ -76,12 +100,22 @@ export type StructContext = {
   /** Position of a top-level element in the root's /K; NaN if absent, -1 if /K cannot be indexed. */
   topPosition(key: Key): number;
   /** Kids read per element reference, shared by the pages (every page reads the same ancestors). */
-  kidCache: Map<string, KidEntry[]>;
+  kidCache: Map<RefId, KidList>;
 };
 
-/** A reference's identity as text. */
-export function refId(ref: { num: number; gen: number }): string {
-  return `${ref.num}R${ref.gen}`;
+/** Generations a numeric id holds; numbers up to 2^36 times this stay exact doubles. */
+const GENERATIONS = 65_536;
+const MAX_NUM = 2 ** 36;
+
+/**
+ * A reference's identity: `num × 65536 + gen` when both are whole numbers in
+ * range (every real file; a number is cheaper to build and to hash than
+ * text, and elements are looked up by it for every page), else the text `numRgen`.
+ */
+export function refId(ref: { num: number; gen: number }): RefId {
+  const { num, gen } = ref;
+  if (Number.isInteger(num) && Number.isInteger(gen) && num >= 0 && num < MAX_NUM && gen >= 0 && gen < GENERATIONS) return num * GENERATIONS + gen;
+  return `${num}R${gen}`;
 }
 
 function keyOf(raw: PdfValue | undefined, dict: PdfDict): Key {
@@ -98,9 +132,9 @@ export class PageStructTree {
   /** Tables and their rows met so far by `read()`. */
   private counters: TableCounters = { tables: 0, rows: new Map(), lists: 0 };
   private readonly ctx: StructContext;
-  private readonly pageId: string;
+  private readonly pageId: RefId;
 
-  constructor(ctx: StructContext, pageId: string) {
+  constructor(ctx: StructContext, pageId: RefId) {
     this.ctx = ctx;
     this.pageId = pageId;
   }
@@ -114,7 +148,7 @@ export class PageStructTree {
     const hit = this.nodes.get(key);
     if (hit) return hit;
     if (++this.work > MAX_WORK || expansion > MAX_EXPANSION) throw new Unsupported('structure tree too large');
-    const node: StructNode = { role: this.role(dict), kids: this.kids(dict, key) };
+    const node: StructNode = { role: this.role(dict), list: this.kids(dict, key), linked: null };
     if (node.role === FIGURE_ROLE) {
       const alt = this.alt(dict);
       if (alt) node.alt = alt;
@@ -126,7 +160,7 @@ export class PageStructTree {
     }
     this.nodes.set(key, node);
     if (EXPANDED.has(node.role)) {
-      for (const kid of node.kids) if (kid.kind === 'element') this.add(kid.raw, level - 1, expansion + 1);
+      for (const e of node.list.entries) if (e.kind === 'element') this.add(e.raw, level - 1, expansion + 1);
     }
     const rawParent = dict.map.get('P');
     const parent = this.ctx.objects.resolve(rawParent);
@@ -138,8 +172,8 @@ export class PageStructTree {
     }
     const parentNode = this.add(rawParent, level + 1, expansion);
     if (!parentNode) return node;
-    const listed = kidsWithKey(parentNode, key);
-    for (const kid of listed) kid.node = node;
+    const listed = kidsWithKey(parentNode.list, key);
+    for (const at of listed) (parentNode.linked ??= new Map()).set(at, node);
     if (listed.length === 0) this.nodes.delete(key);
     return node;
   }
@@ -163,10 +197,12 @@ export class PageStructTree {
     const alt = node.alt ?? up.alt;
     const block = startsBlock(up.role, node.role) ? this.blocks++ : up.block;
     const table = tableStep(node.role, up.table, this.counters, { block, span: () => node.span ?? [1, 1], cells: out.cells, numbering: () => node.numbering, items: out.items });
-    for (const kid of node.kids) {
-      if (kid.kind === 'element') {
-        if (kid.node) this.visit(kid.node, { role, alt, block, table }, level + 1, out);
-      } else if (typeof kid.mcid === 'number') {
+    for (const at of visited(node, this.pageId)) {
+      const kid = node.list.entries[at];
+      const linked = node.linked?.get(at);
+      if (linked) {
+        this.visit(linked, { role, alt, block, table }, level + 1, out);
+      } else if (kid?.kind === 'content' && typeof kid.mcid === 'number') {
         // Text items only carry integer MCIDs; other values name nothing on the page.
         const id = `mc${kid.mcid}`;
         if (role) out.roles.set(id, role);
@@ -234,20 +270,14 @@ export class PageStructTree {
     return this.ctx.roleMap.get(name) ?? name;
   }
 
-  /** An element's kids (pdf.js parseKids): content of this page and element kids; objects are left out. */
-  private kids(dict: PdfDict, key: Key): Kid[] {
+  /** An element's kids (pdf.js parseKids): content and element kids; objects are left out. */
+  private kids(dict: PdfDict, key: Key): KidList {
     const cache = this.ctx.kidCache;
-    let entries = typeof key === 'string' ? cache.get(key) : undefined;
-    if (!entries) {
-      entries = this.readKids(dict);
-      if (typeof key === 'string' && cache.size < KID_CACHE_LIMIT) cache.set(key, entries);
-    }
-    const out: Kid[] = [];
-    for (const e of entries) {
-      if (e.kind === 'element') out.push({ kind: 'element', raw: e.raw, key: e.key, node: null });
-      else if (e.page === this.pageId) out.push({ kind: 'content', mcid: e.mcid });
-    }
-    return out;
+    const hit = typeof key !== 'object' ? cache.get(key) : undefined;
+    if (hit) return hit;
+    const list: KidList = { entries: this.readKids(dict) };
+    if (typeof key !== 'object' && cache.size < KID_CACHE_LIMIT) cache.set(key, list);
+    return list;
   }
 
   private readKids(dict: PdfDict): KidEntry[] {
@@ -264,7 +294,7 @@ export class PageStructTree {
   }
 
   /** pdf.js parseKids for one kid: an integer MCID or an MCR is content of its page; OBJRs drop out. */
-  private kid(elementPage: string | null, raw: PdfValue | undefined): KidEntry | null {
+  private kid(elementPage: RefId | null, raw: PdfValue | undefined): KidEntry | null {
     const v = this.ctx.objects.resolve(raw);
     if (typeof v === 'number') return Number.isInteger(v) ? { kind: 'content', page: elementPage, mcid: v } : null;
     if (!isDict(v)) return null;

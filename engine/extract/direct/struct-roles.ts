@@ -9,7 +9,7 @@
 import { isDict, isName, isRef, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
 import { NumberTree, type ObjectReader } from './number-tree.ts';
 import { GuardedReader, guard } from './object-source.ts';
-import { PageStructTree, refId, type StructContext } from './struct-page.ts';
+import { PageStructTree, refId, type Key, type RefId, type StructContext } from './struct-page.ts';
 import { emptyStructure, type PageStructure } from '../struct-roles.ts';
 import { Unsupported } from './types.ts';
 
@@ -22,7 +22,7 @@ export class StructRoles {
   private readonly parentTree: NumberTree | null;
   private readonly objects: ObjectReader;
   private readonly root: PdfDict;
-  private positions: Map<string, number> | null | undefined;
+  private positions: Map<RefId, number> | null | undefined;
 
   /** `root` is the catalog's /StructTreeRoot dictionary. */
   constructor(objects: ObjectReader, root: PdfDict) {
@@ -92,7 +92,7 @@ export class StructRoles {
   }
 
   /** pdf.js getKidPosition: index in the root's /K array; NaN if not there; -1 if /K is neither array nor dictionary. */
-  private topPosition(key: string | PdfDict): number {
+  private topPosition(key: Key): number {
     if (this.positions === undefined) {
       const k = this.ctx.objects.lookup(this.root, 'K');
       const rawK = this.root.map.get('K');
@@ -106,6 +106,6 @@ export class StructRoles {
       }
     }
     if (this.positions === null) return -1;
-    return typeof key === 'string' ? this.positions.get(key) ?? NaN : NaN;
+    return typeof key !== 'object' ? this.positions.get(key) ?? NaN : NaN;
   }
 }

@@ -113,6 +113,13 @@ describe('encryption', () => {
 
   it('does not mistake other names for /Encrypt', () => {
     expect(() => PdfObjects.open(file(HEAD, obj(1, '<< /Encryption (no) >>'), TRAILER))).not.toThrow();
+    // The word without its slash, in a string or inside another name, is not the key.
+    expect(() => PdfObjects.open(file(HEAD, obj(1, '<< /Title (Encrypt) /XEncrypt 1 >>'), TRAILER))).not.toThrow();
+    expect(() => PdfObjects.open(file(HEAD, obj(1, 'Encrypt'), TRAILER))).not.toThrow();
+  });
+
+  it('takes /EncryptMetadata, a key of the encryption dictionary, for encryption', () => {
+    expect(() => PdfObjects.open(file(HEAD, obj(1, '<< /EncryptMetadata false >>'), TRAILER))).toThrow(/encrypted/);
   });
 });
 

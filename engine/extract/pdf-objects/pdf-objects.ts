@@ -31,10 +31,13 @@ type Located = { pos: number; at: 'plain'; offset: number } | { pos: number; at:
 /** True if the literal name /Encrypt occurs anywhere; a cheap over-approximation of "encrypted". */
 function mentionsEncrypt(bytes: Uint8Array): boolean {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = buf.indexOf('/Encrypt'); i >= 0; i = buf.indexOf('/Encrypt', i + 8)) {
-    const c = buf[i + 8];
+  // Searched without the slash, checked before it: a search for a word starting with `/`, the commonest
+  // byte of a PDF after spaces, runs five times slower over the file.
+  for (let i = buf.indexOf('Encrypt'); i >= 0; i = buf.indexOf('Encrypt', i + 7)) {
+    if (i === 0 || buf[i - 1] !== 0x2f) continue;
+    const c = buf[i + 7];
     // /EncryptMetadata is a key of the encryption dictionary itself, so it counts too.
-    if (c === undefined || c < 0x61 || c > 0x7a || buf.toString('latin1', i + 8, i + 16) === 'Metadata') return true;
+    if (c === undefined || c < 0x61 || c > 0x7a || buf.toString('latin1', i + 7, i + 15) === 'Metadata') return true;
   }
   return false;
 }

@@ -153,6 +153,17 @@ function itemBox(it: TextItem, base: Matrix): Box {
   return boxOf(pts, up ? 4 : 2);
 }
 
+/** The index of the first of `covers` (in paint order, as the log holds them) painted after `order`; their count if none. */
+function firstAfter(covers: readonly Fill[], order: number): number {
+  let lo = 0, hi = covers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (covers[mid]!.order > order) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /**
  * Once the page is done, sets `hidden` on each text item the log judged
  * invisible, and on those an opaque rectangle painted later covers. Text that
@@ -170,8 +181,10 @@ export function judgeItems(log: PaintLog, itemCount: number): void {
     const rec = log.texts[records[i]!];
     if (!rec) continue;
     let kind = rec.kind;
-    // Visible text with no cover on the page stays as it is: most items, which then need no trimmed copy.
-    if (kind === null && covers.length === 0) continue;
+    // Visible text with no cover painted after it stays as it is: most items, which then need no trimmed copy
+    // and no box (most covers are backgrounds, painted before their text).
+    const from = kind === null ? firstAfter(covers, rec.order) : covers.length;
+    if (kind === null && from === covers.length) continue;
     if (it.str.trim() === '') continue;
     // The item's box is found only when there is paint to compare it with: most pages have none.
     if ((kind === 'render_mode_3' || kind === 'transparent') && images.length > 0) {
@@ -180,7 +193,7 @@ export function judgeItems(log: PaintLog, itemCount: number): void {
       if (images.some((fl) => cx >= fl.box.x0 && cx <= fl.box.x1 && cy >= fl.box.y0 && cy <= fl.box.y1)) kind = null;
     } else if (kind === null && covers.length > 0) {
       const box = itemBox(it, log.base);
-      if (covers.some((fl) => fl.order > rec.order && contains(fl.box, box, COVER_SLACK))) kind = 'covered';
+      for (let c = from; c < covers.length && kind === null; c++) if (contains(covers[c]!.box, box, COVER_SLACK)) kind = 'covered';
     }
     if (kind) it.hidden = kind;
   }
