@@ -28,7 +28,13 @@ const height = (l: Line): number => Math.max(l.box.y1 - l.box.y0, 1);
  * edge. lineChunks keeps the same runs in the same order, cut into pieces, and has them at hand for candidates().
  */
 type Inked = readonly TextRun[];
-const inkedByX = (l: Line): Inked => lineChunks(l).flatMap((c) => c.runs);
+function inkedByX(l: Line): Inked {
+  const chunks = lineChunks(l);
+  if (chunks.length === 1) return chunks[0]!.runs; // most lines are one piece: its runs as they stand (read, never changed)
+  const runs: TextRun[] = [];
+  for (const c of chunks) for (const r of c.runs) runs.push(r);
+  return runs;
+}
 
 /** The lower edge of most of the runs: where their baseline sits, give or take the font's descent. */
 function baseline(runs: readonly TextRun[]): number {

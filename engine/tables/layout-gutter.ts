@@ -30,7 +30,8 @@ export type Gutter = { x0: number; x1: number };
  * is chunks + width rather than chunks × width.
  */
 function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
-  const diff = new Int32Array(hi - lo + 2); // a slot per x in [lo, hi], and one past it for the last decrement
+  // A slot per x in [lo, hi], and one past it for the last decrement; a plain array (a typed one lives off the heap, costly to make).
+  const diff = new Array<number>(hi - lo + 2).fill(0);
   for (const c of chunks) {
     const a = Math.max(lo, Math.floor(c.box.x0) + 1);
     const b = Math.min(hi, Math.ceil(c.box.x1) - 1);

@@ -9,16 +9,17 @@ export class RangeCounts {
   private readonly lo: number;
   private readonly n: number;
   /** Raises that cover each node's whole range; the root is node 1, node k's halves are 2k and 2k + 1. */
-  private readonly raised: Int32Array;
+  private readonly raised: number[];
   /** Least count in each node's range. */
-  private readonly least: Int32Array;
+  private readonly least: number[];
 
   constructor(lo: number, hi: number) {
     this.lo = lo;
     this.n = Math.max(hi - lo + 1, 0);
     const nodes = 4 * Math.max(this.n, 1); // a tree over n leaves by halving uses fewer than 4n nodes
-    this.raised = new Int32Array(nodes);
-    this.least = new Int32Array(nodes);
+    // Plain arrays: a typed array this size lives outside the heap, and allocating one per sweep cost more than the sweep.
+    this.raised = new Array<number>(nodes).fill(0);
+    this.least = new Array<number>(nodes).fill(0);
   }
 
   /** Adds one to the count at every x in [a, b], with lo <= a <= b <= hi. */
