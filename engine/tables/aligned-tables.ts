@@ -360,6 +360,11 @@ export function detectAlignedTables(page: TableScope, lines: readonly Line[], ru
   // The lines below are new: columns found for others are not asked for again.
   columnsSeen = new Map();
   tightSeen = new Map();
+  // A region needs MIN_ROWS lines of MIN_COLUMNS chunks or more (multi, or code admitted as such), and joining
+  // justified chunks never adds any: with fewer such lines, as on most pages of prose, there is nothing to find.
+  let rowLike = 0;
+  for (const l of lines) if (lineChunks(l).length >= MIN_COLUMNS && ++rowLike >= MIN_ROWS) break;
+  if (rowLike < MIN_ROWS) return [];
   const barrier = (line: Line): Info => ({ chunks: [], y0: line.box.y0, y1: line.box.y1, kind: 'barrier' });
   // Justified cell text splits at its stretched word spaces; the cell's other lines join it again first.
   const chunked = lines.map((l) => ({ chunks: lineChunks(l), y0: l.box.y0, y1: l.box.y1 })).sort((a, b) => a.y0 - b.y0);

@@ -11,7 +11,7 @@
  * edge: the other cuts a table's column off and hands it to its neighbour.
  */
 import type { Line, TextRun } from '../model.ts';
-import { lineChunks } from './chunks.ts';
+import { CHUNK_GAP_EM, lineChunks } from './chunks.ts';
 import { columnsOf, endsApart, type Sides } from './extent-split.ts';
 import { MAX_BLANK_LINES, MIN_COLUMNS } from './measures.ts';
 
@@ -23,9 +23,18 @@ const MIN_BAND = 4;
 const MIN_EDGE_GAP_EM = 1;
 
 const height = (l: Line): number => Math.max(l.box.y1 - l.box.y0, 1);
-/** A line's runs that show text, by left edge (ties in reading order): found once per line, not once per candidate edge. */
+/**
+ * A line's runs that show text, by left edge (ties in reading order): found once per line, not once per candidate
+ * edge. lineChunks keeps the same runs in the same order, cut into pieces, and has them at hand for candidates().
+ */
 type Inked = readonly TextRun[];
-const inkedByX = (l: Line): Inked => l.runs.filter((r) => r.text.trim() !== '').sort((p, q) => p.box.x0 - q.box.x0);
+function inkedByX(l: Line): Inked {
+  const chunks = lineChunks(l);
+  if (chunks.length === 1) return chunks[0]!.runs; // most lines are one piece: its runs as they stand (read, never changed)
+  const runs: TextRun[] = [];
+  for (const c of chunks) for (const r of c.runs) runs.push(r);
+  return runs;
+}
 
 /** The lower edge of most of the runs: where their baseline sits, give or take the font's descent. */
 function baseline(runs: readonly TextRun[]): number {
@@ -159,6 +168,37 @@ function bands(sorted: readonly Line[], cuts: readonly LineCuts[], x: number): A
   return out;
 }
 
+/**
+ * The candidate edges (ascending) worth counting: stepCount's sides each need
+ * a row, cells in two columns or more (columnsOf), on MIN_BAND lines. A
+ * side's gap between two cells is a gap between neighbouring runs of its line
+ * (the left side's runs start before the edge or at it, the right side's from
+ * it on), so the left side holds a row only on lines with such a gap whose
+ * right run starts no later than the edge, the right side only on lines with
+ * one whose left run starts at the edge or after it. An edge with fewer such
+ * lines than MIN_BAND on either side is passed over: no band at it counts.
+ */
+function reachable(xs: readonly number[], inked: readonly Inked[], size: number): number[] {
+  const firsts: number[] = [];
+  const lasts: number[] = [];
+  for (const runs of inked) {
+    let first = Infinity, last = -Infinity;
+    for (let i = 1; i < runs.length; i++) {
+      if (!(runs[i]!.box.x0 - runs[i - 1]!.box.x1 > CHUNK_GAP_EM * size)) continue; // the cell gap columnsOf counts
+      first = Math.min(first, runs[i]!.box.x0);
+      last = Math.max(last, runs[i - 1]!.box.x0);
+    }
+    if (Number.isNaN(first) || Number.isNaN(last)) return [...xs]; // no order to bound by: every edge is counted
+    if (first < Infinity) firsts.push(first);
+    if (last > -Infinity) lasts.push(last);
+  }
+  if (firsts.length < MIN_BAND) return [];
+  // The MIN_BAND-th smallest first and largest last bound the edges: from there on MIN_BAND lines qualify.
+  const lo = firsts.sort((a, b) => a - b)[MIN_BAND - 1]!;
+  const hi = lasts.sort((a, b) => b - a)[MIN_BAND - 1]!;
+  return xs.filter((x) => x >= lo && x <= hi);
+}
+
 /** Candidate edges: the middles of wide gaps between the chunks of the lines. */
 function candidates(lines: readonly Line[], size: number): number[] {
   const xs = new Set<number>();
@@ -191,11 +231,13 @@ export function baselineParts(lines: readonly Line[]): Line[][] {
   type Cut = { x: number; from: number; to: number; share: number };
   let best: Cut | null = null;
   const inked = sorted.map(inkedByX);
+  const xs = reachable(candidates(sorted, size), inked, size);
+  if (!xs.length) return [sorted];
   const cuts = inked.map((runs) => new LineCuts(runs));
   // Bands where two tables may share baselines but end apart (extent-split.ts), in the order they are tried:
   // endsApart asks first for what stepCount counts, so only bands passing that are kept for it.
   const apart: Cut[] = [];
-  for (const x of candidates(sorted, size)) {
+  for (const x of xs) {
     for (const [from, to] of bands(sorted, cuts, x)) {
       const s = stepCount(cuts, from, to, x, size);
       if (s.left >= MIN_BAND && s.right >= MIN_BAND && s.both > 0) apart.push({ x, from, to, share: 0 });

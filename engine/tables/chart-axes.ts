@@ -20,9 +20,18 @@ const PITCH_SLACK = 0.1;
 
 type Tick = { run: TextRun; value: number; y: number };
 
+/** Whether a text holds an ASCII digit, which NUMERIC needs: a scan by character codes, cheaper than trimming and matching a word. */
+function hasDigit(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true; // '0' to '9'
+  }
+  return false;
+}
+
 const value = (r: TextRun): number | null => {
   // Most runs are words: the number test comes first, before the text is rewritten for reading.
-  if (!NUMERIC.test(r.text.trim())) return null;
+  if (!hasDigit(r.text) || !NUMERIC.test(r.text.trim())) return null;
   const t = r.text.trim().replace(/,/g, '').replace(/^[−–]/, '-');
   return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
 };
@@ -41,10 +50,13 @@ function isScale(ticks: readonly Tick[]): boolean {
 
 /** The boxes of value axes on a page, each widened to the text right of it on the band it spans. */
 export function axisAreas(lines: readonly Line[]): Box[] {
-  const ticks: Tick[] = lines.flatMap((l) => l.runs).flatMap((run) => {
-    const v = value(run);
-    return v === null ? [] : [{ run, value: v, y: (run.box.y0 + run.box.y1) / 2 }];
-  });
+  const ticks: Tick[] = [];
+  for (const l of lines) {
+    for (const run of l.runs) {
+      const v = value(run);
+      if (v !== null) ticks.push({ run, value: v, y: (run.box.y0 + run.box.y1) / 2 });
+    }
+  }
   const out: Box[] = [];
   const used = new Set<Tick>();
   for (const t of ticks) {

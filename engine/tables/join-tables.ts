@@ -156,12 +156,13 @@ function withLabelRow(head: TableBlock, label: Extract<Block, { kind: 'paragraph
 /** Merges tables that run from the foot of one layout column to the top of the next, with a row-group label left between them. */
 function joinColumns(page: Page): Page {
   const blocks: Block[] = [];
-  const em = pageEm(page);
+  // The page's em, found only for a label between two tables: sorting every page's runs for it cost more than the stage's work.
+  let em: number | undefined;
   for (const b of page.blocks) {
     const prev = blocks.at(-1);
-    const head = blocks.slice(0, -1).at(-1);
+    const head = blocks.length >= 2 ? blocks[blocks.length - 2] : undefined; // the block before prev, without copying the list per block
     if (prev?.kind === 'table' && b.kind === 'table' && continuesInNextColumn(prev, b)) blocks[blocks.length - 1] = merge(prev, b);
-    else if (head?.kind === 'table' && prev && b.kind === 'table' && groupLabel(head, prev, em) && continuesInNextColumn(head, b)) {
+    else if (head?.kind === 'table' && prev && b.kind === 'table' && groupLabel(head, prev, (em ??= pageEm(page))) && continuesInNextColumn(head, b)) {
       blocks.pop();
       blocks[blocks.length - 1] = merge(withLabelRow(head, prev), b);
     } else blocks.push(b);

@@ -7,6 +7,7 @@
  */
 import type { Line } from '../model.ts';
 import { lineChunks, union, type Chunk } from './chunks.ts';
+import { RangeCounts } from './range-counts.ts';
 import { LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_GUTTER_LINES, MIN_ROWS, SAME_BOTTOM_PT } from './measures.ts';
 
 /** Prose lines split into chunks (wide justified word gaps) on at most this share of a column's lines. */
@@ -29,7 +30,8 @@ export type Gutter = { x0: number; x1: number };
  * is chunks + width rather than chunks × width.
  */
 function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
-  const diff = new Int32Array(hi - lo + 2); // a slot per x in [lo, hi], and one past it for the last decrement
+  // A slot per x in [lo, hi], and one past it for the last decrement; a plain array (a typed one lives off the heap, costly to make).
+  const diff = new Array<number>(hi - lo + 2).fill(0);
   for (const c of chunks) {
     const a = Math.max(lo, Math.floor(c.box.x0) + 1);
     const b = Math.min(hi, Math.ceil(c.box.x1) - 1);
@@ -61,13 +63,12 @@ export function gutterPossible(sorted: readonly Line[], pageWidth: number): { be
   const ranges = sorted.map((l) => lineChunks(l)
     .map((c): [number, number] => [Math.max(lo, Math.floor(c.box.x0) + 1), Math.min(hi, Math.ceil(c.box.x1) - 1)])
     .filter(([a, b]) => a <= b));
+  // The least count after each line, kept by range-counts.ts: a count per x raised and read per line cost the width each time.
   const sweep = (order: readonly number[]): boolean[] => {
-    const counts = new Int32Array(Math.max(hi - lo + 1, 0));
+    const counts = new RangeCounts(lo, hi);
     return order.map((i, n) => {
-      for (const [a, b] of ranges[i]!) for (let x = a; x <= b; x++) counts[x - lo]!++;
-      let min = Infinity;
-      for (const c of counts) if (c < min) min = c;
-      return min <= (n + 1) * MAX_CROSSING_SHARE;
+      for (const [a, b] of ranges[i]!) counts.raise(a, b);
+      return counts.min() <= (n + 1) * MAX_CROSSING_SHARE;
     });
   };
   const down = sorted.map((_, i) => i);

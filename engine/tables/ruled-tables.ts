@@ -104,10 +104,12 @@ export type RuledFound = { tables: Detected[]; figures: Box[] };
 export function detectRuledTables(pageNumber: number, rules: readonly Rule[], lines: readonly Line[], words?: Words): RuledFound {
   const out: Detected[] = [];
   const figures: Box[] = [];
-  const runs = lines.flatMap((l) => l.runs).filter((r) => r.text.trim() !== '');
+  // The page's text, gathered only once a frame reads as a grid: most pages draw none.
+  let runs: TextRun[] | null = null;
   for (const group of ruleGroups(rules)) {
     const drawn = readGrid(group);
     if (!drawn) continue;
+    runs ??= lines.flatMap((l) => l.runs).filter((r) => r.text.trim() !== '');
     const cut = cutRunsAtRules(drawn, runs.filter((r) => centreIn(r.box, drawn.box)));
     const inside = cut.runs;
     const columns = { ...drawn, cells: splitRowMergedByText(drawn, splitMergedByText(drawn, inside), inside) };

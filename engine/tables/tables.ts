@@ -31,7 +31,8 @@ const FIGURE_MARGIN_EM = { x: 3.6, y: 1.4 };
 
 /** Median font size of the page's lines: the em of its body text (a chart's labels are set smaller). */
 function bodyEm(lines: readonly Line[]): number {
-  const sizes = lines.map((l) => l.runs[0]?.fontSize ?? 0).sort((p, q) => p - q);
+  // Sorted as a typed array: no comparator call per pair; the median is the same.
+  const sizes = Float64Array.from(lines, (l) => l.runs[0]?.fontSize ?? 0).sort();
   return sizes[sizes.length >> 1] ?? 0;
 }
 
@@ -57,13 +58,15 @@ function tablesOnPage(page: Page, words: Words): Page {
   // Rules that framed a ruled table say nothing about the rest of the page.
   const hRules = page.rules.filter((r) => r.orientation === 'h' && !ruled.some((t) => overlaps(r, t)));
   // A chart's labels line up like cells; they stay text (charts by their gridlines, or by their value axis's ticks).
-  const em = bodyEm(page.lines);
-  const charts = [...figures, ...chartAreas(page.rules, page.lines, em), ...axisAreas(page.lines)];
-  const free = lines.filter((l) => !onFigure(l, charts, em));
+  // The em is found only where asked for: gridlines need rules, and most pages have no chart and no table.
+  let bodySize: number | undefined;
+  const em = (): number => (bodySize ??= bodyEm(page.lines));
+  const charts = [...figures, ...(page.rules.length ? chartAreas(page.rules, page.lines, em()) : []), ...axisAreas(page.lines)];
+  const free = charts.length ? lines.filter((l) => !onFigure(l, charts, em())) : lines;
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows).
   const aligned = sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules))
-    .filter((t) => !isText(t, lines, em) && !treeSaysNoTable(t.runs));
+    .filter((t) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
