@@ -44,31 +44,28 @@ export type KidList = { entries: KidEntry[]; byKey?: Map<Key, number[]>; byPage?
  */
 type StructNode = { role: string; list: KidList; linked: Map<number, StructNode> | null; alt?: string; span?: [number, number]; numbering?: string };
 
+/** The positions of the entries `pick` keys (those it gives no key are left out), grouped by that key. */
+function positionsBy<K>(entries: readonly KidEntry[], pick: (e: KidEntry) => { key: K } | null): Map<K, number[]> {
+  const out = new Map<K, number[]>();
+  entries.forEach((e, i) => {
+    const k = pick(e);
+    if (!k) return;
+    const same = out.get(k.key);
+    if (same) same.push(i);
+    else out.set(k.key, [i]);
+  });
+  return out;
+}
+
 /** The positions of the element kids listed under `key`. */
 function kidsWithKey(list: KidList, key: Key): readonly number[] {
-  if (!list.byKey) {
-    list.byKey = new Map();
-    list.entries.forEach((e, i) => {
-      if (e.kind !== 'element') return;
-      const same = list.byKey?.get(e.key);
-      if (same) same.push(i);
-      else list.byKey?.set(e.key, [i]);
-    });
-  }
+  list.byKey ??= positionsBy(list.entries, (e) => (e.kind === 'element' ? { key: e.key } : null));
   return list.byKey.get(key) ?? [];
 }
 
 /** The positions of the content kids on page `pageId`. */
 function contentOn(list: KidList, pageId: RefId): readonly number[] {
-  if (!list.byPage) {
-    list.byPage = new Map();
-    list.entries.forEach((e, i) => {
-      if (e.kind !== 'content') return;
-      const same = list.byPage?.get(e.page);
-      if (same) same.push(i);
-      else list.byPage?.set(e.page, [i]);
-    });
-  }
+  list.byPage ??= positionsBy(list.entries, (e) => (e.kind === 'content' ? { key: e.page } : null));
   return list.byPage.get(pageId) ?? [];
 }
 
