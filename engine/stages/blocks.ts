@@ -11,7 +11,7 @@ import { titleKey } from './headings.ts';
 import { asciiTitleKeyLength, keyLengths } from './heading-outline.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
-import { splitAtForcedBreaks } from './forced-breaks.ts';
+import { splitAtForcedBreaks, wordWouldFit } from './forced-breaks.ts';
 import { boxCentreX, documentText, lineFontSize, lineRole, lineStructBlock, lineText, median, trimmedLength, unionOf, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
@@ -143,14 +143,6 @@ const CENTRE_AXIS_EM = 0.5;
 function centredUnder(first: Line, line: Line): boolean {
   const same = Math.abs(boxCentreX(first.box) - boxCentreX(line.box)) <= CENTRE_AXIS_EM * lineFontSize(first);
   return same && line.box.x1 > first.box.x1;
-}
-
-/** Whether the first word of `next` would have fitted at the end of `last`, within `right`: the break before it was not forced. */
-function wordWouldFit(last: Line, next: Line, right: number): boolean {
-  const text = lineText(next).trimStart();
-  const word = text.split(/\s/u, 1)[0] ?? '';
-  const perChar = (next.box.x1 - next.box.x0) / Math.max(1, text.length);
-  return last.box.x1 + perChar * (word.length + 1) <= right;
 }
 
 /**

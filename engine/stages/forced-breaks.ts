@@ -22,11 +22,16 @@ const SLACK_EM = 1;
 /** A line ending in a hyphen or an opening bracket continues on the next: never a forced break. */
 const CONTINUES = /[-‐­([{/]$/u;
 
-/** The width the first word of `next`, with a space before it, would take at the end of another line. */
-function firstWordWidth(next: Line): number {
-  const text = lineText(next).trim();
+/**
+ * Whether the first word of `next`, with a space before it and `slack` points
+ * to spare, would have fitted at the end of `last` within `right`. The word's
+ * width is estimated from `next`'s average character.
+ */
+export function wordWouldFit(last: Line, next: Line, right: number, slack = 0): boolean {
+  const text = lineText(next).trimStart();
   const word = text.split(/\s/u, 1)[0] ?? '';
-  return ((next.box.x1 - next.box.x0) / Math.max(1, text.length)) * (word.length + 1);
+  const perChar = (next.box.x1 - next.box.x0) / Math.max(1, text.length);
+  return last.box.x1 + perChar * (word.length + 1) + slack <= right;
 }
 
 /** A line starting in lower case carries on the sentence before it, however short that line stopped. */
@@ -44,7 +49,7 @@ function forced(line: Line, next: Line, right: number): boolean {
   const text = lineText(line).trimEnd();
   const nextText = lineText(next);
   if (text === '' || CONTINUES.test(text) || CARRIES_ON.test(nextText) || listMarker(nextText) !== null) return false;
-  return line.box.x1 + firstWordWidth(next) + SLACK_EM * lineFontSize(line) <= right;
+  return wordWouldFit(line, next, right, SLACK_EM * lineFontSize(line));
 }
 
 /** A gap between two runs of a line this many ems wide or more sets what follows apart from its text (a mark in the margin). */

@@ -124,7 +124,6 @@ export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
     if (part) part.push(r);
     else parts.set(col, [r]);
   }
-  if (parts.size === 1) return [line];
   return [...parts.values()].map((runs) => {
     const [first, ...rest] = runs;
     const fixed = [withoutLeadingSpace(first!), ...rest];
