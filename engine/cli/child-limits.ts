@@ -40,18 +40,12 @@ export function quickLimits(lanes: number, cores: number): ChildLimits {
   return { ...BASE, semiSpaceMb: 32, ...(lanes >= cores ? { singleThreaded: true } : {}) };
 }
 
-/** The limits of the child for a file of `bytes`, with `lanes` children on `cores` cores. */
-export function fileLimits(bytes: number, lanes: number, cores: number = availableParallelism()): ChildLimits {
-  return bytes >= LARGE_FILE_BYTES ? LEAN_LIMITS : quickLimits(lanes, cores);
-}
-
-/** Whether a child started with `a` serves a file that wants `b`. */
-export function sameLimits(a: ChildLimits, b: ChildLimits): boolean {
-  return (
-    a.heapMb === b.heapMb &&
-    a.limitMs === b.limitMs &&
-    a.heapGrowthPercent === b.heapGrowthPercent &&
-    a.semiSpaceMb === b.semiSpaceMb &&
-    Boolean(a.singleThreaded) === Boolean(b.singleThreaded)
-  );
+/**
+ * The limits of a batch's children: for a file of `bytes`, with `lanes`
+ * children on `cores` cores. Two objects for the whole batch, so a lane's
+ * child serves the next file when the file asks for the same object.
+ */
+export function batchLimits(lanes: number, cores: number = availableParallelism()): (bytes: number) => ChildLimits {
+  const quick = quickLimits(lanes, cores);
+  return (bytes) => (bytes >= LARGE_FILE_BYTES ? LEAN_LIMITS : quick);
 }

@@ -12,7 +12,7 @@ import { startChild, type ChildLimits, type ChildOutcome, type ChildSession } fr
 import { isOutcome, isProgress, type FileRequest } from './child-messages.ts';
 import type { FileOptions, FileOutcome, PageProgress } from './convert-file.ts';
 import type { Task } from './plan.ts';
-import { fileLimits, sameLimits } from './child-limits.ts';
+import { batchLimits } from './child-limits.ts';
 
 /** The child's entry point; tests substitute one that misbehaves. */
 export const WORKER_SCRIPT = new URL('./convert-worker.ts', import.meta.url);
@@ -33,7 +33,7 @@ export type RunOptions = {
   onDone(o: FileOutcome): void;
   onPages?(input: string, p: PageProgress): void;
   script?: URL;
-  /** The limits of every child; default {@link fileLimits} of each file's size. */
+  /** The limits of every child; default {@link batchLimits} by each file's size. */
   limits?: ChildLimits;
 };
 
@@ -44,14 +44,15 @@ export type RunOptions = {
 export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
   const queue = await largestFirst(tasks);
   const lanes = Math.max(1, Math.min(run.jobs, tasks.length));
+  const limitsFor = batchLimits(lanes);
   const lane = async () => {
     let child: ChildSession | null = null;
     let childLimits: ChildLimits | null = null;
     for (let next = queue.shift(); next; next = queue.shift()) {
       const t = next.task;
-      const limits = run.limits ?? fileLimits(next.size, lanes);
+      const limits = run.limits ?? limitsFor(next.size);
       // Largest first, so a lane changes kind of child at most once, from lean to quick.
-      if (child?.alive() && childLimits && !sameLimits(childLimits, limits)) await child.stop();
+      if (child?.alive() && childLimits !== limits) await child.stop();
       // A child that ended between files (or on the last one) is replaced.
       if (!child?.alive()) [child, childLimits] = [startChild(run.script ?? WORKER_SCRIPT, limits), limits];
       const { outcome, rssMb } = await convertInChild(child, t, run);
