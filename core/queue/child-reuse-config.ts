@@ -10,7 +10,11 @@
  *   ever converted in a process that held another owner's document; `any`
  *   reuses across owners (a deployment with a single tenant); `never` starts
  *   a fresh child per job.
- * - P2M_CHILD_MAX_JOBS: jobs a child converts before it is retired.
+ * - P2M_CHILD_MAX_JOBS: jobs a child converts before it is retired. A start
+ *   costs about 1.7 CPU-s (loading, then V8's warm-up over the first two dozen
+ *   conversions, each about twice the steady cost), so 50 spent a third of a
+ *   12-page job's CPU on restarts; at 500 it is under a twentieth. Memory is
+ *   bounded by P2M_CHILD_RETIRE_MB, not by this count.
  * - P2M_CHILD_RETIRE_MB: a child whose resident memory after a job is above
  *   this is retired (V8 keeps the heap a long document grew).
  * - P2M_CHILD_IDLE_SECONDS: an idle child is ended after this long.
@@ -25,7 +29,7 @@ import { z } from 'zod';
 
 export const CHILD_REUSE_ENV = {
   P2M_CHILD_REUSE: z.enum(['tenant', 'any', 'never']).default('tenant'),
-  P2M_CHILD_MAX_JOBS: z.coerce.number().int().min(1).max(100_000).default(50),
+  P2M_CHILD_MAX_JOBS: z.coerce.number().int().min(1).max(100_000).default(500),
   P2M_CHILD_RETIRE_MB: z.coerce.number().int().min(64).max(1_000_000).default(400),
   P2M_CHILD_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   P2M_CHILD_THREADS: z.enum(['v8', 'single']).default('v8'),
