@@ -48,6 +48,8 @@ const Env = z.object({
   P2M_HEARTBEAT_SECONDS: int(15, 1),
   P2M_MAX_ATTEMPTS: int(3, 1),
   P2M_POLL_MS: int(1000, 10),
+  /** Least time between two progress writes of one job (the first is written at once; 0: every page). */
+  P2M_PROGRESS_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Most reads of one kind (keys, jobs) that concurrent requests share in one statement; more wait for the next. */
   P2M_READ_BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),
   /** Most entries of each in-process read cache (keys, polled jobs; embedded database only); the oldest go first. */
@@ -216,6 +218,7 @@ function queueConfigOf(e: EnvValues) {
     heartbeatSeconds: e.P2M_HEARTBEAT_SECONDS,
     maxAttempts: e.P2M_MAX_ATTEMPTS,
     pollMs: e.P2M_POLL_MS,
+    progressMs: e.P2M_PROGRESS_MS,
   };
 }
 

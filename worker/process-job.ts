@@ -8,6 +8,7 @@ import { settleJob, type JobOutcome } from './settle-job.ts';
 import type { ClaimedJob } from './sql/claim-jobs.ts';
 import { heartbeat } from './sql/heartbeat.ts';
 import { recordProgress } from './sql/record-progress.ts';
+import { progressWrites } from './progress-writes.ts';
 
 export type ProcessJobOptions = Omit<ConvertJobOptions, 'onProgress'> & {
   onProgress?: (p: { jobId: string; pagesDone: number; pagesTotal: number }) => void;
@@ -46,42 +47,27 @@ export async function processJob(
         opts.onProgress?.({ jobId: job.id, ...p });
       },
     });
-    await progress.flushed();
+    await progress.stop();
     opts.onConversion?.(conversion);
     const outcome = await settleJob(deps, job, conversion);
     deps.jobChanged(job.id);
     return outcome;
   } finally {
     clearInterval(beat);
+    void progress.stop(); // a conversion that threw leaves no write waiting
     opts.signal?.removeEventListener('abort', forward);
   }
 }
 
-/** Writes the latest progress, one write at a time, skipping the values overtaken meanwhile. */
+/** The job's progress writes (progress-writes.ts), each fenced by the lease and announced to long polls. */
 function progressRecorder(deps: WorkerDeps, fence: { id: string; lease: string }, loseLease: () => void) {
-  let latest: { pages: number; pagesDone: number } | null = null;
-  let inflight: Promise<void> = Promise.resolve();
-  let running = false;
-  const pump = async () => {
-    running = true;
-    while (latest) {
-      const next = latest;
-      latest = null;
-      try {
-        // Announced once written, so a long poll woken by it reads the new progress.
-        if (await recordProgress(deps.db, { ...fence, ...next })) deps.jobChanged(fence.id);
-        else loseLease();
-      } catch (err) {
-        deps.log.warn({ jobId: fence.id, err }, 'progress not recorded');
-      }
+  return progressWrites(async (next) => {
+    try {
+      // Announced once written, so a long poll woken by it reads the new progress.
+      if (await recordProgress(deps.db, { ...fence, ...next })) deps.jobChanged(fence.id);
+      else loseLease();
+    } catch (err) {
+      deps.log.warn({ jobId: fence.id, err }, 'progress not recorded');
     }
-    running = false;
-  };
-  return {
-    record(pages: number, pagesDone: number) {
-      latest = { pages, pagesDone };
-      if (!running) inflight = pump();
-    },
-    flushed: () => inflight,
-  };
+  }, deps.config.progressMs);
 }
