@@ -143,4 +143,14 @@ describe('applyLinks', () => {
     const out = applyLinks([run], [{ url: 'https://example.org/faq', box: { x0: 40, y0: 0, x1: 115, y1: 12 } }]);
     expect(out.map((r) => [r.text, r.href])).toEqual([['See ', undefined], ['the FAQ', 'https://example.org/faq'], ['. Thanks.', undefined]]);
   });
+
+  it('leaves out a mark set just past the link whose glyph the box only grazes (an author note after an ORCID link)', async () => {
+    const { applyLinks } = await import('./links.ts');
+    // sample-sigconf.pdf: the name's link ends at 171.7; the note mark "∗" runs from 170.7 to 173.7.
+    const style = { fontName: 'F', fontSize: 9, bold: false, italic: false, monospace: false, dir: 'ltr' as const };
+    const name = { ...style, text: 'Ben Trovato', box: { x0: 110.5, y0: 111, x1: 170.7, y1: 122 } };
+    const mark = { ...style, text: '∗', box: { x0: 170.7, y0: 108.9, x1: 173.7, y1: 117.1 } };
+    const out = applyLinks([name, mark], [{ url: 'https://orcid.org/1234-5678-9012', box: { x0: 109.5, y0: 110.5, x1: 171.7, y1: 120.5 } }]);
+    expect(out.map((r) => [r.text, r.href])).toEqual([['Ben Trovato', 'https://orcid.org/1234-5678-9012'], ['∗', undefined]]);
+  });
 });

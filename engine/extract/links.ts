@@ -112,8 +112,11 @@ function splitRun(run: TextRun, link: LinkArea): TextRun[] {
   const n = run.text.length;
   const w = (x1 - x0) / Math.max(n, 1);
   // Glyph widths vary, so the estimate is snapped to a nearby word boundary.
-  const from = snap(run.text, Math.max(0, Math.min(n, Math.round((link.box.x0 - x0) / w))), 'start');
-  let to = Math.max(from, snap(run.text, Math.max(0, Math.min(n, Math.round((link.box.x1 - x0) / w))), 'end'));
+  const at = (x: number) => Math.max(0, Math.min(n, Math.round((x - x0) / w)));
+  // No glyph's centre inside the box (a note mark set just past a link's end): the run is not linked.
+  if (at(link.box.x1) <= at(link.box.x0)) return [run];
+  const from = snap(run.text, at(link.box.x0), 'start');
+  let to = Math.max(from, snap(run.text, at(link.box.x1), 'end'));
   // The estimate often takes in the full stop or comma after the anchor; anchors themselves rarely end in one.
   if (to - from > 1 && to < n && /[.,;:!?]/.test(run.text[to - 1]!)) to--;
   if (to - from <= 0) return [run];
