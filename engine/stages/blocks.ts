@@ -12,6 +12,7 @@ import { asciiTitleKeyLength, keyLengths } from './heading-outline.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
 import { splitAtForcedBreaks, wordWouldFit } from './forced-breaks.ts';
+import { takeMarginMarks } from './margin-marks.ts';
 import { boxCentreX, documentText, lineFontSize, lineRole, lineStructBlock, lineText, median, trimmedLength, unionOf, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
 
@@ -215,7 +216,10 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
   const out: Block[] = [];
   let cur: Line[] = [];
   const flush = () => {
-    for (const part of cur.length ? splitAtForcedBreaks(cur) : []) out.push(paragraph(part, page.number, keep));
+    if (cur.length === 0) return;
+    const { body, marks } = takeMarginMarks(cur);
+    for (const part of splitAtForcedBreaks(body)) out.push(paragraph(part, page.number, keep));
+    for (const mark of marks) out.push(paragraph([mark], page.number, keep));
     cur = [];
   };
   for (const item of flow) {

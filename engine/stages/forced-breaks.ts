@@ -11,6 +11,7 @@
 import type { Line } from '../model.ts';
 import { lineFontSize, lineText } from '../geometry.ts';
 import { listMarker } from './lists.ts';
+import { textEnd } from './margin-marks.ts';
 
 /**
  * Room, in ems of the line, left over after the next word and its space: a
@@ -50,21 +51,6 @@ function forced(line: Line, next: Line, right: number): boolean {
   const nextText = lineText(next);
   if (text === '' || CONTINUES.test(text) || CARRIES_ON.test(nextText) || listMarker(nextText) !== null) return false;
   return wordWouldFit(line, next, right, SLACK_EM * lineFontSize(line));
-}
-
-/** A gap between two runs of a line this many ems wide or more sets what follows apart from its text (a mark in the margin). */
-const APART_EM = 2;
-
-/** Where a line's text ends, before any run set apart from it. */
-function textEnd(line: Line): number {
-  const runs = line.runs;
-  const apart = APART_EM * lineFontSize(line);
-  let end = runs[0]?.box.x1 ?? line.box.x1;
-  for (let i = 1; i < runs.length; i++) {
-    if (runs[i]!.box.x0 - end >= apart) break;
-    end = Math.max(end, runs[i]!.box.x1);
-  }
-  return end;
 }
 
 /**
