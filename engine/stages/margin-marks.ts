@@ -63,7 +63,7 @@ function rightEdge(lines: readonly Line[], ends: readonly number[], skip: number
   const others = ends.filter((_, j) => j !== skip && j !== lines.length - 1);
   const edge = Math.max(...others);
   const at = others.filter((e, j) => edge - e <= EDGE_EM * lineFontSize(lines[j]!)).length;
-  return at >= 2 && 2 * at >= others.length ? edge : null;
+  return at >= 2 && 2 * at >= others.length ? edge : null; // two lines at least, and half of them
 }
 
 /**
