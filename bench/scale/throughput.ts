@@ -13,12 +13,16 @@
  *   node bench/scale/throughput.ts [--pg-url postgres://postgres@127.0.0.1:5432/postgres]
  *     [--redis-url redis://127.0.0.1:6379/6] [--jobs 8] [--pdf FILE]
  *     [--poll-interval-ms 1000 | --wait-seconds 30 | --poll-interval-ms 0 --pollers 8]
- *     [--child-reuse tenant|never] [--child-threads v8|single]
+ *     [--child-reuse tenant|never] [--child-threads v8|single] [--rounds 1]
  *
  * Each phase: a fresh database, the API started, the jobs uploaded (each
  * job's client starts polling once its upload is answered), then the workers started; the clock runs from the moment every worker runs until
  * every job is ready. Phases alternate stores (local 1, s3 1, local 2, s3 2)
- * so drift in a shared machine's load falls on both. Prints Markdown.
+ * so drift in a shared machine's load falls on both; with --rounds N the
+ * rounds alternate that order with its reverse (s3 2, local 2, s3 1, local 1),
+ * so a drift over the run falls on the 1- and the 2-worker phases alike, and
+ * the ratios are given per round and pooled (all pages over all seconds of a
+ * setting). Prints Markdown.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -53,6 +57,7 @@ const { values } = parseArgs({
     'child-reuse': { type: 'string', default: 'tenant' },
     /** The workers' P2M_CHILD_THREADS: v8 (the default; V8's helper threads) or single (one thread per conversion process). */
     'child-threads': { type: 'string', default: 'v8' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const POLL = pollModeOf({
@@ -62,7 +67,7 @@ const JOBS = Number(values.jobs);
 const pdf = await readFile(values.pdf);
 process.once('exit', killAll);
 
-type Phase = { store: 'local' | 's3'; workers: number; seconds: number; pages: number; polls: number; cpu: CpuParts };
+type Phase = { round: number; store: 'local' | 's3'; workers: number; seconds: number; pages: number; polls: number; cpu: CpuParts };
 
 // The S3 server (s3rver, as the tests use) in this process, on loopback.
 const s3Dir = await mkdtemp(join(tmpdir(), 'p2m-bench-s3-'));
@@ -78,7 +83,7 @@ const admin = new S3Client({ endpoint, forcePathStyle: true, region: 'us-east-1'
 await admin.send(new CreateBucketCommand({ Bucket: 'bench' }));
 admin.destroy();
 
-async function phase(store: Phase['store'], workers: number): Promise<Phase> {
+async function phase(round: number, store: Phase['store'], workers: number): Promise<Phase> {
   const db = await freshDatabase(values['pg-url'], 'p2m_bench_scale');
   const shared = await mkdtemp(join(tmpdir(), 'p2m-bench-scale-'));
   const env: Record<string, string> = {
@@ -126,7 +131,7 @@ async function phase(store: Phase['store'], workers: number): Promise<Phase> {
     const seconds = (performance.now() - t0) / 1000;
     const cpu = cpuBetween(cpu0, cpuNow(pids[0]!, pids.slice(1)));
     const answered = polls() - polls0;
-    return { store, workers, seconds, pages, polls: answered / seconds, cpu };
+    return { round, store, workers, seconds, pages, polls: answered / seconds, cpu };
   } finally {
     await polling.stop();
     for (const p of procs) p.child.kill('SIGKILL');
@@ -164,7 +169,11 @@ async function blobCost(store: BlobStore, n: number): Promise<number> {
 }
 
 const phases: Phase[] = [];
-for (const workers of [1, 2]) for (const store of ['local', 's3'] as const) phases.push(await phase(store, workers));
+const ORDER = [1, 2].flatMap((workers) => (['local', 's3'] as const).map((store) => ({ store, workers })));
+const ROUNDS = Number(values.rounds);
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const { store, workers } of round % 2 === 1 ? ORDER : [...ORDER].reverse()) phases.push(await phase(round, store, workers));
+}
 const localDir = await mkdtemp(join(tmpdir(), 'p2m-bench-blobs-'));
 const s3Store = openBlobStore(loadConfig({ ...s3.env('bench', 'cost'), P2M_DATA_DIR: localDir }));
 const cost = { local: await blobCost(createLocalBlobStore(localDir), 30), s3: await blobCost(s3Store, 30) };
@@ -173,23 +182,29 @@ s3Store.close();
 await s3rver.close();
 await rm(s3Dir, { recursive: true, force: true });
 
-const rate = (p: Phase) => p.pages / p.seconds;
-const find = (store: Phase['store'], workers: number) => phases.find((p) => p.store === store && p.workers === workers)!;
-console.log(`${JOBS} jobs of ${values.pdf.split('/').pop()} (${pdf.length} bytes) per phase; polling: ${describePollMode(POLL)}; P2M_CHILD_REUSE=${values['child-reuse']}, P2M_CHILD_THREADS=${values['child-threads']}\n`);
-console.log('| store | worker processes | seconds | pages | pages/s | polls/s meanwhile |\n|---|---|---|---|---|---|');
-for (const p of phases) console.log(`| ${p.store} | ${p.workers} | ${p.seconds.toFixed(1)} | ${p.pages} | ${rate(p).toFixed(2)} | ${p.polls.toFixed(0)} |`);
+const rate = (p: Pick<Phase, 'pages' | 'seconds'>) => p.pages / p.seconds;
+/** A setting's phases of one round, or of all rounds pooled (their pages over their seconds). */
+function find(store: Phase['store'], workers: number, round?: number): Pick<Phase, 'pages' | 'seconds'> {
+  const ps = phases.filter((p) => p.store === store && p.workers === workers && (round === undefined || p.round === round));
+  return { pages: ps.reduce((n, p) => n + p.pages, 0), seconds: ps.reduce((n, p) => n + p.seconds, 0) };
+}
+console.log(`${JOBS} jobs of ${values.pdf.split('/').pop()} (${pdf.length} bytes) per phase; polling: ${describePollMode(POLL)}; P2M_CHILD_REUSE=${values['child-reuse']}, P2M_CHILD_THREADS=${values['child-threads']}; ${ROUNDS} round(s)\n`);
+console.log('| round | store | worker processes | seconds | pages | pages/s | polls/s meanwhile |\n|---|---|---|---|---|---|---|');
+for (const p of phases) console.log(`| ${p.round} | ${p.store} | ${p.workers} | ${p.seconds.toFixed(1)} | ${p.pages} | ${rate(p).toFixed(2)} | ${p.polls.toFixed(0)} |`);
 console.log('\nCPU seconds while the clock ran, by process (bench/scale/proc-cpu.ts; "cores" = all of them over the phase\'s seconds):\n');
-console.log('| store | worker processes | conversion children | workers | API | PostgreSQL | Redis | bench (pollers, s3rver) | cores |\n|---|---|---|---|---|---|---|---|---|');
+console.log('| round | store | worker processes | conversion children | workers | API | PostgreSQL | Redis | bench (pollers, s3rver) | cores |\n|---|---|---|---|---|---|---|---|---|---|');
 for (const p of phases) {
   const c = p.cpu;
   const all = c.children + c.workers + c.api + c.postgres + c.redis + c.bench;
-  console.log(`| ${p.store} | ${p.workers} | ${[c.children, c.workers, c.api, c.postgres, c.redis, c.bench].map((x) => x.toFixed(1)).join(' | ')} | ${(all / p.seconds).toFixed(2)} |`);
+  console.log(`| ${p.round} | ${p.store} | ${p.workers} | ${[c.children, c.workers, c.api, c.postgres, c.redis, c.bench].map((x) => x.toFixed(1)).join(' | ')} | ${(all / p.seconds).toFixed(2)} |`);
 }
 for (const store of ['local', 's3'] as const) {
-  console.log(`\n${store}: 2 workers / 1 worker = ${(rate(find(store, 2)) / rate(find(store, 1))).toFixed(2)}×`);
+  const each = Array.from({ length: ROUNDS }, (_, r) => (rate(find(store, 2, r + 1)) / rate(find(store, 1, r + 1))).toFixed(2));
+  console.log(`\n${store}: 2 workers / 1 worker = ${(rate(find(store, 2)) / rate(find(store, 1))).toFixed(2)}× pooled${ROUNDS > 1 ? ` (rounds: ${each.join(', ')})` : ''}`);
 }
 for (const w of [1, 2]) {
   const [l, s] = [find('local', w), find('s3', w)];
-  console.log(`\n${w} worker(s): seconds per job, s3 − local = ${((s.seconds - l.seconds) / JOBS).toFixed(2)} s (local ${(l.seconds / JOBS).toFixed(2)} s)`);
+  const jobs = JOBS * ROUNDS;
+  console.log(`\n${w} worker(s): seconds per job, s3 − local = ${((s.seconds - l.seconds) / jobs).toFixed(2)} s (local ${(l.seconds / jobs).toFixed(2)} s)`);
 }
 console.log(`\nBlob transfers of one job (input put + read, result put + read; median of 30): local ${cost.local.toFixed(1)} ms, s3 ${cost.s3.toFixed(1)} ms`);
