@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../test/engine/build.ts';
-import { DRAW } from '../tables/path-rules.ts';
-import { pathMarks, withBullets, type Mark } from './bullet-marks.ts';
+import { DRAW, deviceSubpaths, type PathPaint, type PathStyle } from '../tables/path-rules.ts';
+import { pathMarks as marksOfSubpaths, withBullets, type Mark } from './bullet-marks.ts';
 
 const style = { ctm: [1, 0, 0, 1, 0, 0], lineWidth: 1, fillWhite: false, strokeWhite: false };
 
@@ -12,6 +12,9 @@ function circle(cx: number, cy: number, r: number): number[] {
   for (const [x, y] of pts.slice(1)) data.push(DRAW.curve, 0, 0, 0, 0, x!, y!);
   return [...data, DRAW.close];
 }
+
+/** The marks of path data, split as the direct reader splits it. */
+const pathMarks = (paint: PathPaint, data: number[], st: PathStyle) => marksOfSubpaths(paint, deviceSubpaths(data, st.ctm), st);
 
 const square = (x: number, y: number, s: number) => [DRAW.move, x, y, DRAW.line, x + s, y, DRAW.line, x + s, y + s, DRAW.line, x, y + s, DRAW.close];
 

@@ -7,7 +7,7 @@
  * reads like a typed one.
  */
 import type { Box, TextRun } from '../model.ts';
-import { deviceSubpaths, type PathPaint, type PathStyle } from '../tables/path-rules.ts';
+import type { PathPaint, PathStyle, Subpath } from '../tables/path-rules.ts';
 
 /** A small closed shape: filled round (disc), stroked round (circle), or square. */
 export type Mark = { box: Box; shape: 'disc' | 'circle' | 'square' };
@@ -27,13 +27,13 @@ export const MAX_MARKS = 2_000;
 
 const TEXT: Record<Mark['shape'], string> = { disc: '•', circle: '◦', square: '▪' };
 
-/** The marks among one painted path's subpaths (device space, top-left origin). */
-export function pathMarks(paint: PathPaint, data: ArrayLike<number>, st: PathStyle): Mark[] {
+/** The marks among one painted path's subpaths (deviceSubpaths with `st.ctm`: device space, top-left origin). */
+export function pathMarks(paint: PathPaint, subpaths: readonly Subpath[], st: PathStyle): Mark[] {
   const fill = (paint === 'fill' || paint === 'fillStroke') && !st.fillWhite;
   const stroke = (paint === 'stroke' || paint === 'fillStroke') && !st.strokeWhite;
   if (!fill && !stroke) return [];
   const out: Mark[] = [];
-  for (const sp of deviceSubpaths(data, st.ctm)) {
+  for (const sp of subpaths) {
     const first = sp.pts[0];
     const last = sp.pts.at(-1);
     if (!first || !last || sp.pts.length < 3 || Math.hypot(first.x - last.x, first.y - last.y) > 0.5) continue;

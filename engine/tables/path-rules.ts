@@ -35,8 +35,8 @@ export type Subpath = { pts: Pt[]; curved: boolean };
 type Pt = { x: number; y: number };
 
 function apply(m: readonly number[], x: number, y: number): Pt {
-  const [a, b, c, d, e, f] = m;
-  return { x: a! * x + c! * y + e!, y: b! * x + d! * y + f! };
+  // Indexed, not destructured: destructuring goes through the array iterator once per point.
+  return { x: m[0]! * x + m[2]! * y + m[4]!, y: m[1]! * x + m[3]! * y + m[5]! };
 }
 
 /** Splits path data into subpaths of device points. */
@@ -70,10 +70,16 @@ export function deviceSubpaths(data: ArrayLike<number>, m: readonly number[]): S
   return out;
 }
 
+// Math.min and Math.max folded one point at a time give what they give over all the points at once (NaN and -0 included).
 function bbox(pts: Pt[]): Box {
-  const xs = pts.map((p) => p.x);
-  const ys = pts.map((p) => p.y);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const p of pts) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  return { x0, y0, x1, y1 };
 }
 
 /** A box as a rule if it is thin in one direction and long in the other. */
@@ -111,14 +117,18 @@ function strokeRules(pts: Pt[], halfWidth: number): Rule[] {
  * rather than draw.
  */
 export function pathRules(paint: PathPaint, data: ArrayLike<number>, st: PathStyle): Rule[] {
+  return paint === 'none' ? [] : subpathRules(paint, deviceSubpaths(data, st.ctm), st);
+}
+
+/** pathRules for a path already split into device subpaths (with `st.ctm`), which the direct reader's other readers of the path share. */
+export function subpathRules(paint: PathPaint, subpaths: readonly Subpath[], st: PathStyle): Rule[] {
   const stroke = paint === 'stroke' || paint === 'fillStroke';
   const fill = paint === 'fill' || paint === 'fillStroke';
   if (!stroke && !fill) return [];
   const m = st.ctm;
-  const [a, b, c, d] = m;
-  const scale = Math.sqrt(Math.abs(a! * d! - b! * c!)) || 1;
+  const scale = Math.sqrt(Math.abs(m[0]! * m[3]! - m[1]! * m[2]!)) || 1;
   const rules: Rule[] = [];
-  for (const sp of deviceSubpaths(data, m)) {
+  for (const sp of subpaths) {
     if (sp.pts.length < 2) continue; // a line needs two points
     if (fill && !st.fillWhite) {
       const r = boxToRule(bbox(sp.pts));

@@ -7,7 +7,7 @@
  */
 import type { Box } from '../../../model.ts';
 import type { HiddenTextKind } from '../../../types.ts';
-import { deviceSubpaths, type PathPaint } from '../../../tables/path-rules.ts';
+import type { PathPaint, Subpath } from '../../../tables/path-rules.ts';
 import type { TextItem, Matrix } from '../types.ts';
 import { contains, intersect, type Fill, type PaintLog, type Rgb } from './paint-state.ts';
 import type { Frame } from './frame.ts';
@@ -36,9 +36,8 @@ function boxOf(points: readonly { x: number; y: number }[], count = points.lengt
   return { x0, y0, x1, y1 };
 }
 
-/** The bounding box of path data in page space, and whether it is one axis-aligned rectangle. */
-function pathBox(data: ArrayLike<number>, ctm: readonly number[]): { box: Box; rect: boolean } | null {
-  const subs = deviceSubpaths(data, ctm);
+/** The bounding box of a path's subpaths in page space, and whether it is one axis-aligned rectangle. */
+function pathBox(subs: readonly Subpath[]): { box: Box; rect: boolean } | null {
   const pts = subs.length === 1 ? subs[0]!.pts : subs.flatMap((s) => s.pts);
   if (pts.length === 0) return null;
   const box = boxOf(pts);
@@ -58,10 +57,10 @@ function push(f: Frame, fill: Omit<Fill, 'order'>): void {
   log.bands.add(logged);
 }
 
-/** A painted path (after the rule reader has seen it); `W`/`W*` before it narrows the clip. */
-export function notePath(f: Frame, kind: PathPaint, data: ArrayLike<number>): void {
+/** A painted path, split into device subpaths with the current ctm (after the rule reader has seen it); `W`/`W*` before it narrows the clip. */
+export function notePath(f: Frame, kind: PathPaint, subpaths: readonly Subpath[]): void {
   const p = f.g.paint;
-  const shape = pathBox(data, f.g.rule.ctm);
+  const shape = pathBox(subpaths);
   if (!shape) return;
   if (kind === 'fill' || kind === 'fillStroke') {
     const opaque = p.fillAlpha >= 1 && p.replaces;

@@ -5,7 +5,7 @@
  * rounded to 32-bit floats as pdf.js's constructPath Float32Array does, so
  * path-rules.ts sees the same numbers it sees from pdf.js.
  */
-import { DRAW, pathRules, type PathPaint } from '../../../tables/path-rules.ts';
+import { DRAW, deviceSubpaths, subpathRules, type PathPaint } from '../../../tables/path-rules.ts';
 import type { PdfValue } from '../../pdf-objects/values.ts';
 import { MAX_MARKS, pathMarks } from '../../bullet-marks.ts';
 import { allNumbers, isWhiteColour, parseColourSpace, toRgb, type ColourSpace } from './colour.ts';
@@ -50,9 +50,11 @@ function paint(f: Frame, op: string, kind: PathPaint): void {
   if (kind !== 'none') f.page.ink.paths++;
   const data = new Float32Array(f.path);
   f.path.length = 0;
-  for (const r of pathRules(kind, data, f.g.rule)) f.page.rules.push(r);
-  if (f.page.marks.length < MAX_MARKS) f.page.marks.push(...pathMarks(kind, data, f.g.rule));
-  notePath(f, kind, data);
+  // The rule reader, the bullet marks and the paint log read the same device points: split once.
+  const subpaths = deviceSubpaths(data, f.g.rule.ctm);
+  for (const r of subpathRules(kind, subpaths, f.g.rule)) f.page.rules.push(r);
+  if (f.page.marks.length < MAX_MARKS) f.page.marks.push(...pathMarks(kind, subpaths, f.g.rule));
+  notePath(f, kind, subpaths);
 }
 
 /** Applies a path or painting operator; false if `op` is not one. */

@@ -40,14 +40,20 @@ function glyphFor(map: CodeMap, code: number, isSpace: boolean): Glyph {
   return { unicode, width, isSpace, kind: glyphKind(unicode) };
 }
 
+/** Codes per block of a decoder's glyph cache: the codes of a simple font fill one block, a two-byte font's are spread over up to 256. */
+const BLOCK = 256;
+
 /** A FontDecoder over `facts` and `map`, caching glyphs by code. */
 export function makeDecoder(facts: FontFacts, map: CodeMap): FontDecoder {
-  const cache = new Map<number, Glyph>();
+  // Arrays indexed by code (high byte, then low byte), made as codes are met: this lookup runs once per
+  // shown glyph, and two array elements cost less than a Map.get. Codes are below 65536 (one or two bytes).
+  const blocks: (Glyph | undefined)[][] = [];
   const glyph = (code: number, isSpace: boolean): Glyph => {
-    let g = cache.get(code);
+    const block = (blocks[code >> 8] ??= new Array<Glyph | undefined>(BLOCK).fill(undefined));
+    let g = block[code & (BLOCK - 1)];
     if (!g) {
       g = glyphFor(map, code, isSpace);
-      cache.set(code, g);
+      block[code & (BLOCK - 1)] = g;
     }
     return g.isSpace === isSpace ? g : { ...g, isSpace };
   };
