@@ -48,7 +48,7 @@ const Env = z.object({
   P2M_HEARTBEAT_SECONDS: int(15, 1),
   P2M_MAX_ATTEMPTS: int(3, 1),
   P2M_POLL_MS: int(1000, 10),
-  /** Least time between two progress writes of one job (the first is written at once; 0: one write after another, each the latest value). */
+  /** Least time between two progress writes of one job, and before its first (0: one write after another, each the latest value). */
   P2M_PROGRESS_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Most reads of one kind (keys, jobs) that concurrent requests share in one statement; more wait for the next. */
   P2M_READ_BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),

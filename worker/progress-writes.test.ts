@@ -14,18 +14,32 @@ describe('progressWrites', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
-  it('writes the first value at once and then at most one value per interval, the latest', async () => {
+  it('writes nothing for a conversion done within the interval', async () => {
     const { written, write } = recorder();
     const p = progressWrites(write, 1000);
-    for (let page = 1; page <= 5; page++) {
-      p.record(20, page);
+    for (let page = 1; page <= 12; page++) {
+      p.record(12, page);
+      await vi.advanceTimersByTimeAsync(8);
+    }
+    await p.stop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(written).toEqual([]);
+  });
+
+  it('writes the latest value one interval after the start, then at most one value per interval', async () => {
+    const { written, write } = recorder();
+    const p = progressWrites(write, 1000);
+    for (let page = 1; page <= 25; page++) {
+      p.record(100, page);
       await vi.advanceTimersByTimeAsync(100);
     }
-    expect(written).toEqual([{ pages: 20, pagesDone: 1 }]);
-    await vi.advanceTimersByTimeAsync(510); // a second after the first write began, and that write done
-    expect(written).toEqual([{ pages: 20, pagesDone: 1 }, { pages: 20, pagesDone: 5 }]);
+    // Pages 1-10 came in the first second (the 10th at 900 ms): written at 1000, done at 1005.
+    // Pages 11-20 came by 1900: written at 2000. At 2500, page 25 waits for 3000.
+    expect(written).toEqual([{ pages: 100, pagesDone: 10 }, { pages: 100, pagesDone: 20 }]);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(written.at(-1)).toEqual({ pages: 100, pagesDone: 25 });
     await vi.advanceTimersByTimeAsync(5000);
-    expect(written).toHaveLength(2); // nothing new, nothing written
+    expect(written).toHaveLength(3); // nothing new, nothing written
   });
 
   it('writes each value when the interval is 0, one write at a time', async () => {
@@ -41,8 +55,9 @@ describe('progressWrites', () => {
   it('stop drops a waiting value and waits for the write in flight', async () => {
     const { written, write } = recorder(50);
     const p = progressWrites(write, 1000);
-    p.record(9, 1);
-    p.record(9, 2);
+    await vi.advanceTimersByTimeAsync(1000);
+    p.record(9, 1); // past the interval: written at once
+    p.record(9, 2); // waits for the next interval
     let stopped = false;
     const stopping = p.stop().then(() => (stopped = true));
     await vi.advanceTimersByTimeAsync(10);

@@ -1,12 +1,13 @@
 /**
  * How a running job's progress reaches its row: the latest pages done, one
- * write at a time, at most one write per `intervalMs` (P2M_PROGRESS_MS). The
- * first value is written at once, so a client sees the page count as soon as
- * the document is open; later values wait for the interval, and the values
- * overtaken meanwhile are never written. A 12-page job converted in a tenth
- * of a second writes its progress once, a 2,000-page manual once a second,
- * rather than once per database round trip. When the conversion ends, a value
- * still waiting is dropped: the settlement that follows writes the final pages.
+ * write at a time, at most one write per `intervalMs` (P2M_PROGRESS_MS),
+ * the first one interval after the conversion started. The claim already
+ * shows the job processing; a job converted within the interval (most are:
+ * 12 pages take a tenth of a second) writes no progress at all, and its
+ * settlement writes the pages. A 2,000-page manual writes its progress once
+ * a second rather than once per database round trip; the values overtaken
+ * meanwhile are never written. When the conversion ends, a value still
+ * waiting is dropped: the settlement that follows writes the final pages.
  */
 export type ProgressWrites = {
   record(pages: number, pagesDone: number): void;
@@ -19,7 +20,7 @@ export type WriteProgress = (p: { pages: number; pagesDone: number }) => Promise
 
 export function progressWrites(write: WriteProgress, intervalMs: number, now: () => number = Date.now): ProgressWrites {
   let latest: { pages: number; pagesDone: number } | null = null;
-  let lastStart = -Infinity;
+  let lastStart = now(); // the conversion's start: the first write waits one interval
   let running = false;
   let inflight: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | null = null;
