@@ -10,6 +10,14 @@ function recorder(ms = 5) {
   return { written, write };
 }
 
+/** Pages 1..n of a `total`-page document done one every `stepMs`, each reported to `p`. */
+async function convertPages(p: ReturnType<typeof progressWrites>, total: number, n: number, stepMs: number) {
+  for (let page = 1; page <= n; page++) {
+    p.record(total, page);
+    await vi.advanceTimersByTimeAsync(stepMs);
+  }
+}
+
 describe('progressWrites', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
@@ -17,10 +25,7 @@ describe('progressWrites', () => {
   it('writes nothing for a conversion done within the interval', async () => {
     const { written, write } = recorder();
     const p = progressWrites(write, 1000);
-    for (let page = 1; page <= 12; page++) {
-      p.record(12, page);
-      await vi.advanceTimersByTimeAsync(8);
-    }
+    await convertPages(p, 12, 12, 8);
     await p.stop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(written).toEqual([]);
@@ -29,10 +34,7 @@ describe('progressWrites', () => {
   it('writes the latest value one interval after the start, then at most one value per interval', async () => {
     const { written, write } = recorder();
     const p = progressWrites(write, 1000);
-    for (let page = 1; page <= 25; page++) {
-      p.record(100, page);
-      await vi.advanceTimersByTimeAsync(100);
-    }
+    await convertPages(p, 100, 25, 100);
     // Pages 1-10 came in the first second (the 10th at 900 ms): written at 1000, done at 1005.
     // Pages 11-20 came by 1900: written at 2000. At 2500, page 25 waits for 3000.
     expect(written).toEqual([{ pages: 100, pagesDone: 10 }, { pages: 100, pagesDone: 20 }]);

@@ -36,7 +36,7 @@ type Pt = { x: number; y: number };
 
 function apply(m: readonly number[], x: number, y: number): Pt {
   // Indexed, not destructured: destructuring goes through the array iterator once per point.
-  return { x: m[0]! * x + m[2]! * y + m[4]!, y: m[1]! * x + m[3]! * y + m[5]! };
+  return { x: m[0]! * x + m[2]! * y + m[4]!, y: m[1]! * x + m[3]! * y + m[5]! }; // m = [a b c d e f], PDF's matrix
 }
 
 /** Splits path data into subpaths of device points. */
@@ -126,7 +126,7 @@ export function subpathRules(paint: PathPaint, subpaths: readonly Subpath[], st:
   const fill = paint === 'fill' || paint === 'fillStroke';
   if (!stroke && !fill) return [];
   const m = st.ctm;
-  const scale = Math.sqrt(Math.abs(m[0]! * m[3]! - m[1]! * m[2]!)) || 1;
+  const scale = Math.sqrt(Math.abs(m[0]! * m[3]! - m[1]! * m[2]!)) || 1; // √|ad − bc|: the matrix's linear scale
   const rules: Rule[] = [];
   for (const sp of subpaths) {
     if (sp.pts.length < 2) continue; // a line needs two points
