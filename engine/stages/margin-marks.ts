@@ -6,10 +6,10 @@
  * line and stand after the paragraph as lines of their own.
  */
 import type { Line, TextRun } from '../model.ts';
-import { lineFontSize, unionOf } from '../geometry.ts';
+import { lineFontSize, unionOf, visibleLength } from '../geometry.ts';
 
 /** A gap between two runs of a line this many ems wide or more sets what follows apart from its text (a mark in the margin). */
-export const APART_EM = 2;
+const APART_EM = 2;
 
 /** Index of the first run set apart from the line's text, or the run count when none is. */
 function apartFrom(line: Line): number {
@@ -23,28 +23,23 @@ function apartFrom(line: Line): number {
   return runs.length;
 }
 
-/** Where a line's text ends, before any run set apart from it. */
-export function textEnd(line: Line): number {
-  const k = apartFrom(line);
+/** Where the line's first `k` runs end. */
+function endBefore(line: Line, k: number): number {
   let end = line.runs[0]?.box.x1 ?? line.box.x1;
   for (let i = 1; i < k; i++) end = Math.max(end, line.runs[i]!.box.x1);
   return end;
 }
 
+/** Where a line's text ends, before any run set apart from it. */
+export const textEnd = (line: Line): number => endBefore(line, apartFrom(line));
+
 /** Text is prose when letters make at least this share of its visible characters. */
 const PROSE_LETTERS = 0.5;
 
 function isProse(runs: readonly TextRun[]): boolean {
-  let letters = 0;
-  let visible = 0;
-  for (const r of runs) {
-    for (const ch of r.text) {
-      if (/\s/u.test(ch)) continue;
-      visible++;
-      if (/\p{L}/u.test(ch)) letters++;
-    }
-  }
-  return visible > 0 && letters >= PROSE_LETTERS * visible;
+  const text = runs.map((r) => r.text).join('');
+  const visible = visibleLength(text);
+  return visible > 0 && (text.match(/\p{L}/gu)?.length ?? 0) >= PROSE_LETTERS * visible;
 }
 
 /** A measure is read from this many lines at least: fewer say nothing of where the paragraph's lines end. */
@@ -60,9 +55,9 @@ const EDGE_EM = 0.5;
  * two lines, or fewer than half of them, end there (ragged text, code).
  */
 function rightEdge(lines: readonly Line[], ends: readonly number[], skip: number): number | null {
-  const others = ends.filter((_, j) => j !== skip && j !== lines.length - 1);
-  const edge = Math.max(...others);
-  const at = others.filter((e, j) => edge - e <= EDGE_EM * lineFontSize(lines[j]!)).length;
+  const others = lines.flatMap((l, j) => (j === skip || j === lines.length - 1 ? [] : [{ end: ends[j]!, em: lineFontSize(l) }]));
+  const edge = Math.max(...others.map((o) => o.end));
+  const at = others.filter((o) => edge - o.end <= EDGE_EM * o.em).length;
   return at >= 2 && 2 * at >= others.length ? edge : null; // two lines at least, and half of them
 }
 
@@ -77,7 +72,7 @@ export function takeMarginMarks(lines: Line[]): { body: Line[]; marks: Line[] } 
   if (lines.length < MIN_LINES) return { body: lines, marks: [] };
   const cuts = lines.map(apartFrom);
   if (cuts.every((k, i) => k === lines[i]!.runs.length)) return { body: lines, marks: [] };
-  const ends = lines.map(textEnd);
+  const ends = lines.map((l, i) => endBefore(l, cuts[i]!));
   const marks: Line[] = [];
   const body = lines.map((line, i) => {
     const k = cuts[i]!;
