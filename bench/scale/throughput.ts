@@ -9,6 +9,10 @@
  * ratios compare like with like. Also the blob store's own cost per job:
  * the four transfers a job makes (input written, read; result written, read),
  * timed in this process for both stores (s3rver runs in this process too).
+ * And the ceiling of the ratio on this machine: the same jobs converted by
+ * the engine alone (bench/scale/engine-loop.ts, with the children's V8
+ * flags) in one process, then split over two side by side, with no queue,
+ * API, database or pollers.
  *
  *   node bench/scale/throughput.ts [--pg-url postgres://postgres@127.0.0.1:5432/postgres]
  *     [--redis-url redis://127.0.0.1:6379/6] [--jobs 8] [--pdf FILE]
@@ -24,12 +28,13 @@
  * the ratios are given per round and pooled (all pages over all seconds of a
  * setting). Prints Markdown.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import { createLocalBlobStore } from '../../core/blobs/local-blob-store.ts';
 import { openBlobStore } from '../../core/blobs/open-blob-store.ts';
@@ -168,11 +173,25 @@ async function blobCost(store: BlobStore, n: number): Promise<number> {
   return times.sort((a, b) => a - b)[Math.floor(n / 2)]!;
 }
 
+/** The engine alone: JOBS conversions in `procs` processes side by side, pages a second. */
+async function engineOnly(procs: number): Promise<{ pages: number; seconds: number }> {
+  const flags = values['child-threads'] === 'single' ? ['--single-threaded'] : [];
+  const script = join(import.meta.dirname, 'engine-loop.ts');
+  const t0 = performance.now();
+  const outs = await Promise.all(Array.from({ length: procs }, (_, i) => {
+    const count = Math.floor(JOBS / procs) + (i < JOBS % procs ? 1 : 0);
+    return promisify(execFile)(process.execPath, [...flags, script, values.pdf, String(count)]);
+  }));
+  return { pages: outs.reduce((n, o) => n + Number(o.stdout), 0), seconds: (performance.now() - t0) / 1000 };
+}
+
 const phases: Phase[] = [];
+const bare: { procs: number; pages: number; seconds: number }[] = [];
 const ORDER = [1, 2].flatMap((workers) => (['local', 's3'] as const).map((store) => ({ store, workers })));
 const ROUNDS = Number(values.rounds);
 for (let round = 1; round <= ROUNDS; round++) {
   for (const { store, workers } of round % 2 === 1 ? ORDER : [...ORDER].reverse()) phases.push(await phase(round, store, workers));
+  for (const procs of round % 2 === 1 ? [1, 2] : [2, 1]) bare.push({ procs, ...(await engineOnly(procs)) });
 }
 const localDir = await mkdtemp(join(tmpdir(), 'p2m-bench-blobs-'));
 const s3Store = openBlobStore(loadConfig({ ...s3.env('bench', 'cost'), P2M_DATA_DIR: localDir }));
@@ -202,6 +221,11 @@ for (const store of ['local', 's3'] as const) {
   const each = Array.from({ length: ROUNDS }, (_, r) => (rate(find(store, 2, r + 1)) / rate(find(store, 1, r + 1))).toFixed(2));
   console.log(`\n${store}: 2 workers / 1 worker = ${(rate(find(store, 2)) / rate(find(store, 1))).toFixed(2)}× pooled${ROUNDS > 1 ? ` (rounds: ${each.join(', ')})` : ''}`);
 }
+const bareRate = (procs: number) => {
+  const ps = bare.filter((b) => b.procs === procs);
+  return ps.reduce((n, b) => n + b.pages, 0) / ps.reduce((n, b) => n + b.seconds, 0);
+};
+console.log(`\nThe engine alone (the same ${JOBS} conversions, bench/scale/engine-loop.ts): 1 process ${bareRate(1).toFixed(1)} pages/s, 2 side by side ${bareRate(2).toFixed(1)}: ${(bareRate(2) / bareRate(1)).toFixed(2)}× pooled, the ceiling of the workers' ratio on this machine`);
 for (const w of [1, 2]) {
   const [l, s] = [find('local', w), find('s3', w)];
   const jobs = JOBS * ROUNDS;
