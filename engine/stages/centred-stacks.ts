@@ -13,7 +13,7 @@
  * (tables.ts kept them as text) and keep the row order.
  */
 import type { Line } from '../model.ts';
-import { boxCentreX, lineFontSize, unionOf } from '../geometry.ts';
+import { boxCentreX, lineFontSize, lineText, unionOf } from '../geometry.ts';
 
 /** Lines of one stack have centres this many ems apart at most. */
 const CENTRE_TOLERANCE_EM = 1;
@@ -129,6 +129,29 @@ function tableLike(group: readonly Stack[]): boolean {
   return group[0]!.lines.every((l, k) => group.every((s) => Math.abs(s.lines[k]!.box.y1 - l.box.y1) <= SAME_BASELINE_EM * lineFontSize(l)));
 }
 
+/**
+ * Whether a group is a grid of authors beyond doubt: every stack headed by a
+ * line set larger than each line under it (names over affiliations), every
+ * line more letters than digits (names, institutions, cities, e-mails; not
+ * figures), and no other text in its rows (a table's stub column). Such a
+ * grid is authors even where its stacks share baselines like a table's
+ * columns (tables/author-grid.ts); a table's header row may be set larger
+ * than its cells, but its cells are figures or it has a stub.
+ */
+function named(group: readonly Stack[], loose: readonly Stack[]): boolean {
+  if (loose.length) return false;
+  return group.every((s) => {
+    const head = lineFontSize(s.lines[0]!);
+    return s.lines.slice(1).every((l) => head >= NAME_STEP * lineFontSize(l)) && s.lines.every(wordy);
+  });
+}
+
+/** More letters than digits. */
+function wordy(l: Line): boolean {
+  const text = lineText(l);
+  return (text.match(/\p{L}/gu)?.length ?? 0) > (text.match(/\p{N}/gu)?.length ?? 0);
+}
+
 /** Lines read as part of an author's stack: a name there is no heading, however large (headings.ts). */
 const stacked = new WeakSet<Line>();
 export const inAuthorStack = (l: Line): boolean => stacked.has(l);
@@ -165,11 +188,18 @@ function pieces(lines: readonly Line[]): Pieces {
 }
 
 /**
+ * A group of centred stacks abreast: the page's lines it takes (whole rows),
+ * its pieces in reading order, and whether every stack is headed by a larger
+ * name ({@link named}).
+ */
+export type StackGroup = { rows: Set<Line>; order: Line[]; named: boolean };
+
+/**
  * Groups of centred stacks standing abreast: for each, the page's lines it
  * takes (whole rows) and its pieces in reading order (stack by stack, grid
  * row by grid row). Pieces of those rows in no stack stand alone in the order.
  */
-export function centredStacks(lines: readonly Line[]): { rows: Set<Line>; order: Line[] }[] {
+export function centredStacks(lines: readonly Line[]): StackGroup[] {
   const flat = lines.filter((l) => l.runs.length > 0 && l.runs.every((r) => r.dir !== 'ttb' && !r.rotation));
   if (flat.length < MIN_PAGE_LINES) return [];
   let left = Infinity, right = -Infinity;
@@ -186,7 +216,7 @@ export function centredStacks(lines: readonly Line[]): { rows: Set<Line>; order:
   const rowOf = new Map(parts.pieces.map((p, i) => [p, parts.rows[i]!]));
   // Connected groups of stacks abreast.
   const seen = new Set<Stack>();
-  const out: { rows: Set<Line>; order: Line[] }[] = [];
+  const out: StackGroup[] = [];
   const taken = new Set<Line>();
   for (const s of stacks) {
     if (seen.has(s)) continue;
@@ -205,7 +235,7 @@ export function centredStacks(lines: readonly Line[]): { rows: Set<Line>; order:
     if (loose.some((t) => t.lines.some((p) => !rows.has(rowOf.get(p)!)))) continue;
     const order = readOrder([...group, ...loose]).flatMap((t) => t.lines);
     order.forEach((p) => { if (inGroup.has(p)) stacked.add(p); });
-    out.push({ rows, order });
+    out.push({ rows, order, named: named(group, loose) });
   }
   return out;
 }

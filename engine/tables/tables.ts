@@ -19,6 +19,7 @@ import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
 import { forgetChunks } from './chunks.ts';
 import { treeSaysNoTable } from './tree-says-no-table.ts';
+import { isAuthorGrid } from './author-grid.ts';
 
 /** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
@@ -44,10 +45,10 @@ function onFigure(line: Line, figures: readonly Box[], em: number): boolean {
   return figures.some((f) => x >= f.x0 - mx && x <= f.x1 + mx && y >= f.y0 - my && y <= f.y1 + my);
 }
 
-/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels. */
+/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a row of authors. */
 function isText(t: Detected, lines: readonly Line[], em: number): boolean {
   const b = t.block;
-  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em);
+  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isAuthorGrid(t, lines);
 }
 
 // Typewritten documents reach this stage with their body runs no longer monospace (stages/typewriter.ts).
