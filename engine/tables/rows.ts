@@ -8,15 +8,14 @@ import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { startsRowByContent } from './row-breaks.ts';
 import { HALF, MIN_COLUMNS } from './measures.ts';
 import { stubColumn } from './stub-side.ts';
+import { lineBase, PADDED_PITCH, rowPitches } from './row-pitches.ts';
+
+export { lineBase, PADDED_PITCH };
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
 export const OFFSET_PITCH = 0.7;
 /** Line pitch (ems) up to which rows have no padding of their own (LaTeX). */
 const TIGHT_PITCH_EM = 1.35;
-/** Pitch (share of the shortest) still within the short mode of a region's line pitches: rounding of baselines. */
-const SAME_PITCH = 1.08;
-/** Pitch (share of the shortest) from which a line is a padded row's start, not a wrapped line: padding of a few points. */
-export const PADDED_PITCH = 1.15;
 /** Indent (ems) by which a row-group label stands left of the stub under it. */
 const OUTDENT_EM = 0.2;
 
@@ -90,19 +89,6 @@ function headsRows(line: RegionLine, next: RegionLine | undefined, cols: readonl
   return line.chunks[0]!.box.x0 <= stub.box.x0 - outdent;
 }
 
-/**
- * A line's baseline, as the highest bottom of its runs: a raised mark, a
- * dagger or a math font's taller minus moves a line's top by points, while
- * the text of a row sits on one baseline (TeX sets rows a fixed baseline
- * pitch apart). The highest bottom is the line's first baseline when the
- * line holds two (a wrapped label beside a paragraph line), as its top was.
- * Raised and lowered script runs do not count.
- */
-export function lineBase(l: RegionLine): number {
-  const bottoms = l.chunks.flatMap((c) => c.runs.filter((r) => !r.script && r.text.trim() !== '').map((r) => r.box.y1));
-  return bottoms.length ? Math.min(...bottoms) : l.y1;
-}
-
 /** Median font size of the region's text. */
 function medianSize(lines: readonly RegionLine[]): number {
   const sizes = lines.flatMap((l) => l.chunks.flatMap((c) => c.runs.map((r) => r.fontSize))).sort((a, b) => a - b);
@@ -120,25 +106,11 @@ function medianSize(lines: readonly RegionLine[]): number {
 export function groupRows(lines: readonly RegionLine[], cols: readonly Column[], rules: readonly Rule[]): RegionLine[][] {
   const x0 = cols[0]?.x0 ?? 0;
   const x1 = cols[cols.length - 1]?.x1 ?? 0;
-  // Pitches across a rule are stretched by the rule's padding and say nothing about rows.
-  // The gap under the first line is often a header's extra space; leave it out too.
-  const pitches: number[] = [];
-  // The line each pitch leads to.
-  const padded: number[] = [];
-  for (let i = 2; i < lines.length; i++) { // from the gap under the second line
-    if (ruleBetween(rules, lines[i - 1]!, lines[i]!, x0, x1)) continue;
-    pitches.push(lineBase(lines[i]!) - lineBase(lines[i - 1]!));
-    padded.push(i);
-  }
   // The stub is the first column, or the last in a right-to-left table (stub-side.ts).
   const stub = stubColumn(lines, cols);
   const labelOnly = (l: RegionLine): boolean => l.chunks.every((c) => columnOf(cols, c) === stub);
-  const minP = pitches.length ? Math.min(...pitches) : 0;
-  const short = pitches.filter((p) => p <= minP * SAME_PITCH).length;
-  // A row-group label (text in the first column only) gets space above it (booktabs' \addlinespace):
-  // a long pitch into it breaks a group of rows, not a padded row.
-  const long = pitches.filter((p, i) => p > minP * PADDED_PITCH && !labelOnly(lines[padded[i]!]!)).length;
-  const bimodal = short >= 1 && long >= 1;
+  const size = medianSize(lines);
+  const { minP, bimodal, measured } = rowPitches(lines, (a, b) => ruleBetween(rules, a, b, x0, x1), labelOnly, size);
   // Cells wrap when some line leaves a column empty that the line above used
   // (a cell ran on there); only then can a line with first-column text continue a row.
   const firstCol = (l: RegionLine): boolean => l.chunks.some((c) => columnOf(cols, c) === stub);
@@ -147,7 +119,7 @@ export function groupRows(lines: readonly RegionLine[], cols: readonly Column[],
     const ub = used(b);
     return [...used(a)].some((k) => !ub.has(k));
   };
-  const wraps = pitches.length > 0 && minP <= TIGHT_PITCH_EM * medianSize(lines) && lines.slice(1).some((l, i) => partial(lines[i]!, l));
+  const wraps = measured && minP <= TIGHT_PITCH_EM * size && lines.slice(1).some((l, i) => partial(lines[i]!, l));
   const rows: RegionLine[][] = [];
   lines.forEach((line, i) => {
     const prev = lines[i - 1];

@@ -1,0 +1,66 @@
+/**
+ * Line pitches that tell wrapped cell lines from row breaks when a cell is
+ * set off half a line between two others: in a two-line header (one row
+ * only), and beside values centred against wrapped stubs (every row).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Block, Cell, Doc, TextRun } from '../model.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { spansText } from './cell-text.ts';
+import { tables } from './tables.ts';
+import { doc, page, run } from '../../test/support/tables/pages.ts';
+
+type Table = Extract<Block, { kind: 'table' }>;
+const tablesOf = (d: Doc): Table[] => d.pages.flatMap((p) => p.blocks.filter((b): b is Table => b.kind === 'table'));
+const texts = (t: Table): string[][] => t.rows.map((r) => r.map((c: Cell) => spansText(c.spans)));
+
+/** Cells at (x, top): one run each. */
+const at = (cells: [string, number, number][], style: Partial<TextRun> = {}): TextRun[] => cells.map(([t, x, y]) => run(t, x, y, style));
+
+describe('a cell set off half a line in a two-line header', () => {
+  it('leaves the body its own pitches: lines 12 pt apart are one cell, rows 14.4 pt apart (LaTeX, zebra rows)', () => {
+    const header = at([['2013', 300, 100], ['2014', 420, 100], ['Sector', 60, 107], ['Note', 120, 107], ['Total', 300, 114], ['Share', 360, 114], ['Total', 420, 114]], { bold: true });
+    const body = at([
+      ['Bulgaria', 60, 130], ['Rural parts of the', 120, 130], ['+8.75', 300, 130], ['60', 360, 130], ['334', 420, 130],
+      ['country where', 120, 142], ['demand grew', 120, 154],
+      ['Finland', 60, 168.4], ['A stronger', 120, 168.4], ['-862', 300, 168.4], ['72', 360, 168.4], ['-6.39', 420, 168.4],
+      ['Lithuania', 60, 182.8], ['The committee', 120, 182.8], ['-95', 300, 182.8], ['4.04', 360, 182.8], ['-9.92', 420, 182.8],
+      ['reviewed figures', 120, 194.8],
+      ['Portugal', 60, 209.2], ['For the coming', 120, 209.2], ['+725', 300, 209.2], ['4,979', 360, 209.2], ['-285', 420, 209.2],
+      ['period', 120, 221.2],
+      ['Iceland', 60, 235.6], ['For the', 120, 235.6], ['52,483', 300, 235.6], ['73.8', 360, 235.6], ['+249', 420, 235.6],
+    ]);
+    const [t] = tablesOf(tables.run(doc(page([...header, ...body])), DEFAULT_CONFIG));
+    const rows = texts(t!).filter((r) => r.some((c) => /\d/.test(c) && !/^20\d\d/.test(c)));
+    expect(rows).toEqual([
+      ['Bulgaria', 'Rural parts of the country where demand grew', '+8.75', '60', '334'],
+      ['Finland', 'A stronger', '-862', '72', '-6.39'],
+      ['Lithuania', 'The committee reviewed figures', '-95', '4.04', '-9.92'],
+      ['Portugal', 'For the coming period', '+725', '4,979', '-285'],
+      ['Iceland', 'For the', '52,483', '73.8', '+249'],
+    ]);
+  });
+});
+
+describe('values centred against wrapped stubs, row after row', () => {
+  it('mark each row, though rows stand hardly further apart than the stub\'s lines', () => {
+    // Stub lines 10.8 apart, values between them, rows 12.1 apart (a bank's rate sheet).
+    const runs: TextRun[] = at([['Product', 60, 90], ['Rate', 250, 90], ['Comparison', 330, 90]], { bold: true });
+    let y = 105;
+    for (const [stub, rate, cmp] of [['1 Year Fixed Interest', '4.04%', '5.38%'], ['2 Year Fixed Interest', '3.94%', '5.25%'], ['3 Year Fixed Interest', '3.94%', '5.13%'], ['4 Year Fixed Interest', '4.24%', '5.12%']]) {
+      runs.push(...at([[stub!, 60, y], [rate!, 250, y + 5.4], [cmp!, 330, y + 5.4], ['Only Rate', 60, y + 10.8]]));
+      y += 10.8 + 12.1;
+    }
+    // A last row after a wider gap: the lines of text alone have a long mode too.
+    y += 12;
+    runs.push(...at([['5 Year Fixed Interest', 60, y], ['4.24%', 250, y + 5.4], ['5.04%', 330, y + 5.4], ['Only Rate', 60, y + 10.8]]));
+    const [t] = tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG));
+    expect(texts(t!).slice(1)).toEqual([
+      ['1 Year Fixed Interest Only Rate', '4.04%', '5.38%'],
+      ['2 Year Fixed Interest Only Rate', '3.94%', '5.25%'],
+      ['3 Year Fixed Interest Only Rate', '3.94%', '5.13%'],
+      ['4 Year Fixed Interest Only Rate', '4.24%', '5.12%'],
+      ['5 Year Fixed Interest Only Rate', '4.24%', '5.04%'],
+    ]);
+  });
+});

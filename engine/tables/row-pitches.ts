@@ -1,0 +1,102 @@
+/**
+ * The line pitches of a whitespace table region, from which rows.ts tells a
+ * padded row's start from a wrapped line: when pitches fall into a short and
+ * a long mode, the short one is a wrapped line inside a row and the long one
+ * a row break.
+ *
+ * A line set off less than a line below the last (a one-line cell centred
+ * against a two-line one: `Sector` half a line under `2013`, a value between
+ * the two lines of a wrapped stub) makes a half pitch. Half pitches that
+ * recur, row after row, decide: values centred against wrapped stubs mark
+ * each row by sitting between its lines, even where rows stand hardly
+ * further apart than lines. Half pitches of one row only (a header cell
+ * centred against a two-line header) would make the only short pitch, and
+ * every wrapped body line a row: there the lines of text decide, measured
+ * without them, when they are bimodal themselves.
+ */
+import type { RegionLine } from './columns.ts';
+
+/** Pitch (share of the shortest) still within the short mode of a region's line pitches: rounding of baselines. */
+const SAME_PITCH = 1.08;
+/** Pitch (share of the shortest) from which a line is a padded row's start, not a wrapped line: padding of a few points. */
+export const PADDED_PITCH = 1.15;
+/**
+ * Baseline distance (ems) under which a line is set off between two lines,
+ * not a line of text of its own: half a line pitch is 0.6–0.7 em at the usual
+ * pitches of 1.2–1.4 em; lines of text, even code set tight, stand further
+ * apart.
+ */
+const MIN_LINE_PITCH_EM = 0.8;
+
+/**
+ * A line's baseline, as the highest bottom of its runs: a raised mark, a
+ * dagger or a math font's taller minus moves a line's top by points, while
+ * the text of a row sits on one baseline (TeX sets rows a fixed baseline
+ * pitch apart). The highest bottom is the line's first baseline when the
+ * line holds two (a wrapped label beside a paragraph line), as its top was.
+ * Raised and lowered script runs do not count.
+ */
+export function lineBase(l: RegionLine): number {
+  const bottoms = l.chunks.flatMap((c) => c.runs.filter((r) => !r.script && r.text.trim() !== '').map((r) => r.box.y1));
+  return bottoms.length ? Math.min(...bottoms) : l.y1;
+}
+
+/** Pitches, and the index of the line each leads to. */
+type Pitches = { pitches: number[]; to: number[] };
+
+/** Runs of consecutive pitches under `half`: one for each row that sets a cell off between its lines. */
+function halfRuns(pitches: readonly number[], half: number): number {
+  let runs = 0;
+  pitches.forEach((p, i) => {
+    if (p < half && !(i > 0 && pitches[i - 1]! < half)) runs++;
+  });
+  return runs;
+}
+
+/**
+ * Pitches from the gap under the second line (the gap under the first is
+ * often a header's extra space); none across a rule, whose padding stretches
+ * it. With `minPitch`, a line less than that below the last line measured is
+ * skipped, and the next is measured from that last line.
+ */
+function pitchesOf(lines: readonly RegionLine[], ruled: (a: RegionLine, b: RegionLine) => boolean, minPitch = -Infinity): Pitches {
+  const out: Pitches = { pitches: [], to: [] };
+  let from = 1;
+  for (let i = 2; i < lines.length; i++) { // from the gap under the second line
+    if (ruled(lines[i - 1]!, lines[i]!)) {
+      from = i;
+      continue;
+    }
+    const pitch = lineBase(lines[i]!) - lineBase(lines[from]!);
+    if (pitch < minPitch) continue;
+    out.pitches.push(pitch);
+    out.to.push(i);
+    from = i;
+  }
+  return out;
+}
+
+/** The shortest pitch, and whether a long mode stands apart from it. */
+function modes(p: Pitches, lines: readonly RegionLine[], labelOnly: (l: RegionLine) => boolean): { minP: number; bimodal: boolean } {
+  const minP = p.pitches.length ? Math.min(...p.pitches) : 0;
+  const short = p.pitches.filter((x) => x <= minP * SAME_PITCH).length;
+  // A row-group label (text in the stub only) gets space above it (booktabs' \addlinespace):
+  // a long pitch into it breaks a group of rows, not a padded row.
+  const long = p.pitches.filter((x, i) => x > minP * PADDED_PITCH && !labelOnly(lines[p.to[i]!]!)).length;
+  return { minP, bimodal: short >= 1 && long >= 1 };
+}
+
+/**
+ * The region's shortest pitch, whether its pitches are bimodal, and whether
+ * any pitch was measured at all; see the module comment. `size` is the
+ * region's median font size.
+ */
+export function rowPitches(
+  lines: readonly RegionLine[], ruled: (a: RegionLine, b: RegionLine) => boolean, labelOnly: (l: RegionLine) => boolean, size: number,
+): { minP: number; bimodal: boolean; measured: boolean } {
+  const all = pitchesOf(lines, ruled);
+  const half = MIN_LINE_PITCH_EM * size;
+  const byText = halfRuns(all.pitches, half) === 1 ? modes(pitchesOf(lines, ruled, half), lines, labelOnly) : null;
+  const chosen = byText?.bimodal ? byText : modes(all, lines, labelOnly);
+  return { ...chosen, measured: all.pitches.length > 0 };
+}
