@@ -20,9 +20,9 @@ const COLUMN_GAP_EM = 0.9;
 /** Gapless rows (wrapped cell text) a chain may cross between two gapped rows. */
 const MAX_WRAPPED_ROWS = 2;
 /** Word gaps of a justified line are equal to within rounding (points). */
-const JUSTIFIED_TOLERANCE = 0.6;
+export const JUSTIFIED_TOLERANCE = 0.6;
 /** Equal gaps in a row that make a line justified rather than a table row. */
-const JUSTIFIED_MIN_GAPS = 3;
+export const JUSTIFIED_MIN_GAPS = 3;
 
 /** A gap between two runs of one band; `code` when both sides are monospaced. */
 type Gap = { x0: number; x1: number; code: boolean };

@@ -20,6 +20,8 @@ import { removeRuns, type Detected } from './table-parts.ts';
 import { forgetChunks } from './chunks.ts';
 import { treeSaysNoTable } from './tree-says-no-table.ts';
 import { isAuthorGrid } from './author-grid.ts';
+import { isJustifiedLines } from './justified-rows.ts';
+import { findLayoutGutter, proseBeside, sidesOfGutter } from './layout-gutter.ts';
 
 /** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
@@ -45,10 +47,22 @@ function onFigure(line: Line, figures: readonly Box[], em: number): boolean {
   return figures.some((f) => x >= f.x0 - mx && x <= f.x1 + mx && y >= f.y0 - my && y <= f.y1 + my);
 }
 
-/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a row of authors. */
+/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a row of authors, justified lines whose word gaps line up. */
 function isText(t: Detected, lines: readonly Line[], em: number): boolean {
   const b = t.block;
-  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isAuthorGrid(t, lines);
+  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isAuthorGrid(t, lines) || isJustifiedLines(t);
+}
+
+/**
+ * Whether a page is set in two layout columns: a layout gutter with prose
+ * beside it, and neither side parted by a gutter of its own (three columns of
+ * prose, whose lines the side-by-side search keeps from pairing up).
+ */
+function twoProseColumns(lines: readonly Line[], width: number): boolean {
+  const gutter = findLayoutGutter(lines, width);
+  if (!gutter || !proseBeside(lines, gutter, width)) return false;
+  const { left, right } = sidesOfGutter(lines, gutter);
+  return !findLayoutGutter(left, width) && !findLayoutGutter(right, width);
 }
 
 // Typewritten documents reach this stage with their body runs no longer monospace (stages/typewriter.ts).
@@ -65,8 +79,11 @@ function tablesOnPage(page: Page, words: Words): Page {
   const charts = [...figures, ...(page.rules.length ? chartAreas(page.rules, page.lines, em()) : []), ...axisAreas(page.lines)];
   const free = charts.length ? lines.filter((l) => !onFigure(l, charts, em())) : lines;
   const scope = { number: page.number, width: page.width, words };
-  // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows).
-  const aligned = sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules))
+  // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows);
+  // a page set in two layout columns is searched column by column (layout-bands.ts), its columns never cut into
+  // parts by the rows of a table in one of them.
+  const parts = twoProseColumns(free, page.width) ? [free] : sideBySideParts(free, hRules).flatMap(baselineParts);
+  const aligned = parts.flatMap((part) => detectByLayout(scope, part, hRules))
     .filter((t) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
