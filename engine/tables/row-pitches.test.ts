@@ -8,6 +8,8 @@ import type { Block, Cell, Doc, TextRun } from '../model.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { spansText } from './cell-text.ts';
 import { tables } from './tables.ts';
+import { lineBase } from './row-pitches.ts';
+import type { RegionLine } from './columns.ts';
 import { doc, page, run } from '../../test/support/tables/pages.ts';
 
 type Table = Extract<Block, { kind: 'table' }>;
@@ -62,5 +64,18 @@ describe('values centred against wrapped stubs, row after row', () => {
       ['4 Year Fixed Interest Only Rate', '4.24%', '5.12%'],
       ['5 Year Fixed Interest Only Rate', '4.24%', '5.04%'],
     ]);
+  });
+});
+
+describe('a line\'s baseline', () => {
+  const line = (runs: TextRun[]): RegionLine => ({ chunks: runs.map((r) => ({ runs: [r], box: r.box })), y0: 0, y1: 0 });
+  const sized = (text: string, x: number, y0: number, y1: number, fontSize: number): TextRun => ({ ...run(text, x, y0, { fontSize }), box: { x0: x, y0, x1: x + 6 * text.length, y1 } });
+
+  it('is not raised by a footnote star set smaller, which the reader did not mark as script', () => {
+    expect(lineBase(line([sized('Croatia', 60, 93, 100.8, 8.7), sized('6.50', 250, 93, 100.8, 8.7), sized('∗', 274, 91.3, 97.1, 6.1)]))).toBe(100.8);
+  });
+
+  it('is the highest bottom of the line\'s text, smaller text of several letters included (a side label)', () => {
+    expect(lineBase(line([sized('that result in dynamic discontinuities', 60, 93, 100.8, 10), sized('Shift work', 400, 90, 97.5, 7.5)]))).toBe(97.5);
   });
 });

@@ -14,6 +14,7 @@
  * every wrapped body line a row: there the lines of text decide, measured
  * without them, when they are bimodal themselves.
  */
+import type { TextRun } from '../model.ts';
 import type { RegionLine } from './columns.ts';
 
 /** Pitch (share of the shortest) still within the short mode of a region's line pitches: rounding of baselines. */
@@ -29,15 +30,29 @@ export const PADDED_PITCH = 1.15;
 const MIN_LINE_PITCH_EM = 0.8;
 
 /**
+ * Share of a line's largest type under which a short run is a raised or
+ * lowered mark (a footnote star, an index set in a math font's script size)
+ * that the reader did not flag as script: it sits off the baseline.
+ */
+const MARK_SIZE_SHARE = 0.8;
+/** Characters a mark has at most (`∗`, `†`, `a`, `12`); longer smaller text is text (a side label beside a paragraph). */
+const MARK_CHARS = 2;
+
+/**
  * A line's baseline, as the highest bottom of its runs: a raised mark, a
  * dagger or a math font's taller minus moves a line's top by points, while
  * the text of a row sits on one baseline (TeX sets rows a fixed baseline
  * pitch apart). The highest bottom is the line's first baseline when the
  * line holds two (a wrapped label beside a paragraph line), as its top was.
- * Raised and lowered script runs do not count.
+ * Raised and lowered script runs do not count, nor marks set much smaller
+ * than the line's text (`6.50∗`, the star raised in a smaller font).
  */
 export function lineBase(l: RegionLine): number {
-  const bottoms = l.chunks.flatMap((c) => c.runs.filter((r) => !r.script && r.text.trim() !== '').map((r) => r.box.y1));
+  const runs = l.chunks.flatMap((c) => c.runs.filter((r) => !r.script && r.text.trim() !== ''));
+  let top = 0;
+  for (const r of runs) top = Math.max(top, r.fontSize);
+  const mark = (r: TextRun): boolean => r.fontSize < MARK_SIZE_SHARE * top && r.text.trim().length <= MARK_CHARS;
+  const bottoms = runs.filter((r) => !mark(r)).map((r) => r.box.y1);
   return bottoms.length ? Math.min(...bottoms) : l.y1;
 }
 
