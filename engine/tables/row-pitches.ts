@@ -34,9 +34,9 @@ const MIN_LINE_PITCH_EM = 0.8;
  * lowered mark (a footnote star, an index set in a math font's script size)
  * that the reader did not flag as script: it sits off the baseline.
  */
-const MARK_SIZE_SHARE = 0.8;
+export const MARK_SIZE_SHARE = 0.8;
 /** Characters a mark has at most (`∗`, `†`, `a`, `12`); longer smaller text is text (a side label beside a paragraph). */
-const MARK_CHARS = 2;
+export const MARK_CHARS = 2;
 
 /**
  * A line's baseline, as the highest bottom of its runs: a raised mark, a

@@ -9,6 +9,7 @@ import { startsRowByContent } from './row-breaks.ts';
 import { HALF, MIN_COLUMNS } from './measures.ts';
 import { stubColumn } from './stub-side.ts';
 import { lineBase, PADDED_PITCH, rowPitches } from './row-pitches.ts';
+import { joinMarkLines } from './mark-lines.ts';
 
 export { lineBase, PADDED_PITCH };
 
@@ -103,13 +104,15 @@ function medianSize(lines: readonly RegionLine[]): number {
  * (LaTeX) and cells wrap, the text decides (row-breaks.ts); otherwise a line
  * with text in the first column starts a row and others continue it.
  */
-export function groupRows(lines: readonly RegionLine[], cols: readonly Column[], rules: readonly Rule[]): RegionLine[][] {
+export function groupRows(region: readonly RegionLine[], cols: readonly Column[], rules: readonly Rule[]): RegionLine[][] {
+  const size = medianSize(region);
+  // A line of marks raised off the row they mark is neither a row nor a line pitch (mark-lines.ts).
+  const lines = joinMarkLines(region, size);
   const x0 = cols[0]?.x0 ?? 0;
   const x1 = cols[cols.length - 1]?.x1 ?? 0;
   // The stub is the first column, or the last in a right-to-left table (stub-side.ts).
   const stub = stubColumn(lines, cols);
   const labelOnly = (l: RegionLine): boolean => l.chunks.every((c) => columnOf(cols, c) === stub);
-  const size = medianSize(lines);
   const { minP, bimodal, measured } = rowPitches(lines, (a, b) => ruleBetween(rules, a, b, x0, x1), labelOnly, size);
   // Cells wrap when some line leaves a column empty that the line above used
   // (a cell ran on there); only then can a line with first-column text continue a row.
