@@ -13,13 +13,9 @@ import type { Detected } from './table-parts.ts';
 
 /** Whether every run of the whitespace table `t` lies in one group of named stacks among the page's `lines`. */
 export function isAuthorGrid(t: Detected, lines: readonly Line[]): boolean {
-  for (const g of centredStacks(lines)) {
-    if (!g.named) continue;
-    const runs = new Set<TextRun>();
-    for (const l of g.rows) for (const r of l.runs) runs.add(r);
-    let all = true;
-    for (const r of t.runs) if (!runs.has(r)) { all = false; break; }
-    if (all) return true;
-  }
-  return false;
+  return centredStacks(lines).some((g) => {
+    if (!g.named) return false;
+    const runs = new Set<TextRun>([...g.rows].flatMap((l) => l.runs));
+    return [...t.runs].every((r) => runs.has(r));
+  });
 }

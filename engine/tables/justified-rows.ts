@@ -9,10 +9,10 @@
  */
 import type { TextRun } from '../model.ts';
 import type { Detected } from './table-parts.ts';
-import { JUSTIFIED_MIN_GAPS, JUSTIFIED_TOLERANCE } from './table-gate.ts';
+import { justifiedGaps } from './table-gate.ts';
 import { MIN_ROWS } from './measures.ts';
 
-/** Whether every row of the whitespace table `t` is a justified line: its runs, left to right, with gaps of one width. */
+/** Whether every row of the whitespace table `t` is a justified line: every gap between its runs, left to right, a justified line's word space (table-gate.ts). */
 export function isJustifiedLines(t: Detected): boolean {
   const rows = new Map<number, TextRun[]>();
   for (const r of t.runs) {
@@ -23,11 +23,8 @@ export function isJustifiedLines(t: Detected): boolean {
     else rows.set(y, [r]);
   }
   if (rows.size < MIN_ROWS) return false;
-  for (const row of rows.values()) {
-    if (row.length <= JUSTIFIED_MIN_GAPS) return false;
+  return [...rows.values()].every((row) => {
     row.sort((a, b) => a.box.x0 - b.box.x0);
-    const gaps = row.slice(1).map((r, i) => r.box.x0 - row[i]!.box.x1);
-    if (Math.max(...gaps) - Math.min(...gaps) > JUSTIFIED_TOLERANCE) return false;
-  }
-  return true;
+    return row.length > 1 && justifiedGaps(row).size === row.length - 1;
+  });
 }

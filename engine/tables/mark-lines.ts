@@ -6,12 +6,12 @@
  * line it marks.
  */
 import type { RegionLine } from './columns.ts';
-import { lineBase, MARK_CHARS, MARK_SIZE_SHARE } from './row-pitches.ts';
+import { isMark, lineBase } from './row-pitches.ts';
 
 /** Whether every run of a line is a mark: one or two characters, set much smaller than the region's text (`size`). */
 function marksOnly(l: RegionLine, size: number): boolean {
   const runs = l.chunks.flatMap((c) => c.runs).filter((r) => r.text.trim() !== '');
-  return runs.length > 0 && runs.every((r) => r.fontSize < MARK_SIZE_SHARE * size && r.text.trim().length <= MARK_CHARS);
+  return runs.length > 0 && runs.every((r) => isMark(r, size));
 }
 
 const joined = (a: RegionLine, b: RegionLine): RegionLine => ({

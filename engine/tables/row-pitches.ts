@@ -34,9 +34,12 @@ const MIN_LINE_PITCH_EM = 0.8;
  * lowered mark (a footnote star, an index set in a math font's script size)
  * that the reader did not flag as script: it sits off the baseline.
  */
-export const MARK_SIZE_SHARE = 0.8;
+const MARK_SIZE_SHARE = 0.8;
 /** Characters a mark has at most (`∗`, `†`, `a`, `12`); longer smaller text is text (a side label beside a paragraph). */
-export const MARK_CHARS = 2;
+const MARK_CHARS = 2;
+
+/** Whether a run is a mark beside text of `size` points: one or two characters set much smaller. */
+export const isMark = (r: TextRun, size: number): boolean => r.fontSize < MARK_SIZE_SHARE * size && r.text.trim().length <= MARK_CHARS;
 
 /**
  * A line's baseline, as the highest bottom of its runs: a raised mark, a
@@ -51,8 +54,7 @@ export function lineBase(l: RegionLine): number {
   const runs = l.chunks.flatMap((c) => c.runs.filter((r) => !r.script && r.text.trim() !== ''));
   let top = 0;
   for (const r of runs) top = Math.max(top, r.fontSize);
-  const mark = (r: TextRun): boolean => r.fontSize < MARK_SIZE_SHARE * top && r.text.trim().length <= MARK_CHARS;
-  const bottoms = runs.filter((r) => !mark(r)).map((r) => r.box.y1);
+  const bottoms = runs.filter((r) => !isMark(r, top)).map((r) => r.box.y1);
   return bottoms.length ? Math.min(...bottoms) : l.y1;
 }
 

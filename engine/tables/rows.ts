@@ -11,8 +11,6 @@ import { stubColumn } from './stub-side.ts';
 import { lineBase, PADDED_PITCH, rowPitches } from './row-pitches.ts';
 import { joinMarkLines } from './mark-lines.ts';
 
-export { lineBase, PADDED_PITCH };
-
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
 export const OFFSET_PITCH = 0.7;
 /** Line pitch (ems) up to which rows have no padding of their own (LaTeX). */

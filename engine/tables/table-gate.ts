@@ -20,9 +20,9 @@ const COLUMN_GAP_EM = 0.9;
 /** Gapless rows (wrapped cell text) a chain may cross between two gapped rows. */
 const MAX_WRAPPED_ROWS = 2;
 /** Word gaps of a justified line are equal to within rounding (points). */
-export const JUSTIFIED_TOLERANCE = 0.6;
+const JUSTIFIED_TOLERANCE = 0.6;
 /** Equal gaps in a row that make a line justified rather than a table row. */
-export const JUSTIFIED_MIN_GAPS = 3;
+const JUSTIFIED_MIN_GAPS = 3;
 
 /** A gap between two runs of one band; `code` when both sides are monospaced. */
 type Gap = { x0: number; x1: number; code: boolean };
@@ -52,7 +52,7 @@ function bands(runs: readonly TextRun[]): TextRun[][] {
  * line: three or more neighbouring gaps of one width. Table columns leave
  * gaps of differing widths, since their cells are of differing widths.
  */
-function justifiedGaps(band: readonly TextRun[]): Set<number> {
+export function justifiedGaps(band: readonly TextRun[]): Set<number> {
   const widths = band.slice(1).map((r, i) => r.box.x0 - band[i]!.box.x1);
   const out = new Set<number>();
   for (let i = 0; i < widths.length;) {

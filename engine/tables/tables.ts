@@ -21,7 +21,8 @@ import { forgetChunks } from './chunks.ts';
 import { treeSaysNoTable } from './tree-says-no-table.ts';
 import { isAuthorGrid } from './author-grid.ts';
 import { isJustifiedLines } from './justified-rows.ts';
-import { findLayoutGutter, proseBeside, sidesOfGutter } from './layout-gutter.ts';
+import { findLayoutGutter, proseBeside, sidesOfGutter, type Gutter } from './layout-gutter.ts';
+import { detectBesideGutter } from './gutter-tables.ts';
 
 /** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
@@ -54,15 +55,15 @@ function isText(t: Detected, lines: readonly Line[], em: number): boolean {
 }
 
 /**
- * Whether a page is set in two layout columns: a layout gutter with prose
+ * The gutter of a page set in two layout columns: a layout gutter with prose
  * beside it, and neither side parted by a gutter of its own (three columns of
- * prose, whose lines the side-by-side search keeps from pairing up).
+ * prose, whose lines the side-by-side search keeps from pairing up); or null.
  */
-function twoProseColumns(lines: readonly Line[], width: number): boolean {
+function twoProseColumns(lines: readonly Line[], width: number): Gutter | null {
   const gutter = findLayoutGutter(lines, width);
-  if (!gutter || !proseBeside(lines, gutter, width)) return false;
+  if (!gutter || !proseBeside(lines, gutter, width)) return null;
   const { left, right } = sidesOfGutter(lines, gutter);
-  return !findLayoutGutter(left, width) && !findLayoutGutter(right, width);
+  return !findLayoutGutter(left, width) && !findLayoutGutter(right, width) ? gutter : null;
 }
 
 // Typewritten documents reach this stage with their body runs no longer monospace (stages/typewriter.ts).
@@ -80,10 +81,13 @@ function tablesOnPage(page: Page, words: Words): Page {
   const free = charts.length ? lines.filter((l) => !onFigure(l, charts, em())) : lines;
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows);
-  // a page set in two layout columns is searched column by column (layout-bands.ts), its columns never cut into
+  // a page set in two layout columns is searched column by column (gutter-tables.ts), its columns never cut into
   // parts by the rows of a table in one of them.
-  const parts = twoProseColumns(free, page.width) ? [free] : sideBySideParts(free, hRules).flatMap(baselineParts);
-  const aligned = parts.flatMap((part) => detectByLayout(scope, part, hRules))
+  const gutter = twoProseColumns(free, page.width);
+  const candidates = gutter
+    ? detectBesideGutter(scope, free, gutter, hRules)
+    : sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules));
+  const aligned = candidates
     .filter((t) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);

@@ -11,7 +11,7 @@
 import { SLACK_EM, type Chunk } from './chunks.ts';
 import { columnOf, findColumns, type Column, type RegionLine } from './columns.ts';
 import { fitsAfter } from './row-breaks.ts';
-import { PADDED_PITCH } from './rows.ts';
+import { PADDED_PITCH } from './row-pitches.ts';
 import { WRAP_BLANK_LINES } from './measures.ts';
 
 /** The median pitch between consecutive lines of cells (a wrapped header's lines are few), or 0. */
