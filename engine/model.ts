@@ -63,6 +63,9 @@ export type Span = {
 /** A ruling (line or thin rectangle) drawn on the page, used for tables. */
 export type Rule = { box: Box; orientation: 'h' | 'v' };
 
+/** A curved or slanted stroke of a drawing; `bends` unless it is one straight segment. */
+export type Stroke = { box: Box; bends: boolean };
+
 export type Line = { runs: TextRun[]; box: Box };
 
 export type Cell = { spans: Span[]; colspan?: number; rowspan?: number; header?: boolean };
@@ -122,6 +125,12 @@ export type Page = {
    * pdf.js); a reader that gets every rule for free fills this too.
    */
   bars?: Rule[];
+  /**
+   * Boxes of curved or slanted strokes (a drawing's wires, symbols, plotted
+   * lines), where the reader gives them: the direct reader does, pdf.js's
+   * fallback does not. Labels set around them are not a table.
+   */
+  drawn?: Stroke[];
   lines: Line[];
   blocks: Block[];
   /** Lines and pre-built blocks in reading order, set by the reading-order stage. */

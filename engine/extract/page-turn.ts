@@ -79,5 +79,6 @@ export function uprightPage(page: Page): Page {
     runs: turnRuns(page.runs, turn, width, height),
     rules: turnRules(page.rules, turn, width, height),
     ...(page.bars ? { bars: turnRules(page.bars, turn, width, height) } : {}),
+    ...(page.drawn ? { drawn: page.drawn.map((d) => ({ box: turnBox(d.box, turn, width, height), bends: d.bends })) } : {}),
   };
 }

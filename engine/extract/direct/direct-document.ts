@@ -7,7 +7,7 @@
 import { PdfObjects } from '../pdf-objects/pdf-objects.ts';
 import { isDict, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
 import { hiddenGroups } from './optional-content.ts';
-import type { Rule } from '../../model.ts';
+import type { Rule, Stroke } from '../../model.ts';
 import type { Mark } from '../bullet-marks.ts';
 import { interpretPage } from './content/interpret-page.ts';
 import type { Ink } from './content/frame.ts';
@@ -22,7 +22,7 @@ import { emptyStructure, type PageStructure } from '../struct-roles.ts';
 import { Unsupported, type FontDecoder, type FontLoader, type Matrix, type TextContent } from './types.ts';
 
 /** A page as the direct reader sees it: pdf.js's text content shape and the page's rules. */
-export type DirectPage = { content: TextContent; rules: Rule[]; marks: Mark[]; ink: Ink; dict: PdfDict; ref: { num: number; gen: number } };
+export type DirectPage = { content: TextContent; rules: Rule[]; marks: Mark[]; drawn: Stroke[]; ink: Ink; dict: PdfDict; ref: { num: number; gen: number } };
 
 /** The direct reader of one document. */
 export class DirectDocument {

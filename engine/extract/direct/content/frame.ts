@@ -3,7 +3,7 @@
  * its state stack, the path under construction and the text item builder,
  * plus what all streams of a page share (objects, fonts, rules, the sink).
  */
-import type { Rule } from '../../../model.ts';
+import type { Rule, Stroke } from '../../../model.ts';
 import type { Mark } from '../../bullet-marks.ts';
 import { isDict, isName, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
 import type { TextItems } from '../text-items.ts';
@@ -20,6 +20,8 @@ export type PageRun = {
   rules: Rule[];
   /** Small closed shapes that may be list bullets (bullet-marks.ts). */
   marks: Mark[];
+  /** Curved or slanted strokes, at most MAX_DRAWN (drawn-strokes.ts). */
+  drawn: Stroke[];
   /** References of the form XObjects being run (to refuse cycles). */
   forms: Set<string>;
   /** Operations run so far, forms included. */

@@ -8,6 +8,7 @@
 import { DRAW, deviceSubpaths, subpathRules, type PathPaint } from '../../../tables/path-rules.ts';
 import type { PdfValue } from '../../pdf-objects/values.ts';
 import { MAX_MARKS, pathMarks } from '../../bullet-marks.ts';
+import { MAX_DRAWN, drawnStrokes } from '../../drawn-strokes.ts';
 import { allNumbers, isWhiteColour, parseColourSpace, toRgb, type ColourSpace } from './colour.ts';
 import { notePath } from './paint-log.ts';
 import { numbers, type Frame } from './frame.ts';
@@ -54,6 +55,7 @@ function paint(f: Frame, op: string, kind: PathPaint): void {
   const subpaths = deviceSubpaths(data, f.g.rule.ctm);
   for (const r of subpathRules(kind, subpaths, f.g.rule)) f.page.rules.push(r);
   if (f.page.marks.length < MAX_MARKS) f.page.marks.push(...pathMarks(kind, subpaths, f.g.rule));
+  if (f.page.drawn.length < MAX_DRAWN) f.page.drawn.push(...drawnStrokes(kind, subpaths, f.g.rule).slice(0, MAX_DRAWN - f.page.drawn.length));
   notePath(f, kind, subpaths);
 }
 
