@@ -23,11 +23,18 @@ import { isAuthorGrid } from './author-grid.ts';
 import { isJustifiedLines } from './justified-rows.ts';
 import { findLayoutGutter, proseBeside, sidesOfGutter, type Gutter } from './layout-gutter.ts';
 import { detectBesideGutter } from './gutter-tables.ts';
+import { isDrawing } from './drawn-figure.ts';
 
 /** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
   const b = d.block.prov.box;
   return r.box.x0 < b.x1 && r.box.x1 > b.x0 && r.box.y0 < b.y1 + TOUCH && r.box.y1 > b.y0 - TOUCH;
+}
+
+/** Whether box `a`'s centre lies in box `b`. */
+function within(a: Box, b: Box): boolean {
+  const x = (a.x0 + a.x1) / 2, y = (a.y0 + a.y1) / 2;
+  return x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
 }
 
 /** Margin (ems of the page's text) around a figure's grid that still holds its labels: tick labels beside it, a title above. */
@@ -68,7 +75,13 @@ function twoProseColumns(lines: readonly Line[], width: number): Gutter | null {
 
 // Typewritten documents reach this stage with their body runs no longer monospace (stages/typewriter.ts).
 function tablesOnPage(page: Page, words: Words): Page {
-  const { tables: ruled, figures } = detectRuledTables(page.number, page.rules, page.lines, words);
+  const grids = detectRuledTables(page.number, page.rules, page.lines, words);
+  // A grid with plotted lines or a drawing's strokes in it is a figure: its labels stay text, as a chart's do.
+  // A grid inside a drawing's box is a part of the drawing.
+  const drawn = page.drawn ? grids.tables.filter((t) => isDrawing(t, page.drawn)) : [];
+  const drawings = drawn.length ? grids.tables.filter((t) => drawn.includes(t) || drawn.some((d) => within(t.block.prov.box, d.block.prov.box))) : drawn;
+  const ruled = drawings.length ? grids.tables.filter((t) => !drawings.includes(t)) : grids.tables;
+  const figures = drawings.length ? [...grids.figures, ...drawings.map((t) => t.block.prov.box)] : grids.figures;
   let lines = page.lines;
   for (const t of ruled) lines = removeRuns(lines, t.runs);
   // Rules that framed a ruled table say nothing about the rest of the page.
@@ -88,7 +101,7 @@ function tablesOnPage(page: Page, words: Words): Page {
     ? detectBesideGutter(scope, free, gutter, hRules)
     : sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules));
   const aligned = candidates
-    .filter((t) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs));
+    .filter((t) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs) && !isDrawing(t, page.drawn));
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
