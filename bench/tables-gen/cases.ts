@@ -1,7 +1,8 @@
 /**
  * The cases of one seed: pages with tables in every rule style and layout,
  * and negatives (multi-column prose, a paragraph beside a side label, charts
- * with labels, vector schematics) that must give no table. Each case is a
+ * with labels, vector schematics, circuit drawings with notes) that must give
+ * no table. Each case is a
  * page model (`page-model.ts`) that every producer draws; `html` is
  * Chromium's drawing of it.
  */
@@ -11,9 +12,10 @@ import { pageHtml } from './page-html.ts';
 import { STYLES, makeTable, type GenTable, type Style } from './table-model.ts';
 import { sentence } from './words.ts';
 import { makeChart, makeSchematic } from './figures.ts';
+import { makeCircuit } from './circuit.ts';
 
 export const LAYOUTS = ['single', 'stacked', 'side', 'twocol'] as const;
-export const NEGATIVES = ['prose-columns', 'side-label', 'chart', 'schematic'] as const;
+export const NEGATIVES = ['prose-columns', 'side-label', 'chart', 'schematic', 'circuit'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 export type Negative = (typeof NEGATIVES)[number];
 
@@ -79,8 +81,10 @@ function negativeCase(r: Rng, id: string, negative: Negative): Case {
     }
   } else if (negative === 'chart') {
     blocks.push(para(r), { k: 'caption', label: 'Figure 1.', text: sentence(r, 6) }, { k: 'chart', chart: makeChart(r) }, para(r));
-  } else {
+  } else if (negative === 'schematic') {
     blocks.push(para(r), { k: 'schematic', schematic: makeSchematic(r) }, { k: 'caption', label: 'Figure 2.', text: sentence(r, 6) });
+  } else {
+    blocks.push(para(r), { k: 'circuit', circuit: makeCircuit(r) }, { k: 'caption', label: 'Figure 3.', text: sentence(r, 6) });
   }
   const doc = page(r, blocks);
   return { id, kind: 'negative', negative, doc, html: pageHtml(doc) };

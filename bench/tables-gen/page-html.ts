@@ -1,5 +1,6 @@
 /** Writes a generated page as HTML for Chromium. */
 import { chartSvg, schematicSvg } from './figures.ts';
+import { circuitSvg } from './circuit.ts';
 import type { Block, PageDoc } from './page-model.ts';
 import { BASE_CSS, tableHtml } from './table-html.ts';
 
@@ -14,6 +15,7 @@ function blockHtml(b: Block): string {
     case 'side-label': return `<div style="display:flex;gap:16pt;margin:8pt 0"><div style="width:7em;flex:none"><b>${b.label}</b></div><div><p>${b.text}</p></div></div>`;
     case 'chart': return chartSvg(b.chart);
     case 'schematic': return schematicSvg(b.schematic);
+    case 'circuit': return circuitSvg(b.circuit);
   }
 }
 

@@ -2,10 +2,11 @@
  * Writes a generated page as a LaTeX document for pdflatex: Computer Modern
  * at 10, 11 or 12 pt on A4, tables as tabulars (centred or flush left),
  * newspaper columns with multicol, side labels as parboxes, charts and
- * schematics in the picture environment.
+ * schematics in the picture environment (circuits' slanted strokes as raw PDF paths).
  */
 import { BOX, FIG_H, FIG_W, PLOT, boxAt, type Chart, type Schematic } from './figures.ts';
 import type { Block, PageDoc } from './page-model.ts';
+import { circuitLatex } from './circuit.ts';
 import { pageTables } from './page-model.ts';
 import { rngFor, type Rng } from './random.ts';
 import { outsideLatin, tableLatex, tex } from './table-latex.ts';
@@ -82,6 +83,7 @@ function blockLatex(b: Block, v: Rng, inColumns: boolean): string {
       + `\\parbox[t]{\\dimexpr\\linewidth-7em-16pt\\relax}{${tex(b.text)}}\\par\\vspace{8pt}`;
     case 'chart': return chartLatex(b.chart);
     case 'schematic': return schematicLatex(b.schematic);
+    case 'circuit': return circuitLatex(b.circuit, tex);
   }
 }
 

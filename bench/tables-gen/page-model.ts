@@ -4,6 +4,7 @@
  * from the same model whichever producer drew it.
  */
 import type { Chart, Schematic } from './figures.ts';
+import type { Circuit } from './circuit.ts';
 import type { GenTable } from './table-model.ts';
 
 /** Cell padding (vertical, horizontal) as CSS gives it; each producer maps it to its own spacing. */
@@ -25,7 +26,8 @@ export type Block =
   /** A bold side label beside a paragraph. */
   | { k: 'side-label'; label: string; text: string }
   | { k: 'chart'; chart: Chart }
-  | { k: 'schematic'; schematic: Schematic };
+  | { k: 'schematic'; schematic: Schematic }
+  | { k: 'circuit'; circuit: Circuit };
 
 export type PageDoc = { dir: 'ltr' | 'rtl'; font: 'DejaVu Sans' | 'DejaVu Serif'; sizePt: number; blocks: Block[] };
 

@@ -3,7 +3,7 @@
  * LibreOffice Writer exports to PDF: tables as Writer tables (full width
  * with equal columns, as Writer inserts them, or sized to their content),
  * newspaper columns and side-by-side tables as sections with columns, side
- * labels as hanging indents. Charts and schematics are not drawn here.
+ * labels as hanging indents. Charts, schematics and circuits are not drawn here.
  */
 import type { Block, PageDoc, PlacedTable } from './page-model.ts';
 import { rngFor, type Rng } from './random.ts';
@@ -11,7 +11,7 @@ import { NS, StyleSet, el, headRows, xml } from './odf-cells.ts';
 import { fitToLine, odfRows } from './table-odf.ts';
 
 /** Whether Writer draws the page here (charts and schematics are left to the other producers). */
-export const writerDraws = (doc: PageDoc): boolean => !doc.blocks.some((b) => b.k === 'chart' || b.k === 'schematic');
+export const writerDraws = (doc: PageDoc): boolean => !doc.blocks.some((b) => b.k === 'chart' || b.k === 'schematic' || b.k === 'circuit');
 
 /** `linePt`: the width text is set in here (the page's, or a section column's). */
 type Ctx = { doc: PageDoc; v: Rng; styles: StyleSet; tables: number; sections: number; linePt: number };
@@ -62,7 +62,7 @@ function blockXml(b: Block, x: Ctx, align?: 'left' | 'justify'): string {
       const s = x.styles.name('paragraph', el('style:paragraph-properties', { 'fo:margin-left': indent, 'fo:text-indent': `-${indent}`, 'fo:margin-top': '8pt', 'fo:margin-bottom': '8pt' }), 'Standard');
       return `<text:p text:style-name="${s}"><text:span text:style-name="${bold}">${xml(b.label)}</text:span><text:tab/>${xml(b.text)}</text:p>`;
     }
-    case 'chart': case 'schematic': return '';
+    case 'chart': case 'schematic': case 'circuit': return '';
   }
 }
 
