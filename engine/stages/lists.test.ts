@@ -40,6 +40,18 @@ describe('lists stage', () => {
     expect(renderBlocks(out)).toBe('- the choice between two aspect ratios\n  - both fit on A4 or US letter paper\n- type is set centered by default');
   });
 
+  it('keeps items at one level when their wrapped lines run back left of the bullet (Federal Register)', () => {
+    // Bullets indented 9 pt into the column, their turnover lines set flush with the column's edge.
+    const p = page(1, []);
+    p.blocks = [
+      para([line(['• Federal eRulemaking Portal: Go to'], 231, 120), line(['https://www.regulations.gov. Follow the'], 222, 130)]),
+      para([line(['• Fax: 202–493–2251.'], 231, 150)]),
+      para([line(['• Mail: U.S. Department of'], 231, 160), line(['Transportation, Docket Operations.'], 222, 170)]),
+    ];
+    const out = lists.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(renderBlocks(out)).toBe('- Federal eRulemaking Portal: Go to https://www.regulations.gov. Follow the\n- Fax: 202–493–2251.\n- Mail: U.S. Department of Transportation, Docket Operations.');
+  });
+
   it('renders ordered lists from their first number', () => {
     const p = page(1, []);
     p.blocks = [para([line(['2. second'], 40, 100)]), para([line(['3. third'], 40, 112)])];

@@ -100,8 +100,17 @@ function textStart(line: Line, markerLength: number): number {
   return line.runs[1]?.box.x0 ?? first.box.x1;
 }
 
+/**
+ * Where an item's marker sits: its first line's left edge. Not the paragraph's:
+ * turnover lines set flush with the column, left of an indented bullet, would
+ * put a wrapped item a level above its one-line siblings.
+ */
+function markerX(p: Para): number {
+  return p.lines?.[0]?.box.x0 ?? p.prov.box.x0;
+}
+
 function addItem(stack: Open[], p: Para, m: Marker): List | null {
-  const x = p.prov.box.x0;
+  const x = markerX(p);
   while (stack.length > 1 && x < stack.at(-1)!.x - CLOSE_PT) stack.pop();
   let top = stack.at(-1);
   // A literal-marker item after numbered or bulleted ones at the same level (or the reverse) starts a list of its own.
@@ -126,7 +135,7 @@ function addItem(stack: Open[], p: Para, m: Marker): List | null {
 }
 
 function finishItem(top: Open, p: Para, m: Marker, created: List | null): List | null {
-  const x = p.prov.box.x0;
+  const x = markerX(p);
   const line = p.lines?.[0];
   const second = p.lines?.[1];
   top.textX = second ? second.box.x0 : line ? textStart(line, m.length) : x + TEXT_INDENT_PT;
