@@ -14,6 +14,7 @@ import { baselineParts } from './baseline-split.ts';
 import { chartAreas } from './chart-gridlines.ts';
 import { axisAreas } from './chart-axes.ts';
 import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver } from './prose-cells.ts';
+import { isWrappedColumns } from './wrapped-columns.ts';
 import { isSideLabelledProse } from './side-labels.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
@@ -55,10 +56,10 @@ function onFigure(line: Line, figures: readonly Box[], em: number): boolean {
   return figures.some((f) => x >= f.x0 - mx && x <= f.x1 + mx && y >= f.y0 - my && y <= f.y1 + my);
 }
 
-/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a row of authors, justified lines whose word gaps line up. */
+/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a row of authors, justified lines whose word gaps line up, columns of lines wrapped to a measure. */
 function isText(t: Detected, lines: readonly Line[], em: number): boolean {
   const b = t.block;
-  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isAuthorGrid(t, lines) || isJustifiedLines(t);
+  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isAuthorGrid(t, lines) || isJustifiedLines(t) || isWrappedColumns(t, em);
 }
 
 /**
