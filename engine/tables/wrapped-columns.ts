@@ -27,7 +27,10 @@ const PARAGRAPH_PITCHES = 1.6;
 /** Ems of slack a measure may leave: a composer that wraps a line a little early (a space's stretch, kerning). */
 const SLACK_EM = 0.25;
 
-type Line = { x0: number; x1: number; y: number; words: number; text: string; first: TextRun };
+/** A line ending a sentence or a label: a paragraph may end there, whatever room it leaves. */
+const SENTENCE_END = /[.:;!?][)\]'"’”]*\s*$/u;
+
+type Line = { x0: number; x1: number; y: number; words: number; text: string; first: TextRun; last: TextRun };
 
 /** The x-ranges the runs' projection leaves between its gaps: the columns, left to right. */
 function projection(runs: readonly TextRun[]): { x0: number; x1: number }[] {
@@ -52,7 +55,8 @@ function linesOf(runs: readonly TextRun[], em: number): Line[] {
       last.x1 = Math.max(last.x1, r.box.x1);
       last.words += words;
       last.text += ` ${r.text}`;
-    } else out.push({ x0: r.box.x0, x1: r.box.x1, y: r.box.y1, words, text: r.text, first: r });
+      last.last = r;
+    } else out.push({ x0: r.box.x0, x1: r.box.x1, y: r.box.y1, words, text: r.text, first: r, last: r });
   }
   return out;
 }
@@ -79,6 +83,7 @@ function wrappedText(lines: readonly Line[], right: number, em: number): boolean
   for (let k = 0; k + 1 < lines.length; k++) {
     const [a, b] = [lines[k]!, lines[k + 1]!];
     if (b.y - a.y > PARAGRAPH_PITCHES * pitch) continue; // a paragraph break: its last line ends where it ends
+    if (SENTENCE_END.test(a.text) || a.last.bold !== b.first.bold) continue; // a paragraph or a heading may end here
     pairs++;
     if (firstWordWidth(b) > right - a.x1 - SLACK_EM * em) wrapped++;
   }
