@@ -11,6 +11,21 @@ describe('lines stage', () => {
     expect(lines.map(lineText)).toEqual(['Hello world', 'Next']);
   });
 
+  it("keeps a smaller word with the words it touches when the next column's baselines lie nearer (Federal Register small capitals)", () => {
+    // Three columns on baselines of their own; the small capitals sit a little below their line's centre.
+    const p = page(1, []);
+    const listed = run('listed under the', 399, 233.3, { fontSize: 9 });
+    const caps = run('ADDRESSES', listed.box.x1 + 2.5, 234.65, { fontSize: 6.9, bold: true });
+    p.runs = [
+      run('deviations to RC steps, including substeps', 45, 236.03, { fontSize: 8 }),
+      run('The FAA must receive comments', 251.9, 230, { fontSize: 9 }),
+      listed, caps, run('section.', caps.box.x1 + 2.5, 233.3, { fontSize: 9 }),
+    ];
+    const texts = buildLines(p).map(lineText);
+    expect(texts.find((t) => t.includes('listed under the'))).toContain('listed under the ADDRESSES section.');
+    expect(texts.find((t) => t.includes('deviations'))).not.toContain('ADDRESSES');
+  });
+
   it('does not add a space between touching runs (ligature fragments)', () => {
     const p = page(1, []);
     const a = run('con', 20, 100);

@@ -11,6 +11,7 @@ import { isSpace, unionOf, withoutLeadingSpace } from '../geometry.ts';
 import { bidiRow, hasRtl, pageDirection, type BaseDir } from './bidi-lines.ts';
 import { surelyMonospaced } from '../extract/font-style.ts';
 import { CHUNK_GAP_EM } from '../tables/chunks.ts';
+import { adoptTouchingRuns } from './touching-runs.ts';
 
 /** A gap wider than this many ems splits a row into separate lines. */
 const SPLIT_GAP_EM = 1.8;
@@ -145,7 +146,7 @@ function rows(runs: TextRun[]): TextRun[][] {
       out.push({ runs: [r], c: center(r), h: height(r) });
     }
   }
-  return mergeScripts(out.map((r) => r.runs));
+  return mergeScripts(adoptTouchingRuns(out.map((r) => r.runs)));
 }
 
 function withSpace(prev: TextRun, r: TextRun): TextRun {
