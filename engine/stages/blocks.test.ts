@@ -25,6 +25,24 @@ describe('blocks stage', () => {
     expect(out.blocks).toHaveLength(2);
   });
 
+  it('keeps a sentence whole across a line that a bold term or small capitals fill', () => {
+    const run = (t: string, x: number, y: number, o: Record<string, unknown> = {}) => line([t], x, y, o).runs[0]!;
+    const mixed = (parts: [string, Record<string, unknown>][], y: number) => {
+      let x = 40;
+      const runs = parts.map(([t, o]) => { const r = run(t, x, y, o); x = r.box.x1 + 2.5; return r; });
+      return { runs, box: { x0: runs[0]!.box.x0, y0: Math.min(...runs.map((r) => r.box.y0)), x1: x, y1: y + 10 } };
+    };
+    const lines = [
+      ...textLines(['retain all your data by default. But if'], 40, 100),
+      mixed([["instead you'd like", {}], ['automatically clean up the container and remove the file', { bold: true }]], 112),
+      mixed([['system when the container exits', { bold: true }], [', you can add the flag.', {}]], 124),
+      mixed([['should be sent to the person who is identified in the', {}], ['FOR FURTHER INFORMATION', { bold: true, fontSize: 7.4 }]], 136),
+      mixed([['CONTACT', { bold: true, fontSize: 7.4 }], ['section. Any comments.', {}]], 148),
+    ];
+    const out = blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!;
+    expect(out.blocks).toHaveLength(1);
+  });
+
   it('starts a new block at a list marker', () => {
     const lines = textLines(['Intro:', '• first', '• second'], 40, 100);
     expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(3);

@@ -20,6 +20,14 @@ import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts
 type Style = { size: number; prose: number | undefined; code: number | undefined; bold: boolean; mono: boolean };
 
 
+/** A run of capitals this much smaller than the line's prose is small capitals (a term in the sentence), not smaller text. */
+const SMALL_CAPS_SIZE = 0.9;
+
+/** Whether a run's letters are all capitals (and it has some). */
+function isCaps(text: string): boolean {
+  return /\p{Lu}/u.test(text) && !/\p{Ll}/u.test(text);
+}
+
 /** Share of a line's visible characters in bold past which the line reads as bold. */
 const BOLD_LINE_SHARE = 0.6;
 /** Share of a line's visible characters in monospace past which the line reads as code. */
@@ -27,13 +35,17 @@ const MONO_LINE_SHARE = 0.8;
 
 /** Measures a line in one pass: sizes weighted by characters (trimmed), shares by visible characters. */
 function measure(l: Line): Style {
-  let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, styled = false;
+  let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, styled = false, top = 0;
+  for (const r of l.runs) if (!r.monospace) top = Math.max(top, r.fontSize);
+  let capsN = 0, capsSum = 0;
   for (const r of l.runs) {
     const k = trimmedLength(r.text);
     n += k; sum += k * r.fontSize;
     if (r.bold) styled = true;
-    if (r.monospace) { styled = true; cn += k; csum += k * r.fontSize; } else { pn += k; psum += k * r.fontSize; }
+    if (r.monospace) { styled = true; cn += k; csum += k * r.fontSize; } else if (r.fontSize < SMALL_CAPS_SIZE * top && isCaps(r.text)) { capsN += k; capsSum += k * r.fontSize; } else { pn += k; psum += k * r.fontSize; }
   }
+  // Small capitals are set in the line's prose: they count in its prose size only when the line has nothing else.
+  if (pn === 0) { pn = capsN; psum = capsSum; }
   // The shares are counted only on a line with a bold or monospace run: on others both are 0, and no text is scanned.
   let vis = 0, bold = 0, mono = 0;
   if (styled) {
@@ -46,9 +58,20 @@ function measure(l: Line): Style {
   }
   const size = n > 0 ? sum / n : (l.runs[0]?.fontSize ?? 0);
   return {
-    size, bold: vis > 0 && bold / vis > BOLD_LINE_SHARE, mono: vis > 0 && mono / vis > MONO_LINE_SHARE,
+    size, bold: vis > 0 && bold / vis > BOLD_LINE_SHARE && !opensInLowerCase(l), mono: vis > 0 && mono / vis > MONO_LINE_SHARE,
     prose: pn > 0 ? psum / pn : undefined, code: cn > 0 ? csum / cn : undefined,
   };
+}
+
+/**
+ * Whether a line opens with running text in the regular weight, a lower-case
+ * word ("in the **FOR FURTHER INFORMATION**"): a sentence going on into a
+ * bold term set in small capitals, never a heading's first line, however
+ * much of the line the term takes.
+ */
+function opensInLowerCase(l: Line): boolean {
+  const first = l.runs.find((r) => r.text.trim() !== '');
+  return first !== undefined && !first.bold && /^\s*\p{Ll}/u.test(first.text);
 }
 
 // Each line is compared with the line before it and the line after it; the
