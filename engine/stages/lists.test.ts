@@ -12,6 +12,10 @@ describe('lists stage', () => {
     expect(listMarker('b. a')).toMatchObject({ ordered: false, literal: true });
     expect(listMarker('(iv) a')).toMatchObject({ ordered: false, literal: true });
     expect(listMarker('Plain sentence.')).toBeNull();
+    // A rule typed with the sign (a court caption's "- - - - x") is no item; a dash item about dashes is.
+    expect(listMarker('- - - - - - - - - - - - x')).toBeNull();
+    expect(listMarker('* * *')).toBeNull();
+    expect(listMarker('- -- is a long option prefix')?.ordered).toBe(false);
   });
 
   it('nests by indentation and keeps continuation paragraphs in their item', () => {

@@ -35,10 +35,24 @@ const TEXT_INDENT_PT = 12;
 /** Points a continuation may start left of its item's text (a hanging indent set a hair short). */
 const TEXT_SLACK_PT = 4;
 
+/** Times a bullet's sign repeats right after it that make the line a drawn rule ("- - - - - x"), not an item. */
+const RULE_REPEATS = 2;
+
+/** Whether `rest` opens with `sign` again, space-separated, `RULE_REPEATS` times: a rule typed with the sign. */
+function repeatsMarker(rest: string, sign: string): boolean {
+  let k = 0, n = 0;
+  while (n < RULE_REPEATS && rest[k] === sign && (rest[k + 1] === ' ' || k + 1 === rest.length)) {
+    n++;
+    k++;
+    while (rest[k] === ' ') k++;
+  }
+  return n >= RULE_REPEATS;
+}
+
 /** The marker a paragraph starts with, if any. */
 export function listMarker(text: string): Marker | null {
   const b = BULLET.exec(text);
-  if (b) return { ordered: false, literal: false, length: b[0].length };
+  if (b) return repeatsMarker(text.slice(b[0].length), b[1]!) ? null : { ordered: false, literal: false, length: b[0].length };
   const n = NUMBER.exec(text);
   if (!n) return null;
   const label = n[1] ?? n[3] ?? ''; // group 1: a dotted label, group 3: a parenthesised one
