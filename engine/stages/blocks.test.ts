@@ -43,6 +43,21 @@ describe('blocks stage', () => {
     expect(out.blocks).toHaveLength(1);
   });
 
+  it('starts a paragraph at a run-in label after a sentence\'s end, set a little apart (Federal Register)', () => {
+    const label = (y: number) => {
+      const head = line(['DATES: '], 40, y, { bold: true }).runs[0]!;
+      const rest = line(['The FAA must receive'], head.box.x1 + 2.5, y).runs[0]!;
+      return { runs: [head, rest], box: { x0: 40, y0: y, x1: rest.box.x1, y1: y + 10 } };
+    };
+    const body = textLines(['It was found that the existing rules do not', 'cover it: the FAA is proposing this AD to', 'address the unsafe condition on the products.'], 40, 88);
+    const apart = blocks.run(doc([page(1, [...body, label(126)])]), DEFAULT_CONFIG).pages[0]!;
+    expect(apart.blocks.map(text)).toEqual(['It was found that the existing rules do not cover it: the FAA is proposing this AD to address the unsafe condition on the products.', 'DATES: The FAA must receive']);
+    // At the paragraph's own leading the label is a bold term inside it; after a gap without a sentence's end, too.
+    expect(blocks.run(doc([page(1, [...body, label(124)])]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(1);
+    const open = textLines(['It was found that the existing rules do not', 'cover it: the FAA is proposing this AD to', 'address the unsafe condition on the products'], 40, 88);
+    expect(blocks.run(doc([page(1, [...open, label(126)])]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(1);
+  });
+
   it('starts a new block at a list marker', () => {
     const lines = textLines(['Intro:', '• first', '• second'], 40, 100);
     expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(3);

@@ -150,7 +150,20 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   if (vgap < -0.5 * size) return true; // went up: another column or a float
   if (b.box.x0 > a.box.x1 || b.box.x1 < a.box.x0) return true; // no horizontal overlap
   if (vgap > gap + Math.max(0.35 * size, (ratio - 1) * Math.max(gap, 0))) return true; // 0.35 em past the page's leading at least
-  return false;
+  // A run-in label after a sentence's end starts a paragraph at a smaller gap ("…products. / **DATES:** The FAA…").
+  return vgap > gap + LABEL_GAP_EM * size && opensWithLabel(b) && SENTENCE_END.test(lineText(a));
+}
+
+/** Ems past the page's leading that part a paragraph opening with a run-in label from the sentence ended above it. */
+const LABEL_GAP_EM = 0.15;
+/** A line's text ending a sentence (closing quotes or brackets may follow). */
+const SENTENCE_END = /[.!?][)\]'"’”]*\s*$/u;
+
+/** Whether a line opens with a bold label ending in a colon, then text in the regular weight ("**DATES:** The FAA…"). */
+function opensWithLabel(l: Line): boolean {
+  const k = l.runs.findIndex((r) => r.text.trim() !== '');
+  const first = l.runs[k];
+  return first !== undefined && first.bold && /:\s*$/.test(first.text) && l.runs.slice(k + 1).some((r) => !r.bold && r.text.trim() !== '');
 }
 
 /** A line starting this many ems left of a list item's marker is no longer the item's text. */
