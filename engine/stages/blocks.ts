@@ -11,6 +11,7 @@ import { titleKey } from './headings.ts';
 import { asciiTitleKeyLength, keyLengths } from './heading-outline.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
+import { startsHangingEntry } from './hanging-indent.ts';
 import { splitAtForcedBreaks, wordWouldFit } from './forced-breaks.ts';
 import { takeMarginMarks } from './margin-marks.ts';
 import { boxCentreX, documentText, lineFontSize, lineRole, lineStructBlock, lineText, median, trimmedLength, unionOf, visibleLength } from '../geometry.ts';
@@ -270,7 +271,7 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
       const prev = cur.at(-1);
       // A centred label in capitals ("ABSTRACT") is set in the body's face and spacing: its place parts it from the text.
       const label = cur.length === 1 && prev !== undefined && isCentredLabel(prev, line);
-      if (prev && (isTitle || label || startsNewBlock(prev, line, gap, ratio) || leavesItem(cur[0]!, prev, line))) flush();
+      if (prev && (isTitle || label || startsNewBlock(prev, line, gap, ratio) || leavesItem(cur[0]!, prev, line) || startsHangingEntry(cur, line))) flush();
       cur.push(line);
       if (isTitle) flush();
     }
