@@ -22,7 +22,7 @@ function isCode(line: Line): boolean {
     all += r.text.length;
     if (r.monospace) mono += r.text.length;
   }
-  return mono * 2 > all;
+  return mono * 2 > all; // over half
 }
 
 /**
@@ -33,7 +33,7 @@ function isCode(line: Line): boolean {
  * parted so: its first line may be indented, the next back at the margin.
  */
 export function startsHangingEntry(cur: readonly Line[], line: Line): boolean {
-  if (cur.length < 2 || isCode(line) || cur.some(isCode)) return false;
+  if (cur.length < 2 || isCode(line) || cur.some(isCode)) return false; // a first line and a turnover line at least
   const first = cur[0]!;
   const em = lineFontSize(first);
   const hang = HANG_EM * em;
