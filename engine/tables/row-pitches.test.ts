@@ -8,7 +8,7 @@ import type { Block, Cell, Doc, TextRun } from '../model.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { spansText } from './cell-text.ts';
 import { tables } from './tables.ts';
-import { lineBase } from './row-pitches.ts';
+import { lineBase, textBand } from './row-pitches.ts';
 import type { RegionLine } from './columns.ts';
 import { doc, page, run } from '../../test/support/tables/pages.ts';
 
@@ -77,5 +77,25 @@ describe('a line\'s baseline', () => {
 
   it('is the highest bottom of the line\'s text, smaller text of several letters included (a side label)', () => {
     expect(lineBase(line([sized('that result in dynamic discontinuities', 60, 93, 100.8, 10), sized('Shift work', 400, 90, 97.5, 7.5)]))).toBe(97.5);
+  });
+});
+
+describe('a line\'s baseline and text band beside formula glyphs (acmart sample, Table 1)', () => {
+  const line = (runs: TextRun[]): RegionLine => ({
+    chunks: [{ runs, box: { x0: 0, y0: Math.min(...runs.map((r) => r.box.y0)), x1: 1, y1: Math.max(...runs.map((r) => r.box.y1)) } }] as unknown as RegionLine['chunks'],
+    y0: Math.min(...runs.map((r) => r.box.y0)), y1: Math.max(...runs.map((r) => r.box.y1)),
+  });
+
+  it('takes the baseline from the text, not from a glyph boxed to its ink (a math italic π stops short of it)', () => {
+    const pi = { ...run('𝜋', 70, 137.7), box: { x0: 70, y0: 140, x1: 75, y1: 144 } };
+    expect(lineBase(line([pi, run('1 in 5', 170, 137.7), run('Common in math', 270, 137.7)]))).toBeCloseTo(147.7);
+    // Alone on its line, such a glyph is all there is to go by.
+    expect(lineBase(line([pi]))).toBe(144);
+  });
+
+  it('measures the band of the text, not of the scripts around it (Ψ²₁)', () => {
+    const sup = { ...run('2', 76, 156.4), fontSize: 6, box: { x0: 76, y0: 156.4, x1: 79, y1: 163.2 } };
+    const sub = { ...run('1', 76, 163.9), fontSize: 6, box: { x0: 76, y0: 163.9, x1: 79, y1: 170.7 } };
+    expect(textBand(line([run('Ψ', 70, 158.6), sup, sub, run('1 in 40,000', 170, 158.6)]))).toEqual({ y0: 158.6, height: 10 });
   });
 });

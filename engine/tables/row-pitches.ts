@@ -38,6 +38,9 @@ const MARK_SIZE_SHARE = 0.8;
 /** Characters a mark has at most (`∗`, `†`, `a`, `12`); longer smaller text is text (a side label beside a paragraph). */
 const MARK_CHARS = 2;
 
+/** Share of its font size under which a run's box is its glyphs' ink, not the font's height (a lone x-height glyph). */
+const INK_BOX_SHARE = 0.6;
+
 /** Whether a run is a mark beside text of `size` points: one or two characters set much smaller. */
 export const isMark = (r: TextRun, size: number): boolean => r.fontSize < MARK_SIZE_SHARE * size && r.text.trim().length <= MARK_CHARS;
 
@@ -50,11 +53,33 @@ export const isMark = (r: TextRun, size: number): boolean => r.fontSize < MARK_S
  * Raised and lowered script runs do not count, nor marks set much smaller
  * than the line's text (`6.50∗`, the star raised in a smaller font).
  */
+/**
+ * A line's top and height from its text alone: scripts and marks (a
+ * formula's sub- and superscripts, `Ψ²₁`) stretch its box by half a line
+ * either way, which would make the next row look set off within this one.
+ */
+export function textBand(l: RegionLine): { y0: number; height: number } {
+  const runs = l.chunks.flatMap((c) => c.runs.filter((r) => !r.script && r.text.trim() !== ''));
+  let top = 0;
+  for (const r of runs) top = Math.max(top, r.fontSize);
+  const kept = runs.filter((r) => !isMark(r, top));
+  if (!kept.length) return { y0: l.y0, height: l.y1 - l.y0 };
+  let y0 = Infinity, y1 = -Infinity;
+  for (const r of kept) {
+    y0 = Math.min(y0, r.box.y0);
+    y1 = Math.max(y1, r.box.y1);
+  }
+  return { y0, height: y1 - y0 };
+}
+
 export function lineBase(l: RegionLine): number {
   const runs = l.chunks.flatMap((c) => c.runs.filter((r) => !r.script && r.text.trim() !== ''));
   let top = 0;
   for (const r of runs) top = Math.max(top, r.fontSize);
-  const bottoms = runs.filter((r) => !isMark(r, top)).map((r) => r.box.y1);
+  const kept = runs.filter((r) => !isMark(r, top));
+  // A glyph boxed to its own ink (a math italic π) stops short of the baseline: it counts only when nothing else does.
+  const full = kept.filter((r) => r.box.y1 - r.box.y0 >= INK_BOX_SHARE * r.fontSize);
+  const bottoms = (full.length ? full : kept).map((r) => r.box.y1);
   return bottoms.length ? Math.min(...bottoms) : l.y1;
 }
 

@@ -8,7 +8,7 @@ import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { startsRowByContent } from './row-breaks.ts';
 import { HALF, MIN_COLUMNS } from './measures.ts';
 import { stubColumn } from './stub-side.ts';
-import { lineBase, PADDED_PITCH, rowPitches } from './row-pitches.ts';
+import { lineBase, PADDED_PITCH, rowPitches, textBand } from './row-pitches.ts';
 import { joinMarkLines } from './mark-lines.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
@@ -125,12 +125,13 @@ export function groupRows(region: readonly RegionLine[], cols: readonly Column[]
   lines.forEach((line, i) => {
     const prev = lines[i - 1];
     // Offsets compare the lines' boxes; padding compares baselines, as the region's pitches do.
-    const offset = prev ? line.y0 - prev.y0 : Infinity;
+    const [band, prevBand] = [textBand(line), prev && textBand(prev)];
+    const offset = prevBand ? band.y0 - prevBand.y0 : Infinity;
     const pitch = prev ? lineBase(line) - lineBase(prev) : Infinity;
     let starts: boolean;
     if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
     // Cells centred against a wrapped stub sit between its lines, closer than a line apart: one row.
-    else if (offset < OFFSET_PITCH * (line.y1 - line.y0)) starts = false;
+    else if (offset < OFFSET_PITCH * band.height) starts = false;
     else if (numbersUnderNumbers(prev, line, cols, stub, rows[rows.length - 1]) || bodyUnderHeader(prev, line, cols)) starts = true;
     else if (headsRows(line, lines[i + 1], cols, stub)) starts = true;
     else if (bimodal) starts = pitch > minP * PADDED_PITCH;
