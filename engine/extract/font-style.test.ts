@@ -24,6 +24,11 @@ describe('inferFontStyle', () => {
       .toEqual(['bi', 'b', 'i', 'bi', 'b', 'i', '']);
   });
 
+  it('reads Linux Libertine\'s and Biolinum\'s style letters (ACM papers), and no style in the regular faces', () => {
+    expect(['NODUMQ+LinLibertineTB', 'LinBiolinumTB', 'LinLibertineTI', 'LinLibertineTBI', 'LinBiolinumTBO', 'LinLibertineTZ', 'LinLibertine_RB', 'LinLibertineT', 'LinLibertineO', 'LinBiolinumT'].map(style))
+      .toEqual(['b', 'b', 'i', 'bi', 'bi', 'b', 'b', '', '', '']);
+  });
+
   it('does not read a family name as a style', () => {
     expect(['DigitalSans-Regular', 'Demitasse', 'Capital-Roman'].map(style)).toEqual(['', '', '']);
   });

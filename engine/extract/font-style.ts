@@ -17,6 +17,14 @@ const ITALIC = /italic|oblique|slanted|\bit\b|-it\b|cmti|cmsl|lmroman\d+-italic|
  */
 const URW_BOLD = /-(?:Medi|Demi|Bold)/;
 const URW_ITALIC = /-[A-Za-z]*(?:Ital|Obli)(?![a-z])/;
+/**
+ * Linux Libertine and Biolinum (the fonts of ACM's article class) name their
+ * styles by letters after the format's (T for Type 1, O for OpenType, _R):
+ * B bold, Z semibold, then I italic or O oblique. LinLibertineTB is bold,
+ * LinBiolinumTBO bold oblique, LinLibertineO the regular OpenType face.
+ */
+const LIBERTINE_BOLD = /Lin(?:Libertine|Biolinum)(?:T|O|_R)[BZ][IO]?(?![A-Za-z])/;
+const LIBERTINE_ITALIC = /Lin(?:Libertine|Biolinum)(?:T|O|_R)[BZ]?[IO](?![A-Za-z])/;
 const MONO = /mono|courier|code|consol|menlo|typewriter|lmmono|cmtt|\btt\d|fixed|inconsolata|sourcecodepro|dejavusansm/i;
 
 /** Whether a font's name says it is monospaced (Courier, …Mono, cmtt…). */
@@ -51,8 +59,8 @@ export function inferFontStyle(
 ): FontStyle {
   const base = baseFontName(name);
   return {
-    bold: flags.bold === true || BOLD.test(base) || URW_BOLD.test(base),
-    italic: flags.italic === true || ITALIC.test(base) || URW_ITALIC.test(base),
+    bold: flags.bold === true || BOLD.test(base) || URW_BOLD.test(base) || LIBERTINE_BOLD.test(base),
+    italic: flags.italic === true || ITALIC.test(base) || URW_ITALIC.test(base) || LIBERTINE_ITALIC.test(base),
     monospace: flags.monospace === true || flags.family === 'monospace' || MONO.test(base),
   };
 }
