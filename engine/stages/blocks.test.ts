@@ -58,6 +58,14 @@ describe('blocks stage', () => {
     expect(blocks.run(doc([page(1, [...open, label(126)])]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(1);
   });
 
+  it('keeps a word broken at a line\'s end in one paragraph across a change of weight ("Embedded systems; Re-" / "dundancy")', () => {
+    const head = line(['Computer systems organization'], 40, 100, { bold: true }).runs[0]!;
+    const rest = line([' Re-'], head.box.x1, 100).runs[0]!;
+    const first = { runs: [head, rest], box: { x0: 40, y0: 100, x1: rest.box.x1, y1: 110 } };
+    const out = blocks.run(doc([page(1, [first, line(['dundancy; Robotics; Networks.'], 40, 112)])]), DEFAULT_CONFIG).pages[0]!;
+    expect(out.blocks).toHaveLength(1);
+  });
+
   it('starts a new block at a list marker', () => {
     const lines = textLines(['Intro:', '• first', '• second'], 40, 100);
     expect(blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks).toHaveLength(3);

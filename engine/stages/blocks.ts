@@ -134,6 +134,8 @@ export function changesFace(a: Line, b: Line): boolean {
 
 /** True when `b` cannot continue the paragraph that ends with `a`. */
 export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): boolean {
+  // A word broken at the line's end goes on in lower case on the next: one paragraph, whatever the face ("Re-" / "dundancy").
+  if (BROKEN_WORD.test(lineText(a)) && RUNS_ON.test(lineText(b)) && !styleOf(a).mono && !styleOf(b).mono && listMarker(lineText(b)) === null) return false;
   if (changesFace(a, b)) return true;
   const sb = styleOf(b);
   const size = Math.max(styleOf(a).size, sb.size, 1);
@@ -154,6 +156,11 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   // A run-in label after a sentence's end starts a paragraph at a smaller gap ("…products. / **DATES:** The FAA…").
   return vgap > gap + LABEL_GAP_EM * size && opensWithLabel(b) && SENTENCE_END.test(lineText(a));
 }
+
+/** A line ending in a word broken by a hyphen. */
+const BROKEN_WORD = /\p{L}-\s*$/u;
+/** A line opening in lower case, the rest of a broken word. */
+const RUNS_ON = /^\s*\p{Ll}/u;
 
 /** Ems past the page's leading that part a paragraph opening with a run-in label from the sentence ended above it. */
 const LABEL_GAP_EM = 0.15;
