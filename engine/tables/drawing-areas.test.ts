@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { drawingAreas, drawingLabels } from './drawing-areas.ts';
-import { hRule, linesOf, run, vRule } from '../../test/support/tables/pages.ts';
-import type { Rule, Stroke } from '../model.ts';
+import { doc, hRule, linesOf, page, run, vRule } from '../../test/support/tables/pages.ts';
+import type { Page, Rule, Stroke, TextRun } from '../model.ts';
+import { tables } from './tables.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
 
 const stroke = (x0: number, y0: number, x1: number, y1: number, bends = true): Stroke => ({ box: { x0, y0, x1, y1 }, bends });
 /** The text size of the pages these tests stand for (points): the em every threshold is measured in. */
@@ -67,3 +69,39 @@ describe('drawing areas', () => {
   });
 });
 
+describe('the tables stage with a schematic', () => {
+  const NAMES = [['R1', 'C1', 'D1'], ['R2', 'C2', 'D2']];
+  const VALUES = [['10k', '100n', '1N4148'], ['5k1', '16u', '1N4001']];
+  /** Two rows of wired symbols, each symbol's name above it and its value below: the labels line up in three columns. */
+  function schematic(): { runs: TextRun[]; drawn: Stroke[]; rules: Rule[] } {
+    const runs: TextRun[] = [];
+    const drawn: Stroke[] = [];
+    const rules: Rule[] = [];
+    [200, 250].forEach((y, j) => {
+      const row = wiredRow(y);
+      drawn.push(...row.drawn);
+      rules.push(...row.rules);
+      for (let i = 0; i < 3; i++) runs.push(run(NAMES[j]![i]!, 82 + i * 100, y - 17), run(VALUES[j]![i]!, 82 + i * 100, y + 7));
+    });
+    return { runs, drawn, rules };
+  }
+  const tablesOn = (p: Page) => tables.run(doc(p), DEFAULT_CONFIG).pages[0]!.blocks.filter((b) => b.kind === 'table');
+
+  it('reads no table in the labels of symbols wired together; they stay text', () => {
+    const { runs, drawn, rules } = schematic();
+    const out = tables.run(doc({ ...page(runs, rules), drawn }), DEFAULT_CONFIG).pages[0]!;
+    expect(out.blocks.filter((b) => b.kind === 'table')).toHaveLength(0);
+    expect(out.lines.flatMap((l) => l.runs.map((r) => r.text))).toContain('1N4001');
+  });
+
+  it('keeps a table beside the schematic', () => {
+    const { runs, drawn, rules } = schematic();
+    const table: TextRun[] = [];
+    ['Part', 'R1', 'C1', 'D1', 'R2'].forEach((name, r) => table.push(run(name, 420, 180 + r * 16), run(r ? String(r * 12) : 'Qty', 480, 180 + r * 16), run(r ? `${r * 3}.50` : 'Cost', 530, 180 + r * 16)));
+    const found = tablesOn({ ...page([...runs, ...table], rules), drawn });
+    expect(found).toHaveLength(1);
+    const text = JSON.stringify(found[0]);
+    expect(text).toContain('Qty');
+    expect(text).not.toContain('1N4148');
+  });
+});
