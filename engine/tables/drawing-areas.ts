@@ -34,7 +34,8 @@ const LABEL_EM = 1.5;
 /** Gap (ems) between drawings of one figure: the rows of a schematic and the parts set under them, with their labels between. */
 const MERGE_EM = 8;
 
-type Part = { box: Box; rule?: Rule };
+/** A stroke, or a rule with its two ends (points on its axis). */
+type Part = { box: Box; ends?: [number, number][] };
 
 const gapBetween = (a: Box, b: Box): number => Math.max(0, a.x0 - b.x1, b.x0 - a.x1, a.y0 - b.y1, b.y0 - a.y1);
 
@@ -50,9 +51,9 @@ const near = (p: [number, number], b: Box, gap: number): boolean =>
 
 /** Whether two parts join: strokes by touching boxes, a rule by an end at the other part. */
 function joined(a: Part, b: Part, em: number): boolean {
-  if (!a.rule && !b.rule) return gapBetween(a.box, b.box) <= TOUCH_EM * em;
+  if (!a.ends && !b.ends) return gapBetween(a.box, b.box) <= TOUCH_EM * em;
   const gap = WIRE_EM * em;
-  return (!!a.rule && ends(a.rule).some((p) => near(p, b.box, gap))) || (!!b.rule && ends(b.rule).some((p) => near(p, a.box, gap)));
+  return !!a.ends?.some((p) => near(p, b.box, gap)) || !!b.ends?.some((p) => near(p, a.box, gap));
 }
 
 /** Clusters of joined parts (a sweep down the page: only parts whose rows overlap within the gap are compared). */
@@ -70,13 +71,17 @@ function clusters(parts: readonly Part[], em: number): Part[][] {
     }
   }
   const groups = new Map<number, Part[]>();
-  order.forEach((p, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), p]));
+  order.forEach((p, i) => {
+    const g = groups.get(find(i));
+    if (g) g.push(p);
+    else groups.set(find(i), [p]);
+  });
   return [...groups.values()];
 }
 
 /** Whether a cluster is a drawing: strokes wired by rules, or several strokes, over more than a mark's size. */
 function isDrawingCluster(parts: readonly Part[], em: number): boolean {
-  const strokes = parts.filter((p) => !p.rule).length;
+  const strokes = parts.filter((p) => !p.ends).length;
   if (!strokes || (strokes < MIN_STROKES && parts.length < MIN_PARTS)) return false;
   const b = union(parts.map((p) => p.box));
   return Math.max(b.x1 - b.x0, b.y1 - b.y0) >= MIN_SPAN_EM * em;
@@ -107,7 +112,7 @@ function mergeClose(boxes: readonly Box[], gap: number): Box[] {
  */
 export function drawingAreas(drawn: readonly Stroke[] | undefined, rules: readonly Rule[], em: number): Box[] {
   if (!drawn?.length || em <= 0) return [];
-  const parts: Part[] = [...drawn.map((s) => ({ box: s.box })), ...rules.map((r) => ({ box: r.box, rule: r }))];
+  const parts: Part[] = [...drawn.map((s) => ({ box: s.box })), ...rules.map((r) => ({ box: r.box, ends: ends(r) }))];
   const drawings = clusters(parts, em).filter((c) => isDrawingCluster(c, em)).map((c) => union(c.map((p) => p.box)));
   return mergeClose(drawings, MERGE_EM * em);
 }
