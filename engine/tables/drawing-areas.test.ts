@@ -39,6 +39,12 @@ describe('drawing areas', () => {
     expect(drawingAreas(drawn, [hRule(100, 400, 100), hRule(100, 400, 130)], EM)).toEqual([]);
   });
 
+  it('a page border whose long rules meet a curved tab and a page-number disc is no drawing', () => {
+    const drawn = [stroke(560, 550, 595, 800), stroke(550, 780, 575, 805)];
+    const rules = [hRule(20, 560, 20), hRule(20, 560, 820), vRule(20, 20, 820), vRule(560, 20, 550), vRule(560, 800, 820)];
+    expect(drawingAreas(drawn, rules, EM)).toEqual([]);
+  });
+
   it('a crossed box is a mark, not a drawing', () => {
     const drawn = [stroke(100, 100, 108, 108, false), stroke(100, 100, 108, 108, false)];
     const rules = [hRule(100, 108, 100), hRule(100, 108, 108), vRule(100, 100, 108), vRule(108, 100, 108)];

@@ -20,6 +20,8 @@ import { union } from './chunks.ts';
 const TOUCH_EM = 0.25;
 /** Gap (ems) within which a rule's end meets a part: a wire that stops short of a symbol's outline. */
 const WIRE_EM = 1;
+/** Length (ems) beyond which a rule is a frame round a page or a table's column rule, not a wire or a lead: a decorated border meets its curves. */
+const MAX_WIRE_EM = 30;
 /** Strokes that make a drawing by themselves (touching): a table's diagonal header line, check mark or sparkline is one. */
 const MIN_STROKES = 3;
 /**
@@ -38,6 +40,8 @@ const MERGE_EM = 8;
 type Part = { box: Box; ends?: [number, number][] };
 
 const gapBetween = (a: Box, b: Box): number => Math.max(0, a.x0 - b.x1, b.x0 - a.x1, a.y0 - b.y1, b.y0 - a.y1);
+
+const length = (r: Rule): number => Math.max(r.box.x1 - r.box.x0, r.box.y1 - r.box.y0);
 
 /** A rule's two ends, as points on its axis. */
 function ends(r: Rule): [number, number][] {
@@ -112,7 +116,7 @@ function mergeClose(boxes: readonly Box[], gap: number): Box[] {
  */
 export function drawingAreas(drawn: readonly Stroke[] | undefined, rules: readonly Rule[], em: number): Box[] {
   if (!drawn?.length || em <= 0) return [];
-  const parts: Part[] = [...drawn.map((s) => ({ box: s.box })), ...rules.map((r) => ({ box: r.box, ends: ends(r) }))];
+  const parts: Part[] = [...drawn.map((s) => ({ box: s.box })), ...rules.filter((r) => length(r) <= MAX_WIRE_EM * em).map((r) => ({ box: r.box, ends: ends(r) }))];
   const drawings = clusters(parts, em).filter((c) => isDrawingCluster(c, em)).map((c) => union(c.map((p) => p.box)));
   return mergeClose(drawings, MERGE_EM * em);
 }
