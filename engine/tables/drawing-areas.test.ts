@@ -51,6 +51,17 @@ describe('drawing areas', () => {
     expect(drawingAreas(drawn, rules, EM)).toEqual([]);
   });
 
+  it('crossed boxes down a column, one under the next, are marks: no drawing', () => {
+    const drawn: Stroke[] = [];
+    const rules: Rule[] = [];
+    for (let r = 0; r < 6; r++) {
+      const y = 100 + r * 16;
+      drawn.push(stroke(420, y + 1, 428, y + 9, false), stroke(420, y + 1, 428, y + 9, false));
+      rules.push(hRule(420, 428, y + 1), hRule(420, 428, y + 9), vRule(420, y + 1, y + 9), vRule(428, y + 1, y + 9));
+    }
+    expect(drawingAreas(drawn, rules, EM)).toEqual([]);
+  });
+
   it('check marks down a column and sparklines in rows do not touch: no drawing', () => {
     const checks = [0, 1, 2, 3, 4].map((r) => stroke(262, 101 + r * 14, 270, 109 + r * 14));
     const sparks = [0, 1, 2, 3, 4].map((r) => stroke(180, 100 + r * 14, 250, 110 + r * 14));
@@ -109,5 +120,20 @@ describe('the tables stage with a schematic', () => {
     const text = JSON.stringify(found[0]);
     expect(text).toContain('Qty');
     expect(text).not.toContain('1N4148');
+  });
+
+  it('keeps a table with a check mark, a crossed box and a sparkline in each row', () => {
+    const runs: TextRun[] = [];
+    const drawn: Stroke[] = [];
+    const rules: Rule[] = [];
+    ['Region', 'North', 'South', 'East', 'West', 'Centre'].forEach((name, r) => {
+      const y = 100 + r * 16;
+      runs.push(run(name, 60, y), run(r ? String(100 + r * 7) : 'Units', 160, y), run(r ? `${r * 4}.25` : 'Share', 220, y));
+      if (!r) return;
+      drawn.push(stroke(290, y + 1, 298, y + 9), stroke(330, y, 400, y + 10));
+      drawn.push(stroke(420, y + 1, 428, y + 9, false), stroke(420, y + 1, 428, y + 9, false));
+      rules.push(hRule(420, 428, y + 1), hRule(420, 428, y + 9), vRule(420, y + 1, y + 9), vRule(428, y + 1, y + 9));
+    });
+    expect(tablesOn({ ...page(runs, rules), drawn })).toHaveLength(1);
   });
 });

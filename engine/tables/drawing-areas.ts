@@ -29,6 +29,8 @@ const MIN_STROKES = 3;
  * A header cell's diagonal meets two or three rules, a crossed box four.
  */
 const MIN_PARTS = 6;
+/** Extent (ems, the larger side) of the largest stroke a drawing holds at least: a table's check mark, crossed box or star is about one em, a symbol more. */
+const MIN_SYMBOL_EM = 1.5;
 /** Extent (ems, the larger side) from which a cluster is a drawing, not a mark: a crossed box or a check mark is about one em. */
 const MIN_SPAN_EM = 3;
 /** Margin (ems) around a drawing that holds its labels: a symbol's name above it, its value below. */
@@ -39,6 +41,7 @@ const MERGE_EM = 8;
 /** A stroke, or a rule with its two ends (points on its axis). */
 type Part = { box: Box; ends?: [number, number][] };
 
+const extent = (b: Box): number => Math.max(b.x1 - b.x0, b.y1 - b.y0);
 const gapBetween = (a: Box, b: Box): number => Math.max(0, a.x0 - b.x1, b.x0 - a.x1, a.y0 - b.y1, b.y0 - a.y1);
 
 const length = (r: Rule): number => Math.max(r.box.x1 - r.box.x0, r.box.y1 - r.box.y0);
@@ -83,12 +86,12 @@ function clusters(parts: readonly Part[], em: number): Part[][] {
   return [...groups.values()];
 }
 
-/** Whether a cluster is a drawing: strokes wired by rules, or several strokes, over more than a mark's size. */
+/** Whether a cluster is a drawing: strokes wired by rules, or several strokes, one of them larger than a mark, over more than a mark's size. */
 function isDrawingCluster(parts: readonly Part[], em: number): boolean {
   const strokes = parts.filter((p) => !p.ends).length;
   if (!strokes || (strokes < MIN_STROKES && parts.length < MIN_PARTS)) return false;
-  const b = union(parts.map((p) => p.box));
-  return Math.max(b.x1 - b.x0, b.y1 - b.y0) >= MIN_SPAN_EM * em;
+  if (!parts.some((p) => !p.ends && extent(p.box) >= MIN_SYMBOL_EM * em)) return false;
+  return extent(union(parts.map((p) => p.box))) >= MIN_SPAN_EM * em;
 }
 
 /** Boxes that lie within `gap` of each other merged, until none do. */
