@@ -29,8 +29,8 @@ const MIN_STROKES = 3;
  * A header cell's diagonal meets two or three rules, a crossed box four.
  */
 const MIN_PARTS = 6;
-/** Extent (ems, the larger side) of the largest stroke a drawing holds at least: a table's check mark, crossed box or star is about one em, a symbol more. */
-const MIN_SYMBOL_EM = 1.5;
+/** Extent (ems, the larger side) of the largest stroke a drawing holds at least: a table's drawn check mark or crossed box is smaller than its text (about 0.8 em); xfig's arrowheads and dots are one em. */
+const MIN_SYMBOL_EM = 0.9;
 /** Extent (ems, the larger side) from which a cluster is a drawing, not a mark: a crossed box or a check mark is about one em. */
 const MIN_SPAN_EM = 3;
 /** Margin (ems) around a drawing that holds its labels: a symbol's name above it, its value below. */
