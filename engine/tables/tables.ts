@@ -26,6 +26,7 @@ import { isJustifiedLines } from './justified-rows.ts';
 import { findLayoutGutter, proseBeside, sidesOfGutter, type Gutter } from './layout-gutter.ts';
 import { detectBesideGutter } from './gutter-tables.ts';
 import { isDrawing } from './drawn-figure.ts';
+import { drawingAreas, drawingLabels } from './drawing-areas.ts';
 
 /** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
@@ -93,7 +94,10 @@ function tablesOnPage(page: Page, words: Words): Page {
   let bodySize: number | undefined;
   const em = (): number => (bodySize ??= bodyEm(page.lines));
   const charts = [...figures, ...(page.rules.length ? chartAreas(page.rules, page.lines, em()) : []), ...axisAreas(page.lines)];
-  const free = charts.length ? lines.filter((l) => !onFigure(l, charts, em())) : lines;
+  const onCharts = charts.length ? lines.filter((l) => !onFigure(l, charts, em())) : lines;
+  // A schematic's labels and the notes beside its parts line up like cells; they stay text too.
+  const areas = page.drawn ? drawingAreas(page.drawn, page.rules.filter((r) => !ruled.some((t) => overlaps(r, t))), em()) : [];
+  const free = areas.length ? removeRuns(onCharts, drawingLabels(onCharts, areas, em())) : onCharts;
   const scope = { number: page.number, width: page.width, words };
   // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows);
   // a page set in two layout columns is searched column by column (gutter-tables.ts), its columns never cut into
