@@ -22,7 +22,7 @@ const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,7})$/;
  * Dot leaders at the end of a title: three dots or more, spaced or not, two spaced dots (a leader the title
  * nearly fills: ". ."), or two ellipses or more.
  */
-const LEADER_TAIL = /\s*(?:[.·](?:\s?[.·]){2,}|[.·]\s[.·]|…{2,})\s*$/u;
+export const LEADER_TAIL = /\s*(?:[.·](?:\s?[.·]){2,}|[.·]\s[.·]|…{2,})\s*$/u;
 /** A run that is only leader dots. */
 const LEADER_ONLY = /^[\s.·…]+$/u;
 /** A section's label before its title ("4.1", "A.2", "IV", "Chapter 3", "Appendix B"). */

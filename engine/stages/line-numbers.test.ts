@@ -10,20 +10,28 @@ const PROSE = [
   'this version. It includes many figure and table examples to illustrate the features.',
 ];
 
+type Style = { flushLeft?: boolean; note?: boolean };
+
 /**
  * A submitted manuscript (LaTeX's lineno): every line numbered in 6 pt in the
  * left margin, right-aligned, counting on down the page; a numbered section
  * title among the prose. `numbered` false draws the same page without them.
+ * `flushLeft` sets the numbers flush left (acmart's review mode); `note` adds
+ * a referee's note in the outer margin, beside the numbers of lines 4 to 6
+ * and on baselines of its own, as aomart sets them.
  */
-async function manuscript(numbered: boolean): Promise<Uint8Array> {
+async function manuscript(numbered: boolean, style: Style = {}): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const body = await pdf.embedFont(StandardFonts.TimesRoman), bold = await pdf.embedFont(StandardFonts.TimesRomanBold);
   const page = pdf.addPage([612, 792]);
   let n = 1, y = 720;
   const numberLine = () => {
     const t = String(n++);
-    if (numbered) page.drawText(t, { x: 60 - body.widthOfTextAtSize(t, 6), y, size: 6, font: body });
+    if (numbered) page.drawText(t, { x: style.flushLeft ? 52 : 60 - body.widthOfTextAtSize(t, 6), y, size: 6, font: body });
   };
+  if (style.note) {
+    ['Are these', 'quotations', 'necessary?'].forEach((t, i) => page.drawText(t, { x: 8, y: 720 - 18 - 12 * 3.5 - 12 * i, size: 6, font: body }));
+  }
   for (const title of ['1. INTRODUCTION', '2. MANUSCRIPT STYLES']) {
     numberLine();
     page.drawText(title, { x: 250, y, size: 10, font: bold });
@@ -53,6 +61,23 @@ async function numberedTable(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** A contents page whose entries fall on pages counting on by one, under a page number set flush right above them. */
+async function contentsPage(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const body = await pdf.embedFont(StandardFonts.TimesRoman);
+  const page = pdf.addPage([612, 792]);
+  page.drawText('4', { x: 540 - body.widthOfTextAtSize('4', 12), y: 714, size: 12, font: body });
+  page.drawText('Table of Contents', { x: 250, y: 680, size: 12, font: body });
+  ['Appendix C. Approval', 'Appendix D. Illustrations', 'Appendix E. Oversized Materials', 'Appendix F. Photographs', 'References'].forEach((t, i) => {
+    const y = 640 - 26 * i, n = String(30 + i);
+    page.drawText(t, { x: 108, y, size: 12, font: body });
+    const from = 108 + body.widthOfTextAtSize(t, 12) + 8;
+    page.drawText(' .'.repeat(Math.floor((511 - from) / body.widthOfTextAtSize(' .', 12))), { x: from, y, size: 12, font: body });
+    page.drawText(n, { x: 540 - body.widthOfTextAtSize(n, 12), y, size: 12, font: body });
+  });
+  return pdf.save();
+}
+
 describe('margin line numbers', () => {
   it('are dropped, so the numbered text reads as it does without them', async () => {
     const [withNumbers, without] = await Promise.all([manuscript(true), manuscript(false)].map(async (p) => (await convert(await p)).markdown));
@@ -61,10 +86,30 @@ describe('margin line numbers', () => {
     expect(withNumbers).toBe(without);
   });
 
+  it('are dropped when set flush left, or with a note in the margin beyond them', async () => {
+    const without = (await convert(await manuscript(false))).markdown;
+    const flushLeft = (await convert(await manuscript(true, { flushLeft: true }))).markdown;
+    expect(flushLeft).toBe(without);
+    const noted = (await convert(await manuscript(true, { note: true }))).markdown;
+    expect(noted).not.toContain('|');
+    expect(noted).not.toMatch(/\b(4|5|6)\b/);
+    expect(noted).toContain('necessary?');
+    // The note is read on its own lines between the prose's (margin notes are not this test's subject): the words agree.
+    const words = (md: string) => md.replace(/Are these|quotations|necessary\?/g, '').split(/\s+/).join(' ');
+    expect(words(noted)).toBe(words(without));
+  });
+
   it('a table numbering its rows from the text edge keeps its numbers', async () => {
     const { markdown } = await convert(await numberedTable());
     expect(markdown).toMatch(/^\| 1 \| Taurus \| 74 \|$/m);
     expect(markdown).toMatch(/^\| 6 \| Sagittarius \| 259 \|$/m);
+  });
+});
+
+describe('contents pages', () => {
+  it('keep the page numbers at the end of their dot leaders, counting on by one or not', async () => {
+    const { markdown } = await convert(await contentsPage());
+    for (const n of [30, 31, 32, 33, 34]) expect(markdown).toMatch(new RegExp(`\\b${n}\\b`));
   });
 });
 

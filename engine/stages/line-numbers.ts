@@ -2,13 +2,16 @@
  * Line numbers in the margin (LaTeX's lineno in a submitted manuscript, a
  * legal draft's numbered lines): a bare integer standing at the start of its
  * line, apart from the text, in a column of such numbers that line up on
- * their right edge and count upwards down the page. In a two-column page the
- * right column's numbers stand at the end of their lines, lined up on their
- * left edge. They are furniture: left in, every line becomes a two-cell table
- * row and no heading stands alone.
+ * one edge (lineno sets them flush right, acmart's review mode flush left) and
+ * count upwards down the page. In a two-column page the right column's numbers
+ * stand at the end of their lines. Notes set in the margin beyond the numbers
+ * (a referee's "Are these quotations necessary?") are no part of the text they
+ * number. They are furniture: left in, every line becomes a two-cell table row
+ * and no heading stands alone.
  */
 import type { Line, Page, TextRun } from '../model.ts';
 import { isSpace } from '../geometry.ts';
+import { LEADER_TAIL } from './contents.ts';
 
 /** A page needs at least this many numbers in one column. */
 const MIN_NUMBERS = 5;
@@ -20,9 +23,11 @@ const MIN_GAP_EM = 0.8;
 const COUNTING_SHARE = 0.8;
 
 type Side = 'start' | 'end';
-type Mark = { run: TextRun; value: number; edge: number; y: number };
+type Mark = { run: TextRun; value: number; y: number };
 
 const BARE_NUMBER = /^\s*(\d{1,5})\s*$/;
+/** Digits and spaces only: what a run of line numbers holds. */
+const DIGITS = /^[\d\s]+$/;
 
 /** `BARE_NUMBER.test(text)` without the pattern: asked of every run, most of which fail at their first letter. */
 export function isBareNumber(text: string): boolean {
@@ -44,15 +49,19 @@ function marginNumber(line: Line, side: Side): Mark | null {
   const neighbour = side === 'start' ? runs[1] : runs.at(-2); // the run next to the number
   const gap = neighbour ? (side === 'start' ? neighbour.box.x0 - run.box.x1 : run.box.x0 - neighbour.box.x1) : Infinity;
   if (gap < MIN_GAP_EM * run.fontSize) return null;
-  return { run, value: Number(m[1]), edge: side === 'start' ? run.box.x1 : run.box.x0, y: line.box.y0 };
+  // A number at the end of dot leaders is a contents entry's page, however many pages count on by one.
+  if (side === 'end' && neighbour && LEADER_TAIL.test(neighbour.text)) return null;
+  return { run, value: Number(m[1]), y: line.box.y0 };
 }
 
-/** The largest group of marks sharing an edge, if it reads as a column of line numbers. */
+/** The largest group of marks sharing a left or a right edge, if it reads as a column of line numbers. */
 function numberColumn(marks: readonly Mark[]): Mark[] {
   let best: Mark[] = [];
-  for (const m of marks) {
-    const group = marks.filter((o) => Math.abs(o.edge - m.edge) <= ALIGN_TOLERANCE);
-    if (group.length > best.length) best = group;
+  for (const edge of [(m: Mark) => m.run.box.x0, (m: Mark) => m.run.box.x1]) {
+    for (const m of marks) {
+      const group = marks.filter((o) => Math.abs(edge(o) - edge(m)) <= ALIGN_TOLERANCE);
+      if (group.length > best.length) best = group;
+    }
   }
   if (best.length < MIN_NUMBERS) return [];
   const sorted = [...best].sort((a, b) => a.y - b.y);
@@ -74,13 +83,15 @@ export function lineNumberRuns(page: Page): Set<TextRun> {
     const marks = numbered.map((l) => marginNumber(l, side)).filter((m): m is Mark => m !== null);
     const column = numberColumn(marks);
     if (column.length === 0) continue;
-    const taken = new Set(column.map((m) => m.run));
-    // Turned text (the arXiv stamp up the left margin) is no edge of the text block.
-    const text = page.lines.flatMap((l) => l.runs).filter((r) => !taken.has(r) && !r.rotation && r.text.trim() !== '');
+    const [left, right] = [Math.min(...column.map((m) => m.run.box.x0)), Math.max(...column.map((m) => m.run.box.x1))];
+    // Numbers the column holds but no line starts with: beside a margin note, or two run together ("3 4").
+    const inBand = (r: TextRun) => r.box.x0 >= left - ALIGN_TOLERANCE && r.box.x1 <= right + ALIGN_TOLERANCE && DIGITS.test(r.text);
+    const taken = new Set([...column.map((m) => m.run), ...page.lines.flatMap((l) => l.runs).filter(inBand)]);
+    // Turned text (the arXiv stamp up the left margin) is no edge of the text block, nor a note beyond the numbers.
+    const beyond = (r: TextRun) => (side === 'start' ? r.box.x1 < left : r.box.x0 > right);
+    const text = page.lines.flatMap((l) => l.runs).filter((r) => !taken.has(r) && !r.rotation && r.text.trim() !== '' && !beyond(r));
     if (text.length === 0) continue;
-    const outside = side === 'start'
-      ? Math.max(...column.map((m) => m.run.box.x1)) < Math.min(...text.map((r) => r.box.x0))
-      : Math.min(...column.map((m) => m.run.box.x0)) > Math.max(...text.map((r) => r.box.x1));
+    const outside = side === 'start' ? right < Math.min(...text.map((r) => r.box.x0)) : left > Math.max(...text.map((r) => r.box.x1));
     if (outside) for (const r of taken) out.add(r);
   }
   return out;
