@@ -29,6 +29,23 @@ describe('code stage', () => {
     expect(out[1]!.kind === 'code' && out[1]!.text).toBe('a = 1\n\nb = 2');
   });
 
+  it('keeps a listing whole across lines whose comments are set in italics, and prose opening with inline code apart', () => {
+    const italic = { italic: true, fontName: 'Times-Italic' };
+    const commented = (code: string, comment: string, y: number) => line([run(code, 40, y, mono), run(` ${comment}`, 40 + code.length * 6 + 6, y, italic)], 40, y);
+    const p = page(1, []);
+    p.blocks = [
+      para(textLines(['int w = 1;'], 40, 100, mono)),
+      para([commented('int h = 2;', '// the height', 112)]),
+      para([line([run('/* every pixel */', 40, 124, italic)], 40, 124)]),
+      para(textLines(['w = h;'], 40, 136, mono)),
+      para([commented('}', '// end of class', 148)]),
+      para([line([run('run', 40, 172, mono), run(' returns the count.', 62, 172)], 40, 172)]),
+    ];
+    const out = code.run(doc([p]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(out.map((b) => b.kind)).toEqual(['code', 'paragraph']);
+    expect(out[0]!.kind === 'code' && out[0]!.text).toMatch(/^int w = 1;\nint h = 2; +\/\/ the height\n\/\* every pixel \*\/\nw = h;\n\} +\/\/ end of class$/);
+  });
+
   it('does not treat CJK text in a fixed-pitch font as code', () => {
     const p = page(1, []);
     p.blocks = [para([line(['日本語のテキストです'], 40, 100, mono)])];

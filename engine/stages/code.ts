@@ -108,6 +108,35 @@ function toCode(paras: Para[]): Code {
   return { kind: 'code', text: codeText(lines), prov: { page: paras[0]!.prov.page, box: unionBox(paras.map((p) => p.prov.box)) } };
 }
 
+/**
+ * A comment's opening, as listings set comments in a text face: `//`, `/*` (or `/∗`), `#`, `--`, `%`, then a space
+ * (`--verbose` is an option, not a comment).
+ */
+const COMMENT_START = /^\s*(?:\/\/|\/[*∗]|#|--|%)(?:\s|$)/u;
+
+/**
+ * A line of code whose comment is set in a text face: fixed-pitch runs, then
+ * from the first run that is not fixed-pitch on, a comment (`x = 1; // one`),
+ * or a comment alone. Prose that opens with inline code (`` `f` returns``) is not.
+ */
+function isCommentedCode(l: Line): boolean {
+  const runs = [...l.runs].filter((r) => r.text.trim() !== '').sort((a, b) => a.box.x0 - b.box.x0);
+  const text = runs.find((r) => !r.monospace);
+  return text !== undefined && COMMENT_START.test(text.text);
+}
+
+/** A fixed-pitch line of numbers and punctuation (a program's output `1`, a closing `)`, a tree's `- ...`). */
+const isBareCodeLine = (l: Line): boolean => isCodeLine(l) && BARE_NUMBERS.test(l.runs.map((r) => r.text).join(''));
+
+/**
+ * A paragraph right after code whose every line is code with its comment in
+ * italics (LaTeX's listings with `commentstyle=\itshape`), a comment alone, or
+ * fixed-pitch numbers and punctuation, which alone would not be code, is part
+ * of the listing.
+ */
+const isListingLine = (b: Block): b is Para =>
+  b.kind === 'paragraph' && !!b.lines?.length && b.lines.every((l) => isBareCodeLine(l) || isCommentedCode(l));
+
 /** Turns monospace paragraphs into code blocks, merging neighbours on one page. */
 export function codeBlocks(blocks: Block[]): Block[] {
   const out: Block[] = [];
@@ -117,11 +146,13 @@ export function codeBlocks(blocks: Block[]): Block[] {
     run = [];
   };
   for (const b of blocks) {
+    const prev = run.at(-1);
+    // Code paragraphs merge unless something else sits between them or they are far apart.
+    const apart = prev !== undefined && (b.prov.box.y0 - prev.prov.box.y1 > 3 * (prev.lines![0]!.box.y1 - prev.lines![0]!.box.y0) || b.prov.box.y0 < prev.prov.box.y0);
     if (isCodeParagraph(b)) {
-      const prev = run.at(-1);
-      // Code paragraphs merge unless something else sits between them or they are far apart.
-      const far = prev && b.prov.box.y0 - prev.prov.box.y1 > 3 * (prev.lines![0]!.box.y1 - prev.lines![0]!.box.y0);
-      if (far || (prev && b.prov.box.y0 < prev.prov.box.y0)) flush();
+      if (apart) flush();
+      run.push(b);
+    } else if (prev && !apart && isListingLine(b)) {
       run.push(b);
     } else {
       flush();
