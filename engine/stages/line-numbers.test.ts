@@ -61,6 +61,27 @@ async function numberedTable(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+const PROGRAM = ['import ij.ImagePlus;', '', 'public class Inverter {', '  int width;', '  public void run() {', '    int w = width;', '    invert(w);', '  }', '}'];
+
+/**
+ * A program listing numbered down its left side inside the text block
+ * (LaTeX's listings with `numbers=left`): Courier code, Times numbers, a
+ * numbered blank line, the prose above starting left of the numbers.
+ */
+async function numberedListing(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const body = await pdf.embedFont(StandardFonts.TimesRoman), mono = await pdf.embedFont(StandardFonts.Courier);
+  const page = pdf.addPage([612, 792]);
+  page.drawText('The plugin below inverts an image, one pixel after another, in place.', { x: 72, y: 720, size: 10, font: body });
+  PROGRAM.forEach((t, i) => {
+    const y = 696 - 11 * i, n = String(i + 1);
+    page.drawText(n, { x: 90 - body.widthOfTextAtSize(n, 7), y, size: 7, font: body });
+    if (t.trim()) page.drawText(t.trim(), { x: 100 + mono.widthOfTextAtSize(' ', 9) * (t.length - t.trimStart().length), y, size: 9, font: mono });
+  });
+  page.drawText('It runs once for each image the user opens.', { x: 72, y: 580, size: 10, font: body });
+  return pdf.save();
+}
+
 /** A contents page whose entries fall on pages counting on by one, under a page number set flush right above them. */
 async function contentsPage(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -103,6 +124,14 @@ describe('margin line numbers', () => {
     const { markdown } = await convert(await numberedTable());
     expect(markdown).toMatch(/^\| 1 \| Taurus \| 74 \|$/m);
     expect(markdown).toMatch(/^\| 6 \| Sagittarius \| 259 \|$/m);
+  });
+});
+
+describe('a numbered program listing', () => {
+  it('is one code block without its numbers, not a table', async () => {
+    const { markdown } = await convert(await numberedListing());
+    expect(markdown).not.toContain('|');
+    expect(markdown).toContain(['```', ...PROGRAM, '```'].join('\n'));
   });
 });
 

@@ -21,9 +21,11 @@ const ALIGN_TOLERANCE = 2;
 const MIN_GAP_EM = 0.8;
 /** Share of neighbouring numbers (top to bottom) that must count up by one. */
 const COUNTING_SHARE = 0.8;
+/** Share of a listing's numbered lines with text that must start in a fixed-pitch face (the rest: comments in italics). */
+const LISTING_SHARE = 0.75;
 
 type Side = 'start' | 'end';
-type Mark = { run: TextRun; value: number; y: number };
+type Mark = { run: TextRun; value: number; y: number; line: Line };
 
 const BARE_NUMBER = /^\s*(\d{1,5})\s*$/;
 /** Digits and spaces only: what a run of line numbers holds. */
@@ -51,7 +53,7 @@ function marginNumber(line: Line, side: Side): Mark | null {
   if (gap < MIN_GAP_EM * run.fontSize) return null;
   // A number at the end of dot leaders is a contents entry's page, however many pages count on by one.
   if (side === 'end' && neighbour && LEADER_TAIL.test(neighbour.text)) return null;
-  return { run, value: Number(m[1]), y: line.box.y0 };
+  return { run, value: Number(m[1]), y: line.box.y0, line };
 }
 
 /** The largest group of marks sharing a left or a right edge, if it reads as a column of line numbers. */
@@ -70,9 +72,21 @@ function numberColumn(marks: readonly Mark[]): Mark[] {
 }
 
 /**
+ * A program listing numbered down its left side (LaTeX's listings): the lines
+ * the numbers stand beside start in a fixed-pitch face, the comments among
+ * them aside. Its numbers stand inside the text block, but read as a table
+ * they would split the code into two-cell rows.
+ */
+function isListing(column: readonly Mark[]): boolean {
+  const firsts = column.map((m) => [...m.line.runs].filter((r) => r !== m.run && r.text.trim() !== '').sort((a, b) => a.box.x0 - b.box.x0)[0]);
+  const texts = firsts.filter((r): r is TextRun => r !== undefined);
+  return texts.length >= MIN_NUMBERS && texts.filter((r) => r.monospace).length >= LISTING_SHARE * texts.length;
+}
+
+/**
  * The runs of a page that are line numbers in its margins: the column must
  * stand wholly outside the text it numbers (a table's column of row numbers
- * starts at the text's edge).
+ * starts at the text's edge), or number a program listing.
  */
 export function lineNumberRuns(page: Page): Set<TextRun> {
   const out = new Set<TextRun>();
@@ -92,7 +106,7 @@ export function lineNumberRuns(page: Page): Set<TextRun> {
     const text = page.lines.flatMap((l) => l.runs).filter((r) => !taken.has(r) && !r.rotation && r.text.trim() !== '' && !beyond(r));
     if (text.length === 0) continue;
     const outside = side === 'start' ? right < Math.min(...text.map((r) => r.box.x0)) : left > Math.max(...text.map((r) => r.box.x1));
-    if (outside) for (const r of taken) out.add(r);
+    if (outside || (side === 'start' && isListing(column))) for (const r of taken) out.add(r);
   }
   return out;
 }
