@@ -16,6 +16,7 @@ import { axisAreas } from './chart-axes.ts';
 import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver } from './prose-cells.ts';
 import { isWrappedColumns } from './wrapped-columns.ts';
 import { isNumberedHeadings } from './numbered-headings.ts';
+import { isDisplayMath } from './display-math.ts';
 import { isSideLabelledProse } from './side-labels.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
@@ -58,10 +59,10 @@ function onFigure(line: Line, figures: readonly Box[], em: number): boolean {
   return figures.some((f) => x >= f.x0 - mx && x <= f.x1 + mx && y >= f.y0 - my && y <= f.y1 + my);
 }
 
-/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a row of authors, justified lines whose word gaps line up, columns of lines wrapped to a measure, numbered headings stacked. */
+/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a row of authors, justified lines whose word gaps line up, columns of lines wrapped to a measure, numbered headings stacked, display mathematics. */
 function isText(t: Detected, lines: readonly Line[], em: number): boolean {
   const b = t.block;
-  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isAuthorGrid(t, lines) || isJustifiedLines(t) || isWrappedColumns(t, em) || isNumberedHeadings(t);
+  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isAuthorGrid(t, lines) || isJustifiedLines(t) || isWrappedColumns(t, em) || isNumberedHeadings(t) || isDisplayMath(t);
 }
 
 /**
