@@ -136,6 +136,12 @@ export function proseBeside(lines: readonly Line[], g: Gutter, pageWidth: number
   return proseSide(byLine, (x) => x <= g.x1, pageWidth) || proseSide(byLine, (x) => x >= g.x0, pageWidth);
 }
 
+/** Of the lines with text on both sides of the gutter, the share whose two sides sit on one baseline, as a table row's cells do. */
+export function sameBaselineShare(lines: readonly Line[], g: Gutter): number {
+  const shared = lines.map((l) => sideBottoms(l, g)).filter((d): d is [number, number] => d !== null);
+  return shared.length ? shared.filter(([l, r]) => Math.abs(l - r) <= SAME_BOTTOM_PT).length / shared.length : 0;
+}
+
 /** Bottom edges of a line's text left and right of the gutter, or null when one side is empty. */
 function sideBottoms(line: Line, g: Gutter): [number, number] | null {
   let left = -Infinity, right = -Infinity;

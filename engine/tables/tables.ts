@@ -17,6 +17,7 @@ import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver } from './pro
 import { isWrappedColumns } from './wrapped-columns.ts';
 import { isNumberedHeadings } from './numbered-headings.ts';
 import { isDisplayMath } from './display-math.ts';
+import { regionGutter } from './column-straddle.ts';
 import { isSideLabelledProse } from './side-labels.ts';
 import type { Stage } from '../stage.ts';
 import { removeRuns, type Detected } from './table-parts.ts';
@@ -107,8 +108,12 @@ function tablesOnPage(page: Page, words: Words): Page {
   const candidates = gutter
     ? detectBesideGutter(scope, free, gutter, hRules)
     : sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules));
-  const aligned = candidates
-    .filter((t) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs) && !isDrawing(t, page.drawn));
+  const isTable = (t: Detected) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs) && !isDrawing(t, page.drawn);
+  // Under a top across the page, a table pairing up two layout columns is searched again column by column.
+  const aligned = candidates.filter(isTable).flatMap((t) => {
+    const g = gutter ? null : regionGutter(t, free, page.width, em());
+    return g ? detectBesideGutter(scope, free.filter((l) => l.runs.some((r) => t.runs.has(r))), g, hRules).filter(isTable) : [t];
+  });
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
   if (!found.length) return page;
