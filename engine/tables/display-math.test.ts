@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Block, Doc, TextRun } from '../model.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { tables } from './tables.ts';
-import { mathShares } from './display-math.ts';
+import { isDisplayMath, mathShares } from './display-math.ts';
+import type { Detected } from './table-parts.ts';
 import { doc, page, run } from '../../test/support/tables/pages.ts';
 
 const tablesOf = (d: Doc): Block[] => d.pages.flatMap((p) => p.blocks.filter((b) => b.kind === 'table'));
@@ -30,11 +31,24 @@ function resultRows(): TextRun[] {
   });
 }
 
+/** A whitespace table of the given rows, every cell one run in the given style. */
+function detected(rows: string[][], style: Partial<TextRun>): Detected {
+  const runs: TextRun[] = rows.flatMap((r, i) => r.map((t, k) => run(t, 200 + 80 * k, 120 + 16 * i, style)));
+  return { block: { kind: 'table', rows: rows.map((r) => r.map((t) => ({ spans: [{ text: t }] }))), prov: { page: 1, box: { x0: 200, y0: 120, x1: 520, y1: 200 } } }, runs: new Set(runs) };
+}
+
 describe('display mathematics set in columns', () => {
   it('is no table: an equation array with its numbers stays text', () => {
     const out = tables.run(doc(page([...prose(60), ...alignRows(), ...prose(200)])), DEFAULT_CONFIG);
     expect(tablesOf(out)).toEqual([]);
     expect(out.pages[0]!.lines.flatMap((l) => l.runs.map((r) => r.text))).toContain('(1b)');
+  });
+
+  it('is numbered as equations or cut into fragments; a table whose every cell is a whole expression is not', () => {
+    expect(isDisplayMath(detected([['E', '=', 'mc2'], ['p', '=', 'mv']], mi))).toBe(true);
+    expect(isDisplayMath(detected([['(11) K(t1, t2) =', 'D2t2 − a21t1']], mi))).toBe(true);
+    // GMPL's manual lists tuples this way: each cell whole, no number anywhere.
+    expect(isDisplayMath(detected([['i = 4', 'j = 1', 'k = Jan'], ['i = 4', 'j = 2', 'k = Feb']], mi))).toBe(false);
   });
 
   it('a table of figures in a text face, with a sign in a column, is still a table', () => {

@@ -6,6 +6,7 @@
  */
 import type { TextRun } from '../model.ts';
 import type { Detected } from './table-parts.ts';
+import { spansText } from './cell-text.ts';
 
 /** TeX's and OpenType's math fonts by name (subset prefix aside): Computer Modern math, AMS symbols, Euler, the *Math faces, txfonts/pxfonts, MathTime, Symbol. */
 const MATH_FONT = /(?:^|\+)(?:CMMI|CMSY|CMEX|CMBSY|MSAM|MSBM|EU[FRS][MB]|RSFS|LMMath|LatinModernMath|STIX\w*Math|XITS\w*Math|Cambria-?Math|TeXGyre\w*Math|NewCM\w*Math|Asana|Fira\w*Math|Libertinus\w*Math|(?:tx|px|nx|ntx)(?:sy|mi|ex|sys)|MTMI|MTSY|MTEX|Symbol)/i;
@@ -35,9 +36,22 @@ export function mathShares(runs: Iterable<TextRun>): MathShares {
 const MIN_MATH_SHARE = 0.3;
 /** Share of its characters in words of text at most: a table of symbols beside prose (✓ and × by feature names) stays. */
 const MAX_PROSE_SHARE = 0.3;
+/** Visible characters a cell holds at most to be a fragment of a formula (`=`, `∑`, a bracket piece, `mc`). */
+const FRAGMENT_CHARS = 2;
+/** Share of its filled cells that are fragments from which a table is a formula cut at its spaces. */
+const MIN_FRAGMENT_SHARE = 0.4;
+/** An equation's number, alone or beside the formula in its cell: `(3)`, `(1.1)`, `(B2a)`. */
+const EQUATION_NUMBER = /(?:^|\s)\([A-Z]?\d+(?:\.\d+)*[a-z]?\)(?:\s|$)/u;
 
-/** Whether the whitespace table `t` is display mathematics set in columns. */
+/**
+ * Whether the whitespace table `t` is display mathematics set in columns: mostly mathematics, little text, and
+ * either numbered as equations or cut into fragments of formulas. A table whose cells each hold a whole expression
+ * (tuples `i = 4 | j = 1`, quantifiers with their definitions) stays a table.
+ */
 export function isDisplayMath(t: Detected): boolean {
   const s = mathShares(t.runs);
-  return s.math >= MIN_MATH_SHARE && s.prose <= MAX_PROSE_SHARE;
+  if (s.math < MIN_MATH_SHARE || s.prose > MAX_PROSE_SHARE) return false;
+  const cells = t.block.rows.flatMap((row) => row.map((c) => spansText(c.spans).trim())).filter((c) => c !== '');
+  const fragments = cells.filter((c) => [...c.replace(/\s+/gu, '')].length <= FRAGMENT_CHARS).length;
+  return cells.some((c) => EQUATION_NUMBER.test(c)) || fragments >= MIN_FRAGMENT_SHARE * cells.length;
 }
