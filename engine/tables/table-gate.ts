@@ -27,9 +27,9 @@ const JUSTIFIED_MIN_GAPS = 3;
 /** A gap between two runs of one band; `code` when both sides are monospaced. */
 type Gap = { x0: number; x1: number; code: boolean };
 
-/** Runs bucketed into text lines by vertical centre (a cheap version of the lines stage), each sorted by x. */
-function bands(runs: readonly TextRun[]): TextRun[][] {
-  const sorted = [...runs].sort((a, b) => (a.box.y0 + a.box.y1) - (b.box.y0 + b.box.y1));
+/** Runs bucketed into text lines by vertical centre (a cheap version of the lines stage), each sorted by x. `runs` is sorted in place. */
+function bands(runs: TextRun[]): TextRun[][] {
+  const sorted = runs.sort((a, b) => (a.box.y0 + a.box.y1) - (b.box.y0 + b.box.y1));
   const out: TextRun[][] = [];
   let cur: TextRun[] = [];
   let y = -Infinity;
@@ -43,8 +43,17 @@ function bands(runs: readonly TextRun[]): TextRun[][] {
     cur.push(r);
   }
   if (cur.length) out.push(cur);
-  for (const band of out) band.sort((a, b) => a.box.x0 - b.box.x0);
+  for (const band of out) if (!inOrder(band)) band.sort((a, b) => a.box.x0 - b.box.x0);
   return out;
+}
+
+/**
+ * Whether a band's runs already stand left to right, as most do: sorting
+ * them (a stable sort) would leave them as they are. A NaN x counts as out of order.
+ */
+function inOrder(band: readonly TextRun[]): boolean {
+  for (let k = 1; k < band.length; k++) if (!(band[k]!.box.x0 >= band[k - 1]!.box.x0)) return false;
+  return true;
 }
 
 /**
@@ -80,14 +89,15 @@ function filled(gap: Gap, band: readonly TextRun[], neighbours: readonly (readon
 /** The column-sized gaps of band `i` that could separate table cells. */
 function bandGaps(all: readonly TextRun[][], i: number): Gap[] {
   const band = all[i]!;
-  const justified = justifiedGaps(band);
+  // Found only for a band with a column-sized gap, which most bands (prose lines) lack.
+  let justified: Set<number> | undefined;
   const gaps: Gap[] = [];
   for (let k = 1; k < band.length; k++) {
     const a = band[k - 1]!;
     const b = band[k]!;
     if (b.box.x0 - a.box.x1 < COLUMN_GAP_EM * Math.max(a.fontSize, b.fontSize, 1)) continue;
     // A bullet or number before the first gap is a list item, not a cell.
-    if (justified.has(k) || (k === 1 && isMarker(a.text))) continue;
+    if ((justified ??= justifiedGaps(band)).has(k) || (k === 1 && isMarker(a.text))) continue;
     const gap = { x0: a.box.x1, x1: b.box.x0, code: a.monospace && b.monospace };
     if (!filled(gap, band, [all[i - 1], all[i + 1]])) gaps.push(gap);
   }
