@@ -10,6 +10,7 @@
  * belongs to their row.
  */
 import type { TextRun } from '../model.ts';
+import { sortedView } from '../in-order.ts';
 
 /** A run this much shorter than the words it touches may sit off their centre (small capitals, a smaller face). */
 const SHORTER = 0.9;
@@ -21,6 +22,7 @@ const TOUCH_EM = 0.6;
 const INSIDE_EM = 0.1;
 
 const height = (r: TextRun) => r.box.y1 - r.box.y0;
+const byLeft = (a: TextRun, b: TextRun): number => a.box.x0 - b.box.x0;
 
 /** Whether `n` stands a word space beside `r` on the same line, `r` inside its height. */
 function touches(r: TextRun, n: TextRun): boolean {
@@ -56,7 +58,7 @@ function touchedIn(row: readonly TextRun[], r: TextRun, fits: (n: TextRun) => bo
  */
 export function adoptTouchingRuns(rows: TextRun[][]): TextRun[][] {
   if (rows.length <= 1) return rows;
-  const byX = rows.map((row) => [...row].sort((a, b) => a.box.x0 - b.box.x0));
+  const byX = rows.map((row) => sortedView(row, byLeft));
   const moves: { from: number; to: number; run: TextRun }[] = [];
   for (let i = 0; i < rows.length; i++) {
     for (const r of rows[i]!) {
