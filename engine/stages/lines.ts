@@ -79,7 +79,7 @@ function mergeScripts(rows: TextRun[][]): TextRun[][] {
   const tops = out.map(largest);
   for (let i = 0; i < out.length; i++) {
     const row = out[i]!;
-    for (const j of [i - 1, i + 1]) {
+    for (let j = i - 1; j <= i + 1; j += 2) { // the row above, then the row below
       const main = out[j];
       // Most rows are no smaller than their neighbours: nothing to look at.
       if (!main?.length || !row.length || tops[i]! > SCRIPT_SIZE * tops[j]!) continue;
