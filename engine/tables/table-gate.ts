@@ -14,6 +14,7 @@ import { listMarker } from '../stages/lists.ts';
 import { union } from './chunks.ts';
 import { findLayoutGutter, type Gutter } from './layout-gutter.ts';
 import { HALF, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
+import { sortInPlace } from '../in-order.ts';
 
 /** Horizontal gap (ems) between runs of one text line that suggests a column boundary. */
 const COLUMN_GAP_EM = 0.9;
@@ -43,18 +44,12 @@ function bands(runs: TextRun[]): TextRun[][] {
     cur.push(r);
   }
   if (cur.length) out.push(cur);
-  for (const band of out) if (!inOrder(band)) band.sort((a, b) => a.box.x0 - b.box.x0);
+  // Most bands' runs already stand left to right (in-order.ts).
+  for (const band of out) sortInPlace(band, byLeft);
   return out;
 }
 
-/**
- * Whether a band's runs already stand left to right, as most do: sorting
- * them (a stable sort) would leave them as they are. A NaN x counts as out of order.
- */
-function inOrder(band: readonly TextRun[]): boolean {
-  for (let k = 1; k < band.length; k++) if (!(band[k]!.box.x0 >= band[k - 1]!.box.x0)) return false;
-  return true;
-}
+const byLeft = (a: TextRun, b: TextRun): number => a.box.x0 - b.box.x0;
 
 /**
  * Indexes (of the right-hand run) of gaps that are word spaces of a justified
