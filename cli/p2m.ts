@@ -3,8 +3,12 @@
  * The p2m command line: serve, worker, keys, convert, migrate, dev-idp.
  * Each subcommand lives in its own module and is loaded only when used.
  */
+import { startCompileCache } from '../isolate/compile-cache.ts';
 import { errorSentence } from './error-sentence.ts';
 import { COMMAND_HELP, USAGE, wantsHelp } from './help.ts';
+
+// Before any subcommand is loaded: its modules come from the compile cache after the first run.
+startCompileCache();
 
 const commands: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
   serve: () => import('./serve.ts'),

@@ -11,8 +11,7 @@
  * is the one-request form the worker uses.
  */
 import { fork } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { compileCacheDir } from './compile-cache.ts';
 import { classifyExit, type ExitOutcome } from './exit-outcome.ts';
 import { watchRss } from './watch-rss.ts';
 
@@ -72,7 +71,7 @@ const INHERITED = /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|TZ|LC_[A-Z_]+|NODE_
  */
 export function childEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const kept = Object.fromEntries(Object.entries(env).filter(([name]) => INHERITED.test(name)));
-  return { ...kept, NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE || join(tmpdir(), 'p2m-compile-cache') };
+  return { ...kept, NODE_COMPILE_CACHE: compileCacheDir(env) };
 }
 
 /** How one request is answered. */

@@ -130,15 +130,23 @@ export function applyLinks(runs: TextRun[], links: LinkArea[]): TextRun[] {
   if (links.length === 0) return runs;
   let out = runs;
   for (const link of links) {
-    const next: TextRun[] = [];
-    for (const run of out) {
-      const overlaps = !run.href && run.dir !== 'ttb' && coversVertically(link.box, run.box)
-        && run.box.x1 > link.box.x0 + 0.5 && run.box.x0 < link.box.x1 - 0.5;
-      if (!overlaps) next.push(run);
+    // Most links cover a few runs of a long page: the runs before the first one covered are kept as they stand.
+    const first = out.findIndex((run) => overlaps(run, link));
+    if (first < 0) continue;
+    const next = out.slice(0, first);
+    for (let i = first; i < out.length; i++) {
+      const run = out[i]!;
+      if (!overlaps(run, link)) next.push(run);
       else if (run.box.x0 >= link.box.x0 - 1 && run.box.x1 <= link.box.x1 + 1) next.push({ ...run, href: link.url });
       else next.push(...splitRun(run, link));
     }
     out = next;
   }
   return out;
+}
+
+/** Whether the link's box takes in part of the run (which has no link yet). */
+function overlaps(run: TextRun, link: LinkArea): boolean {
+  return !run.href && run.dir !== 'ttb' && coversVertically(link.box, run.box)
+    && run.box.x1 > link.box.x0 + 0.5 && run.box.x0 < link.box.x1 - 0.5;
 }

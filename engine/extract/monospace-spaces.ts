@@ -14,11 +14,12 @@
 
 /**
  * Non-space glyphs shown on a page, in content order: the character, whether
- * a real space precedes it, and its advance. A reader may start recording
- * late (at the first fixed-pitch glyph): `fromItem` is the first text item
- * the record covers.
+ * a real space precedes it (1) or not (0), and its advance; the first
+ * `chars.length` entries of `spaced` and `advances` are the glyphs', the
+ * rest is room to grow. A reader may start recording late (at the first
+ * fixed-pitch glyph): `fromItem` is the first text item the record covers.
  */
-export type ShownGlyphs = { chars: string[]; spaced: boolean[]; advances: number[]; fromItem: number };
+export type ShownGlyphs = { chars: string[]; spaced: Uint8Array; advances: Float64Array; fromItem: number };
 
 /** A gap narrower than this share of the glyph advance is no space in a fixed-pitch face. */
 export const MONO_SPACE_SHARE = 0.5;
@@ -26,14 +27,35 @@ export const MONO_SPACE_SHARE = 0.5;
 /** How far ahead (glyphs) an item's first character is looked for (pdf.js drops glyphs off the page). */
 const SEARCH = 512;
 
-/** An empty record covering the items from `fromItem` on, for backends that add to it glyph by glyph. */
-export const shownGlyphs = (fromItem = 0): ShownGlyphs => ({ chars: [], spaced: [], advances: [], fromItem });
+/** Room for this many glyphs in a new record; it doubles when full. */
+const FIRST_ROOM = 1024;
 
-/** Records one shown glyph; `gap` and `advance` are in the same (text space) units. */
+/** An empty record covering the items from `fromItem` on, for backends that add to it glyph by glyph. */
+export const shownGlyphs = (fromItem = 0): ShownGlyphs =>
+  ({ chars: [], spaced: new Uint8Array(FIRST_ROOM), advances: new Float64Array(FIRST_ROOM), fromItem });
+
+/**
+ * Records one shown glyph; `gap` and `advance` are in the same (text space)
+ * units. Runs once per glyph from a page's first fixed-pitch glyph on:
+ * written into typed arrays, not pushed onto arrays of booleans and numbers
+ * (several times the cost).
+ */
 export function noteGlyph(out: ShownGlyphs, char: string, gap: number, advance: number): void {
+  const n = out.chars.length;
+  if (n === out.advances.length) grow(out);
+  out.spaced[n] = gap >= MONO_SPACE_SHARE * Math.abs(advance) ? 1 : 0;
+  out.advances[n] = Math.abs(advance);
   out.chars.push(char);
-  out.spaced.push(gap >= MONO_SPACE_SHARE * Math.abs(advance));
-  out.advances.push(Math.abs(advance));
+}
+
+/** Doubles the room of a full record. */
+function grow(out: ShownGlyphs): void {
+  const spaced = new Uint8Array(out.spaced.length * 2);
+  spaced.set(out.spaced);
+  const advances = new Float64Array(out.advances.length * 2);
+  advances.set(out.advances);
+  out.spaced = spaced;
+  out.advances = advances;
 }
 
 type Item = { str: string; fontName: string };

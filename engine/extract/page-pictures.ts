@@ -7,8 +7,8 @@
  * the picture's area of a page render is. Only called when pictures are
  * asked for: the operator list costs a second pass over the page.
  */
-import { createCanvas } from '@napi-rs/canvas';
-import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { opsTable, pdfjsOps } from './pdfjs-ops.ts';
 import type { Box } from '../model.ts';
 import { renderPage } from '../ocr/ocr-page.ts';
 
@@ -35,11 +35,11 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
 ];
 
-const OWN_PIXELS: ReadonlySet<number> = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject]);
-const RENDERED: ReadonlySet<number> = new Set([
+const ownPixels = opsTable((OPS): ReadonlySet<number> => new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject]));
+const rendered = opsTable((OPS): ReadonlySet<number> => new Set([
   OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat, OPS.paintImageMaskXObjectRepeat, OPS.paintInlineImageXObjectGroup,
   OPS.paintImageMaskXObjectGroup,
-]);
+]));
 
 type Found = { box: Box; image: unknown; mcid?: number };
 
@@ -54,6 +54,7 @@ function placed(page: PDFPageProxy, m: Matrix): Box {
 
 /** The images the operator list paints, with where they land and their decoded data when pdf.js kept it. */
 function findImages(page: PDFPageProxy, fnArray: number[], argsArray: unknown[][]): Found[] {
+  const OPS = pdfjsOps(), OWN_PIXELS = ownPixels(), RENDERED = rendered();
   const stack: Matrix[] = [];
   let ctm: Matrix = IDENTITY;
   // The innermost marked-content id around each open BMC/BDC (pdf.js passes a BDC's MCID as its second argument).
@@ -125,7 +126,10 @@ function toRgba(p: Pixels): Uint8ClampedArray | null {
   return out;
 }
 
-function pngOfPixels(p: Pixels): Uint8Array | null {
+/** The canvas module, loaded when pictures are asked for (not with the engine: it is a native library). */
+type CanvasModule = typeof import('@napi-rs/canvas');
+
+function pngOfPixels(p: Pixels, { createCanvas }: CanvasModule): Uint8Array | null {
   if (p.width < 1 || p.height < 1) return null;
   const rgba = toRgba(p);
   if (!rgba) return null;
@@ -139,7 +143,7 @@ function pngOfPixels(p: Pixels): Uint8Array | null {
 
 /** The area `box` of a page render, as PNG. */
 async function cut(render: { png: Buffer; scale: number }, box: Box): Promise<Uint8Array> {
-  const { loadImage } = await import('@napi-rs/canvas');
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const page = await loadImage(render.png);
   const s = render.scale;
   const w = Math.max(1, Math.round((box.x1 - box.x0) * s)), h = Math.max(1, Math.round((box.y1 - box.y0) * s));
@@ -151,6 +155,7 @@ async function cut(render: { png: Buffer; scale: number }, box: Box): Promise<Ui
 /** The page's pictures in painting order, each as a PNG. */
 export async function pagePictures(page: PDFPageProxy): Promise<PagePicture[]> {
   const { fnArray, argsArray } = await page.getOperatorList();
+  const canvas = await import('@napi-rs/canvas');
   const found = findImages(page, fnArray, argsArray as unknown[][]);
   if (found.length > MAX_PER_PAGE) {
     const all = found.map((f) => f.box);
@@ -160,7 +165,7 @@ export async function pagePictures(page: PDFPageProxy): Promise<PagePicture[]> {
   let render: { png: Buffer; scale: number } | null = null;
   const out: PagePicture[] = [];
   for (const f of found) {
-    const own = isPixels(f.image) ? pngOfPixels(f.image) : null;
+    const own = isPixels(f.image) ? pngOfPixels(f.image, canvas) : null;
     const tag = f.mcid === undefined ? {} : { mcid: f.mcid };
     if (own) {
       out.push({ box: f.box, png: own, ...tag });

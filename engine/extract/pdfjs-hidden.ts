@@ -7,7 +7,8 @@
  * only among the unpainted ones is marked `render_mode_3`. A page that
  * paints an image keeps its invisible text: that is a scan's OCR layer.
  */
-import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { opsTable, pdfjsOps } from './pdfjs-ops.ts';
 import type { TextRun } from '../model.ts';
 import { PdfObjects } from './pdf-objects/pdf-objects.ts';
 import { DirectObjects } from './direct/object-source.ts';
@@ -15,7 +16,7 @@ import { pageContent, pageDict } from './direct/page-source.ts';
 
 /** `3 Tr` or `7 Tr` in a content stream. */
 const INVISIBLE_MODE = /(?:^|[\s\]>)])[37]\s+Tr(?![A-Za-z])/;
-const IMAGE_OPS = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
+const imageOps = opsTable((OPS) => new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]));
 
 /** For the file `data`: whether a page (by object reference) may set an invisible render mode. */
 export function invisibleModeHint(data: Uint8Array): (ref: { num: number; gen: number } | null) => boolean {
@@ -46,6 +47,7 @@ function shownText(glyphs: readonly Glyph[]): string {
 /** Marks the runs whose text only unpainted strings show. */
 export async function markInvisibleRuns(page: PDFPageProxy, runs: TextRun[]): Promise<TextRun[]> {
   const list = await page.getOperatorList();
+  const OPS = pdfjsOps(), IMAGE_OPS = imageOps();
   const stack: number[] = [];
   let mode = 0;
   let hidden = '', seen = '';

@@ -6,8 +6,8 @@
  * measured along the baseline in text space of the current text matrix, which
  * is all a gap between neighbouring glyphs needs.
  */
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfjsOps } from './pdfjs-ops.ts';
 import { shownGlyphs, noteGlyph, type ShownGlyphs } from './monospace-spaces.ts';
 
 type Matrix = [number, number, number, number, number, number];
@@ -41,6 +41,7 @@ function fontOf(page: PDFPageProxy, id: string): FontObj | null {
  */
 export async function pdfjsShownGlyphs(page: PDFPageProxy): Promise<ShownGlyphs> {
   const ops = await page.getOperatorList();
+  const OPS = pdfjsOps();
   const out = shownGlyphs();
   const stack: TextState[] = [];
   let st: TextState = { font: null, fontSize: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0 };

@@ -7,7 +7,7 @@
  * directory. Nothing is downloaded at run time.
  */
 import { join } from 'node:path';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import { languagePackageDir } from './languages.ts';
 
 /** Word boxes in image pixels, as tesseract reports them. */
@@ -38,6 +38,8 @@ type TessBlocks = { paragraphs: { lines: TessLine[] }[] }[] | null;
 
 /** Starts a worker for `lang` (default `eng`); its language package must be installed. */
 export async function createOcrEngine(lang = 'eng'): Promise<OcrEngine> {
+  // Tesseract is loaded when OCR starts, not with the engine.
+  const { createWorker, OEM } = await import('tesseract.js');
   const worker: Worker = await createWorker(lang, OEM.LSTM_ONLY, {
     langPath: languageDataDir(lang),
     cacheMethod: 'none',

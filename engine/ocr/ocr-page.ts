@@ -4,7 +4,7 @@
  * canvases), recognise with tesseract, and turn words into TextRuns in PDF
  * points with a top-left origin, like the text layer's runs.
  */
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextRun } from '../model.ts';
 import { linesToRuns } from './ocr-runs.ts';
@@ -36,6 +36,8 @@ async function renderCanvas(page: PDFPageProxy, scale: number): Promise<{ canvas
   const base = page.getViewport({ scale: 1 });
   const s = Math.min(scale, MAX_SIDE / Math.max(base.width, base.height, 1));
   const viewport = page.getViewport({ scale: s });
+  // Loaded here, not with the engine: a native library that only rendering needs.
+  const { createCanvas } = await import('@napi-rs/canvas');
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const ctx = canvas.getContext('2d');
   // Transparent pixels would OCR as black on some paths; paper is white.

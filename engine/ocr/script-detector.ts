@@ -8,7 +8,6 @@
  * detector and pages are read in English.
  */
 import { join } from 'node:path';
-import { createWorker, OEM } from 'tesseract.js';
 import { languagePackageDir } from './languages.ts';
 
 /** A page's script as OSD names it, with tesseract's confidence in that call. */
@@ -25,6 +24,8 @@ export type ScriptDetector = {
 export async function createScriptDetector(): Promise<ScriptDetector | null> {
   const dir = languagePackageDir('osd');
   if (dir === null) return null;
+  // Tesseract is loaded when OCR starts, not with the engine.
+  const { createWorker, OEM } = await import('tesseract.js');
   // OSD needs the legacy model, which the package keeps under 4.0.0 (best_int is LSTM-only).
   const worker = await createWorker('osd', OEM.TESSERACT_ONLY, {
     langPath: join(dir, '4.0.0'),

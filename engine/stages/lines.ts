@@ -12,6 +12,7 @@ import { bidiRow, hasRtl, pageDirection, type BaseDir } from './bidi-lines.ts';
 import { surelyMonospaced } from '../extract/font-style.ts';
 import { CHUNK_GAP_EM } from '../tables/chunks.ts';
 import { adoptTouchingRuns } from './touching-runs.ts';
+import { sortedView, sortInPlace } from '../in-order.ts';
 
 /** A gap wider than this many ems splits a row into separate lines. */
 const SPLIT_GAP_EM = 1.8;
@@ -78,7 +79,7 @@ function mergeScripts(rows: TextRun[][]): TextRun[][] {
   const tops = out.map(largest);
   for (let i = 0; i < out.length; i++) {
     const row = out[i]!;
-    for (const j of [i - 1, i + 1]) {
+    for (let j = i - 1; j <= i + 1; j += 2) { // the row above, then the row below
       const main = out[j];
       // Most rows are no smaller than their neighbours: nothing to look at.
       if (!main?.length || !row.length || tops[i]! > SCRIPT_SIZE * tops[j]!) continue;
@@ -129,7 +130,7 @@ function markScripts(row: TextRun[]): TextRun[] {
 }
 
 function rows(runs: TextRun[]): TextRun[][] {
-  const sorted = [...runs].sort((a, b) => center(a) - center(b) || a.box.x0 - b.box.x0);
+  const sorted = sortedView(runs, (a, b) => center(a) - center(b) || a.box.x0 - b.box.x0);
   const out: { runs: TextRun[]; c: number; h: number }[] = [];
   for (const r of sorted) {
     const row = out.at(-1);
@@ -177,13 +178,16 @@ function withoutLoneMonospace(runs: TextRun[]): TextRun[] {
   return runs.map((r, i) => (r.monospace && !code[i] ? { ...r, monospace: false } : r));
 }
 
+const fromLeft = (a: TextRun, b: TextRun): number => a.box.x0 - b.box.x0;
+const fromRight = (a: TextRun, b: TextRun): number => b.box.x1 - a.box.x1;
+
 /** One row's line. The row is rows()'s own array, sorted in place: nothing else holds it. */
 function rowLine(row: TextRun[], base: BaseDir | null): Line {
   // Rows with right-to-left letters are reordered as a whole (bidi-lines.ts).
   // Pieces end where table cells do, so a row of right-to-left cells keeps one run per cell.
   const bidi = base ? bidiRow(row, base, CHUNK_GAP_EM, SPACE_GAP_EM) : null;
   const rtl = isRtl(bidi ?? row);
-  const ordered = withoutLoneMonospace(bidi ?? row.sort((a, b) => (rtl ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0)));
+  const ordered = withoutLoneMonospace(bidi ?? sortInPlace(row, rtl ? fromRight : fromLeft));
   const runs: TextRun[] = [];
   for (const r of ordered) {
     const prev = runs.at(-1);

@@ -10,6 +10,7 @@
  * belongs to their row.
  */
 import type { TextRun } from '../model.ts';
+import { sortedView } from '../in-order.ts';
 
 /** A run this much shorter than the words it touches may sit off their centre (small capitals, a smaller face). */
 const SHORTER = 0.9;
@@ -21,6 +22,7 @@ const TOUCH_EM = 0.6;
 const INSIDE_EM = 0.1;
 
 const height = (r: TextRun) => r.box.y1 - r.box.y0;
+const byLeft = (a: TextRun, b: TextRun): number => a.box.x0 - b.box.x0;
 
 /** Whether `n` stands a word space beside `r` on the same line, `r` inside its height. */
 function touches(r: TextRun, n: TextRun): boolean {
@@ -33,8 +35,15 @@ function touches(r: TextRun, n: TextRun): boolean {
 /** Runs looked at left of where a run would go in a row sorted by x0: its neighbours on either side, and a few that overlap. */
 const SCAN = 8;
 
+/** Any run of the row may touch `r`. */
+const anyRun = (): boolean => true;
+
+/** A run of a neighbouring row may adopt `r` when it is taller, within reason, and set the same way. */
+const taller = (n: TextRun, r: TextRun): boolean =>
+  height(r) < SHORTER * height(n) && height(n) <= TALLER * height(r) && n.rotation === r.rotation && n.dir === r.dir;
+
 /** Whether a run of `row` (sorted by x0) other than `r` touches `r`, with `fits` true of it; looks only near `r`'s place. */
-function touchedIn(row: readonly TextRun[], r: TextRun, fits: (n: TextRun) => boolean): boolean {
+function touchedIn(row: readonly TextRun[], r: TextRun, fits: (n: TextRun, r: TextRun) => boolean): boolean {
   const reach = r.box.x1 + TOUCH_EM * r.fontSize * TALLER; // a neighbour up to TALLER times the run's size measures its gap in its own ems
   let lo = 0, hi = row.length;
   while (lo < hi) {
@@ -44,7 +53,7 @@ function touchedIn(row: readonly TextRun[], r: TextRun, fits: (n: TextRun) => bo
   }
   for (let k = lo - 1; k >= 0 && k >= lo - SCAN; k--) {
     const n = row[k]!;
-    if (n !== r && fits(n) && touches(r, n)) return true;
+    if (n !== r && fits(n, r) && touches(r, n)) return true;
   }
   return false;
 }
@@ -56,14 +65,14 @@ function touchedIn(row: readonly TextRun[], r: TextRun, fits: (n: TextRun) => bo
  */
 export function adoptTouchingRuns(rows: TextRun[][]): TextRun[][] {
   if (rows.length <= 1) return rows;
-  const byX = rows.map((row) => [...row].sort((a, b) => a.box.x0 - b.box.x0));
+  const byX = rows.map((row) => sortedView(row, byLeft));
   const moves: { from: number; to: number; run: TextRun }[] = [];
   for (let i = 0; i < rows.length; i++) {
     for (const r of rows[i]!) {
-      if (touchedIn(byX[i]!, r, () => true)) continue;
-      const taller = (n: TextRun) => height(r) < SHORTER * height(n) && height(n) <= TALLER * height(r) && n.rotation === r.rotation && n.dir === r.dir;
-      const to = [i - 1, i + 1].find((j) => byX[j] !== undefined && touchedIn(byX[j]!, r, taller));
-      if (to !== undefined) moves.push({ from: i, to, run: r });
+      // Asked of every run of the page: no closure or list is made for it.
+      if (touchedIn(byX[i]!, r, anyRun)) continue;
+      if (i > 0 && touchedIn(byX[i - 1]!, r, taller)) moves.push({ from: i, to: i - 1, run: r });
+      else if (i + 1 < rows.length && touchedIn(byX[i + 1]!, r, taller)) moves.push({ from: i, to: i + 1, run: r });
     }
   }
   if (!moves.length) return rows;

@@ -49,6 +49,33 @@ function numbersApart(prev: TextRun, run: TextRun, gap: number, em: number): boo
   return gap > NUMBER_GAP_EM * em && NUMERIC.test(prev.text.trim()) && NUMERIC.test(run.text.trim());
 }
 
+/**
+ * The runs with text, left to right. Most lines come with their runs already
+ * in that order and none blank: then the line's own array is used, unsorted
+ * and uncopied (a stable sort of an ordered array leaves it as it is; an x
+ * that is NaN counts as out of order, and such a line is sorted).
+ */
+function byX0(runs: readonly TextRun[]): readonly TextRun[] {
+  let ordered = true;
+  for (let i = 0; i < runs.length; i++) {
+    if (runs[i]!.text.trim() === '') return runs.filter((r) => r.text.trim() !== '').sort((a, b) => a.box.x0 - b.box.x0);
+    if (i > 0 && !(runs[i]!.box.x0 >= runs[i - 1]!.box.x0)) ordered = false;
+  }
+  return ordered ? runs : [...runs].sort((a, b) => a.box.x0 - b.box.x0);
+}
+
+/** union() of the runs' boxes, with no list of boxes built. */
+function runsBox(runs: readonly TextRun[]): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const { box: b } of runs) {
+    if (b.x0 < x0) x0 = b.x0;
+    if (b.y0 < y0) y0 = b.y0;
+    if (b.x1 > x1) x1 = b.x1;
+    if (b.y1 > y1) y1 = b.y1;
+  }
+  return { x0, y0, x1, y1 };
+}
+
 // The layout-gutter search and the table detector chunk the same lines; do it once per line.
 // The lines live to the end of the pipeline, so the cache is dropped after each page (forgetChunks).
 let cache = new WeakMap<Line, Chunk[]>();
@@ -62,7 +89,7 @@ export function forgetChunks(): void {
 export function lineChunks(line: Line, gapEm = CHUNK_GAP_EM): Chunk[] {
   const cached = gapEm === CHUNK_GAP_EM ? cache.get(line) : undefined;
   if (cached) return cached;
-  const runs = line.runs.filter((r) => r.text.trim() !== '').sort((a, b) => a.box.x0 - b.box.x0);
+  const runs = byX0(line.runs);
   const chunks: Chunk[] = [];
   let cur: TextRun[] = [];
   for (const run of runs) {
@@ -70,12 +97,12 @@ export function lineChunks(line: Line, gapEm = CHUNK_GAP_EM): Chunk[] {
     const em = Math.max(prev?.fontSize ?? 0, run.fontSize, 1);
     const gap = prev ? run.box.x0 - prev.box.x1 : 0;
     if (prev && (gap > gapEm * em || overprints(prev, run, em) || numbersApart(prev, run, gap, em))) {
-      chunks.push({ runs: cur, box: union(cur.map((r) => r.box)) });
+      chunks.push({ runs: cur, box: runsBox(cur) });
       cur = [];
     }
     cur.push(run);
   }
-  if (cur.length) chunks.push({ runs: cur, box: union(cur.map((r) => r.box)) });
+  if (cur.length) chunks.push({ runs: cur, box: runsBox(cur) });
   if (gapEm === CHUNK_GAP_EM) cache.set(line, chunks);
   return chunks;
 }

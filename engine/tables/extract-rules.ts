@@ -5,18 +5,18 @@
  * should gate it with `pageMayHaveRuledTable` (table-gate.ts). The geometry
  * lives in path-rules.ts, shared with the direct content reader.
  */
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { opsTable, pdfjsOps } from '../extract/pdfjs-ops.ts';
 import type { Rule } from '../model.ts';
 import { multiply, type Matrix } from '../geometry.ts';
 import { pathRules, rulesOnPage, type PathPaint } from './path-rules.ts';
 
 
-const PAINTS = new Map<number, PathPaint>([
+const paints = opsTable((OPS) => new Map<number, PathPaint>([
   [OPS.stroke, 'stroke'], [OPS.closeStroke, 'stroke'], [OPS.fill, 'fill'], [OPS.eoFill, 'fill'],
   [OPS.fillStroke, 'fillStroke'], [OPS.eoFillStroke, 'fillStroke'],
   [OPS.closeFillStroke, 'fillStroke'], [OPS.closeEOFillStroke, 'fillStroke'],
-]);
+]));
 
 type GfxState = { ctm: Matrix; lineWidth: number; fillWhite: boolean; strokeWhite: boolean };
 
@@ -33,6 +33,7 @@ export async function extractRules(page: PDFPageProxy, pageHeight: number): Prom
   const viewport = page.getViewport({ scale: 1 });
   const base = viewport.transform as Matrix;
   const ops = await page.getOperatorList();
+  const OPS = pdfjsOps(), PAINTS = paints();
   const stack: GfxState[] = [];
   let st: GfxState = { ctm: base, lineWidth: 1, fillWhite: false, strokeWhite: false };
   const rules: Rule[] = [];

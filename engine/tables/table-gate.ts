@@ -14,6 +14,7 @@ import { listMarker } from '../stages/lists.ts';
 import { union } from './chunks.ts';
 import { findLayoutGutter, type Gutter } from './layout-gutter.ts';
 import { HALF, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
+import { sortInPlace } from '../in-order.ts';
 
 /** Horizontal gap (ems) between runs of one text line that suggests a column boundary. */
 const COLUMN_GAP_EM = 0.9;
@@ -27,9 +28,9 @@ const JUSTIFIED_MIN_GAPS = 3;
 /** A gap between two runs of one band; `code` when both sides are monospaced. */
 type Gap = { x0: number; x1: number; code: boolean };
 
-/** Runs bucketed into text lines by vertical centre (a cheap version of the lines stage), each sorted by x. */
-function bands(runs: readonly TextRun[]): TextRun[][] {
-  const sorted = [...runs].sort((a, b) => (a.box.y0 + a.box.y1) - (b.box.y0 + b.box.y1));
+/** Runs bucketed into text lines by vertical centre (a cheap version of the lines stage), each sorted by x. `runs` is sorted in place. */
+function bands(runs: TextRun[]): TextRun[][] {
+  const sorted = runs.sort((a, b) => (a.box.y0 + a.box.y1) - (b.box.y0 + b.box.y1));
   const out: TextRun[][] = [];
   let cur: TextRun[] = [];
   let y = -Infinity;
@@ -43,9 +44,12 @@ function bands(runs: readonly TextRun[]): TextRun[][] {
     cur.push(r);
   }
   if (cur.length) out.push(cur);
-  for (const band of out) band.sort((a, b) => a.box.x0 - b.box.x0);
+  // Most bands' runs already stand left to right (in-order.ts).
+  for (const band of out) sortInPlace(band, byLeft);
   return out;
 }
+
+const byLeft = (a: TextRun, b: TextRun): number => a.box.x0 - b.box.x0;
 
 /**
  * Indexes (of the right-hand run) of gaps that are word spaces of a justified
@@ -80,14 +84,15 @@ function filled(gap: Gap, band: readonly TextRun[], neighbours: readonly (readon
 /** The column-sized gaps of band `i` that could separate table cells. */
 function bandGaps(all: readonly TextRun[][], i: number): Gap[] {
   const band = all[i]!;
-  const justified = justifiedGaps(band);
+  // Found only for a band with a column-sized gap, which most bands (prose lines) lack.
+  let justified: Set<number> | undefined;
   const gaps: Gap[] = [];
   for (let k = 1; k < band.length; k++) {
     const a = band[k - 1]!;
     const b = band[k]!;
     if (b.box.x0 - a.box.x1 < COLUMN_GAP_EM * Math.max(a.fontSize, b.fontSize, 1)) continue;
     // A bullet or number before the first gap is a list item, not a cell.
-    if (justified.has(k) || (k === 1 && isMarker(a.text))) continue;
+    if ((justified ??= justifiedGaps(band)).has(k) || (k === 1 && isMarker(a.text))) continue;
     const gap = { x0: a.box.x1, x1: b.box.x0, code: a.monospace && b.monospace };
     if (!filled(gap, band, [all[i - 1], all[i + 1]])) gaps.push(gap);
   }

@@ -54,6 +54,11 @@ export class ContentParser {
     this.count = 0;
     for (;;) {
       const t = this.lexer.next();
+      // Most tokens are numbers: operands, taken before any other test.
+      if (typeof t === 'number') {
+        this.push(t);
+        continue;
+      }
       if (t === EOF) {
         if (this.count > 0) throw new Unsupported('operands without an operator at the end');
         return null;
