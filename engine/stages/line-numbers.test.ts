@@ -30,7 +30,7 @@ async function manuscript(numbered: boolean, style: Style = {}): Promise<Uint8Ar
     if (numbered) page.drawText(t, { x: style.flushLeft ? 52 : 60 - body.widthOfTextAtSize(t, 6), y, size: 6, font: body });
   };
   if (style.note) {
-    ['Are these', 'quotations', 'necessary?'].forEach((t, i) => page.drawText(t, { x: 8, y: 720 - 18 - 12 * 3.5 - 12 * i, size: 6, font: body }));
+    ['Are these', 'quotations', 'necessary?'].forEach((t, i) => page.drawText(t, { x: 6, y: 720 - 18 - 12 * 3.5 - 12 * i, size: 8, font: body }));
   }
   for (const title of ['1. INTRODUCTION', '2. MANUSCRIPT STYLES']) {
     numberLine();
@@ -115,8 +115,9 @@ describe('margin line numbers', () => {
     expect(noted).not.toContain('|');
     expect(noted).not.toMatch(/\b(4|5|6)\b/);
     expect(noted).toContain('necessary?');
-    // The note is read on its own lines between the prose's (margin notes are not this test's subject): the words agree.
-    const words = (md: string) => md.replace(/Are these|quotations|necessary\?/g, '').split(/\s+/).join(' ');
+    // The note is read as one paragraph at the end of a sentence beside it (margin-notes.ts), the prose as without it.
+    expect(noted).toMatch(/\.\n\nAre these quotations necessary\?\n\n/);
+    const words = (md: string) => md.replace('Are these quotations necessary?', '').split(/\s+/).join(' ');
     expect(words(noted)).toBe(words(without));
   });
 

@@ -6,6 +6,7 @@
  * pages), each top to bottom. A trusted structure tree reorders the result
  * where it agrees with the page (tree-order.ts).
  */
+import { marginNotes, placeNotes } from './margin-notes.ts';
 import type { Box, FlowItem, Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { median, trimmedLength, unionOf, withoutLeadingSpace } from '../geometry.ts';
@@ -210,9 +211,19 @@ function orderWithoutGutters(page: Page): FlowItem[] {
 /**
  * Orders a page's lines and pre-built blocks for reading. Side-by-side stacks
  * of centred lines (an author grid, centred-stacks.ts) are read stack by
- * stack, placed in the flow where their top is.
+ * stack, placed in the flow where their top is; notes in the margin
+ * (margin-notes.ts) after the paragraph beside them.
  */
 export function orderPage(page: Page): FlowItem[] {
+  const flow = orderStacks(page);
+  const { notes } = marginNotes(page.lines);
+  if (!notes.length) return flow;
+  // The page is ordered as it is (its columns found with the notes in place); the notes then move.
+  const noted = new Set(notes.flat());
+  return placeNotes(flow.filter((f) => f.kind !== 'line' || !noted.has(f.line)), notes);
+}
+
+function orderStacks(page: Page): FlowItem[] {
   const groups = centredStacks(page.lines);
   if (groups.length === 0) return orderColumns(page);
   const grouped = new Set(groups.flatMap((g) => [...g.rows]));
