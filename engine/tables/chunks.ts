@@ -5,6 +5,8 @@
  */
 import type { Box, Line, TextRun } from '../model.ts';
 import { OVERLAP_EM } from './measures.ts';
+import { unionOf } from '../geometry.ts';
+import { sortedView } from '../in-order.ts';
 
 /** Runs of one line close enough to belong to one cell. */
 export type Chunk = { runs: TextRun[]; box: Box };
@@ -49,31 +51,15 @@ function numbersApart(prev: TextRun, run: TextRun, gap: number, em: number): boo
   return gap > NUMBER_GAP_EM * em && NUMERIC.test(prev.text.trim()) && NUMERIC.test(run.text.trim());
 }
 
+const byLeft = (a: TextRun, b: TextRun): number => a.box.x0 - b.box.x0;
+
 /**
  * The runs with text, left to right. Most lines come with their runs already
  * in that order and none blank: then the line's own array is used, unsorted
- * and uncopied (a stable sort of an ordered array leaves it as it is; an x
- * that is NaN counts as out of order, and such a line is sorted).
+ * and uncopied (in-order.ts).
  */
 function byX0(runs: readonly TextRun[]): readonly TextRun[] {
-  let ordered = true;
-  for (let i = 0; i < runs.length; i++) {
-    if (runs[i]!.text.trim() === '') return runs.filter((r) => r.text.trim() !== '').sort((a, b) => a.box.x0 - b.box.x0);
-    if (i > 0 && !(runs[i]!.box.x0 >= runs[i - 1]!.box.x0)) ordered = false;
-  }
-  return ordered ? runs : [...runs].sort((a, b) => a.box.x0 - b.box.x0);
-}
-
-/** union() of the runs' boxes, with no list of boxes built. */
-function runsBox(runs: readonly TextRun[]): Box {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const { box: b } of runs) {
-    if (b.x0 < x0) x0 = b.x0;
-    if (b.y0 < y0) y0 = b.y0;
-    if (b.x1 > x1) x1 = b.x1;
-    if (b.y1 > y1) y1 = b.y1;
-  }
-  return { x0, y0, x1, y1 };
+  return sortedView(runs.some((r) => r.text.trim() === '') ? runs.filter((r) => r.text.trim() !== '') : runs, byLeft);
 }
 
 // The layout-gutter search and the table detector chunk the same lines; do it once per line.
@@ -97,12 +83,12 @@ export function lineChunks(line: Line, gapEm = CHUNK_GAP_EM): Chunk[] {
     const em = Math.max(prev?.fontSize ?? 0, run.fontSize, 1);
     const gap = prev ? run.box.x0 - prev.box.x1 : 0;
     if (prev && (gap > gapEm * em || overprints(prev, run, em) || numbersApart(prev, run, gap, em))) {
-      chunks.push({ runs: cur, box: runsBox(cur) });
+      chunks.push({ runs: cur, box: unionOf(cur) });
       cur = [];
     }
     cur.push(run);
   }
-  if (cur.length) chunks.push({ runs: cur, box: runsBox(cur) });
+  if (cur.length) chunks.push({ runs: cur, box: unionOf(cur) });
   if (gapEm === CHUNK_GAP_EM) cache.set(line, chunks);
   return chunks;
 }

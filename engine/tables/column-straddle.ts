@@ -13,7 +13,7 @@
  * then searched again column by column, as a two-column page's are.
  */
 import type { Line } from '../model.ts';
-import type { Detected } from './table-parts.ts';
+import { linesOf, type Detected } from './table-parts.ts';
 import { findLayoutGutter, proseBeside, sameBaselineShare, type Gutter } from './layout-gutter.ts';
 
 /** Share of the table's rows across the gutter on one baseline from which it is a table after all (a wide table's description column). */
@@ -31,6 +31,6 @@ export function regionGutter(t: Detected, lines: readonly Line[], pageWidth: num
   if (!gutter) return null;
   const runs = [...t.runs];
   if (!runs.some((r) => r.box.x1 <= gutter.x0) || !runs.some((r) => r.box.x0 >= gutter.x1)) return null;
-  const own = region.filter((l) => l.runs.some((r) => t.runs.has(r)));
+  const own = linesOf(t, region);
   return proseBeside(own, gutter, pageWidth) && sameBaselineShare(own, gutter) < MAX_SAME_BASELINE_SHARE ? gutter : null;
 }

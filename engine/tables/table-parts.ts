@@ -22,6 +22,11 @@ export { MIN_ROWS };
 /** A detected table and the runs it consumed; whitespace tables also say where each row starts (y). */
 export type Detected = { block: TableBlock; runs: Set<TextRun>; rowTops?: number[] };
 
+/** The lines that hold any of a detected table's runs. */
+export function linesOf(t: Detected, lines: readonly Line[]): Line[] {
+  return lines.filter((l) => l.runs.some((r) => t.runs.has(r)));
+}
+
 /** Removes consumed runs from lines; lines left empty are dropped, others get a fresh box. */
 export function removeRuns(lines: readonly Line[], taken: ReadonlySet<TextRun>): Line[] {
   const out: Line[] = [];

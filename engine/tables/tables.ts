@@ -20,7 +20,7 @@ import { isDisplayMath } from './display-math.ts';
 import { regionGutter } from './column-straddle.ts';
 import { isSideLabelledProse } from './side-labels.ts';
 import type { Stage } from '../stage.ts';
-import { removeRuns, type Detected } from './table-parts.ts';
+import { linesOf, removeRuns, type Detected } from './table-parts.ts';
 import { forgetChunks } from './chunks.ts';
 import { treeSaysNoTable } from './tree-says-no-table.ts';
 import { isAuthorGrid } from './author-grid.ts';
@@ -112,7 +112,7 @@ function tablesOnPage(page: Page, words: Words): Page {
   // Under a top across the page, a table pairing up two layout columns is searched again column by column.
   const aligned = candidates.filter(isTable).flatMap((t) => {
     const g = gutter ? null : regionGutter(t, free, page.width, em());
-    return g ? detectBesideGutter(scope, free.filter((l) => l.runs.some((r) => t.runs.has(r))), g, hRules).filter(isTable) : [t];
+    return g ? detectBesideGutter(scope, linesOf(t, free), g, hRules).filter(isTable) : [t];
   });
   for (const t of aligned) lines = removeRuns(lines, t.runs);
   const found = [...ruled, ...aligned].map((t) => t.block);
