@@ -61,6 +61,10 @@ const Env = z.object({
   P2M_JSON_BODY_BYTES: z.coerce.number().int().min(1024).optional(),
   /** Largest Markdown returned inline by MCP and tRPC, for every tier (else per tier: inlineMarkdownBytes). */
   P2M_INLINE_MARKDOWN_BYTES: z.coerce.number().int().min(1024).optional(),
+  /** After an early refusal (413, 429 before the body was read): most bytes of the rest read and discarded so the answer reaches the client (http/refused-body.ts). */
+  P2M_REFUSED_BODY_DRAIN_BYTES: int(8 * 1024 * 1024, 0),
+  /** After an early refusal: longest time the rest of the body is read before the connection drops. */
+  P2M_REFUSED_BODY_DRAIN_MS: int(5_000, 0),
   P2M_URL_TIMEOUT_MS: int(30_000, 100),
   P2M_URL_MAX_REDIRECTS: int(5, 0),
   /** Lets URL jobs reach private and loopback addresses. Only for tests and closed networks. */
@@ -157,6 +161,7 @@ const ConfigSchema = Env.transform((e) => {
     /** Warm conversion children: reuse across jobs, and when one is retired. */
     children: childReuseConfigOf(e),
     maxPages: e.P2M_MAX_PAGES,
+    refusedBodyDrain: { bytes: e.P2M_REFUSED_BODY_DRAIN_BYTES, ms: e.P2M_REFUSED_BODY_DRAIN_MS },
     urlTimeoutMs: e.P2M_URL_TIMEOUT_MS,
     urlMaxRedirects: e.P2M_URL_MAX_REDIRECTS,
     allowPrivateUrls: e.P2M_ALLOW_PRIVATE_URLS,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { STATUS, type DomainError } from '../core/errors.ts';
 import './request-types.ts';
 import { writeRateHeaders } from './rate-headers.ts';
+import { drainRefusedBody, type RefusedBodyDrain } from './refused-body.ts';
 import { toDomainError } from './to-domain-error.ts';
 
 /** Writes a failure's body in a transport's own shape; the status and headers are already set. */
@@ -15,7 +16,7 @@ export type FailureBody = (res: Response, e: DomainError, req: Request) => void;
  * and a closed connection for a request whose body was refused unread. Only
  * the body differs (REST's envelope, MCP's JSON-RPC error).
  */
-export function failureHandler(log: Logger, logMessage: string, writeBody: FailureBody): ErrorRequestHandler {
+export function failureHandler(log: Logger, logMessage: string, writeBody: FailureBody, drain: RefusedBodyDrain): ErrorRequestHandler {
   return (err, req, res, next) => {
     const e = toDomainError(err);
     if (e.code === 'internal') log.error({ err, request_id: req.requestId }, logMessage);
@@ -23,17 +24,20 @@ export function failureHandler(log: Logger, logMessage: string, writeBody: Failu
     if (res.headersSent) return next(err);
     if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
     if (e.rate) writeRateHeaders(res, e.rate);
-    // An upload refused before it was read (slots full, over the cap): close
-    // rather than let Node read and discard the rest of the body.
-    if (!req.complete) res.setHeader('Connection', 'close');
+    // An upload refused before it was read (slots full, over the cap): the rest is
+    // drained within bounds, then the connection drops (refused-body.ts).
+    if (!req.complete) drainRefusedBody(req, res, drain);
     res.status(STATUS[e.code]);
     writeBody(res, e, req);
   };
 }
 
 /** The HTTP app's error handler: the body `{"error":{"code","message","request_id"}}`. */
-export function errorHandler(log: Logger): ErrorRequestHandler {
-  return failureHandler(log, 'unhandled error', (res, e, req) =>
-    void res.json({ error: { code: e.code, message: e.message, request_id: req.requestId } }),
+export function errorHandler(log: Logger, drain: RefusedBodyDrain): ErrorRequestHandler {
+  return failureHandler(
+    log,
+    'unhandled error',
+    (res, e, req) => void res.json({ error: { code: e.code, message: e.message, request_id: req.requestId } }),
+    drain,
   );
 }

@@ -13,14 +13,11 @@ export async function readRawBody(req: Request, maxBytes: number, tooLargeMessag
   if (declared > maxBytes) throw new DomainError('too_large', tooLargeMessage(maxBytes));
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
+  // Leaving the loop early must not destroy the request: the error handler drains the rest (refused-body.ts).
+  for await (const chunk of req.iterator({ destroyOnReturn: false })) {
     const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
     size += buf.length;
-    if (size > maxBytes) {
-      // Drain the rest so the 413 reaches a client still sending, rather than a reset connection.
-      req.resume();
-      throw new DomainError('too_large', tooLargeMessage(maxBytes));
-    }
+    if (size > maxBytes) throw new DomainError('too_large', tooLargeMessage(maxBytes));
     chunks.push(buf);
   }
   return new Uint8Array(Buffer.concat(chunks));

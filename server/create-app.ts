@@ -30,7 +30,7 @@ export function createApp(runtime: Runtime, mounts: Mounts = {}): express.Expres
   app.use(inOneLayer(requestId(), requestLog(runtime.log), requestMetrics(runtime.metrics.http), originCheck(runtime.config, [LINK_CONFIRM_PATH])));
   app.use(dispatchRoutes(runtime, servedRoutes(runtime.config, mounts)));
   if (mounts.trpc) app.use('/api/internal/trpc', mounts.trpc(runtime));
-  app.use(notFound(), errorHandler(runtime.log));
+  app.use(notFound(), errorHandler(runtime.log, runtime.config.refusedBodyDrain));
   return app;
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
 import { STATUS } from '../core/errors.ts';
 import { failureHandler } from '../http/error-envelope.ts';
+import type { RefusedBodyDrain } from '../http/refused-body.ts';
 import '../http/request-types.ts';
 import { JSONRPC_CODE, rpcErrorData } from './json-rpc-codes.ts';
 
@@ -14,11 +15,11 @@ import { JSONRPC_CODE, rpcErrorData } from './json-rpc-codes.ts';
  * Errors of a call itself, the rate limit included, are JSON-RPC errors in a
  * 200 carrying the request's id (SDK; see http-router.ts).
  */
-export function mcpHttpErrors(log: Logger): ErrorRequestHandler {
+export function mcpHttpErrors(log: Logger, drain: RefusedBodyDrain): ErrorRequestHandler {
   return failureHandler(log, 'mcp request failed', (res, e) => {
     const message = e.code === 'internal' ? 'Internal error.' : e.message;
     sendRpcError(res, STATUS[e.code], JSONRPC_CODE[e.code], message, rpcErrorData(e));
-  });
+  }, drain);
 }
 
 export function sendRpcError(res: Response, status: number, code: number, message: string, data?: unknown): void {

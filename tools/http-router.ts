@@ -66,7 +66,7 @@ const notAllowed = {
  */
 export function mcpEndpointRoutes(config: Pick<Config, 'tiers'>, tools: readonly McpBinding[]): readonly Route[] {
   const freeCap = config.tiers.free.jsonBodyBytes;
-  const failures = (runtime: Runtime) => mcpHttpErrors(runtime.log);
+  const failures = (runtime: Runtime) => mcpHttpErrors(runtime.log, runtime.config.refusedBodyDrain);
   const stateless = (method: 'get' | 'delete', operationId: string, summary: string): Route => ({
     method, path: MCP_PATH, auth: 'none', operations: [], failures,
     handlers: () => [ensureRequestId, methodNotAllowed],

@@ -29,19 +29,22 @@ export function streamOversized(
   );
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', headers: { 'transfer-encoding': 'chunked', ...headers } });
+    let answered = false;
     req.on('response', (res) => {
+      answered = true;
       body.unpipe(req);
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (text += d));
-      res.on('end', () => {
+      // 'end' normally; 'close' alone when the server drops the connection after its answer.
+      res.once('close', () => {
         body.destroy();
         req.destroy();
         resolve({ status: res.statusCode ?? 0, text, sent, chunkBytes });
       });
     });
-    // Once sending has begun, a reset after the answer is expected; before it, a real failure.
-    req.on('error', (err) => (sent > 0 ? undefined : reject(err)));
+    // After the answer a dropped connection is expected; before it, the answer was lost: fail, never wait.
+    req.on('error', (err) => (answered ? undefined : reject(err)));
     body.pipe(req);
   });
 }
