@@ -4,7 +4,7 @@
  * normalised, recurs at a similar height on a good share of the pages, or when
  * it is the outermost line and looks like a page number, a date or a URL.
  */
-import type { Box, Line, Page } from '../model.ts';
+import type { Box, Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { lineFontSize, lineText, unionOf } from '../geometry.ts';
 import { bodySize } from './headings.ts';
@@ -13,6 +13,10 @@ import { edgeTableRows } from '../tables/edge-rows.ts';
 import { textGridBoxes } from '../tables/grid-gate.ts';
 import { centreIn } from '../tables/table-parts.ts';
 import { forgetChunks } from '../tables/chunks.ts';
+import { asciiDigits, furnitureKey } from './furniture-key.ts';
+import { sideHeadRuns } from './side-heads.ts';
+
+export { furnitureKey };
 
 /** Share of the page height, from either edge, where furniture lives. */
 const BAND = 0.12;
@@ -30,27 +34,6 @@ const ROMAN = /^[ivxlcdm]{1,7}$/i;
 const DATE = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?:,?\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)?$/i;
 const PRINT_STAMP = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s/i;
 const URL = /^(?:https?:\/\/|www\.)\S+$/i;
-
-/** Text with digits folded and spacing collapsed, so "Page 3 of 9" matches "Page 4 of 9". */
-export function furnitureKey(text: string): string {
-  return asciiDigits(text).toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
-}
-
-/** The zero of each digit set folios are commonly numbered in besides ASCII: Arabic-Indic, Persian, Devanagari, Bengali, Thai, fullwidth. */
-const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
-
-/** Digits of those sets as ASCII ones (٥ → 5), so the page-number patterns read them. */
-function asciiDigits(text: string): string {
-  // Every digit it rewrites is at U+0660 or above: text below that throughout, as most is, is returned as it is.
-  let i = 0;
-  while (i < text.length && text.charCodeAt(i) < DIGIT_ZEROS[0]!) i++;
-  if (i === text.length) return text;
-  return text.replace(/\p{Nd}/gu, (d) => {
-    const cp = d.codePointAt(0)!;
-    const zero = DIGIT_ZEROS.find((z) => cp >= z && cp <= z + 9); // the set's ten digits, zero to nine
-    return zero === undefined ? d : String(cp - zero);
-  });
-}
 
 /** True for a bare page number ("5", "- 5 -", "Page 5 of 9", "v", "٥"). */
 export function isFolio(text: string): boolean {
@@ -125,6 +108,11 @@ const MIN_REPEATS = 2;
 /** Pages the share of repeats is counted over at most: a long document's header may change by chapter. */
 const SAMPLE_PAGES = 8;
 
+/** Pages a line must recur on to be furniture, in a document of `pages` pages. */
+function repeatsNeeded(pages: number, minShare: number): number {
+  return Math.max(MIN_REPEATS, Math.ceil(minShare * Math.min(pages, SAMPLE_PAGES)));
+}
+
 /** Finds the furniture lines of the whole document. */
 export function findFurniture(pages: Page[], minShare: number): Set<Line> {
   const maxSize = MAX_SIZE_STEP * (bodySize(pages.flatMap((p) => p.lines)) || Infinity);
@@ -142,7 +130,7 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
     else byKey.set(c.key, [c]);
   }
   const found = new Set<Line>();
-  const need = Math.max(MIN_REPEATS, Math.ceil(minShare * Math.min(pages.length, SAMPLE_PAGES)));
+  const need = repeatsNeeded(pages.length, minShare);
   for (const group of byKey.values()) {
     const ys = group.map((c) => c.y).sort((a, b) => a - b);
     const mid = ys[ys.length >> 1]!;
@@ -157,25 +145,33 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
   return found;
 }
 
-/** The page's lines without its margin line numbers (line-numbers.ts); a line left empty goes. */
-function withoutLineNumbers(page: Page): Page {
-  const numbers = lineNumberRuns(page);
-  if (numbers.size === 0) return page;
+/** The page's lines without the given runs; a line left empty goes. */
+function withoutRuns(page: Page, drop: ReadonlySet<TextRun>): Page {
+  if (drop.size === 0) return page;
+  let changed = false;
   const lines = page.lines.flatMap((l) => {
-    const runs = l.runs.filter((r) => !numbers.has(r));
+    const runs = l.runs.filter((r) => !drop.has(r));
     if (runs.length === l.runs.length) return [l];
+    changed = true;
     if (runs.length === 0) return [];
     runs[0] = { ...runs[0]!, text: runs[0]!.text.replace(/^\s+/, '') };
     return [{ runs, box: unionOf(runs) }];
   });
-  return { ...page, lines };
+  return changed ? { ...page, lines } : page;
 }
 
-/** Removes running headers, footers, page numbers (unless cfg.furniture is `keep`) and margin line numbers. */
+/**
+ * Removes running headers, footers, page numbers and side-margin running heads
+ * (unless cfg.furniture is `keep`), and margin line numbers.
+ */
 export const furniture: Stage = {
   name: 'furniture',
   run(doc, cfg) {
-    const pages = doc.pages.map(withoutLineNumbers);
+    let pages = doc.pages.map((p) => withoutRuns(p, lineNumberRuns(p)));
+    if (cfg.furniture !== 'keep') {
+      const side = sideHeadRuns(pages, repeatsNeeded(pages.length, cfg.furnitureMinShare), BAND);
+      pages = pages.map((p) => withoutRuns(p, side));
+    }
     const drop = cfg.furniture === 'keep' ? new Set<Line>() : findFurniture(pages, cfg.furnitureMinShare);
     if (drop.size === 0 && pages.every((p, i) => p === doc.pages[i])) return doc;
     return { ...doc, pages: pages.map((p) => ({ ...p, lines: p.lines.filter((l) => !drop.has(l)) })) };

@@ -1,0 +1,184 @@
+/**
+ * Running heads and folios set in a side margin, beside the text block
+ * (Emerald's journals, some books): "Shift work / interventions" and "163"
+ * in the outer margin of each odd page, the journal's name and "164" on each
+ * even one. They share baselines with body lines, so the lines stage runs
+ * them into a body line, and the top and bottom bands never see them. They
+ * are found as runs: wholly beside the page's text block, and recurring with
+ * the same text (digits folded) at about the same height on a good share of
+ * the pages, as running heads at the edges must.
+ */
+import type { Line, Page, TextRun } from '../model.ts';
+import { furnitureKey } from './furniture-key.ts';
+import { sortedView } from '../in-order.ts';
+
+/**
+ * Share of a page's characters that may lie outside its text block on either
+ * side: the block is what holds the rest. A side head is a few words against
+ * a page of text (under 1 % on Emerald's pages); a page with little text
+ * yields a block that takes them in.
+ */
+const OUTSIDE_SHARE = 0.02;
+/** Runs this many points apart vertically still count as "the same place" (furniture.ts's tolerance). */
+const Y_TOLERANCE = 8;
+/** Bins of the character histogram across a page: enough for a point's resolution on a letter page. */
+const BINS = 1024;
+
+/**
+ * The horizontal extent of most of the page's characters, each run's
+ * characters spread evenly across its box: a run may be a word or a whole
+ * line, and a line's first run may hold one character or eighty.
+ */
+export function textBlock(runs: readonly TextRun[]): [number, number] | null {
+  let lo = Infinity;
+  let hi = -Infinity;
+  let total = 0;
+  for (const r of runs) {
+    if (r.text.length === 0) continue;
+    lo = Math.min(lo, r.box.x0);
+    hi = Math.max(hi, r.box.x1);
+    total += r.text.length;
+  }
+  if (total === 0 || hi <= lo) return total === 0 ? null : [lo, hi];
+  const bin = (hi - lo) / BINS;
+  const counts = new Float64Array(BINS);
+  for (const r of runs) {
+    if (r.text.length === 0) continue;
+    const a = Math.min(BINS - 1, Math.floor((r.box.x0 - lo) / bin));
+    const b = Math.min(BINS - 1, Math.floor((r.box.x1 - lo) / bin));
+    for (let i = a; i <= b; i++) counts[i]! += r.text.length / (b - a + 1);
+  }
+  const edge = (from: number, step: 1 | -1) => {
+    let seen = 0;
+    for (let i = from; i >= 0 && i < BINS; i += step) {
+      seen += counts[i]!;
+      if (seen > OUTSIDE_SHARE * total) return lo + (step === 1 ? i : i + 1) * bin;
+    }
+    return step === 1 ? lo : hi;
+  };
+  return [edge(0, 1), edge(BINS - 1, -1)];
+}
+
+type SideLine = { page: number; runs: TextRun[]; key: string; y: number };
+
+/** A first or last line at least this many of its heights from the next stands apart: a running header or footer. */
+const APART = 1.5;
+
+/**
+ * The page's runs that may be side heads: between the top and bottom bands
+ * (`band` of the height each, as furniture.ts draws them), and not on a first
+ * or last line that stands apart from the text. A folio that ends a running
+ * header belongs to that header's line, which the bands judge whole, though
+ * the header may reach below the band and the folio stand beside indented
+ * text. A side head may share the first line with the body's first line.
+ */
+function between(page: Page, band: number): TextRun[] {
+  const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
+  const sorted = sortedView(page.lines, (a, b) => a.box.y0 - b.box.y0);
+  const n = sorted.length;
+  const apart = (l: Line, next: Line | undefined) =>
+    next !== undefined && Math.max(next.box.y0 - l.box.y1, l.box.y0 - next.box.y1) > APART * (l.box.y1 - l.box.y0);
+  const inner = sorted.filter((l, i) => !((i === 0 && apart(l, sorted[1])) || (i === n - 1 && apart(l, sorted[n - 2]))));
+  return inner.flatMap((l) => l.runs).filter((r) => r.box.y1 > h * band && r.box.y0 < h * (1 - band));
+}
+
+/**
+ * The page's runs wholly beside its text block, at least an em clear of it,
+ * grouped by baseline. Only between the bands: a folio at the end of a running
+ * header is part of that header's line, which the bands judge whole.
+ */
+function sideLines(page: Page, band: number, block: [number, number] | null, usual: [number, number] | null): SideLine[] {
+  if (!block || !usual) return [];
+  const outside = (r: TextRun, b: [number, number]) => r.box.x0 >= b[1] + r.fontSize || r.box.x1 <= b[0] - r.fontSize;
+  const beside = between(page, band).filter((r) => outside(r, block) && outside(r, usual));
+  const lines: TextRun[][] = [];
+  for (const r of [...beside].sort((a, b) => a.box.y1 - b.box.y1 || a.box.x0 - b.box.x0)) {
+    const last = lines[lines.length - 1];
+    const prev = last?.[last.length - 1];
+    const sameSide = prev && (prev.box.x0 >= block[1]) === (r.box.x0 >= block[1]);
+    if (prev && sameSide && Math.abs(prev.box.y1 - r.box.y1) <= r.fontSize / 2) last!.push(r);
+    else lines.push([r]);
+  }
+  return lines.map((rs) => ({
+    page: page.number,
+    runs: rs,
+    key: furnitureKey(rs.map((r) => r.text).join(' ')),
+    y: Math.min(...rs.map((r) => r.box.y0)),
+  }));
+}
+
+/**
+ * The usual text block of a set of pages (the odd ones, or the even ones: a
+ * book's margins alternate): the median of each edge. A page whose second
+ * column is short has a block of one column; text beside that is not beside
+ * the usual block.
+ */
+function usualBlock(blocks: ([number, number] | null)[]): [number, number] | null {
+  const found = blocks.filter((b) => b !== null);
+  if (found.length === 0) return null;
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
+  return [median(found.map((b) => b[0])), median(found.map((b) => b[1]))];
+}
+
+/** A recurring side head: its text key, its height on the page, and the spans it was found across. */
+type Place = { key: string; y: number; spans: [number, number][]; beside: number };
+
+/** Pages a side head stands beside the text block on at least: on two, a table's last column or a hanging footnote mark may. */
+const MIN_PAGES = 3;
+/** Least share of the pages holding a side head at its place on which it stands beside the text block. */
+const BESIDE_SHARE = 0.5;
+
+/**
+ * Runs of side-margin running heads and folios that recur on at least `need`
+ * pages, between the top and bottom bands (`band` of the page height each).
+ * A head found recurring beside the text block is then taken at the same
+ * place on every page, also where a table or a figure page gave no clear text
+ * block to stand beside.
+ */
+export function sideHeadRuns(pages: readonly Page[], need: number, band: number): Set<TextRun> {
+  const found = new Set<TextRun>();
+  if (pages.length < 2) return found;
+  const byKey = new Map<string, SideLine[]>();
+  const blocks = pages.map((p) => textBlock(p.lines.flatMap((l) => l.runs)));
+  const usual = [usualBlock(blocks.filter((_, i) => i % 2 === 0)), usualBlock(blocks.filter((_, i) => i % 2 === 1))];
+  for (const line of pages.flatMap((p, i) => sideLines(p, band, blocks[i]!, usual[i % 2]!))) {
+    if (line.key === '') continue;
+    const group = byKey.get(line.key);
+    if (group) group.push(line);
+    else byKey.set(line.key, [line]);
+  }
+  const places: Place[] = [];
+  for (const [key, group] of byKey) {
+    const ys = group.map((l) => l.y).sort((a, b) => a - b);
+    const y = ys[ys.length >> 1]!;
+    const near = group.filter((l) => Math.abs(l.y - y) <= Y_TOLERANCE);
+    const beside = new Set(near.map((l) => l.page)).size;
+    if (beside < Math.max(MIN_PAGES, need)) continue;
+    const spans = near.map((l): [number, number] => [Math.min(...l.runs.map((r) => r.box.x0)), Math.max(...l.runs.map((r) => r.box.x1))]);
+    places.push({ key, y, spans: distinct(spans), beside });
+  }
+  const runsBetween = pages.map((p) => between(p, band));
+  for (const place of places) {
+    const taken = runsBetween.map((runs) => place.spans.flatMap((span) => runsAt(runs, place, span)));
+    // Beside the block on most pages that have it: a folio inside a running header stands beside only
+    // the pages of short lines (code, lists), a side head beside all but pages of tables and figures.
+    if (place.beside < BESIDE_SHARE * taken.filter((t) => t.length > 0).length) continue;
+    taken.flat().forEach((r) => found.add(r));
+  }
+  return found;
+}
+
+/** Spans that differ by more than the tolerance (the odd pages' place, the even pages'). */
+function distinct(spans: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const s of spans) if (!out.some((o) => Math.abs(o[0] - s[0]) <= Y_TOLERANCE && Math.abs(o[1] - s[1]) <= Y_TOLERANCE)) out.push(s);
+  return out;
+}
+
+/** The runs at `place` within `span`, when together they read as the place's text; else none. */
+function runsAt(runs: readonly TextRun[], place: Place, span: [number, number]): TextRun[] {
+  const at = runs
+    .filter((r) => Math.abs(r.box.y0 - place.y) <= Y_TOLERANCE && r.box.x0 >= span[0] - Y_TOLERANCE && r.box.x1 <= span[1] + Y_TOLERANCE)
+    .sort((a, b) => a.box.x0 - b.box.x0);
+  return at.length > 0 && furnitureKey(at.map((r) => r.text).join(' ')) === place.key ? at : [];
+}
