@@ -9,6 +9,7 @@ import { EngineError, type ConvertOptions, type ConvertResult, type OcrMode, typ
 import { PageReader } from './extract/page-reader.ts';
 import { ocrSession, type OcrSession } from './extract/ocr-session.ts';
 import { hasInkToRead, textLayerFault } from './ocr/needs-ocr.ts';
+import { hasGlyphMarks } from './ocr/glyph-marks.ts';
 import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
 import { STAGES, runStages } from './pipeline.ts';
@@ -42,12 +43,21 @@ async function ocrReason(reader: PageReader, page: Page, mode: OcrMode): Promise
   return hasInkToRead(fault, info) ? fault : null;
 }
 
+/** True when the reader can render page `n` without pdf.js and the rendering shows no glyph marks. */
+function noGlyphMarks(reader: PageReader, n: number): boolean {
+  const r = reader.raster(n);
+  return r !== null && !hasGlyphMarks(r.image, r.scale);
+}
+
 async function maybeOcr(reader: PageReader, page: Page, opts: ConvertOptions, ocr: OcrSession, report: Report): Promise<Page> {
   const mode = opts.ocr ?? 'auto';
   const reason = await ocrReason(reader, page, mode);
   if (!reason) return page;
   // A page without text is worth the OCR workers only if its picture shows glyph-sized marks (a photo has none).
   const when = mode === 'auto' && reason === 'no_text_layer' ? 'glyph_marks' : 'always';
+  // A page of simple images the reader composes itself: no marks, no pdf.js. Marks send it on to pdf.js's
+  // rendering, which OCR reads, so what OCR sees never changes.
+  if (when === 'glyph_marks' && noGlyphMarks(reader, page.number)) return page;
   try {
     const reading = await reader.withPdfjsPage(page.number, (p) => ocr.recognise(p, when));
     if (!reading) return page;

@@ -10,6 +10,7 @@
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from '../model.ts';
+import type { Raster } from '../ocr/glyph-marks.ts';
 import { EngineError, type TextReaderChoice, type TextReaderStats } from '../types.ts';
 import { directBackend } from './backends/direct-backend.ts';
 import { lazyPdfjs, type LazyPdfjs } from './backends/lazy-pdfjs.ts';
@@ -142,6 +143,16 @@ export class PageReader {
   /** Page `n`'s links, from the backend that opened the document. */
   links(n: number): Promise<LinkArea[]> {
     return this.primary.links(n);
+  }
+
+  /**
+   * Page `n`, the page read last, rendered for the OCR decision by the
+   * backend that read it, when it can without pdf.js (a page of simple
+   * images read by the direct reader); null otherwise.
+   */
+  raster(n: number): { image: Raster; scale: number } | null {
+    const slot = this.slots.find((s) => s.backend && s.pages.at(-1)?.number === n);
+    return slot?.backend?.raster?.(n) ?? null;
   }
 
   /** Runs `fn` on pdf.js's page `n` (OCR rendering, ink counts), opening pdf.js if it is not yet. */

@@ -11,6 +11,7 @@ import { linesToRuns } from './ocr-runs.ts';
 import { ocrEngines, type OcrEngines } from './ocr-engines.ts';
 import { readImage } from './read-image.ts';
 import { hasGlyphMarks } from './glyph-marks.ts';
+import { OCR_SCALE, renderScale } from './render-scale.ts';
 
 export { createOcrEngine, type OcrEngine } from './ocr-engine.ts';
 export { ocrEngines, type OcrEngines } from './ocr-engines.ts';
@@ -28,13 +29,10 @@ export type OcrPageOptions = {
   engines?: OcrEngines;
 };
 
-/** Largest canvas side in pixels; bigger pages are rendered at a lower scale. */
-const MAX_SIDE = 6000;
-
 /** A page rendered on white at `scale` (pixels per point, capped by MAX_SIDE). */
 async function renderCanvas(page: PDFPageProxy, scale: number): Promise<{ canvas: Canvas; scale: number }> {
   const base = page.getViewport({ scale: 1 });
-  const s = Math.min(scale, MAX_SIDE / Math.max(base.width, base.height, 1));
+  const s = renderScale(base.width, base.height, scale);
   const viewport = page.getViewport({ scale: s });
   // Loaded here, not with the engine: a native library that only rendering needs.
   const { createCanvas } = await import('@napi-rs/canvas');
@@ -82,7 +80,7 @@ export type OcrWhen = 'always' | 'glyph_marks';
  * terminated for this call.
  */
 export async function ocrPageWhen(page: PDFPageProxy, when: OcrWhen, opts: OcrPageOptions = {}): Promise<OcrPageResult | null> {
-  const { canvas, scale } = await renderCanvas(page, opts.scale ?? 3);
+  const { canvas, scale } = await renderCanvas(page, opts.scale ?? OCR_SCALE);
   if (when === 'glyph_marks' && !hasGlyphMarks(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height), scale)) return null;
   const engines = opts.engines ?? ocrEngines();
   try {

@@ -7,6 +7,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { convert } from '../../engine/index.ts';
+import { pdfjsOpenings } from '../../engine/extract/backends/lazy-pdfjs.ts';
+import { imagePdf, samples } from '../support/image-pdf.ts';
 
 async function bornDigital(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -58,6 +60,16 @@ describe("ocr: 'auto' decision", () => {
     const r = await convert(await pictureOnly(), { ocr: 'auto' });
     expect(r.ocrPages).toEqual([]);
     expect(r.warnings.filter((w) => w.startsWith('ocr_'))).toEqual([]);
+  });
+
+  it('decides a page of one Flate-predicted grey picture (asymptote\'s pixel.pdf) without pdf.js', async () => {
+    const picture = { w: 96, h: 32, cs: 'DeviceGray', bpc: 8, comps: 1, rows: samples(96, 32, 1, 8), predictor: true };
+    const pdf = await imagePdf([95.4, 32.8], [picture], 'q 0.1 0 0 0.1 0 0 cm q 954 0 0 328 0 0 cm /Im0 Do Q Q');
+    const before = pdfjsOpenings.count;
+    const r = await convert(pdf, { ocr: 'auto' });
+    expect(pdfjsOpenings.count - before).toBe(0);
+    expect(r.ocrPages).toEqual([]);
+    expect(r.textReader.direct).toBe(1);
   });
 
   it('keeps the text layer of a contents page, and renders neither a blank page nor a page of rules (pdf.js pages)', async () => {

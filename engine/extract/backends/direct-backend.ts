@@ -36,6 +36,7 @@ function open({ data, pdfjs }: DocumentSource): DocumentBackend {
     pageCount,
     page: async (n) => extractDirectPage(doc, linkPage(n), n, readLinks),
     links: async (n) => readLinks(linkPage(n)),
+    raster: (n) => doc.raster(n),
     async outline() {
       try {
         return readOutline(doc.index, pageOf);

@@ -13,6 +13,7 @@ import type { LinkArea } from '../links.ts';
 import type { OutlineEntry } from '../pdf-objects/outline.ts';
 import type { Resolved } from '../link-dests.ts';
 import type { LazyPdfjs } from './lazy-pdfjs.ts';
+import type { Raster } from '../../ocr/glyph-marks.ts';
 
 /** A backend opened on one document. */
 export interface DocumentBackend {
@@ -31,6 +32,12 @@ export interface DocumentBackend {
   outline(): Promise<OutlineEntry[]>;
   /** Where a link's destination key (link-action.ts destKey) leads; null when nowhere. */
   destination(key: string): Promise<Resolved>;
+  /**
+   * Page `n`, just read, rendered at `scale` pixels per point for the OCR
+   * decision, when the backend can do that without pdf.js; null (or no
+   * method) otherwise.
+   */
+  raster?(n: number): { image: Raster; scale: number } | null;
   /** Document-level work after the last page (pdf.js: fonts it could only guess), given the pages this backend read. */
   settle(pages: readonly Page[]): Promise<void>;
   /** Releases what the backend holds. */

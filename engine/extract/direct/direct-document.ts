@@ -16,13 +16,19 @@ import { DirectObjects, guard } from './object-source.ts';
 import { pageContent, pageDict, pageResources } from './page-source.ts';
 import { pageRefs, type PageRef } from './page-tree.ts';
 import { pageRotation, pageUserUnit, pageView } from './page-box.ts';
-import { geometryPage, type GeometryPage } from '../page-geometry.ts';
+import { geometryPage, viewportOf, type GeometryPage } from '../page-geometry.ts';
 import { StructRoles } from './struct-roles.ts';
+import { pageRaster } from './page-raster.ts';
+import type { PaintedImage, PictureLog } from './content/picture-log.ts';
+import type { Raster } from '../../ocr/glyph-marks.ts';
+import { renderScale } from '../../ocr/render-scale.ts';
 import { emptyStructure, type PageStructure } from '../struct-roles.ts';
 import { Unsupported, type FontDecoder, type FontLoader, type Matrix, type TextContent } from './types.ts';
 
 /** A page as the direct reader sees it: pdf.js's text content shape and the page's rules. */
-export type DirectPage = { content: TextContent; rules: Rule[]; marks: Mark[]; drawn: Stroke[]; ink: Ink; dict: PdfDict; ref: { num: number; gen: number } };
+export type DirectPage = {
+  content: TextContent; rules: Rule[]; marks: Mark[]; drawn: Stroke[]; ink: Ink; pictures: PictureLog; dict: PdfDict; ref: { num: number; gen: number };
+};
 
 /** The direct reader of one document. */
 export class DirectDocument {
@@ -33,6 +39,8 @@ export class DirectDocument {
   /** Judges /OC values against the default optional-content configuration. */
   private readonly hiddenGroup: (oc: PdfValue | undefined) => boolean;
   private refs: PageRef[] | undefined;
+  /** The images the last page read paints, when it paints nothing else (picture-log.ts). */
+  private painted: { ref: { num: number; gen: number }; images: PaintedImage[] } | null = null;
 
   private constructor(objects: DirectObjects) {
     this.objects = objects;
@@ -67,7 +75,25 @@ export class DirectDocument {
     const content = pageContent(this.objects, dict);
     const resources = pageResources(this.objects, dict);
     const out = interpretPage({ content, resources, objects: this.objects, fonts: this.loadFont, viewBox: view, base: vt, hiddenGroup: this.hiddenGroup });
+    this.painted = out.pictures?.images.length ? { ref, images: out.pictures.images } : null;
     return { ...out, dict, ref };
+  }
+
+  /**
+   * Page `n` rendered for the OCR decision from the images it paints, at the
+   * scale OCR renders it (render-scale.ts): only for the page read last, and
+   * null unless it paints nothing but images page-raster.ts reproduces.
+   */
+  raster(n: number): { image: Raster; scale: number } | null {
+    const ref = this.pages[n - 1];
+    if (!this.painted || !ref || ref.num !== this.painted.ref.num || ref.gen !== this.painted.ref.gen) return null;
+    const dict = pageDict(this.objects, ref);
+    const [view, rotation, unit] = [pageView(this.objects, dict), pageRotation(this.objects, dict), pageUserUnit(this.objects, dict)];
+    const { width, height } = viewportOf(view, rotation, unit);
+    const scale = renderScale(width, height);
+    // pdf.js's viewport at that scale (PageViewport multiplies the scale by the user unit).
+    const image = pageRaster(this.painted.images, this.objects, viewportOf(view, rotation, scale * unit));
+    return image ? { image, scale } : null;
   }
 
   /** The document catalog, if the file has one. */

@@ -63,12 +63,12 @@ export class DirectObjects extends GuardedReader implements ObjectSource {
     return out;
   }
 
-  /** Decodes a stream without caching it: for page content, which is read once. */
-  streamOnce(v: PdfValue | undefined): { dict: PdfDict; data: Uint8Array } {
+  /** Decodes a stream, to at most `maxOut` bytes, without caching it: for page content and images, read once. */
+  streamOnce(v: PdfValue | undefined, maxOut = MAX_STREAM_BYTES): { dict: PdfDict; data: Uint8Array } {
     if (!isRef(v)) throw new Unsupported('stream is not a reference');
     const found = guard(() => this.objects.rawStream(v.num, v.gen));
     if (!found || !isDict(found.dict)) throw new Unsupported(`object ${v.num} ${v.gen} is not a stream`);
-    return { dict: found.dict, data: decodeStream(found.dict, found.raw, (x) => this.resolve(x), MAX_STREAM_BYTES) };
+    return { dict: found.dict, data: decodeStream(found.dict, found.raw, (x) => this.resolve(x), Math.min(maxOut, MAX_STREAM_BYTES)) };
   }
 }
 

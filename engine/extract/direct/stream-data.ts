@@ -1,12 +1,13 @@
 /**
  * Stream filters for the direct reader: Flate (by far the most common for
- * content streams and CMaps), ASCIIHex and ASCII85. Anything else, predictors
- * included, is Unsupported and left to pdf.js. Output is capped, so a
- * decompression bomb costs bounded memory.
+ * content streams and CMaps) with its predictors (predictors.ts), ASCIIHex
+ * and ASCII85. Anything else is Unsupported and left to pdf.js. Output is
+ * capped, so a decompression bomb costs bounded memory.
  */
-import { isDict, isName, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
+import { isName, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
 import { hexDigit } from '../pdf-objects/pdf-string.ts';
 import { inflateExact } from '../pdf-objects/inflate.ts';
+import { unpredict } from './predictors.ts';
 import { Unsupported } from './types.ts';
 
 /** Decoded bytes one stream may expand to before the reader gives up on it. */
@@ -19,14 +20,14 @@ function asList(v: PdfValue | undefined): PdfValue[] {
   return Array.isArray(v) ? v : [v];
 }
 
-function inflate(data: Uint8Array, parms: PdfValue | undefined, maxOut: number): Uint8Array {
-  const predictor = isDict(parms) ? parms.map.get('Predictor') : undefined;
-  if (typeof predictor === 'number' && predictor > 1) throw new Unsupported('flate predictor');
+function inflate(data: Uint8Array, parms: PdfValue | undefined, maxOut: number, resolve: Resolve): Uint8Array {
+  let out: Uint8Array;
   try {
-    return inflateExact(data, maxOut);
+    out = inflateExact(data, maxOut);
   } catch (err) {
     throw new Unsupported(`inflate: ${err instanceof Error ? err.message : String(err)}`);
   }
+  return unpredict(out, parms, resolve);
 }
 
 /** ASCIIHexDecode: whitespace skipped, `>` ends the data, an odd last digit is followed by 0. */
@@ -80,7 +81,7 @@ export function decodeStream(dict: PdfDict, raw: Uint8Array, resolve: Resolve, m
   let data = raw;
   filters.forEach((f, i) => {
     const name = isName(resolve(f)) ? (resolve(f) as { name: string }).name : '';
-    if (name === 'FlateDecode' || name === 'Fl') data = inflate(data, resolve(parms[i]), maxOut);
+    if (name === 'FlateDecode' || name === 'Fl') data = inflate(data, resolve(parms[i]), maxOut, resolve);
     else if (name === 'ASCIIHexDecode' || name === 'AHx') data = asciiHex(data);
     else if (name === 'ASCII85Decode' || name === 'A85') data = ascii85(data);
     else throw new Unsupported(`filter ${name || '?'}`);

@@ -10,6 +10,7 @@ import type { TextItems } from '../text-items.ts';
 import { Unsupported, type FontLoader, type ObjectSource, type TextContent } from '../types.ts';
 import type { GraphicsState } from './graphics-state.ts';
 import type { PaintLog } from './paint-state.ts';
+import type { PictureLog } from './picture-log.ts';
 
 /** What every content stream of one page shares. */
 export type PageRun = {
@@ -30,6 +31,8 @@ export type PageRun = {
   ink: Ink;
   /** What was painted where and in which order, to judge hidden text (paint-log.ts). */
   paint: PaintLog;
+  /** The image XObjects painted, while nothing else is (picture-log.ts). */
+  pictures: PictureLog;
 };
 
 /** Images (XObjects and inline) and painted paths on a page. */

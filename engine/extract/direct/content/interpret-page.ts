@@ -22,6 +22,7 @@ import { setGState, textOp } from './text-ops.ts';
 import { judgeItems, noteImage } from './paint-log.ts';
 import { beginMarkedPaint, closeMarkedPaint, endMarkedPaint, paintOp } from './paint-ops.ts';
 import { paintLog } from './paint-state.ts';
+import { afterImage, afterOperator, pictureLog, type PictureLog } from './picture-log.ts';
 
 /** Form XObjects nested deeper than this are refused (pdf.js has no limit, real files stay shallow). */
 const MAX_FORM_DEPTH = 16;
@@ -44,15 +45,15 @@ export type PageInput = {
 };
 
 /** Runs a page's content: pdf.js's text content (marked content included) and the page's rules. */
-export function interpretPage(input: PageInput): { content: TextContent; rules: Rule[]; marks: Mark[]; drawn: Stroke[]; ink: Ink } {
+export function interpretPage(input: PageInput): { content: TextContent; rules: Rule[]; marks: Mark[]; drawn: Stroke[]; ink: Ink; pictures: PictureLog } {
   const page: PageRun = {
     objects: input.objects, fonts: input.fonts, viewBox: input.viewBox,
     sink: { items: [], styles: {} }, rules: [], marks: [], drawn: [], forms: new Set(), operations: 0, ink: { images: 0, paths: 0 },
-    paint: paintLog(input.base, input.viewBox, input.hiddenGroup ?? (() => false)),
+    paint: paintLog(input.base, input.viewBox, input.hiddenGroup ?? (() => false)), pictures: pictureLog(),
   };
   run(page, input.content, input.resources, initialGraphicsState(input.base), 0);
   judgeItems(page.paint, page.sink.items.length);
-  return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)), marks: page.marks, drawn: page.drawn, ink: page.ink };
+  return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)), marks: page.marks, drawn: page.drawn, ink: page.ink, pictures: page.pictures };
 }
 
 /** The viewport's height: the view box's extent along the transformed y axis. */
@@ -70,6 +71,7 @@ function run(page: PageRun, bytes: Uint8Array, resources: PdfDict, g: GraphicsSt
   let inline = 0;
   for (let o = parser.read(); o; o = parser.read()) {
     if (++page.operations > MAX_OPERATIONS) throw new Unsupported('too many operations');
+    if (page.pictures) page.pictures = afterOperator(page.pictures, o.op, o.args);
     // An inline image was skipped on the way to this operator, painted with the state before it.
     if (parser.inlineImages !== inline) {
       inline = parser.inlineImages;
@@ -78,6 +80,7 @@ function run(page: PageRun, bytes: Uint8Array, resources: PdfDict, g: GraphicsSt
     if (!textOp(f, o.op, o.args) && !pathOp(f, o.op, o.args) && !styleOp(f, o.op, o.args) && !paintOp(f, o.op, o.args)) stateOp(f, o.op, o.args, depth);
   }
   if (parser.inlineImages !== inline) noteImage(f);
+  if (parser.inlineImages > 0) page.pictures = null;
   f.items.finish();
   closeMarkedPaint(f);
   page.ink.images += parser.inlineImages;
@@ -162,10 +165,14 @@ function paintXObject(f: Frame, args: readonly PdfValue[], depth: number): void 
   if (!isName(subtype)) throw new Unsupported('XObject without a subtype');
   const hidden = f.page.paint.hiddenGroup(dict.map.get('OC'));
   if (subtype.name !== 'Form') {
+    const shown = subtype.name === 'Image' && !hidden && f.page.paint.hiddenDepth === 0;
+    f.page.pictures = afterImage(f.page.pictures, ref, shown);
     if (subtype.name === 'Image') f.page.ink.images++;
     if (subtype.name === 'Image' && !hidden) noteImage(f);
     return;
   }
+  // A form clips to its box and may paint anything: pdf.js renders a page that paints one.
+  f.page.pictures = null;
   if (depth >= MAX_FORM_DEPTH) throw new Unsupported('form XObjects nested too deeply');
   const key = JSON.stringify(ref);
   if (f.page.forms.has(key)) throw new Unsupported('form XObject paints itself');
