@@ -30,4 +30,16 @@ describe('charts drawn with gridlines', () => {
     const d = doc(page([...prose(60), ...runs, ...prose(220)], rules));
     expect(tableCount(tables.run(d, DEFAULT_CONFIG))).toBe(1);
   });
+
+  it('leave a booktabs table beside a column of prose a table: line ends left of its rules are no tick labels', () => {
+    // Two layout columns on one baseline grid; the left column's lines end at x 300, 10 pt before the table's rules.
+    const left = Array.from({ length: 22 }, (_, k) => run('Has grown faster than expected the commit', 60, 60 + 12 * k));
+    const rules = [hRule(310, 540, 101), hRule(310, 540, 125), hRule(310, 540, 209)];
+    const rows = [['Item', 'Value', 'Total'], ['Croatia', '1.40', '362'], ['Germany', '51.3', '-620'], ['Latvia', '78.7', '36.5'],
+      ['Slovenia', '-0.6', '-8.66'], ['Iceland', '7.92', '21.7'], ['Transport', '9.83', '-38.2']];
+    const cells = rows.flatMap((row, i) => row.map((t, k) => run(t, 316 + 80 * k, i === 0 ? 108 : 120 + 12 * i)));
+    const right = Array.from({ length: 8 }, (_, k) => run('Expected the committee reviewed the', 316, 216 + 12 * k));
+    const d = doc(page([...left, ...cells, ...right], rules));
+    expect(tableCount(tables.run(d, DEFAULT_CONFIG))).toBe(1);
+  });
 });
