@@ -100,6 +100,23 @@ describe('side-margin running heads', () => {
     expect(texts(out.pages[0]!)[5]).toBe(`${col}- objects - An Array`);
   });
 
+  it('keeps a bracket a line starts with and a lone letter in the margin, though they recur at one height', () => {
+    // Octave's manual: "[v1, v2] = fscanf" outdented past the text, and "h = plot" with its h set apart.
+    const pages = Array.from({ length: 10 }, (_, i) => {
+      const body = Array.from({ length: 40 }, (_, k) => bodyLine(100 + 12 * k));
+      const bracket = [run('[', 60, 220), run('v1, v2] = fscanf (fid)', 65, 220)];
+      const letter = [run('h', 60, 340), run('= plot (x, y)', 100, 340)];
+      body[10] = { runs: bracket, box: unionBox(bracket.map((r) => r.box)) };
+      body[20] = { runs: letter, box: unionBox(letter.map((r) => r.box)) };
+      return page(i + 1, body);
+    });
+    const out = furniture.run(doc(pages), DEFAULT_CONFIG);
+    for (const p of out.pages) {
+      expect(texts(p)[10]).toBe('[v1, v2] = fscanf (fid)');
+      expect(texts(p)[20]).toBe('h= plot (x, y)');
+    }
+  });
+
   it('keeps side heads when furniture is kept', () => {
     const out = furniture.run(doc([1, 2, 3, 4].map((n) => emeraldPage(n))), { ...DEFAULT_CONFIG, furniture: 'keep' });
     expect(texts(out.pages[0]!)[0]).toContain('Shift work');

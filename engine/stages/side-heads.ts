@@ -65,21 +65,22 @@ type SideLine = { page: number; runs: TextRun[]; key: string; y: number };
 const APART = 1.5;
 
 /**
- * The page's runs that may be side heads: between the top and bottom bands
+ * The page's lines' runs that may be side heads: between the top and bottom bands
  * (`band` of the height each, as furniture.ts draws them), and not on a first
  * or last line that stands apart from the text. A folio that ends a running
  * header belongs to that header's line, which the bands judge whole, though
  * the header may reach below the band and the folio stand beside indented
  * text. A side head may share the first line with the body's first line.
  */
-function between(page: Page, band: number): TextRun[] {
+function between(page: Page, band: number): TextRun[][] {
   const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
   const sorted = sortedView(page.lines, (a, b) => a.box.y0 - b.box.y0);
   const n = sorted.length;
   const apart = (l: Line, next: Line | undefined) =>
     next !== undefined && Math.max(next.box.y0 - l.box.y1, l.box.y0 - next.box.y1) > APART * (l.box.y1 - l.box.y0);
   const inner = sorted.filter((l, i) => !((i === 0 && apart(l, sorted[1])) || (i === n - 1 && apart(l, sorted[n - 2]))));
-  return inner.flatMap((l) => l.runs).filter((r) => r.box.y1 > h * band && r.box.y0 < h * (1 - band));
+  const inBand = (r: TextRun) => r.box.y1 > h * band && r.box.y0 < h * (1 - band);
+  return inner.map((l) => l.runs.filter(inBand)).filter((rs) => rs.length > 0);
 }
 
 /**
@@ -90,7 +91,13 @@ function between(page: Page, band: number): TextRun[] {
 function sideLines(page: Page, band: number, block: [number, number] | null, usual: [number, number] | null): SideLine[] {
   if (!block || !usual) return [];
   const outside = (r: TextRun, b: [number, number]) => r.box.x0 >= b[1] + r.fontSize || r.box.x1 <= b[0] - r.fontSize;
-  const beside = between(page, band).filter((r) => outside(r, block) && outside(r, usual));
+  // Set apart from the rest of its line too: a bracket or a full stop a line starts or ends with is no head.
+  const clear = (r: TextRun, rest: readonly TextRun[]) => rest.every((o) => Math.max(o.box.x0 - r.box.x1, r.box.x0 - o.box.x1) >= r.fontSize);
+  const beside = between(page, band).flatMap((runs) => {
+    const out = runs.filter((r) => outside(r, block) && outside(r, usual));
+    const rest = runs.filter((r) => !out.includes(r));
+    return out.filter((r) => clear(r, rest));
+  });
   const lines: TextRun[][] = [];
   for (const r of [...beside].sort((a, b) => a.box.y1 - b.box.y1 || a.box.x0 - b.box.x0)) {
     const last = lines[lines.length - 1];
@@ -123,6 +130,12 @@ function usualBlock(blocks: ([number, number] | null)[]): [number, number] | nul
 /** A recurring side head: its text key, its height on the page, and the spans it was found across. */
 type Place = { key: string; y: number; spans: [number, number][]; beside: number };
 
+/**
+ * The text of a side head, digits folded: two letters or more ("ER", a
+ * title), or a folio ("#", "#,#"). A lone bracket, letter or stop recurs at
+ * some height on any few pages of a long manual.
+ */
+const HEAD_TEXT = /\p{L}.*\p{L}|^[^\p{L}]*#[^\p{L}]*$/u;
 /** Pages a side head stands beside the text block on at least: on two, a table's last column or a hanging footnote mark may. */
 const MIN_PAGES = 3;
 /** Least share of the pages holding a side head at its place on which it stands beside the text block. */
@@ -142,7 +155,7 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
   const blocks = pages.map((p) => textBlock(p.lines.flatMap((l) => l.runs)));
   const usual = [usualBlock(blocks.filter((_, i) => i % 2 === 0)), usualBlock(blocks.filter((_, i) => i % 2 === 1))];
   for (const line of pages.flatMap((p, i) => sideLines(p, band, blocks[i]!, usual[i % 2]!))) {
-    if (line.key === '') continue;
+    if (!HEAD_TEXT.test(line.key)) continue;
     const group = byKey.get(line.key);
     if (group) group.push(line);
     else byKey.set(line.key, [line]);
@@ -157,7 +170,7 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
     const spans = near.map((l): [number, number] => [Math.min(...l.runs.map((r) => r.box.x0)), Math.max(...l.runs.map((r) => r.box.x1))]);
     places.push({ key, y, spans: distinct(spans), beside });
   }
-  const runsBetween = pages.map((p) => between(p, band));
+  const runsBetween = pages.map((p) => between(p, band).flat());
   for (const place of places) {
     const taken = runsBetween.map((runs) => place.spans.flatMap((span) => runsAt(runs, place, span)));
     // Beside the block on most pages that have it: a folio inside a running header stands beside only
