@@ -16,6 +16,7 @@ import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.
 import { continuesAcrossGap, MAX_GAP_LINES } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
+import { isHeaderOver } from './header-over.ts';
 import { splitSpanningHeader, spanRowGroups, withSpanningRows } from './spanning-headers.ts';
 import { splitUnalignedSides } from './unaligned-sides.ts';
 import { buildRows } from './build-rows.ts';
@@ -252,7 +253,7 @@ function cutAtStraddler(lines: readonly Info[], cols: readonly Column[]): [Info[
   return lines.length > MIN_ROWS && last.chunks.some((c) => guttersCrossed(cols, c) >= 2) ? [lines.slice(0, -1), []] : null; // across two gutters: prose
 }
 
-function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth: number): Detected[] {
+function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth: number, head?: Info): Detected[] {
   if (region.filter((l) => l.kind === 'multi').length < MIN_ROWS || depth > MAX_DEPTH) return [];
   const spanned = withSpanningHeader(region, rules, page);
   if (spanned) return [spanned];
@@ -261,19 +262,26 @@ function analyse(region: Info[], rules: readonly Rule[], page: TableScope, depth
   const cols = regionColumns(lines, page.width);
   if (!cols) {
     const inner = withoutEdgeLine(lines, page.width);
-    if (inner) return analyse(inner, rules, page, depth + 1);
+    // A first line left out may be a header line of labels wider than their values (header-over.ts).
+    const innerCols = inner && inner[0] === lines[1] ? regionColumns(inner, page.width) : null;
+    const over = innerCols && lines[0]!.kind === 'multi' && isHeaderOver(lines[0]!, innerCols) ? lines[0] : undefined;
+    if (inner) return analyse(inner, rules, page, depth + 1, over);
     return bestSplit(lines, page.width).flatMap((part) => analyse(part, rules, page, depth + 1));
   }
   const sides = splitUnalignedSides(lines, cols);
   if (sides) return sides.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
   const cut = cutAtStraddler(lines, cols);
-  if (cut) return cut.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1));
+  // A header line found over the table stays over the part that keeps its first row.
+  if (cut) return cut.flatMap((part) => analyse(trimSingles(part), rules, page, depth + 1, part[0] === lines[0] ? head : undefined));
   const rows = groupRows(lines, cols, rules);
   if (rows.length < MIN_ROWS) return [];
+  if (head) rows[0] = [cutHeaderLine(head, cols), ...rows[0]!];
   const { cells, used } = buildRows(rows, cols, page.words);
+  // The header line's runs as the page has them: cut at gutters, its cells hold new ones.
+  for (const r of head?.chunks.flatMap((c) => c.runs) ?? []) used.add(r);
   if (isHeadingRun(cells)) return [];
   markHeader(cells, ruleUnderFirstRow(rows, rules, cols));
-  const box = union(lines.flatMap((l) => l.chunks.map((c) => c.box)));
+  const box = union([...(head ? [head] : []), ...lines].flatMap((l) => l.chunks.map((c) => c.box)));
   return [{ block: { kind: 'table', rows: cells, prov: { page: page.number, box } }, runs: used, rowTops: rows.map((r) => r[0]!.y0) }];
 }
 
