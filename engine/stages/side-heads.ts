@@ -78,7 +78,7 @@ function between(page: Page, band: number): TextRun[][] {
   const n = sorted.length;
   const apart = (l: Line, next: Line | undefined) =>
     next !== undefined && Math.max(next.box.y0 - l.box.y1, l.box.y0 - next.box.y1) > APART * (l.box.y1 - l.box.y0);
-  const inner = sorted.filter((l, i) => !((i === 0 && apart(l, sorted[1])) || (i === n - 1 && apart(l, sorted[n - 2]))));
+  const inner = sorted.filter((l, i) => !((i === 0 && apart(l, sorted[1])) || (i === n - 1 && apart(l, sorted[n - 2])))); // the line next to the last
   const inBand = (r: TextRun) => r.box.y1 > h * band && r.box.y0 < h * (1 - band);
   return inner.map((l) => l.runs.filter(inBand)).filter((rs) => rs.length > 0);
 }
@@ -150,11 +150,12 @@ const BESIDE_SHARE = 0.5;
  */
 export function sideHeadRuns(pages: readonly Page[], need: number, band: number): Set<TextRun> {
   const found = new Set<TextRun>();
-  if (pages.length < 2) return found;
+  if (pages.length < 2) return found; // nothing recurs on one page
   const byKey = new Map<string, SideLine[]>();
   const blocks = pages.map((p) => textBlock(p.lines.flatMap((l) => l.runs)));
-  const usual = [usualBlock(blocks.filter((_, i) => i % 2 === 0)), usualBlock(blocks.filter((_, i) => i % 2 === 1))];
-  for (const line of pages.flatMap((p, i) => sideLines(p, band, blocks[i]!, usual[i % 2]!))) {
+  const parity = (i: number) => i % 2; // a book's recto and verso pages
+  const usual = [usualBlock(blocks.filter((_, i) => parity(i) === 0)), usualBlock(blocks.filter((_, i) => parity(i) === 1))];
+  for (const line of pages.flatMap((p, i) => sideLines(p, band, blocks[i]!, usual[parity(i)]!))) {
     if (!HEAD_TEXT.test(line.key)) continue;
     const group = byKey.get(line.key);
     if (group) group.push(line);

@@ -29,6 +29,7 @@ import { findLayoutGutter, proseBeside, sidesOfGutter, type Gutter } from './lay
 import { detectBesideGutter } from './gutter-tables.ts';
 import { isDrawing } from './drawn-figure.ts';
 import { drawingAreas, drawingLabels } from './drawing-areas.ts';
+import { closedBoxes, isCutByBox } from './boxed-parts.ts';
 
 /** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
@@ -108,7 +109,10 @@ function tablesOnPage(page: Page, words: Words): Page {
   const candidates = gutter
     ? detectBesideGutter(scope, free, gutter, hRules)
     : sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules));
-  const isTable = (t: Detected) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs) && !isDrawing(t, page.drawn);
+  // A chip's outline holds pin marks of rows that go on outside it (boxed-parts.ts); boxes found only if a table asks.
+  let boxes: Box[] | undefined;
+  const cutByBox = (t: Detected) => isCutByBox(t, (boxes ??= closedBoxes(page.rules)));
+  const isTable = (t: Detected) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs) && !isDrawing(t, page.drawn) && !cutByBox(t);
   // Under a top across the page, a table pairing up two layout columns is searched again column by column.
   const aligned = candidates.filter(isTable).flatMap((t) => {
     const g = gutter ? null : regionGutter(t, free, page.width, em());
