@@ -139,4 +139,23 @@ describe('runTasks with child processes', () => {
     expect(outcomes.every((o) => o.ok)).toBe(true);
     expect(new Set(outcomes.map((o) => (o.ok ? o.markdown : o.code))).size).toBe(4);
   });
+
+  it('leaves the engine\'s compiled modules in the compile cache, though its children are killed, not exited', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-pool-'));
+    await writePdf(path.join(dir, 'a.pdf'), 'Document a');
+    const cache = path.join(dir, 'cache');
+    const before = process.env.NODE_COMPILE_CACHE;
+    process.env.NODE_COMPILE_CACHE = cache;
+    try {
+      const outcomes: FileOutcome[] = [];
+      await runTasks([{ input: path.join(dir, 'a.pdf'), output: null }], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o) });
+      expect(outcomes[0]?.ok).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.NODE_COMPILE_CACHE;
+      else process.env.NODE_COMPILE_CACHE = before;
+    }
+    const entries = fs.readdirSync(cache).flatMap((sub) => fs.readdirSync(path.join(cache, sub)));
+    // The engine is a few hundred modules; the worker script alone would leave a handful.
+    expect(entries.length).toBeGreaterThan(100);
+  });
 });
