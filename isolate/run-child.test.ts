@@ -23,9 +23,20 @@ describe('a child\'s V8 flags follow its limits', () => {
         expect(out.message.execArgv).toContain('--max-old-space-size=128');
         expect(out.message.execArgv).toContain('--heap-growing-percent=50');
         expect(out.message.execArgv.includes('--single-threaded')).toBe(singleThreaded);
+        expect(out.message.execArgv.some((f) => f.startsWith('--max-opt'))).toBe(false);
       } finally {
         child.close();
       }
+    }
+  });
+
+  it('stops at Maglev when asked', async () => {
+    const child = startChild(FLAGS, { heapMb: 128, limitMs: 30_000, topTier: 'maglev' });
+    try {
+      const out = await child.run({ type: 'ask' }, { isAnswer: isFlags });
+      expect(out.kind === 'answered' && out.message.execArgv).toContain('--max-opt=2');
+    } finally {
+      child.close();
     }
   });
 });

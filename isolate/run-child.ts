@@ -55,6 +55,12 @@ export type ChildLimits = {
    * time per job when it runs alone (bench/SCALE.md).
    */
   singleThreaded?: boolean;
+  /**
+   * The highest tier V8 compiles the child's code to (`--max-opt=2` for
+   * Maglev); unset, hot functions go on to Turbofan, whose compiling costs a
+   * short-lived child more CPU than its faster code saves (child-limits.ts).
+   */
+  topTier?: 'maglev';
 };
 
 /** What a child inherits of the environment: no credentials (DATABASE_URL, keys, tokens) reach code that reads hostile input. */
@@ -115,6 +121,7 @@ function childFlags(limits: ChildLimits): string[] {
     ...(limits.heapGrowthPercent ? [`--heap-growing-percent=${limits.heapGrowthPercent}`] : []),
     ...(limits.semiSpaceMb ? [`--max-semi-space-size=${limits.semiSpaceMb}`] : []),
     ...(limits.singleThreaded ? ['--single-threaded'] : []),
+    ...(limits.topTier === 'maglev' ? ['--max-opt=2'] : []),
   ];
 }
 

@@ -32,20 +32,44 @@ const BASE = { heapMb: 4096, limitMs: 30 * 60_000 } as const;
 export const LEAN_LIMITS: ChildLimits = { ...BASE, heapGrowthPercent: 50, semiSpaceMb: 32 };
 
 /**
- * For small files: V8's own heap growth, and no compiler or collector threads
- * when the lanes already fill the cores (a child with them keeps about 1.3
- * cores busy, so two lanes on two cores crowd each other).
+ * A lane whose share of the batch is under this many bytes gets children that
+ * stop at Maglev (`topTier`). A child's first seconds go largely to compiling:
+ * converting half the dev corpus (79 files, 14.5 MB) in one fresh
+ * single-threaded process took 5.2 CPU-s, of which Turbofan compiled 592
+ * functions in 1.4 s and Maglev 2,186 in 0.6 s; stopping at Maglev, 4.3 s.
+ * Maglev's code is slower once warm (the same files again: 3.4–3.5 s against
+ * 3.0–3.4 s), and the two broke even after four such halves, about 58 MB; at
+ * half of that, the whole dev corpus with `--jobs 2` took 0.89 of the CPU
+ * (0.83–0.92) and 0.88 of the wall time.
  */
-export function quickLimits(lanes: number, cores: number): ChildLimits {
-  return { ...BASE, semiSpaceMb: 32, ...(lanes >= cores ? { singleThreaded: true } : {}) };
-}
+export const MAGLEV_LANE_BYTES = 32 * 1024 * 1024;
 
 /**
- * The limits of a batch's children: for a file of `bytes`, with `lanes`
- * children on `cores` cores. Two objects for the whole batch, so a lane's
- * child serves the next file when the file asks for the same object.
+ * For small files: V8's own heap growth, no compiler or collector threads
+ * when the lanes already fill the cores (a child with them keeps about 1.3
+ * cores busy, so two lanes on two cores crowd each other; with Maglev as the top
+ * tier, single-threaded children still took 0.98 of the CPU and 0.97 of the
+ * wall time of threaded ones on the dev corpus), and Maglev as the top tier
+ * when each lane has little to convert ({@link MAGLEV_LANE_BYTES}).
  */
-export function batchLimits(lanes: number, cores: number = availableParallelism()): (bytes: number) => ChildLimits {
-  const quick = quickLimits(lanes, cores);
+export function quickLimits(lanes: number, cores: number, laneBytes: number): ChildLimits {
+  return {
+    ...BASE,
+    semiSpaceMb: 32,
+    ...(lanes >= cores ? { singleThreaded: true } : {}),
+    ...(laneBytes < MAGLEV_LANE_BYTES ? { topTier: 'maglev' as const } : {}),
+  };
+}
+
+/** A batch: how many children convert it at once, and its files' bytes in all. */
+export type Batch = { lanes: number; bytes: number };
+
+/**
+ * The limits of a batch's children: for a file of `bytes`, on `cores` cores.
+ * Two objects for the whole batch, so a lane's child serves the next file
+ * when the file asks for the same object.
+ */
+export function batchLimits(batch: Batch, cores: number = availableParallelism()): (bytes: number) => ChildLimits {
+  const quick = quickLimits(batch.lanes, cores, batch.bytes / batch.lanes);
   return (bytes) => (bytes >= LARGE_FILE_BYTES ? LEAN_LIMITS : quick);
 }

@@ -4,6 +4,7 @@
  * with the CLI (isolate/die-with-parent.ts).
  */
 import { dieWithParent } from '../../isolate/die-with-parent.ts';
+import { saveCompileCache } from '../../isolate/compile-cache.ts';
 import { convertFile, type PageProgress } from './convert-file.ts';
 import { outcomeMessage, type FileMessage, type FileRequest } from './child-messages.ts';
 
@@ -29,10 +30,14 @@ function throttledProgress(): (p: PageProgress) => void {
 
 if (import.meta.main) {
   dieWithParent();
+  let files = 0;
   process.on('message', (req: FileRequest) => {
     void (async () => {
       await send({ type: 'started' });
       const outcome = await convertFile(req.task, req.opts, throttledProgress());
+      // Once, after the first file (the modules it loaded on demand included), and
+      // before its answer: the last answer may be followed by the kill at once.
+      if (++files === 1) saveCompileCache();
       await send(outcomeMessage(outcome));
     })();
   });

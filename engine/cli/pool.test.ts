@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { runTasks } from './pool.ts';
-import { LARGE_FILE_BYTES, LEAN_LIMITS } from './child-limits.ts';
+import { batchLimits, LARGE_FILE_BYTES, LEAN_LIMITS, MAGLEV_LANE_BYTES } from './child-limits.ts';
 import type { FileOutcome } from './convert-file.ts';
 
 async function writePdf(file: string, text: string): Promise<void> {
@@ -88,6 +88,19 @@ describe('runTasks with child processes', () => {
     if (os.availableParallelism() > 1) expect((await run(1)).some((f) => f.includes('--single-threaded'))).toBe(false);
   });
 
+  it('stops a small file\'s child at Maglev only while each lane has little to convert', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-pool-'));
+    const small = path.join(dir, 'small.pdf');
+    fs.writeFileSync(small, Buffer.alloc(1000));
+    const outcomes: FileOutcome[] = [];
+    await runTasks([{ input: small, output: null }], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o), script: FLAGS });
+    expect(outcomes[0]!.ok ? outcomes[0]!.markdown : '').toContain('--max-opt=2');
+    const quick = (bytes: number) => batchLimits({ lanes: 2, bytes }, 2)(1000);
+    expect(quick(2 * MAGLEV_LANE_BYTES - 1).topTier).toBe('maglev');
+    expect(quick(2 * MAGLEV_LANE_BYTES).topTier).toBeUndefined();
+    expect(batchLimits({ lanes: 1, bytes: 1000 }, 2)(LARGE_FILE_BYTES).topTier).toBeUndefined();
+  });
+
   it('gives a lane a new child when it goes on from large files to small ones, and none after', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-pool-'));
     const sizes = { big1: LARGE_FILE_BYTES + 2, big2: LARGE_FILE_BYTES, s1: 3000, s2: 2000, s3: 1000 };
@@ -138,5 +151,24 @@ describe('runTasks with child processes', () => {
     await runTasks(tasks, { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o), script: PID, retireAboveMb: 1 });
     expect(outcomes.every((o) => o.ok)).toBe(true);
     expect(new Set(outcomes.map((o) => (o.ok ? o.markdown : o.code))).size).toBe(4);
+  });
+
+  it('leaves the engine\'s compiled modules in the compile cache, though its children are killed, not exited', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-pool-'));
+    await writePdf(path.join(dir, 'a.pdf'), 'Document a');
+    const cache = path.join(dir, 'cache');
+    const before = process.env.NODE_COMPILE_CACHE;
+    process.env.NODE_COMPILE_CACHE = cache;
+    try {
+      const outcomes: FileOutcome[] = [];
+      await runTasks([{ input: path.join(dir, 'a.pdf'), output: null }], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o) });
+      expect(outcomes[0]?.ok).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.NODE_COMPILE_CACHE;
+      else process.env.NODE_COMPILE_CACHE = before;
+    }
+    const entries = fs.readdirSync(cache).flatMap((sub) => fs.readdirSync(path.join(cache, sub)));
+    // The engine is a few hundred modules; the worker script alone would leave a handful.
+    expect(entries.length).toBeGreaterThan(100);
   });
 });

@@ -44,7 +44,7 @@ export type RunOptions = {
 export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
   const queue = await largestFirst(tasks);
   const lanes = Math.max(1, Math.min(run.jobs, tasks.length));
-  const limitsFor = batchLimits(lanes);
+  const limitsFor = batchLimits({ lanes, bytes: queue.reduce((sum, q) => sum + q.size, 0) });
   const lane = async () => {
     let child: ChildSession | null = null;
     let childLimits: ChildLimits | null = null;

@@ -55,7 +55,8 @@ export function readLiteralString(b: Uint8Array, at: Cursor): string {
   let depth = 1;
   let i = at.pos + 1;
   let runStart = i;
-  while (i < b.length) {
+  const end = b.length; // read once: Maglev's code calls out for it
+  while (i < end) {
     const c = b[i]!;
     if (c === 0x28) depth++;
     else if (c === 0x29 && --depth === 0) {
@@ -114,13 +115,16 @@ const HEX_VALUE = Int8Array.from({ length: 256 }, (_, c) => hexDigit(c));
  */
 export function readHexString(b: Uint8Array, at: Cursor): string {
   let out = hexScratch;
+  // The lengths read once: Maglev's code calls out for a typed array's (content-lexer.ts, ContentLexer.end).
+  let room = out.length;
+  const end = b.length;
   let n = 0;
   let high = -1;
-  for (let i = at.pos + 1; i < b.length; i++) {
+  for (let i = at.pos + 1; i < end; i++) {
     const c = b[i]!;
     if (c === 0x3e) {
       if (high !== -1) {
-        if (n === out.length) out = grown(out);
+        if (n === room) out = grown(out);
         out[n++] = high << 4;
       }
       at.pos = i + 1;
@@ -130,7 +134,7 @@ export function readHexString(b: Uint8Array, at: Cursor): string {
     if (d === -1) continue;
     if (high === -1) high = d;
     else {
-      if (n === out.length) out = grown(out);
+      if (n === room) room = (out = grown(out)).length;
       out[n++] = (high << 4) | d;
       high = -1;
     }
