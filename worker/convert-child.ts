@@ -8,6 +8,7 @@
  */
 import { convert, EngineError } from '../engine/index.ts';
 import { dieWithParent } from '../isolate/die-with-parent.ts';
+import { saveCompileCache } from '../isolate/compile-cache.ts';
 import type { ChildMessage, ConvertRequest } from './child-protocol.ts';
 
 // Progress goes over IPC and then to the database: a few updates a second suffice.
@@ -20,10 +21,13 @@ function send(message: ChildMessage): Promise<void> {
   });
 }
 
+let served = 0;
+
 /** Converts one request and reports over IPC. */
 export async function serveRequest(req: ConvertRequest): Promise<void> {
   let lastProgress = 0;
   await send({ type: 'started' });
+  let answer: ChildMessage;
   try {
     const result = await convert(new Uint8Array(req.data.buffer, req.data.byteOffset, req.data.byteLength), {
       ocr: req.ocr,
@@ -37,11 +41,15 @@ export async function serveRequest(req: ConvertRequest): Promise<void> {
         void send({ type: 'progress', pagesDone, pagesTotal });
       },
     });
-    await send({ type: 'done', result, rssMb: rssMb() });
+    answer = { type: 'done', result, rssMb: rssMb() };
   } catch (err) {
     const code = err instanceof EngineError ? err.code : 'engine_failure';
-    await send({ type: 'failed', code, message: err instanceof Error ? err.message : String(err), rssMb: rssMb() });
+    answer = { type: 'failed', code, message: err instanceof Error ? err.message : String(err), rssMb: rssMb() };
   }
+  // Once, after the first conversion (with the modules it loaded on demand) and before its answer:
+  // the worker ends a child with SIGKILL, and Node writes its compile cache only at a clean exit.
+  if (++served === 1) saveCompileCache();
+  await send(answer);
 }
 
 const rssMb = () => Math.round(process.memoryUsage.rss() / 2 ** 20);

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../test/support/pdf.ts';
@@ -26,6 +29,21 @@ describe('runIsolated', () => {
     expect(out.result.markdown).toContain('Isolated page two');
     expect(out.result).toMatchObject({ pages: 2, pagesDone: 2, truncated: false });
     expect(progress.at(-1)).toBe(2);
+  });
+
+  it('leaves the engine\'s compiled modules in the compile cache, though the child is killed, not exited', async () => {
+    const cache = join(mkdtempSync(join(tmpdir(), 'p2m-isolated-')), 'cache');
+    const before = process.env.NODE_COMPILE_CACHE;
+    process.env.NODE_COMPILE_CACHE = cache;
+    try {
+      expect((await runIsolated(await request())).kind).toBe('done');
+    } finally {
+      if (before === undefined) delete process.env.NODE_COMPILE_CACHE;
+      else process.env.NODE_COMPILE_CACHE = before;
+    }
+    const entries = readdirSync(cache).flatMap((sub) => readdirSync(join(cache, sub)));
+    // The engine is a few hundred modules; the child's entry script alone would leave a handful.
+    expect(entries.length).toBeGreaterThan(100);
   });
 
   it('passes engine error codes through', async () => {
