@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { convert } from '../index.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { tables } from './tables.ts';
+import { recordedPage } from '../../test/support/tables/recorded.ts';
 
 const WORDS = 'the light undergoes total internal reflection at the sphere surface and becomes trapped within the particle for long timescales of the order of nanoseconds'.split(' ');
 
@@ -57,5 +60,11 @@ describe('two layout columns under a full-width top', () => {
     expect(markdown).toMatch(/^\| Baseline \| 70\.5 \|/m);
     // The table's last column lies near the gutter; it may stay text, but never a row beside the other column's prose.
     expect(markdown).not.toMatch(/^\|.*\b0\.(40|35|30)\b.*\| .*(light|sphere|particle|timescales)/m);
+  });
+
+  it('are no table where both columns end in footnotes on one baseline grid, each line carrying on the one above', () => {
+    // elsarticle's elstest-5p, page 1, recorded: footnotes 2 and 3 at the foot of the left column, 4 at the right's.
+    const out = tables.run(recordedPage('elsarticle-first-page-footnotes.json'), DEFAULT_CONFIG);
+    expect(out.pages[0]!.blocks.filter((b) => b.kind === 'table')).toEqual([]);
   });
 });

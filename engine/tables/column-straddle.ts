@@ -9,12 +9,21 @@
  * across the middle of the page), its cells lie on both sides of that gutter,
  * on one side they are prose running the column's width, and the two sides
  * of its rows do not sit on one baseline, as a table's cells do (layout
- * columns of different sizes and leading meet only roughly). Its lines are
- * then searched again column by column, as a two-column page's are.
+ * columns of different sizes and leading meet only roughly), or on each side
+ * its first line carries on a paragraph from the line just above it in that
+ * column (footnotes at the foot of both columns, on one baseline grid: a
+ * table's first row follows its header or caption, not a line of running
+ * text on each side). Its lines are then searched again column by column, as
+ * a two-column page's are.
  */
-import type { Line } from '../model.ts';
+import type { Line, TextRun } from '../model.ts';
 import { linesOf, type Detected } from './table-parts.ts';
 import { findLayoutGutter, proseBeside, sameBaselineShare, type Gutter } from './layout-gutter.ts';
+
+/** Blank (line heights) above a first line within which it carries on the line above: a paragraph's leading. */
+const LEADING_LINES = 1;
+/** Share of its column's width a paragraph line runs, wrapping into the next (layout-gutter.ts's full line). */
+const FULL_LINE = 0.8;
 
 /** Share of the table's rows across the gutter on one baseline from which it is a table after all (a wide table's description column). */
 const MAX_SAME_BASELINE_SHARE = 0.7;
@@ -32,5 +41,33 @@ export function regionGutter(t: Detected, lines: readonly Line[], pageWidth: num
   const runs = [...t.runs];
   if (!runs.some((r) => r.box.x1 <= gutter.x0) || !runs.some((r) => r.box.x0 >= gutter.x1)) return null;
   const own = linesOf(t, region);
-  return proseBeside(own, gutter, pageWidth) && sameBaselineShare(own, gutter) < MAX_SAME_BASELINE_SHARE ? gutter : null;
+  if (!proseBeside(own, gutter, pageWidth)) return null;
+  if (sameBaselineShare(own, gutter) < MAX_SAME_BASELINE_SHARE) return gutter;
+  const left = (r: TextRun) => r.box.x1 <= gutter.x0;
+  const right = (r: TextRun) => r.box.x0 >= gutter.x1;
+  return carriesOn(t, region, left, em) && carriesOn(t, region, right, em) ? gutter : null;
+}
+
+/**
+ * Whether the table's first text on one side (`onSide`) starts a line of a
+ * paragraph begun above it: the line just above, at a paragraph's leading,
+ * starts where it starts and runs the side's width.
+ */
+function carriesOn(t: Detected, region: readonly Line[], onSide: (r: TextRun) => boolean, em: number): boolean {
+  const mine = [...t.runs].filter(onSide);
+  if (!mine.length) return false;
+  const top = Math.min(...mine.map((r) => r.box.y0));
+  const first = mine.filter((r) => r.box.y0 < top + em / 2);
+  const x0 = Math.min(...first.map((r) => r.box.x0));
+  const height = Math.max(...first.map((r) => r.box.y1 - r.box.y0));
+  const sides = region.map((l) => l.runs.filter(onSide)).filter((rs) => rs.length > 0);
+  const width = Math.max(...sides.map((rs) => Math.max(...rs.map((r) => r.box.x1)))) - Math.min(...sides.map((rs) => Math.min(...rs.map((r) => r.box.x0))));
+  const above = sides
+    .filter((rs) => !rs.some((r) => t.runs.has(r)) && Math.max(...rs.map((r) => r.box.y1)) <= top)
+    .sort((a, b) => Math.max(...b.map((r) => r.box.y1)) - Math.max(...a.map((r) => r.box.y1)))[0];
+  if (!above) return false;
+  const ax0 = Math.min(...above.map((r) => r.box.x0));
+  const ax1 = Math.max(...above.map((r) => r.box.x1));
+  const gap = top - Math.max(...above.map((r) => r.box.y1));
+  return gap <= LEADING_LINES * height && Math.abs(ax0 - x0) <= em && ax1 - ax0 >= FULL_LINE * width;
 }
