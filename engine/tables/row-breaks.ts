@@ -76,3 +76,23 @@ export function startsRowByContent(prev: RegionLine, line: RegionLine, cols: rea
   const lower = votes.filter((o) => o === 'lower').length;
   return votes.length === 0 || lower < HALF * votes.length;
 }
+
+/** A list item's marker opening a cell's line: a bullet or a dash. */
+const ITEM_MARKER = /^[•◦▪‣∙·●■–—-]\s/u;
+
+/**
+ * Whether `line`, set between the row pitch and the wrapped-line pitch of a
+ * padded table, opens a new row: it labels one in the stub column beside a
+ * cell of its own, the row so far (`row`) already has its label, the label
+ * is no list item's next line (`• Myélome` under `• Ostéomalacie`), and its
+ * cells do not mostly open in lower case, as the lines of cells wrapping
+ * together do (`par l'apport | par l'apport`).
+ */
+export function opensPaddedRow(line: RegionLine, row: readonly RegionLine[], cols: readonly Column[], stub = 0): boolean {
+  const cells = byColumn(line, cols);
+  const label = cells.get(stub);
+  if (!label || cells.size < 2 || !row.some((l) => byColumn(l, cols).has(stub))) return false;
+  if (ITEM_MARKER.test(label[0]!.runs.map((r) => r.text).join('').trim())) return false;
+  const votes = [...cells.values()].map(opening).filter((o) => o !== 'code');
+  return votes.filter((o) => o === 'lower').length < HALF * votes.length || votes.length === 0;
+}

@@ -99,3 +99,42 @@ describe('a line\'s baseline and text band beside formula glyphs (acmart sample,
     expect(textBand(line([run('Ψ', 70, 158.6), sup, sub, run('1 in 40,000', 170, 158.6)]))).toEqual({ y0: 158.6, height: 10 });
   });
 });
+
+describe('rows padded by less than the rounding of their baselines (Chromium)', () => {
+  it('are told from wrapped lines by their text where the pitch falls between the two modes', () => {
+    // Wrapped lines 14.2–15 pt apart, rows 15.7–16.5: the padding is a point or two, and so is the rounding.
+    const rows: [string, string, string, number][] = [
+      ['Bulgaria', 'Plan for the coming', '7.33', 115.7], ['', 'period with lower', '', 130.7],
+      ['Germany', 'In the', '-3.6', 146.5], ['Latvia', 'In the rural parts of', '-657', 163],
+      ['', 'the country where', '', 177.2], ['', 'demand', '', 191.5], ['Romania', 'In spring', '-290', 208],
+      ['Iceland', 'Rose in', '+35.4', 224.5], ['Transport', 'Network of', '-35.0', 240.2], ['Tourism', 'While', '-808', 256.7],
+    ];
+    const header = at([['Sector', 60, 100], ['Women 2001', 140, 100], ['Jobs 2002', 300, 100]], { bold: true });
+    const body = rows.flatMap(([a, b, c, y]) => at([[a, 60, y], [b, 140, y], [c, 320, y]].filter(([t]) => t !== '') as [string, number, number][]));
+    const prose = [run('Revised plan for the coming period with lower targets for new projects.', 60, 70), run('New projects and a stronger focus on maintenance of the network of roads.', 60, 290)];
+    const found = tablesOf(tables.run(doc(page([...prose, ...header, ...body])), DEFAULT_CONFIG)).map(texts);
+    expect(found).toEqual([[
+      ['Sector', 'Women 2001', 'Jobs 2002'], ['Bulgaria', 'Plan for the coming period with lower', '7.33'], ['Germany', 'In the', '-3.6'],
+      ['Latvia', 'In the rural parts of the country where demand', '-657'], ['Romania', 'In spring', '-290'],
+      ['Iceland', 'Rose in', '+35.4'], ['Transport', 'Network of', '-35.0'], ['Tourism', 'While', '-808'],
+    ]]);
+  });
+});
+
+describe('lines between the two pitches that carry on the row above', () => {
+  it('are no new row when the cells wrap together in lower case, or the stub goes on with a list item', () => {
+    const lines: [string, string, string, number][] = [
+      ['Sodium', 'Low in the first test', 'High', 116], ['Potassium', 'Raised', 'Normal', 146.8],
+      ['• Myélome', '• Défaut sécrétion', 'Rare', 163.3], ['• Cystinose', '– Sjögren, Lupus', '', 179],
+      ['• Basse, aggravée', '• Basse, corrigée', 'Élevée', 195.5], ['par l’apport', 'par l’apport', '', 211.2],
+      ['Calcium', 'Normal', 'Low', 227.7], ['Chloride', 'High', 'Low', 244.2],
+    ];
+    const header = at([['Test', 60, 100], ['Finding', 160, 100], ['Level', 320, 100]], { bold: true });
+    const body = lines.flatMap(([a, b, c, y]) => at([[a, 60, y], [b, 160, y], [c, 320, y]].filter(([t]) => t !== '') as [string, number, number][]));
+    // A wrapped line 14.3 pt under its row sets the short mode; rows are 16.5 apart, the lines above 15.7.
+    const wrap = at([['and after', 160, 130.3]]);
+    const prose = [run('Revised plan for the coming period with lower targets for new projects.', 60, 70), run('New projects and a stronger focus on maintenance of the network of roads.', 60, 275)];
+    const found = tablesOf(tables.run(doc(page([...prose, ...header, ...body, ...wrap])), DEFAULT_CONFIG)).map(texts);
+    expect(found[0]!.map((r) => r[0])).toEqual(['Test', 'Sodium', 'Potassium', '• Myélome • Cystinose', '• Basse, aggravée par l’apport', 'Calcium', 'Chloride']);
+  });
+});

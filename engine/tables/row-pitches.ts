@@ -18,7 +18,7 @@ import type { TextRun } from '../model.ts';
 import type { RegionLine } from './columns.ts';
 
 /** Pitch (share of the shortest) still within the short mode of a region's line pitches: rounding of baselines. */
-const SAME_PITCH = 1.08;
+export const SAME_PITCH = 1.08;
 /** Pitch (share of the shortest) from which a line is a padded row's start, not a wrapped line: padding of a few points. */
 export const PADDED_PITCH = 1.15;
 /**

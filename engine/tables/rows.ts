@@ -5,10 +5,10 @@
  */
 import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
-import { startsRowByContent } from './row-breaks.ts';
+import { opensPaddedRow, startsRowByContent } from './row-breaks.ts';
 import { HALF, MIN_COLUMNS } from './measures.ts';
 import { stubColumn } from './stub-side.ts';
-import { lineBase, PADDED_PITCH, rowPitches, textBand } from './row-pitches.ts';
+import { lineBase, PADDED_PITCH, rowPitches, SAME_PITCH, textBand } from './row-pitches.ts';
 import { joinMarkLines } from './mark-lines.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
@@ -134,6 +134,8 @@ export function groupRows(region: readonly RegionLine[], cols: readonly Column[]
     else if (offset < OFFSET_PITCH * band.height) starts = false;
     else if (numbersUnderNumbers(prev, line, cols, stub, rows[rows.length - 1]) || bodyUnderHeader(prev, line, cols)) starts = true;
     else if (headsRows(line, lines[i + 1], cols, stub)) starts = true;
+    // Between the modes (a browser pads rows by a point or two, and rounds baselines by as much) the text decides.
+    else if (bimodal && pitch > minP * SAME_PITCH && pitch <= minP * PADDED_PITCH) starts = opensPaddedRow(line, rows[rows.length - 1]!, cols, stub);
     else if (bimodal) starts = pitch > minP * PADDED_PITCH;
     else if (wraps) starts = startsRowByContent(prev, line, cols, stub);
     else starts = firstCol(line);
