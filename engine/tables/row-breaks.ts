@@ -15,7 +15,7 @@
  */
 import type { Chunk } from './chunks.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
-import { HALF } from './measures.ts';
+import { HALF, MIN_COLUMNS } from './measures.ts';
 
 /** A word space, in ems, when testing whether a word would have fitted. */
 const SPACE_EM = 0.25;
@@ -91,7 +91,7 @@ const ITEM_MARKER = /^[•◦▪‣∙·●■–—-]\s/u;
 export function opensPaddedRow(line: RegionLine, row: readonly RegionLine[], cols: readonly Column[], stub = 0): boolean {
   const cells = byColumn(line, cols);
   const label = cells.get(stub);
-  if (!label || cells.size < 2 || !row.some((l) => byColumn(l, cols).has(stub))) return false;
+  if (!label || cells.size < MIN_COLUMNS || !row.some((l) => byColumn(l, cols).has(stub))) return false;
   if (ITEM_MARKER.test(label[0]!.runs.map((r) => r.text).join('').trim())) return false;
   const votes = [...cells.values()].map(opening).filter((o) => o !== 'code');
   return votes.filter((o) => o === 'lower').length < HALF * votes.length || votes.length === 0;
