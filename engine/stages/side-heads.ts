@@ -25,6 +25,40 @@ const Y_TOLERANCE = 8;
 const BINS = 1024;
 
 /**
+ * Bins filled first at each end of the histogram: a block's edges mostly lie
+ * within them, and a run as wide as the page would otherwise add to all 1,024.
+ */
+const END_BINS = 128;
+
+/**
+ * Adds each run's characters, spread evenly over its bins, to the bins from
+ * `from` to `to`: each bin sums its runs in their order, whichever part of
+ * the histogram is filled in which call.
+ */
+function addRuns(counts: Float64Array, runs: readonly TextRun[], lo: number, bin: number, from: number, to: number): void {
+  for (let k = 0; k < runs.length; k++) {
+    const r = runs[k]!;
+    if (r.text.length === 0) continue;
+    const a = Math.min(BINS - 1, Math.floor((r.box.x0 - lo) / bin));
+    const b = Math.min(BINS - 1, Math.floor((r.box.x1 - lo) / bin));
+    if (!(a <= b)) continue; // as the full loop from a to b would not run (a NaN box)
+    const share = r.text.length / (b - a + 1);
+    const last = b < to ? b : to;
+    for (let i = a > from ? a : from; i <= last; i++) counts[i]! += share;
+  }
+}
+
+/** The first bin, `steps` at most from `from` by `step`, at which the characters seen pass `limit`; -1 if none. */
+function crossing(counts: Float64Array, from: number, step: 1 | -1, steps: number, limit: number): number {
+  let seen = 0;
+  for (let n = 0, i = from; n < steps && i >= 0 && i < BINS; n++, i += step) {
+    seen += counts[i]!;
+    if (seen > limit) return i;
+  }
+  return -1;
+}
+
+/**
  * The horizontal extent of most of the page's characters, each run's
  * characters spread evenly across its box: a run may be a word or a whole
  * line, and a line's first run may hold one character or eighty.
@@ -33,7 +67,8 @@ export function textBlock(runs: readonly TextRun[]): [number, number] | null {
   let lo = Infinity;
   let hi = -Infinity;
   let total = 0;
-  for (const r of runs) {
+  for (let k = 0; k < runs.length; k++) {
+    const r = runs[k]!;
     if (r.text.length === 0) continue;
     lo = Math.min(lo, r.box.x0);
     hi = Math.max(hi, r.box.x1);
@@ -42,21 +77,27 @@ export function textBlock(runs: readonly TextRun[]): [number, number] | null {
   if (total === 0 || hi <= lo) return total === 0 ? null : [lo, hi];
   const bin = (hi - lo) / BINS;
   const counts = new Float64Array(BINS);
-  for (const r of runs) {
-    if (r.text.length === 0) continue;
-    const a = Math.min(BINS - 1, Math.floor((r.box.x0 - lo) / bin));
-    const b = Math.min(BINS - 1, Math.floor((r.box.x1 - lo) / bin));
-    for (let i = a; i <= b; i++) counts[i]! += r.text.length / (b - a + 1);
+  const limit = OUTSIDE_SHARE * total;
+  addRuns(counts, runs, lo, bin, 0, END_BINS - 1);
+  addRuns(counts, runs, lo, bin, BINS - END_BINS, BINS - 1);
+  let left = crossing(counts, 0, 1, END_BINS, limit);
+  let right = crossing(counts, BINS - 1, -1, END_BINS, limit);
+  if (left < 0 || right < 0) {
+    addRuns(counts, runs, lo, bin, END_BINS, BINS - END_BINS - 1);
+    left = crossing(counts, 0, 1, BINS, limit);
+    right = crossing(counts, BINS - 1, -1, BINS, limit);
   }
-  const edge = (from: number, step: 1 | -1) => {
-    let seen = 0;
-    for (let i = from; i >= 0 && i < BINS; i += step) {
-      seen += counts[i]!;
-      if (seen > OUTSIDE_SHARE * total) return lo + (step === 1 ? i : i + 1) * bin;
-    }
-    return step === 1 ? lo : hi;
-  };
-  return [edge(0, 1), edge(BINS - 1, -1)];
+  return [left < 0 ? lo : lo + left * bin, right < 0 ? hi : lo + (right + 1) * bin];
+}
+
+/** The runs of all the page's lines, in order (no array per line). */
+function pageRuns(page: Page): TextRun[] {
+  const out: TextRun[] = [];
+  for (let i = 0; i < page.lines.length; i++) {
+    const runs = page.lines[i]!.runs;
+    for (let k = 0; k < runs.length; k++) out.push(runs[k]!);
+  }
+  return out;
 }
 
 type SideLine = { page: number; runs: TextRun[]; key: string; y: number };
@@ -152,7 +193,7 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
   const found = new Set<TextRun>();
   if (pages.length < 2) return found; // nothing recurs on one page
   const byKey = new Map<string, SideLine[]>();
-  const blocks = pages.map((p) => textBlock(p.lines.flatMap((l) => l.runs)));
+  const blocks = pages.map((p) => textBlock(pageRuns(p)));
   const parity = (i: number) => i % 2; // a book's recto and verso pages
   const usual = [usualBlock(blocks.filter((_, i) => parity(i) === 0)), usualBlock(blocks.filter((_, i) => parity(i) === 1))];
   for (const line of pages.flatMap((p, i) => sideLines(p, band, blocks[i]!, usual[parity(i)]!))) {
