@@ -19,7 +19,8 @@ export function multiply(m: Readonly<Matrix>, n: Readonly<Matrix>): Matrix {
 /** The smallest box containing all the given boxes. */
 export function unionBox(boxes: Box[]): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const b of boxes) {
+  for (let i = 0; i < boxes.length; i++) {
+    const b = boxes[i]!;
     x0 = Math.min(x0, b.x0); y0 = Math.min(y0, b.y0);
     x1 = Math.max(x1, b.x1); y1 = Math.max(y1, b.y1);
   }
@@ -29,7 +30,8 @@ export function unionBox(boxes: Box[]): Box {
 /** The smallest box containing the boxes of all the items (runs, lines), with no array of boxes built. */
 export function unionOf(items: readonly { box: Box }[]): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const { box: b } of items) {
+  for (let i = 0; i < items.length; i++) {
+    const b = items[i]!.box;
     x0 = Math.min(x0, b.x0); y0 = Math.min(y0, b.y0);
     x1 = Math.max(x1, b.x1); y1 = Math.max(y1, b.y1);
   }
@@ -48,7 +50,7 @@ export function lineText(line: Line): string {
   const runs = line.runs;
   if (runs.length === 1) return runs[0]!.text;
   let text = '';
-  for (const r of runs) text += r.text;
+  for (let i = 0; i < runs.length; i++) text += runs[i]!.text;
   return text;
 }
 
@@ -71,7 +73,9 @@ export function documentText(pages: readonly { lines: readonly Line[] }[]): stri
 /** Font size of a line, weighted by characters. */
 export function lineFontSize(line: Line): number {
   let n = 0, sum = 0;
-  for (const r of line.runs) {
+  const runs = line.runs;
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
     const k = trimmedLength(r.text);
     n += k; sum += k * r.fontSize;
   }

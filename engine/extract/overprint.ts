@@ -56,7 +56,8 @@ function repeatsAny(runs: readonly TextRun[], i: number, bucket: readonly number
   if (!bucket) return false;
   const r = runs[i]!;
   // A loop, not some() with a closure per run: this runs for every run of every page.
-  for (const j of bucket) {
+  for (let k = 0; k < bucket.length; k++) {
+    const j = bucket[k]!;
     const o = runs[j]!;
     // Only overlapping runs of one size can repeat each other; most pairs stop here.
     if (j === i || o.dir === 'ttb' || o.box.x0 >= r.box.x1 || r.box.x0 >= o.box.x1 || Math.abs(o.fontSize - r.fontSize) > 0.05 * r.fontSize) continue;

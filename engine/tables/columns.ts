@@ -48,7 +48,10 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
   all.sort();
   // Every distinct edge, ascending.
   const edges: number[] = [];
-  for (const x of all) if (edges.length === 0 || edges[edges.length - 1] !== x) edges.push(x);
+  for (let i = 0; i < all.length; i++) {
+    const x = all[i]!;
+    if (edges.length === 0 || edges[edges.length - 1] !== x) edges.push(x);
+  }
   const numbers = lazyNumbers(chunks);
   const cols: Column[] = [];
   let cur: Column | null = null;
@@ -140,14 +143,16 @@ function mergeUnused(cols: Column[], used: ReadonlySet<number>): Column[] {
 export function columnOf(cols: readonly Column[], c: { box: Box }): number {
   let best = 0;
   let bestScore = -Infinity;
-  cols.forEach((col, i) => {
+  // A loop, not forEach with a closure: asked for every chunk of every candidate table.
+  for (let i = 0; i < cols.length; i++) {
+    const col = cols[i]!;
     const overlap = Math.min(col.x1, c.box.x1) - Math.max(col.x0, c.box.x0);
     const score = overlap > 0 ? overlap : -Math.abs(midX(c.box) - (col.x0 + col.x1) / 2);
     if (score > bestScore) {
       bestScore = score;
       best = i;
     }
-  });
+  }
   return best;
 }
 
