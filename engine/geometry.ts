@@ -60,11 +60,16 @@ export function lineText(line: Line): string {
  */
 export function documentText(pages: readonly { lines: readonly Line[] }[]): string {
   let text = '', first = true;
-  for (const p of pages) {
-    for (const l of p.lines) {
+  for (let j = 0; j < pages.length; j++) {
+    const p = pages[j]!;
+    for (let k = 0; k < p.lines.length; k++) {
+      const l = p.lines[k]!;
       if (!first) text += '\n';
       first = false;
-      for (const r of l.runs) text += r.text;
+      for (let i = 0; i < l.runs.length; i++) {
+        const r = l.runs[i]!;
+        text += r.text;
+      }
     }
   }
   return text;
@@ -116,7 +121,8 @@ export function runShare(line: Line, pred: (r: TextRun) => boolean): number {
   // No run of the kind: the share is 0, with no text scanned.
   if (!line.runs.some(pred)) return 0;
   let n = 0, yes = 0;
-  for (const r of line.runs) {
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
     const k = visibleLength(r.text);
     n += k;
     if (pred(r)) yes += k;
@@ -148,7 +154,10 @@ export function median(values: number[]): number {
 export function lineRole(line: Line): string | undefined {
   if (!line.runs.some((r) => r.role)) return undefined; // untagged text: no map to build
   const weight = new Map<string, number>();
-  for (const r of line.runs) if (r.role) weight.set(r.role, (weight.get(r.role) ?? 0) + r.text.length);
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
+    if (r.role) weight.set(r.role, (weight.get(r.role) ?? 0) + r.text.length);
+  }
   let best: string | undefined, bestW = 0;
   for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
   return best;
@@ -158,7 +167,10 @@ export function lineRole(line: Line): string | undefined {
 export function lineStructBlock(line: Line): number | undefined {
   if (!line.runs.some((r) => r.structBlock !== undefined)) return undefined; // untagged text: no map to build
   const weight = new Map<number, number>();
-  for (const r of line.runs) if (r.structBlock !== undefined) weight.set(r.structBlock, (weight.get(r.structBlock) ?? 0) + r.text.length);
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
+    if (r.structBlock !== undefined) weight.set(r.structBlock, (weight.get(r.structBlock) ?? 0) + r.text.length);
+  }
   let best: number | undefined, bestW = 0;
   for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
   return best;

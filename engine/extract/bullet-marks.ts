@@ -33,12 +33,14 @@ export function pathMarks(paint: PathPaint, subpaths: readonly Subpath[], st: Pa
   const stroke = (paint === 'stroke' || paint === 'fillStroke') && !st.strokeWhite;
   if (!fill && !stroke) return [];
   const out: Mark[] = [];
-  for (const sp of subpaths) {
+  for (let k = 0; k < subpaths.length; k++) {
+    const sp = subpaths[k]!;
     const first = sp.pts[0];
     const last = sp.pts.at(-1);
     if (!first || !last || sp.pts.length < 3 || Math.hypot(first.x - last.x, first.y - last.y) > 0.5) continue;
     const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-    for (const p of sp.pts) {
+    for (let i = 0; i < sp.pts.length; i++) {
+      const p = sp.pts[i]!;
       box.x0 = Math.min(box.x0, p.x);
       box.y0 = Math.min(box.y0, p.y);
       box.x1 = Math.max(box.x1, p.x);
@@ -59,7 +61,8 @@ const middle = (b: Box) => (b.y0 + b.y1) / 2;
 function introduced(mark: Mark, runs: readonly TextRun[]): TextRun | null {
   const y = middle(mark.box);
   let best: TextRun | null = null;
-  for (const r of runs) {
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
     if (y < r.box.y0 || y > r.box.y1 || r.dir !== 'ltr') continue;
     // Text over or around the mark: a drawing in a line, not a marker before it.
     if (r.box.x0 < mark.box.x1 && r.box.x1 > mark.box.x0) return null;

@@ -105,7 +105,8 @@ export function itemsToRuns(
 ): TextRun[] {
   const runs: TextRun[] = [];
   const stack: { role?: string; block?: number; order?: number }[] = [];
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     if (!('str' in item)) {
       const m = item as MarkedItem;
       if (m.type === 'endMarkedContent') stack.pop();

@@ -37,9 +37,13 @@ const MONO_LINE_SHARE = 0.8;
 /** Measures a line in one pass: sizes weighted by characters (trimmed), shares by visible characters. */
 function measure(l: Line): Style {
   let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, styled = false, top = 0;
-  for (const r of l.runs) if (!r.monospace) top = Math.max(top, r.fontSize);
+  for (let q = 0; q < l.runs.length; q++) {
+    const r = l.runs[q]!;
+    if (!r.monospace) top = Math.max(top, r.fontSize);
+  }
   let capsN = 0, capsSum = 0;
-  for (const r of l.runs) {
+  for (let j = 0; j < l.runs.length; j++) {
+    const r = l.runs[j]!;
     const k = trimmedLength(r.text);
     n += k; sum += k * r.fontSize;
     if (r.bold) styled = true;
@@ -50,7 +54,8 @@ function measure(l: Line): Style {
   // The shares are counted only on a line with a bold or monospace run: on others both are 0, and no text is scanned.
   let vis = 0, bold = 0, mono = 0;
   if (styled) {
-    for (const r of l.runs) {
+    for (let i = 0; i < l.runs.length; i++) {
+      const r = l.runs[i]!;
       const v = visibleLength(r.text);
       vis += v;
       if (r.bold) bold += v;
@@ -263,10 +268,14 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
     if (cur.length === 0) return;
     const { body, marks } = takeMarginMarks(cur);
     for (const part of splitAtForcedBreaks(body)) out.push(paragraph(part, page.number, keep));
-    for (const mark of marks) out.push(paragraph([mark], page.number, keep));
+    for (let i = 0; i < marks.length; i++) {
+      const mark = marks[i]!;
+      out.push(paragraph([mark], page.number, keep));
+    }
     cur = [];
   };
-  for (const item of flow) {
+  for (let k = 0; k < flow.length; k++) {
+    const item = flow[k]!;
     if (item.kind === 'block') {
       flush();
       out.push(item.block);

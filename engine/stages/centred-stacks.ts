@@ -71,14 +71,20 @@ function chain(lines: readonly Line[]): Stack[] {
   // Each stack's last line's size is kept on the stack: no map from lines to sizes is built.
   const ems = sorted.map(lineFontSize);
   let top = 0;
-  for (const em of ems) top = Math.max(top, em);
+  for (let j = 0; j < ems.length; j++) {
+    const em = ems[j]!;
+    top = Math.max(top, em);
+  }
   const reach = STACK_GAP_EM * top;
   const open: (Stack & { em: number })[] = [];
   for (let k = 0; k < sorted.length; k++) {
     const l = sorted[k]!, em = ems[k]!;
     // Stacks ending too far above take no more lines (the gap, as below); the open ones keep their order.
     let kept = 0;
-    for (const t of open) if (l.box.y0 - t.lines[t.lines.length - 1]!.box.y1 <= reach) open[kept++] = t;
+    for (let i = 0; i < open.length; i++) {
+      const t = open[i]!;
+      if (l.box.y0 - t.lines[t.lines.length - 1]!.box.y1 <= reach) open[kept++] = t;
+    }
     open.length = kept;
     const s = open.find((t) => {
       const last = t.lines.at(-1)!;
@@ -166,7 +172,8 @@ function pieces(lines: readonly Line[]): Pieces {
     out.pieces.push(piece);
     out.rows.push(row);
   };
-  for (const l of lines) {
+  for (let j = 0; j < lines.length; j++) {
+    const l = lines[j]!;
     // Most rows have no wide gap: the row is its one piece.
     if (!l.runs.some((r, i) => i > 0 && r.box.x0 - l.runs[i - 1]!.box.x1 > PIECE_GAP_EM * Math.min(l.runs[i - 1]!.fontSize, r.fontSize))) {
       if (l.runs.length) add(l, l);
@@ -177,7 +184,8 @@ function pieces(lines: readonly Line[]): Pieces {
       if (cur.length) add(cur.length === l.runs.length ? l : { runs: cur, box: unionOf(cur) }, l);
       cur = [];
     };
-    for (const r of l.runs) {
+    for (let k = 0; k < l.runs.length; k++) {
+      const r = l.runs[k]!;
       const prev = cur.at(-1);
       if (prev && r.box.x0 - prev.box.x1 > PIECE_GAP_EM * Math.min(prev.fontSize, r.fontSize)) flush();
       cur.push(r);

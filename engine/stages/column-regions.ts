@@ -38,11 +38,13 @@ export type ColumnRegion = { start: number; end: number; gutter: Span };
 /** Removes the spans from the free intervals, keeping pieces wide enough to be a gutter. */
 function subtract(free: Span[], spans: readonly Span[]): Span[] {
   let out = free;
-  for (const s of spans) {
+  for (let k = 0; k < spans.length; k++) {
+    const s = spans[k]!;
     // Most spans miss every free interval (text beside the middle strip): nothing to cut, nothing to copy.
     if (!out.some((f) => s.x1 > f.x0 && s.x0 < f.x1)) continue;
     const next: Span[] = [];
-    for (const f of out) {
+    for (let i = 0; i < out.length; i++) {
+      const f = out[i]!;
       if (s.x1 <= f.x0 || s.x0 >= f.x1) { next.push(f); continue; }
       if (s.x0 - f.x0 >= MIN_GUTTER_PT) next.push({ x0: f.x0, x1: s.x0 });
       if (f.x1 - s.x1 >= MIN_GUTTER_PT) next.push({ x0: s.x1, x1: f.x1 });

@@ -71,15 +71,23 @@ function heaviest(weight: ReadonlyMap<number, number>): number {
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
   const weight = new Map<number, number>();
-  for (const l of lines) for (const r of l.runs) if (r.monospace === mono) weigh(weight, r);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    for (let k = 0; k < l.runs.length; k++) {
+      const r = l.runs[k]!;
+      if (r.monospace === mono) weigh(weight, r);
+    }
+  }
   return heaviest(weight);
 }
 
 /** Both body sizes, prose and code, in one pass over the runs: each as bodySize gives it. */
 function bodySizes(lines: Line[]): Body {
   const prose = new Map<number, number>(), mono = new Map<number, number>();
-  for (const l of lines) {
-    for (const r of l.runs) {
+  for (let k = 0; k < lines.length; k++) {
+    const l = lines[k]!;
+    for (let i = 0; i < l.runs.length; i++) {
+      const r = l.runs[i]!;
       if (r.monospace === false) weigh(prose, r);
       else if (r.monospace === true) weigh(mono, r);
     }
@@ -133,9 +141,11 @@ function isListingLine(text: string, s: Style, bodies: Body): boolean {
  */
 function mayBeHeading(lines: readonly Line[], bodies: Body): boolean {
   let top = 0, boldLines = true;
-  for (const l of lines) {
+  for (let k = 0; k < lines.length; k++) {
+    const l = lines[k]!;
     let bold = false;
-    for (const r of l.runs) {
+    for (let i = 0; i < l.runs.length; i++) {
+      const r = l.runs[i]!;
       if (r.fontSize > top) top = r.fontSize;
       if (r.bold) bold = true;
     }

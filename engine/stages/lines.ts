@@ -56,7 +56,8 @@ const SAME_BASELINE_EM = 0.1;
  * or lowered but within the row's band, and touching one of its runs.
  */
 function scriptOf(r: TextRun, main: readonly TextRun[]): TextRun['script'] | null {
-  for (const m of main) {
+  for (let i = 0; i < main.length; i++) {
+    const m = main[i]!;
     const em = m.fontSize;
     if (r.fontSize > SCRIPT_SIZE * em || r.dir !== m.dir || m.rotation !== r.rotation) continue;
     const touches = Math.abs(r.box.x0 - m.box.x1) <= SCRIPT_GAP_EM * em || Math.abs(m.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em;
@@ -114,7 +115,10 @@ function chainScripts(row: readonly TextRun[], scripts: (TextRun['script'] | nul
 
 function largest(row: readonly TextRun[]): number {
   let top = 0;
-  for (const r of row) top = Math.max(top, r.fontSize);
+  for (let i = 0; i < row.length; i++) {
+    const r = row[i]!;
+    top = Math.max(top, r.fontSize);
+  }
   return top;
 }
 
@@ -132,7 +136,8 @@ function markScripts(row: TextRun[]): TextRun[] {
 function rows(runs: TextRun[]): TextRun[][] {
   const sorted = sortedView(runs, (a, b) => center(a) - center(b) || a.box.x0 - b.box.x0);
   const out: { runs: TextRun[]; c: number; h: number }[] = [];
-  for (const r of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const r = sorted[i]!;
     const row = out.at(-1);
     // Same row when the vertical centres are within ~40% of the smaller height.
     // The row is measured by its tallest run: small code set inside a heading
@@ -160,7 +165,10 @@ function withSpace(prev: TextRun, r: TextRun): TextRun {
 
 function isRtl(runs: readonly TextRun[]): boolean {
   let n = 0;
-  for (const r of runs) if (r.dir === 'rtl') n++;
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
+    if (r.dir === 'rtl') n++;
+  }
   return n > runs.length / 2;
 }
 
@@ -189,7 +197,8 @@ function rowLine(row: TextRun[], base: BaseDir | null): Line {
   const rtl = isRtl(bidi ?? row);
   const ordered = withoutLoneMonospace(bidi ?? sortInPlace(row, rtl ? fromRight : fromLeft));
   const runs: TextRun[] = [];
-  for (const r of ordered) {
+  for (let i = 0; i < ordered.length; i++) {
+    const r = ordered[i]!;
     const prev = runs.at(-1);
     runs.push(prev ? withSpace(prev, r) : withoutLeadingSpace(r));
   }
@@ -249,7 +258,10 @@ function withoutMarginStamps(runs: TextRun[]): TextRun[] {
 /** Builds the lines of one page, top to bottom, left to right within a row. */
 export function buildLines(page: Page): Line[] {
   const upright: TextRun[] = [], vertical: TextRun[] = [];
-  for (const r of page.runs) (r.dir === 'ttb' ? vertical : upright).push(r);
+  for (let i = 0; i < page.runs.length; i++) {
+    const r = page.runs[i]!;
+    (r.dir === 'ttb' ? vertical : upright).push(r);
+  }
   const horizontal = withoutMarginStamps(upright);
   // Only pages with right-to-left letters pay for finding their direction.
   const base = page.runs.some((r) => hasRtl(r.text)) ? pageDirection(page.runs) : null;

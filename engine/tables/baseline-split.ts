@@ -51,10 +51,19 @@ function offBaseline(runs: readonly TextRun[], size: number): boolean {
 function em(lines: readonly Line[]): number {
   // Filled and sorted as a typed array: no comparator call per pair, no array per line; the median is the same.
   let n = 0;
-  for (const l of lines) n += l.runs.length;
+  for (let k = 0; k < lines.length; k++) {
+    const l = lines[k]!;
+    n += l.runs.length;
+  }
   const sizes = new Float64Array(n);
   n = 0;
-  for (const l of lines) for (const r of l.runs) sizes[n++] = r.fontSize;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    for (let k = 0; k < l.runs.length; k++) {
+      const r = l.runs[k]!;
+      sizes[n++] = r.fontSize;
+    }
+  }
   sizes.sort();
   return sizes[sizes.length >> 1] ?? 0;
 }

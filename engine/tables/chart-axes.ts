@@ -51,15 +51,18 @@ function isScale(ticks: readonly Tick[]): boolean {
 /** The boxes of value axes on a page, each widened to the text right of it on the band it spans. */
 export function axisAreas(lines: readonly Line[]): Box[] {
   const ticks: Tick[] = [];
-  for (const l of lines) {
-    for (const run of l.runs) {
+  for (let j = 0; j < lines.length; j++) {
+    const l = lines[j]!;
+    for (let k = 0; k < l.runs.length; k++) {
+      const run = l.runs[k]!;
       const v = value(run);
       if (v !== null) ticks.push({ run, value: v, y: (run.box.y0 + run.box.y1) / 2 });
     }
   }
   const out: Box[] = [];
   const used = new Set<Tick>();
-  for (const t of ticks) {
+  for (let i = 0; i < ticks.length; i++) {
+    const t = ticks[i]!;
     if (used.has(t)) continue;
     const column = ticks.filter((o) => Math.abs(o.run.box.x1 - t.run.box.x1) <= SAME_END_EM * t.run.fontSize).sort((a, b) => a.y - b.y);
     for (const o of column) used.add(o);

@@ -23,7 +23,8 @@ export const SLACK_EM = 0.2;
 /** Smallest box holding all the given boxes. */
 export function union(boxes: readonly Box[]): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const b of boxes) {
+  for (let i = 0; i < boxes.length; i++) {
+    const b = boxes[i]!;
     if (b.x0 < x0) x0 = b.x0;
     if (b.y0 < y0) y0 = b.y0;
     if (b.x1 > x1) x1 = b.x1;
@@ -78,7 +79,8 @@ export function lineChunks(line: Line, gapEm = CHUNK_GAP_EM): Chunk[] {
   const runs = byX0(line.runs);
   const chunks: Chunk[] = [];
   let cur: TextRun[] = [];
-  for (const run of runs) {
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
     const prev = cur[cur.length - 1];
     const em = Math.max(prev?.fontSize ?? 0, run.fontSize, 1);
     const gap = prev ? run.box.x0 - prev.box.x1 : 0;

@@ -32,7 +32,8 @@ export type Gutter = { x0: number; x1: number };
 function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
   // A slot per x in [lo, hi], and one past it for the last decrement; a plain array (a typed one lives off the heap, costly to make).
   const diff = new Array<number>(hi - lo + 2).fill(0);
-  for (const c of chunks) {
+  for (let k = 0; k < chunks.length; k++) {
+    const c = chunks[k]!;
     const a = Math.max(lo, Math.floor(c.box.x0) + 1);
     const b = Math.min(hi, Math.ceil(c.box.x1) - 1);
     if (a > b) continue;
@@ -145,7 +146,8 @@ export function sameBaselineShare(lines: readonly Line[], g: Gutter): number {
 /** Bottom edges of a line's text left and right of the gutter, or null when one side is empty. */
 function sideBottoms(line: Line, g: Gutter): [number, number] | null {
   let left = -Infinity, right = -Infinity;
-  for (const r of line.runs) {
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
     if (r.box.x1 <= g.x0) left = Math.max(left, r.box.y1);
     else if (r.box.x0 >= g.x1) right = Math.max(right, r.box.y1);
   }

@@ -73,7 +73,8 @@ export function deviceSubpaths(data: ArrayLike<number>, m: readonly number[]): S
 // Math.min and Math.max folded one point at a time give what they give over all the points at once (NaN and -0 included).
 function bbox(pts: Pt[]): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const p of pts) {
+  for (let i = 0; i < pts.length; i++) {
+    const p = pts[i]!;
     x0 = Math.min(x0, p.x);
     y0 = Math.min(y0, p.y);
     x1 = Math.max(x1, p.x);

@@ -34,7 +34,8 @@ function bands(runs: TextRun[]): TextRun[][] {
   const out: TextRun[][] = [];
   let cur: TextRun[] = [];
   let y = -Infinity;
-  for (const r of sorted) {
+  for (let k = 0; k < sorted.length; k++) {
+    const r = sorted[k]!;
     const my = (r.box.y0 + r.box.y1) / 2;
     if (my - y > SAME_LINE_EM * Math.max(r.fontSize, 1) && cur.length) {
       out.push(cur);
@@ -45,7 +46,10 @@ function bands(runs: TextRun[]): TextRun[][] {
   }
   if (cur.length) out.push(cur);
   // Most bands' runs already stand left to right (in-order.ts).
-  for (const band of out) sortInPlace(band, byLeft);
+  for (let i = 0; i < out.length; i++) {
+    const band = out[i]!;
+    sortInPlace(band, byLeft);
+  }
   return out;
 }
 
