@@ -3,6 +3,7 @@
  * and the PDF matrix product the page readers share.
  */
 import type { Box, Line, TextRun } from './model.ts';
+import { greatest, least } from './numbers.ts';
 
 /** An affine matrix [a b c d e f], as in PDF. */
 export type Matrix = [number, number, number, number, number, number];
@@ -21,8 +22,8 @@ export function unionBox(boxes: Box[]): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (let i = 0; i < boxes.length; i++) {
     const b = boxes[i]!;
-    x0 = Math.min(x0, b.x0); y0 = Math.min(y0, b.y0);
-    x1 = Math.max(x1, b.x1); y1 = Math.max(y1, b.y1);
+    x0 = least(x0, b.x0); y0 = least(y0, b.y0);
+    x1 = greatest(x1, b.x1); y1 = greatest(y1, b.y1);
   }
   return Number.isFinite(x0) ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: 0, y1: 0 };
 }
@@ -32,8 +33,8 @@ export function unionOf(items: readonly { box: Box }[]): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!.box;
-    x0 = Math.min(x0, b.x0); y0 = Math.min(y0, b.y0);
-    x1 = Math.max(x1, b.x1); y1 = Math.max(y1, b.y1);
+    x0 = least(x0, b.x0); y0 = least(y0, b.y0);
+    x1 = greatest(x1, b.x1); y1 = greatest(y1, b.y1);
   }
   return Number.isFinite(x0) ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: 0, y1: 0 };
 }
@@ -183,5 +184,5 @@ const FROM_JAMO = /[\u1100-\uffff]/;
 /** True when CJK characters make up a good share of the text; CJK fonts are fixed-pitch by design, so pitch means nothing there. */
 export function isMostlyCjk(text: string): boolean {
   if (!FROM_JAMO.test(text)) return false; // no character of those scripts: asked of every monospace run
-  return (text.match(CJK)?.length ?? 0) > 0.3 * Math.max(1, text.replace(/\s/g, '').length);
+  return (text.match(CJK)?.length ?? 0) > 0.3 * greatest(1, text.replace(/\s/g, '').length);
 }

@@ -14,6 +14,7 @@
  */
 import type { Line } from '../model.ts';
 import { boxCentreX, lineFontSize, lineText, unionOf } from '../geometry.ts';
+import { greatest, least, magnitude } from '../numbers.ts';
 
 /** Lines of one stack have centres this many ems apart at most. */
 const CENTRE_TOLERANCE_EM = 1;
@@ -54,8 +55,8 @@ type Stack = { lines: Line[]; x0: number; x1: number; y0: number; y1: number };
 
 function grow(s: Stack, l: Line): void {
   s.lines.push(l);
-  s.x0 = Math.min(s.x0, l.box.x0); s.x1 = Math.max(s.x1, l.box.x1);
-  s.y1 = Math.max(s.y1, l.box.y1);
+  s.x0 = least(s.x0, l.box.x0); s.x1 = greatest(s.x1, l.box.x1);
+  s.y1 = greatest(s.y1, l.box.y1);
 }
 
 /**
@@ -73,7 +74,7 @@ function chain(lines: readonly Line[]): Stack[] {
   let top = 0;
   for (let j = 0; j < ems.length; j++) {
     const em = ems[j]!;
-    top = Math.max(top, em);
+    top = greatest(top, em);
   }
   const reach = STACK_GAP_EM * top;
   const open: (Stack & { em: number })[] = [];
@@ -89,7 +90,7 @@ function chain(lines: readonly Line[]): Stack[] {
     const s = open.find((t) => {
       const last = t.lines.at(-1)!;
       const gap = l.box.y0 - last.box.y1;
-      return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && Math.abs(boxCentreX(last.box) - boxCentreX(l.box)) <= CENTRE_TOLERANCE_EM * em
+      return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && magnitude(boxCentreX(last.box) - boxCentreX(l.box)) <= CENTRE_TOLERANCE_EM * em
         && t.em <= SIZE_JUMP * em && em <= NAME_STEP * t.em;
     });
     if (s) {
@@ -132,7 +133,7 @@ const MAX_AUTHOR_LINES = 5;
 function tableLike(group: readonly Stack[]): boolean {
   const n = group[0]!.lines.length;
   if (n <= MAX_AUTHOR_LINES || group.some((s) => s.lines.length !== n)) return false;
-  return group[0]!.lines.every((l, k) => group.every((s) => Math.abs(s.lines[k]!.box.y1 - l.box.y1) <= SAME_BASELINE_EM * lineFontSize(l)));
+  return group[0]!.lines.every((l, k) => group.every((s) => magnitude(s.lines[k]!.box.y1 - l.box.y1) <= SAME_BASELINE_EM * lineFontSize(l)));
 }
 
 /**
@@ -175,7 +176,7 @@ function pieces(lines: readonly Line[]): Pieces {
   for (let j = 0; j < lines.length; j++) {
     const l = lines[j]!;
     // Most rows have no wide gap: the row is its one piece.
-    if (!l.runs.some((r, i) => i > 0 && r.box.x0 - l.runs[i - 1]!.box.x1 > PIECE_GAP_EM * Math.min(l.runs[i - 1]!.fontSize, r.fontSize))) {
+    if (!l.runs.some((r, i) => i > 0 && r.box.x0 - l.runs[i - 1]!.box.x1 > PIECE_GAP_EM * least(l.runs[i - 1]!.fontSize, r.fontSize))) {
       if (l.runs.length) add(l, l);
       continue;
     }
@@ -187,7 +188,7 @@ function pieces(lines: readonly Line[]): Pieces {
     for (let k = 0; k < l.runs.length; k++) {
       const r = l.runs[k]!;
       const prev = cur.at(-1);
-      if (prev && r.box.x0 - prev.box.x1 > PIECE_GAP_EM * Math.min(prev.fontSize, r.fontSize)) flush();
+      if (prev && r.box.x0 - prev.box.x1 > PIECE_GAP_EM * least(prev.fontSize, r.fontSize)) flush();
       cur.push(r);
     }
     flush();
@@ -212,8 +213,8 @@ export function centredStacks(lines: readonly Line[]): StackGroup[] {
   if (flat.length < MIN_PAGE_LINES) return [];
   let left = Infinity, right = -Infinity;
   for (const l of flat) {
-    left = Math.min(left, l.box.x0);
-    right = Math.max(right, l.box.x1);
+    left = least(left, l.box.x0);
+    right = greatest(right, l.box.x1);
   }
   const textWidth = right - left;
   const parts = pieces(flat);
@@ -255,7 +256,7 @@ function readOrder(group: Stack[]): Stack[] {
   for (const s of byTop) {
     const row = rows.at(-1);
     const em = lineFontSize(s.lines[0]!);
-    if (row && Math.abs(s.y0 - row[0]!.y0) <= ROW_TOP_EM * em) row.push(s);
+    if (row && magnitude(s.y0 - row[0]!.y0) <= ROW_TOP_EM * em) row.push(s);
     else rows.push([s]);
   }
   return rows.flatMap((r) => r.sort((a, b) => a.x0 - b.x0));

@@ -11,6 +11,7 @@
 import type { Line, Page, TextRun } from '../model.ts';
 import { furnitureKey } from './furniture-key.ts';
 import { sortedView } from '../in-order.ts';
+import { greatest, least, magnitude } from '../numbers.ts';
 
 /**
  * Share of a page's characters that may lie outside its text block on either
@@ -39,8 +40,8 @@ function addRuns(counts: Float64Array, runs: readonly TextRun[], lo: number, bin
   for (let k = 0; k < runs.length; k++) {
     const r = runs[k]!;
     if (r.text.length === 0) continue;
-    const a = Math.min(BINS - 1, Math.floor((r.box.x0 - lo) / bin));
-    const b = Math.min(BINS - 1, Math.floor((r.box.x1 - lo) / bin));
+    const a = least(BINS - 1, Math.floor((r.box.x0 - lo) / bin));
+    const b = least(BINS - 1, Math.floor((r.box.x1 - lo) / bin));
     if (!(a <= b)) continue; // as the full loop from a to b would not run (a NaN box)
     const share = r.text.length / (b - a + 1);
     const last = b < to ? b : to;
@@ -70,8 +71,8 @@ export function textBlock(runs: readonly TextRun[]): [number, number] | null {
   for (let k = 0; k < runs.length; k++) {
     const r = runs[k]!;
     if (r.text.length === 0) continue;
-    lo = Math.min(lo, r.box.x0);
-    hi = Math.max(hi, r.box.x1);
+    lo = least(lo, r.box.x0);
+    hi = greatest(hi, r.box.x1);
     total += r.text.length;
   }
   if (total === 0 || hi <= lo) return total === 0 ? null : [lo, hi];
@@ -118,7 +119,7 @@ function between(page: Page, band: number): TextRun[][] {
   const sorted = sortedView(page.lines, (a, b) => a.box.y0 - b.box.y0);
   const n = sorted.length;
   const apart = (l: Line, next: Line | undefined) =>
-    next !== undefined && Math.max(next.box.y0 - l.box.y1, l.box.y0 - next.box.y1) > APART * (l.box.y1 - l.box.y0);
+    next !== undefined && greatest(next.box.y0 - l.box.y1, l.box.y0 - next.box.y1) > APART * (l.box.y1 - l.box.y0);
   const inner = sorted.filter((l, i) => !((i === 0 && apart(l, sorted[1])) || (i === n - 1 && apart(l, sorted[n - 2])))); // the line next to the last
   const inBand = (r: TextRun) => r.box.y1 > h * band && r.box.y0 < h * (1 - band);
   return inner.map((l) => l.runs.filter(inBand)).filter((rs) => rs.length > 0);
@@ -133,7 +134,7 @@ function sideLines(page: Page, band: number, block: [number, number] | null, usu
   if (!block || !usual) return [];
   const outside = (r: TextRun, b: [number, number]) => r.box.x0 >= b[1] + r.fontSize || r.box.x1 <= b[0] - r.fontSize;
   // Set apart from the rest of its line too: a bracket or a full stop a line starts or ends with is no head.
-  const clear = (r: TextRun, rest: readonly TextRun[]) => rest.every((o) => Math.max(o.box.x0 - r.box.x1, r.box.x0 - o.box.x1) >= r.fontSize);
+  const clear = (r: TextRun, rest: readonly TextRun[]) => rest.every((o) => greatest(o.box.x0 - r.box.x1, r.box.x0 - o.box.x1) >= r.fontSize);
   const beside = between(page, band).flatMap((runs) => {
     const out = runs.filter((r) => outside(r, block) && outside(r, usual));
     const rest = runs.filter((r) => !out.includes(r));
@@ -144,7 +145,7 @@ function sideLines(page: Page, band: number, block: [number, number] | null, usu
     const last = lines[lines.length - 1];
     const prev = last?.[last.length - 1];
     const sameSide = prev && (prev.box.x0 >= block[1]) === (r.box.x0 >= block[1]);
-    if (prev && sameSide && Math.abs(prev.box.y1 - r.box.y1) <= r.fontSize / 2) last!.push(r);
+    if (prev && sameSide && magnitude(prev.box.y1 - r.box.y1) <= r.fontSize / 2) last!.push(r);
     else lines.push([r]);
   }
   return lines.map((rs) => ({
@@ -206,9 +207,9 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
   for (const [key, group] of byKey) {
     const ys = group.map((l) => l.y).sort((a, b) => a - b);
     const y = ys[ys.length >> 1]!;
-    const near = group.filter((l) => Math.abs(l.y - y) <= Y_TOLERANCE);
+    const near = group.filter((l) => magnitude(l.y - y) <= Y_TOLERANCE);
     const beside = new Set(near.map((l) => l.page)).size;
-    if (beside < Math.max(MIN_PAGES, need)) continue;
+    if (beside < greatest(MIN_PAGES, need)) continue;
     const spans = near.map((l): [number, number] => [Math.min(...l.runs.map((r) => r.box.x0)), Math.max(...l.runs.map((r) => r.box.x1))]);
     places.push({ key, y, spans: distinct(spans), beside });
   }
@@ -226,14 +227,14 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
 /** Spans that differ by more than the tolerance (the odd pages' place, the even pages'). */
 function distinct(spans: [number, number][]): [number, number][] {
   const out: [number, number][] = [];
-  for (const s of spans) if (!out.some((o) => Math.abs(o[0] - s[0]) <= Y_TOLERANCE && Math.abs(o[1] - s[1]) <= Y_TOLERANCE)) out.push(s);
+  for (const s of spans) if (!out.some((o) => magnitude(o[0] - s[0]) <= Y_TOLERANCE && magnitude(o[1] - s[1]) <= Y_TOLERANCE)) out.push(s);
   return out;
 }
 
 /** The runs at `place` within `span`, when together they read as the place's text; else none. */
 function runsAt(runs: readonly TextRun[], place: Place, span: [number, number]): TextRun[] {
   const at = runs
-    .filter((r) => Math.abs(r.box.y0 - place.y) <= Y_TOLERANCE && r.box.x0 >= span[0] - Y_TOLERANCE && r.box.x1 <= span[1] + Y_TOLERANCE)
+    .filter((r) => magnitude(r.box.y0 - place.y) <= Y_TOLERANCE && r.box.x0 >= span[0] - Y_TOLERANCE && r.box.x1 <= span[1] + Y_TOLERANCE)
     .sort((a, b) => a.box.x0 - b.box.x0);
   return at.length > 0 && furnitureKey(at.map((r) => r.text).join(' ')) === place.key ? at : [];
 }

@@ -7,6 +7,7 @@ import type { Box, Line, TextRun } from '../model.ts';
 import { OVERLAP_EM } from './measures.ts';
 import { unionOf } from '../geometry.ts';
 import { sortedView } from '../in-order.ts';
+import { greatest } from '../numbers.ts';
 
 /** Runs of one line close enough to belong to one cell. */
 export type Chunk = { runs: TextRun[]; box: Box };
@@ -82,7 +83,7 @@ export function lineChunks(line: Line, gapEm = CHUNK_GAP_EM): Chunk[] {
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i]!;
     const prev = cur[cur.length - 1];
-    const em = Math.max(prev?.fontSize ?? 0, run.fontSize, 1);
+    const em = greatest(greatest(prev?.fontSize ?? 0, run.fontSize), 1);
     const gap = prev ? run.box.x0 - prev.box.x1 : 0;
     if (prev && (gap > gapEm * em || overprints(prev, run, em) || numbersApart(prev, run, gap, em))) {
       chunks.push({ runs: cur, box: unionOf(cur) });

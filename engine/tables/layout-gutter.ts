@@ -9,6 +9,7 @@ import type { Line } from '../model.ts';
 import { lineChunks, union, type Chunk } from './chunks.ts';
 import { RangeCounts } from './range-counts.ts';
 import { LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_GUTTER_LINES, MIN_ROWS, SAME_BOTTOM_PT } from './measures.ts';
+import { greatest, least, magnitude } from '../numbers.ts';
 
 /** Prose lines split into chunks (wide justified word gaps) on at most this share of a column's lines. */
 const MAX_SPLIT_SHARE = 0.4;
@@ -34,8 +35,8 @@ function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
   const diff = new Array<number>(hi - lo + 2).fill(0);
   for (let k = 0; k < chunks.length; k++) {
     const c = chunks[k]!;
-    const a = Math.max(lo, Math.floor(c.box.x0) + 1);
-    const b = Math.min(hi, Math.ceil(c.box.x1) - 1);
+    const a = greatest(lo, Math.floor(c.box.x0) + 1);
+    const b = least(hi, Math.ceil(c.box.x1) - 1);
     if (a > b) continue;
     diff[a - lo]!++;
     diff[b - lo + 1]!--;
@@ -62,7 +63,7 @@ export function gutterPossible(sorted: readonly Line[], pageWidth: number): { be
   const [lo, hi] = gutterRange(pageWidth);
   // Each line's chunks as the x ranges (within [lo, hi]) they cross, as crossings() counts them.
   const ranges = sorted.map((l) => lineChunks(l)
-    .map((c): [number, number] => [Math.max(lo, Math.floor(c.box.x0) + 1), Math.min(hi, Math.ceil(c.box.x1) - 1)])
+    .map((c): [number, number] => [greatest(lo, Math.floor(c.box.x0) + 1), least(hi, Math.ceil(c.box.x1) - 1)])
     .filter(([a, b]) => a <= b));
   // The least count after each line, kept by range-counts.ts: a count per x raised and read per line cost the width each time.
   const sweep = (order: readonly number[]): boolean[] => {
@@ -102,7 +103,7 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   // independently: their lines meet on one baseline only by chance, and a
   // line grouper tolerant enough to merge them leaves them a point or two apart.
   const shared = lines.map((l) => sideBottoms(l, gutter)).filter((d): d is [number, number] => d !== null);
-  const exact = shared.filter(([l, r]) => Math.abs(l - r) <= SAME_BOTTOM_PT).length;
+  const exact = shared.filter(([l, r]) => magnitude(l - r) <= SAME_BOTTOM_PT).length;
   if (shared.length === 0 || exact < MIN_SAME_BASELINE_SHARE * shared.length) return gutter;
   // Both columns may still keep the same rhythm (a baseline grid); then layout columns are
   // filled with prose lines running their full width, table columns are not. A layout
@@ -140,7 +141,7 @@ export function proseBeside(lines: readonly Line[], g: Gutter, pageWidth: number
 /** Of the lines with text on both sides of the gutter, the share whose two sides sit on one baseline, as a table row's cells do. */
 export function sameBaselineShare(lines: readonly Line[], g: Gutter): number {
   const shared = lines.map((l) => sideBottoms(l, g)).filter((d): d is [number, number] => d !== null);
-  return shared.length ? shared.filter(([l, r]) => Math.abs(l - r) <= SAME_BOTTOM_PT).length / shared.length : 0;
+  return shared.length ? shared.filter(([l, r]) => magnitude(l - r) <= SAME_BOTTOM_PT).length / shared.length : 0;
 }
 
 /** Bottom edges of a line's text left and right of the gutter, or null when one side is empty. */
@@ -148,8 +149,8 @@ function sideBottoms(line: Line, g: Gutter): [number, number] | null {
   let left = -Infinity, right = -Infinity;
   for (let i = 0; i < line.runs.length; i++) {
     const r = line.runs[i]!;
-    if (r.box.x1 <= g.x0) left = Math.max(left, r.box.y1);
-    else if (r.box.x0 >= g.x1) right = Math.max(right, r.box.y1);
+    if (r.box.x1 <= g.x0) left = greatest(left, r.box.y1);
+    else if (r.box.x0 >= g.x1) right = greatest(right, r.box.y1);
   }
   return left > -Infinity && right > -Infinity ? [left, right] : null;
 }

@@ -5,6 +5,7 @@
  */
 import type { Box, Rule } from '../model.ts';
 import { MIN_COLUMNS, MIN_ROWS } from './measures.ts';
+import { greatest, least, magnitude } from '../numbers.ts';
 
 /** Rules closer than this (points, the width of a thick rule and its anti-aliasing) are treated as touching. */
 export const TOUCH = 2.5;
@@ -67,14 +68,14 @@ const mid = (r: Rule): number => (r.orientation === 'h' ? (r.box.y0 + r.box.y1) 
 /** Fraction of [a, b] covered by the given intervals. */
 function covered(a: number, b: number, spans: readonly [number, number][]): number {
   const clipped = spans
-    .map(([s, e]): [number, number] => [Math.max(s, a), Math.min(e, b)])
+    .map(([s, e]): [number, number] => [greatest(s, a), least(e, b)])
     .filter(([s, e]) => e > s)
     .sort((p, q) => p[0] - q[0]);
   let total = 0;
   let end = a;
   for (const [s, e] of clipped) {
     if (e <= end) continue;
-    total += e - Math.max(s, end);
+    total += e - greatest(s, end);
     end = e;
   }
   return b > a ? total / (b - a) : 1;
@@ -88,7 +89,7 @@ const FRAME_INSET = 0.5;
 /** Spans ([start, end]) of the rules of one orientation drawn along the boundary at `at` (their middle within SNAP of it). */
 function spansAlong(rules: readonly Rule[], orientation: Rule['orientation'], at: number): [number, number][] {
   return rules
-    .filter((r) => r.orientation === orientation && Math.abs(mid(r) - at) <= SNAP)
+    .filter((r) => r.orientation === orientation && magnitude(mid(r) - at) <= SNAP)
     .map((r): [number, number] => (orientation === 'v' ? [r.box.y0, r.box.y1] : [r.box.x0, r.box.x1]));
 }
 
