@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greatest, least, magnitude } from './numbers.ts';
+import { greatest, maxOf, least, magnitude, minOf } from './numbers.ts';
 
 const VALUES = [0, -0, 1, -1, 0.5, -2.25, 1e-300, Infinity, -Infinity, NaN, Number.MAX_VALUE, -Number.MIN_VALUE];
 
@@ -12,5 +12,14 @@ describe('least, greatest and magnitude', () => {
         expect(Object.is(greatest(a, b), Math.max(a, b)), `greatest(${a}, ${b})`).toBe(true);
       }
     }
+  });
+
+  it('minOf and maxOf give what Math.min and Math.max give over a spread list', () => {
+    const lists = [[], [NaN], [0, -0], [-0, 0], [3, 1, 2], [1, NaN, -5], [Infinity, -Infinity], [-0, -0], VALUES];
+    for (const xs of lists) {
+      expect(Object.is(minOf(xs), Math.min(...xs)), `minOf(${xs})`).toBe(true);
+      expect(Object.is(maxOf(xs), Math.max(...xs)), `maxOf(${xs})`).toBe(true);
+    }
+    expect(minOf(new Float64Array([2, -1]))).toBe(-1);
   });
 });

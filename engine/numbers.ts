@@ -28,3 +28,17 @@ export function greatest(a: number, b: number): number {
 export function magnitude(x: number): number {
   return x < 0 ? -x : x + 0;
 }
+
+/** `Math.min(...xs)`, with no arguments list built (Infinity for none). */
+export function minOf(xs: ArrayLike<number>): number {
+  let m = Infinity;
+  for (let i = 0; i < xs.length; i++) m = least(m, +xs[i]!); // + as Math.min converts its arguments: a stray undefined is NaN
+  return m;
+}
+
+/** `Math.max(...xs)`, with no arguments list built (-Infinity for none). */
+export function maxOf(xs: ArrayLike<number>): number {
+  let m = -Infinity;
+  for (let i = 0; i < xs.length; i++) m = greatest(m, +xs[i]!);
+  return m;
+}

@@ -14,7 +14,7 @@
  */
 import type { Line } from '../model.ts';
 import { boxCentreX, lineFontSize, lineText, unionOf } from '../geometry.ts';
-import { greatest, least, magnitude } from '../numbers.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** Lines of one stack have centres this many ems apart at most. */
 const CENTRE_TOLERANCE_EM = 1;
@@ -119,8 +119,8 @@ function headed(s: Stack): boolean {
 function centred(s: Stack, textWidth: number): boolean {
   // Asked of every stack of every page: the widths, read off the boxes, rule out most (a column's lines) first.
   if (s.lines.length < MIN_STACK_LINES || !s.lines.every((l) => l.box.x1 - l.box.x0 <= MAX_WIDTH_SHARE * textWidth) || !headed(s)) return false;
-  const em = Math.max(...s.lines.map(lineFontSize));
-  const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+  const em = maxOf(s.lines.map(lineFontSize));
+  const spread = (xs: number[]) => maxOf(xs) - minOf(xs);
   return spread(s.lines.map((l) => l.box.x0)) >= MIN_EDGE_SPREAD_EM * em && spread(s.lines.map((l) => l.box.x1)) >= MIN_EDGE_SPREAD_EM * em;
 }
 

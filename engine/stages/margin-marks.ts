@@ -7,7 +7,7 @@
  */
 import type { Line, TextRun } from '../model.ts';
 import { lineFontSize, unionOf, visibleLength } from '../geometry.ts';
-import { greatest, magnitude } from '../numbers.ts';
+import { greatest, magnitude, maxOf } from '../numbers.ts';
 
 /** A gap between two runs of a line this many ems wide or more sets what follows apart from its text (a mark in the margin). */
 const APART_EM = 2;
@@ -57,7 +57,7 @@ const EDGE_EM = 0.5;
  */
 function rightEdge(lines: readonly Line[], ends: readonly number[], skip: number): number | null {
   const others = lines.flatMap((l, j) => (j === skip || j === lines.length - 1 ? [] : [{ end: ends[j]!, em: lineFontSize(l) }]));
-  const edge = Math.max(...others.map((o) => o.end));
+  const edge = maxOf(others.map((o) => o.end));
   const at = others.filter((o) => edge - o.end <= EDGE_EM * o.em).length;
   return at >= 2 && 2 * at >= others.length ? edge : null; // two lines at least, and half of them
 }

@@ -14,6 +14,7 @@ import { findColumnRegions, type Element } from './column-regions.ts';
 import { treeOrder } from './tree-order.ts';
 import { centredStacks } from './centred-stacks.ts';
 import { MIN_GUTTER_PT } from './measures.ts';
+import { minOf } from '../numbers.ts';
 
 /** Share of the page's lines that may cross a gutter's strip (a spanning title, a wide table) with the strip still free. */
 const MAX_CROSSING_SHARE = 0.12;
@@ -234,7 +235,7 @@ function orderStacks(page: Page): FlowItem[] {
   const grouped = new Set(groups.flatMap((g) => [...g.rows]));
   const out = orderColumns({ ...page, lines: page.lines.filter((l) => !grouped.has(l)) });
   for (const g of groups) {
-    const top = Math.min(...g.order.map((l) => l.box.y0));
+    const top = minOf(g.order.map((l) => l.box.y0));
     const at = out.findIndex((f) => (f.kind === 'line' ? f.line.box : f.block.prov.box).y0 >= top);
     out.splice(at < 0 ? out.length : at, 0, ...g.order.map((line): FlowItem => ({ kind: 'line', line })));
   }

@@ -11,7 +11,7 @@
 import type { Line, Page, TextRun } from '../model.ts';
 import { furnitureKey } from './furniture-key.ts';
 import { sortedView } from '../in-order.ts';
-import { greatest, least, magnitude } from '../numbers.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /**
  * Share of a page's characters that may lie outside its text block on either
@@ -152,7 +152,7 @@ function sideLines(page: Page, band: number, block: [number, number] | null, usu
     page: page.number,
     runs: rs,
     key: furnitureKey(rs.map((r) => r.text).join(' ')),
-    y: Math.min(...rs.map((r) => r.box.y0)),
+    y: minOf(rs.map((r) => r.box.y0)),
   }));
 }
 
@@ -210,7 +210,7 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
     const near = group.filter((l) => magnitude(l.y - y) <= Y_TOLERANCE);
     const beside = new Set(near.map((l) => l.page)).size;
     if (beside < greatest(MIN_PAGES, need)) continue;
-    const spans = near.map((l): [number, number] => [Math.min(...l.runs.map((r) => r.box.x0)), Math.max(...l.runs.map((r) => r.box.x1))]);
+    const spans = near.map((l): [number, number] => [minOf(l.runs.map((r) => r.box.x0)), maxOf(l.runs.map((r) => r.box.x1))]);
     places.push({ key, y, spans: distinct(spans), beside });
   }
   const runsBetween = pages.map((p) => between(p, band).flat());

@@ -5,7 +5,7 @@
 import type { Box } from '../model.ts';
 import { midX, NUMERIC, type Chunk } from './chunks.ts';
 import { HALF, MIN_ROWS } from './measures.ts';
-import { greatest, least, magnitude } from '../numbers.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** A column as an x-interval. */
 export type Column = { x0: number; x1: number };
@@ -188,7 +188,7 @@ export function joinHeadColumns(cols: readonly Column[], lines: readonly RegionL
   const usedBy = lines.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
   const users = cols.map((_, k) => usedBy.flatMap((set, i) => (set.has(k) ? [i] : [])));
   const heads = (a: number[], b: number[]): boolean => a.length > 0 && b.length > 0 && a.length <= MAX_HEAD_LINES
-    && Math.max(...a) < Math.min(...b);
+    && maxOf(a) < minOf(b);
   const out: Column[] = [];
   for (let k = 0; k < cols.length; k++) {
     const next = users[k + 1];

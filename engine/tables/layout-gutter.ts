@@ -9,7 +9,7 @@ import type { Line } from '../model.ts';
 import { lineChunks, union, type Chunk } from './chunks.ts';
 import { RangeCounts } from './range-counts.ts';
 import { LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_GUTTER_LINES, MIN_ROWS, SAME_BOTTOM_PT } from './measures.ts';
-import { greatest, least, magnitude } from '../numbers.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** Prose lines split into chunks (wide justified word gaps) on at most this share of a column's lines. */
 const MAX_SPLIT_SHARE = 0.4;
@@ -86,7 +86,7 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   // The gutter leaves a layout column on each side.
   const [lo, hi] = gutterRange(pageWidth);
   const counts = crossings(byLine.flat(), lo, hi);
-  const min = Math.min(...counts);
+  const min = minOf(counts);
   // Full-width headings and wide tables may cross the gutter; prose never does.
   if (min > lines.length * MAX_CROSSING_SHARE) return null;
   const best = counts.indexOf(min);
@@ -124,8 +124,8 @@ const FULL_LINE = 0.8;
 function tableUnderProse(byLine: readonly Chunk[][], onSide: (x: number) => boolean): boolean {
   const sides = byLine.map((chunks) => chunks.filter((c) => onSide(c.box.x0) && onSide(c.box.x1))).filter((cs) => cs.length > 0);
   if (!sides.length) return false;
-  const x0 = Math.min(...sides.flatMap((cs) => cs.map((c) => c.box.x0)));
-  const x1 = Math.max(...sides.flatMap((cs) => cs.map((c) => c.box.x1)));
+  const x0 = minOf(sides.flatMap((cs) => cs.map((c) => c.box.x0)));
+  const x1 = maxOf(sides.flatMap((cs) => cs.map((c) => c.box.x1)));
   const rows = sides.filter((cs) => cs.length >= MIN_COLUMNS).length;
   const prose = sides.filter((cs) => cs.length === 1 && cs[0]!.box.x1 - cs[0]!.box.x0 >= FULL_LINE * (x1 - x0)).length;
   // A table of a header and a row, and as many lines of prose.
@@ -166,8 +166,8 @@ function proseSide(byLine: readonly Chunk[][], onSide: (x: number) => boolean, p
     .filter((cs) => cs.length > 0);
   if (!sides.length) return false;
   const extents = sides.map((cs) => union(cs.map((c) => c.box)));
-  const x0 = Math.min(...extents.map((b) => b.x0));
-  const x1 = Math.max(...extents.map((b) => b.x1));
+  const x0 = minOf(extents.map((b) => b.x0));
+  const x1 = maxOf(extents.map((b) => b.x1));
   if (x1 - x0 < LAYOUT_COLUMN_SHARE * pageWidth) return false;
   const full = extents.filter((b) => b.x1 - b.x0 >= FULL_LINE * (x1 - x0)).length;
   const split = sides.filter((cs) => cs.length >= MIN_COLUMNS).length;

@@ -5,7 +5,7 @@
  */
 import type { Box, Rule } from '../model.ts';
 import { MIN_COLUMNS, MIN_ROWS } from './measures.ts';
-import { greatest, least, magnitude } from '../numbers.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** Rules closer than this (points, the width of a thick rule and its anti-aliasing) are treated as touching. */
 export const TOUCH = 2.5;
@@ -104,7 +104,7 @@ const drawn = (spans: readonly [number, number][], a: number, b: number): boolea
  */
 export function widestRuleShare(grid: RuleGrid): number {
   const along = (y: number): number => covered(grid.box.x0 + TOUCH, grid.box.x1 - TOUCH, spansAlong(grid.rules, 'h', y));
-  return Math.max(...grid.ys.map(along));
+  return maxOf(grid.ys.map(along));
 }
 
 /** Merges grid slots not separated by a drawn boundary; returns rectangular cells in reading order. */
@@ -142,8 +142,8 @@ export function readGrid(group: readonly Rule[]): RuleGrid | null {
   const v = group.filter((r) => r.orientation === 'v');
   if (h.length < 2 || v.length < 1) return null; // two rules bound a row
   const box = {
-    x0: Math.min(...group.map((r) => r.box.x0)), y0: Math.min(...group.map((r) => r.box.y0)),
-    x1: Math.max(...group.map((r) => r.box.x1)), y1: Math.max(...group.map((r) => r.box.y1)),
+    x0: minOf(group.map((r) => r.box.x0)), y0: minOf(group.map((r) => r.box.y0)),
+    x1: maxOf(group.map((r) => r.box.x1)), y1: maxOf(group.map((r) => r.box.y1)),
   };
   // The frame's outer edges count as boundaries even when only inner rules are drawn.
   const xs = snap([box.x0 + FRAME_INSET, box.x1 - FRAME_INSET, ...v.map(mid)]);

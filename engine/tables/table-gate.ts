@@ -15,7 +15,7 @@ import { union } from './chunks.ts';
 import { findLayoutGutter, type Gutter } from './layout-gutter.ts';
 import { HALF, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
 import { sortInPlace } from '../in-order.ts';
-import { greatest, least, magnitude } from '../numbers.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** Horizontal gap (ems) between runs of one text line that suggests a column boundary. */
 const COLUMN_GAP_EM = 0.9;
@@ -78,8 +78,8 @@ const isMarker = (text: string): boolean => (listMarker(text.trim() + ' ')?.leng
 
 /** Text of a neighbouring band that sits inside the gap at this band's height (inline code on its own baseline). */
 function filled(gap: Gap, band: readonly TextRun[], neighbours: readonly (readonly TextRun[] | undefined)[]): boolean {
-  const y0 = Math.min(...band.map((r) => r.box.y0));
-  const y1 = Math.max(...band.map((r) => r.box.y1));
+  const y0 = minOf(band.map((r) => r.box.y0));
+  const y1 = maxOf(band.map((r) => r.box.y1));
   return neighbours.some((n) => n?.some((r) => {
     const overlap = least(y1, r.box.y1) - greatest(y0, r.box.y0);
     return overlap > HALF * least(y1 - y0, r.box.y1 - r.box.y0) && r.box.x0 < gap.x1 && r.box.x1 > gap.x0;
