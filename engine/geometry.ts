@@ -3,6 +3,7 @@
  * and the PDF matrix product the page readers share.
  */
 import type { Box, Line, TextRun } from './model.ts';
+import { greatest, least } from './numbers.ts';
 
 /** An affine matrix [a b c d e f], as in PDF. */
 export type Matrix = [number, number, number, number, number, number];
@@ -19,9 +20,10 @@ export function multiply(m: Readonly<Matrix>, n: Readonly<Matrix>): Matrix {
 /** The smallest box containing all the given boxes. */
 export function unionBox(boxes: Box[]): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const b of boxes) {
-    x0 = Math.min(x0, b.x0); y0 = Math.min(y0, b.y0);
-    x1 = Math.max(x1, b.x1); y1 = Math.max(y1, b.y1);
+  for (let i = 0; i < boxes.length; i++) {
+    const b = boxes[i]!;
+    x0 = least(x0, b.x0); y0 = least(y0, b.y0);
+    x1 = greatest(x1, b.x1); y1 = greatest(y1, b.y1);
   }
   return Number.isFinite(x0) ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: 0, y1: 0 };
 }
@@ -29,9 +31,10 @@ export function unionBox(boxes: Box[]): Box {
 /** The smallest box containing the boxes of all the items (runs, lines), with no array of boxes built. */
 export function unionOf(items: readonly { box: Box }[]): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const { box: b } of items) {
-    x0 = Math.min(x0, b.x0); y0 = Math.min(y0, b.y0);
-    x1 = Math.max(x1, b.x1); y1 = Math.max(y1, b.y1);
+  for (let i = 0; i < items.length; i++) {
+    const b = items[i]!.box;
+    x0 = least(x0, b.x0); y0 = least(y0, b.y0);
+    x1 = greatest(x1, b.x1); y1 = greatest(y1, b.y1);
   }
   return Number.isFinite(x0) ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: 0, y1: 0 };
 }
@@ -48,7 +51,7 @@ export function lineText(line: Line): string {
   const runs = line.runs;
   if (runs.length === 1) return runs[0]!.text;
   let text = '';
-  for (const r of runs) text += r.text;
+  for (let i = 0; i < runs.length; i++) text += runs[i]!.text;
   return text;
 }
 
@@ -58,11 +61,16 @@ export function lineText(line: Line): string {
  */
 export function documentText(pages: readonly { lines: readonly Line[] }[]): string {
   let text = '', first = true;
-  for (const p of pages) {
-    for (const l of p.lines) {
+  for (let j = 0; j < pages.length; j++) {
+    const p = pages[j]!;
+    for (let k = 0; k < p.lines.length; k++) {
+      const l = p.lines[k]!;
       if (!first) text += '\n';
       first = false;
-      for (const r of l.runs) text += r.text;
+      for (let i = 0; i < l.runs.length; i++) {
+        const r = l.runs[i]!;
+        text += r.text;
+      }
     }
   }
   return text;
@@ -71,7 +79,9 @@ export function documentText(pages: readonly { lines: readonly Line[] }[]): stri
 /** Font size of a line, weighted by characters. */
 export function lineFontSize(line: Line): number {
   let n = 0, sum = 0;
-  for (const r of line.runs) {
+  const runs = line.runs;
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
     const k = trimmedLength(r.text);
     n += k; sum += k * r.fontSize;
   }
@@ -112,7 +122,8 @@ export function runShare(line: Line, pred: (r: TextRun) => boolean): number {
   // No run of the kind: the share is 0, with no text scanned.
   if (!line.runs.some(pred)) return 0;
   let n = 0, yes = 0;
-  for (const r of line.runs) {
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
     const k = visibleLength(r.text);
     n += k;
     if (pred(r)) yes += k;
@@ -144,7 +155,10 @@ export function median(values: number[]): number {
 export function lineRole(line: Line): string | undefined {
   if (!line.runs.some((r) => r.role)) return undefined; // untagged text: no map to build
   const weight = new Map<string, number>();
-  for (const r of line.runs) if (r.role) weight.set(r.role, (weight.get(r.role) ?? 0) + r.text.length);
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
+    if (r.role) weight.set(r.role, (weight.get(r.role) ?? 0) + r.text.length);
+  }
   let best: string | undefined, bestW = 0;
   for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
   return best;
@@ -154,7 +168,10 @@ export function lineRole(line: Line): string | undefined {
 export function lineStructBlock(line: Line): number | undefined {
   if (!line.runs.some((r) => r.structBlock !== undefined)) return undefined; // untagged text: no map to build
   const weight = new Map<number, number>();
-  for (const r of line.runs) if (r.structBlock !== undefined) weight.set(r.structBlock, (weight.get(r.structBlock) ?? 0) + r.text.length);
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
+    if (r.structBlock !== undefined) weight.set(r.structBlock, (weight.get(r.structBlock) ?? 0) + r.text.length);
+  }
   let best: number | undefined, bestW = 0;
   for (const [k, w] of weight) if (w > bestW) { best = k; bestW = w; }
   return best;
@@ -167,5 +184,5 @@ const FROM_JAMO = /[\u1100-\uffff]/;
 /** True when CJK characters make up a good share of the text; CJK fonts are fixed-pitch by design, so pitch means nothing there. */
 export function isMostlyCjk(text: string): boolean {
   if (!FROM_JAMO.test(text)) return false; // no character of those scripts: asked of every monospace run
-  return (text.match(CJK)?.length ?? 0) > 0.3 * Math.max(1, text.replace(/\s/g, '').length);
+  return (text.match(CJK)?.length ?? 0) > 0.3 * greatest(1, text.replace(/\s/g, '').length);
 }

@@ -8,6 +8,7 @@
  */
 import type { Box, TextRun } from '../model.ts';
 import type { PathPaint, PathStyle, Subpath } from '../tables/path-rules.ts';
+import { greatest, least, magnitude } from '../numbers.ts';
 
 /** A small closed shape: filled round (disc), stroked round (circle), or square. */
 export type Mark = { box: Box; shape: 'disc' | 'circle' | 'square' };
@@ -33,21 +34,23 @@ export function pathMarks(paint: PathPaint, subpaths: readonly Subpath[], st: Pa
   const stroke = (paint === 'stroke' || paint === 'fillStroke') && !st.strokeWhite;
   if (!fill && !stroke) return [];
   const out: Mark[] = [];
-  for (const sp of subpaths) {
+  for (let k = 0; k < subpaths.length; k++) {
+    const sp = subpaths[k]!;
     const first = sp.pts[0];
     const last = sp.pts.at(-1);
     if (!first || !last || sp.pts.length < 3 || Math.hypot(first.x - last.x, first.y - last.y) > 0.5) continue;
     const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-    for (const p of sp.pts) {
-      box.x0 = Math.min(box.x0, p.x);
-      box.y0 = Math.min(box.y0, p.y);
-      box.x1 = Math.max(box.x1, p.x);
-      box.y1 = Math.max(box.y1, p.y);
+    for (let i = 0; i < sp.pts.length; i++) {
+      const p = sp.pts[i]!;
+      box.x0 = least(box.x0, p.x);
+      box.y0 = least(box.y0, p.y);
+      box.x1 = greatest(box.x1, p.x);
+      box.y1 = greatest(box.y1, p.y);
     }
     const w = box.x1 - box.x0;
     const h = box.y1 - box.y0;
-    const size = Math.max(w, h);
-    if (size < MIN_SIZE || size > MAX_SIZE || Math.abs(w - h) > MAX_ASPECT_GAP * size) continue;
+    const size = greatest(w, h);
+    if (size < MIN_SIZE || size > MAX_SIZE || magnitude(w - h) > MAX_ASPECT_GAP * size) continue;
     out.push({ box, shape: !sp.curved ? 'square' : fill ? 'disc' : 'circle' });
   }
   return out;
@@ -59,7 +62,8 @@ const middle = (b: Box) => (b.y0 + b.y1) / 2;
 function introduced(mark: Mark, runs: readonly TextRun[]): TextRun | null {
   const y = middle(mark.box);
   let best: TextRun | null = null;
-  for (const r of runs) {
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
     if (y < r.box.y0 || y > r.box.y1 || r.dir !== 'ltr') continue;
     // Text over or around the mark: a drawing in a line, not a marker before it.
     if (r.box.x0 < mark.box.x1 && r.box.x1 > mark.box.x0) return null;
@@ -67,7 +71,7 @@ function introduced(mark: Mark, runs: readonly TextRun[]): TextRun | null {
     if (gap >= 0 && gap <= MAX_GAP_EM * r.fontSize && (!best || r.box.x0 < best.box.x0)) best = r;
   }
   if (!best) return null;
-  const size = Math.max(mark.box.x1 - mark.box.x0, mark.box.y1 - mark.box.y0);
+  const size = greatest(mark.box.x1 - mark.box.x0, mark.box.y1 - mark.box.y0);
   if (size < MIN_SIZE_EM * best.fontSize || size > MAX_SIZE_EM * best.fontSize) return null;
   // Nothing may sit between the mark and its line's start further left: a mark mid-line is decoration.
   const y0 = best.box.y0, y1 = best.box.y1;

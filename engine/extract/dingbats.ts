@@ -36,8 +36,10 @@ export function dingbatText(text: string): string {
 /** Rewrites, in place, the text of every run set in ZapfDingbats. */
 export function readDingbats(pages: readonly Page[]): void {
   const verdicts = new Map<string, boolean>();
-  for (const page of pages) {
-    for (const run of page.runs) {
+  for (let k = 0; k < pages.length; k++) {
+    const page = pages[k]!;
+    for (let i = 0; i < page.runs.length; i++) {
+      const run = page.runs[i]!;
       let dingbats = verdicts.get(run.fontName);
       if (dingbats === undefined) verdicts.set(run.fontName, (dingbats = isDingbatsFont(run.fontName)));
       if (dingbats) run.text = dingbatText(run.text);

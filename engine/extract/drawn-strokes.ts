@@ -7,6 +7,7 @@
  */
 import type { Box, Stroke } from '../model.ts';
 import type { PathPaint, PathStyle, Subpath } from '../tables/path-rules.ts';
+import { greatest, least, magnitude } from '../numbers.ts';
 
 /** Strokes kept per page: a page of thousands is a drawing already, and the bound holds on hostile content. */
 export const MAX_DRAWN = 5_000;
@@ -22,7 +23,7 @@ const AXIS_SLACK = 0.5;
 function slants(sp: Subpath): boolean {
   for (let i = 1; i < sp.pts.length; i++) {
     const a = sp.pts[i - 1]!, b = sp.pts[i]!;
-    if (Math.abs(a.x - b.x) > AXIS_SLACK && Math.abs(a.y - b.y) > AXIS_SLACK) return true;
+    if (magnitude(a.x - b.x) > AXIS_SLACK && magnitude(a.y - b.y) > AXIS_SLACK) return true;
   }
   return false;
 }
@@ -30,10 +31,10 @@ function slants(sp: Subpath): boolean {
 function boxOf(sp: Subpath): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const p of sp.pts) {
-    x0 = Math.min(x0, p.x);
-    y0 = Math.min(y0, p.y);
-    x1 = Math.max(x1, p.x);
-    y1 = Math.max(y1, p.y);
+    x0 = least(x0, p.x);
+    y0 = least(y0, p.y);
+    x1 = greatest(x1, p.x);
+    y1 = greatest(y1, p.y);
   }
   return { x0, y0, x1, y1 };
 }
@@ -47,7 +48,7 @@ export function drawnStrokes(paint: PathPaint, subpaths: readonly Subpath[], st:
   for (const sp of subpaths) {
     if (sp.pts.length < 2 || !(sp.curved || slants(sp))) continue;
     const box = boxOf(sp);
-    if (Math.min(box.x1 - box.x0, box.y1 - box.y0) > THIN) out.push({ box, bends: sp.curved || sp.pts.length > 2 });
+    if (least(box.x1 - box.x0, box.y1 - box.y0) > THIN) out.push({ box, bends: sp.curved || sp.pts.length > 2 });
   }
   return out;
 }

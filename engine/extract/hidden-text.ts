@@ -27,7 +27,8 @@ function kindOf(run: TextRun): HiddenTextKind | undefined {
 export function hideText(page: Page, mode: 'drop' | 'keep'): { page: Page; hidden: PageHidden } {
   const hidden: PageHidden = { spans: 0, kinds: new Set() };
   const runs: TextRun[] = [];
-  for (const run of page.runs) {
+  for (let i = 0; i < page.runs.length; i++) {
+    const run = page.runs[i]!;
     const kind = kindOf(run);
     if (kind && mode === 'drop') {
       hidden.spans++;

@@ -33,7 +33,13 @@ export async function pdfjsDestination(pdf: PDFDocumentProxy, key: string): Prom
 /** The runs' placeholder hrefs resolved to page positions, or removed where they cannot be. */
 export async function resolveLinkDests(resolve: (key: string) => Promise<Resolved>, pages: Page[]): Promise<Page[]> {
   const keys = new Set<string>();
-  for (const p of pages) for (const r of p.runs) if (r.href?.startsWith(DEST_PREFIX)) keys.add(r.href.slice(DEST_PREFIX.length));
+  for (let i = 0; i < pages.length; i++) {
+    const p = pages[i]!;
+    for (let k = 0; k < p.runs.length; k++) {
+      const r = p.runs[k]!;
+      if (r.href?.startsWith(DEST_PREFIX)) keys.add(r.href.slice(DEST_PREFIX.length));
+    }
+  }
   if (keys.size === 0) return pages;
   const heights = new Map(pages.map((p) => [p.number, p.height]));
   const hrefs = new Map<string, string | undefined>();

@@ -1,3 +1,4 @@
+import { greatest, least, magnitude } from '../numbers.ts';
 /**
  * Word spaces inside monospace text items, decided by the glyphs' actual
  * positions. pdf.js (and the direct reader, which builds the same items)
@@ -43,8 +44,8 @@ export const shownGlyphs = (fromItem = 0): ShownGlyphs =>
 export function noteGlyph(out: ShownGlyphs, char: string, gap: number, advance: number): void {
   const n = out.chars.length;
   if (n === out.advances.length) grow(out);
-  out.spaced[n] = gap >= MONO_SPACE_SHARE * Math.abs(advance) ? 1 : 0;
-  out.advances[n] = Math.abs(advance);
+  out.spaced[n] = gap >= MONO_SPACE_SHARE * magnitude(advance) ? 1 : 0;
+  out.advances[n] = magnitude(advance);
   out.chars.push(char);
 }
 
@@ -98,7 +99,7 @@ function alignItem(str: string, glyphs: ShownGlyphs, from: number): { drop: numb
     if (char) {
       p = q;
       const advance = glyphs.advances[q - 1]!;
-      if (advance > 0) { min = Math.min(min, advance); max = Math.max(max, advance); }
+      if (advance > 0) { min = least(min, advance); max = greatest(max, advance); }
       if (space >= 0 && seen && !glyphs.spaced[q - 1]) drop.push(space);
     } else misses++;
     space = -1;
@@ -141,7 +142,7 @@ export function repairMonoSpaces<T>(items: readonly T[], glyphs: ShownGlyphs, mo
     if (k < glyphs.fromItem || typeof item.str !== 'string' || typeof item.fontName !== 'string' || item.str.trim() === '') return it;
     const head = item.str.trimStart();
     let fixed: ReturnType<typeof alignItem> = null;
-    for (let q = p; !fixed && q < Math.min(glyphs.chars.length, p + SEARCH); q++) {
+    for (let q = p; !fixed && q < least(glyphs.chars.length, p + SEARCH); q++) {
       if (matchAt(head, 0, glyphs.chars[q]!)) fixed = alignItem(item.str, glyphs, q);
     }
     // An item whose first character has no glyph of its own: matched where the cursor stands.

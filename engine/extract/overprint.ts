@@ -9,6 +9,7 @@
  */
 import type { TextRun } from '../model.ts';
 import { visibleLength } from '../geometry.ts';
+import { greatest, magnitude } from '../numbers.ts';
 
 /** How far (in ems) the copy may sit from the original: fake bold offsets are a small fraction of an em. */
 const OFFSET_EM = 0.25;
@@ -34,19 +35,19 @@ function subsequence(part: string, whole: string): boolean {
 
 /** True if `copy` repeats text `orig` already drew at the same spot. */
 function repeats(orig: TextRun, copy: TextRun): boolean {
-  const em = Math.max(1, copy.fontSize);
-  if (Math.abs(orig.fontSize - copy.fontSize) > 0.05 * em || orig.dir !== copy.dir) return false;
-  if (Math.abs(orig.box.y1 - copy.box.y1) > OFFSET_EM * em) return false;
+  const em = greatest(1, copy.fontSize);
+  if (magnitude(orig.fontSize - copy.fontSize) > 0.05 * em || orig.dir !== copy.dir) return false;
+  if (magnitude(orig.box.y1 - copy.box.y1) > OFFSET_EM * em) return false;
   const text = copy.text.trim();
   if (text === '') return false;
   const full = orig.text;
-  if (agrees(full.trim(), text)) return Math.abs(orig.box.x0 - copy.box.x0) < OFFSET_EM * em && Math.abs(width(orig) - width(copy)) < OFFSET_EM * em;
+  if (agrees(full.trim(), text)) return magnitude(orig.box.x0 - copy.box.x0) < OFFSET_EM * em && magnitude(width(orig) - width(copy)) < OFFSET_EM * em;
   // A piece of a longer run lies within its box.
   if (copy.box.x0 < orig.box.x0 - OFFSET_EM * em || copy.box.x1 > orig.box.x1 + OFFSET_EM * em) return false;
   // Its letters must occur, in order, in the part of the run it covers: a pass may leave glyphs
   // out (`H ft` under `Hefty`, `i i` under the `irie` of `Prairie`).
-  const perChar = width(orig) / Math.max(1, full.length);
-  const from = Math.max(0, Math.floor((copy.box.x0 - orig.box.x0) / perChar) - 1);
+  const perChar = width(orig) / greatest(1, full.length);
+  const from = greatest(0, Math.floor((copy.box.x0 - orig.box.x0) / perChar) - 1);
   const to = Math.ceil((copy.box.x1 - orig.box.x0) / perChar) + 1;
   return subsequence(text.replace(/\s+/g, ''), full.slice(from, to));
 }
@@ -56,12 +57,13 @@ function repeatsAny(runs: readonly TextRun[], i: number, bucket: readonly number
   if (!bucket) return false;
   const r = runs[i]!;
   // A loop, not some() with a closure per run: this runs for every run of every page.
-  for (const j of bucket) {
+  for (let k = 0; k < bucket.length; k++) {
+    const j = bucket[k]!;
     const o = runs[j]!;
     // Only overlapping runs of one size can repeat each other; most pairs stop here.
-    if (j === i || o.dir === 'ttb' || o.box.x0 >= r.box.x1 || r.box.x0 >= o.box.x1 || Math.abs(o.fontSize - r.fontSize) > 0.05 * r.fontSize) continue;
+    if (j === i || o.dir === 'ttb' || o.box.x0 >= r.box.x1 || r.box.x0 >= o.box.x1 || magnitude(o.fontSize - r.fontSize) > 0.05 * r.fontSize) continue;
     // The baseline test of repeats(), ahead of the text comparisons: the lines above and below share the buckets.
-    if (Math.abs(o.box.y1 - r.box.y1) > OFFSET_EM * Math.max(1, r.fontSize)) continue;
+    if (magnitude(o.box.y1 - r.box.y1) > OFFSET_EM * greatest(1, r.fontSize)) continue;
     // An unseen copy never stands in for a seen one: hidden text may be dropped later.
     if (o.hidden && !r.hidden) continue;
     const a = o.text.trim(), b = r.text.trim();
@@ -80,7 +82,7 @@ function repeatsAny(runs: readonly TextRun[], i: number, bucket: readonly number
 export function dropOverprint(runs: readonly TextRun[]): TextRun[] {
   // Buckets by baseline, so each run is compared with the few runs on its own line and the lines beside it.
   const byLine = new Map<number, number[]>();
-  const keys = runs.map((r) => Math.round(r.box.y1 / Math.max(1, r.fontSize)));
+  const keys = runs.map((r) => Math.round(r.box.y1 / greatest(1, r.fontSize)));
   keys.forEach((key, i) => {
     const bucket = byLine.get(key);
     if (bucket) bucket.push(i);

@@ -11,6 +11,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { opsTable, pdfjsOps } from './pdfjs-ops.ts';
 import type { Box } from '../model.ts';
 import { renderPage } from '../ocr/ocr-page.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /**
  * A picture found on a page: where it sits (points, top-left origin), its
@@ -49,7 +50,7 @@ function placed(page: PDFPageProxy, m: Matrix): Box {
   const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([x, y]) => vp.convertToViewportPoint(m[0] * x! + m[2] * y! + m[4], m[1] * x! + m[3] * y! + m[5]));
   const xs = corners.map((c) => c[0]!), ys = corners.map((c) => c[1]!);
   const clamp = (v: number, hi: number) => Math.max(0, Math.min(hi, v));
-  return { x0: clamp(Math.min(...xs), vp.width), y0: clamp(Math.min(...ys), vp.height), x1: clamp(Math.max(...xs), vp.width), y1: clamp(Math.max(...ys), vp.height) };
+  return { x0: clamp(minOf(xs), vp.width), y0: clamp(minOf(ys), vp.height), x1: clamp(maxOf(xs), vp.width), y1: clamp(maxOf(ys), vp.height) };
 }
 
 /** The images the operator list paints, with where they land and their decoded data when pdf.js kept it. */
@@ -159,7 +160,7 @@ export async function pagePictures(page: PDFPageProxy): Promise<PagePicture[]> {
   const found = findImages(page, fnArray, argsArray as unknown[][]);
   if (found.length > MAX_PER_PAGE) {
     const all = found.map((f) => f.box);
-    const box = { x0: Math.min(...all.map((b) => b.x0)), y0: Math.min(...all.map((b) => b.y0)), x1: Math.max(...all.map((b) => b.x1)), y1: Math.max(...all.map((b) => b.y1)) };
+    const box = { x0: minOf(all.map((b) => b.x0)), y0: minOf(all.map((b) => b.y0)), x1: maxOf(all.map((b) => b.x1)), y1: maxOf(all.map((b) => b.y1)) };
     return [{ box, png: await cut(await renderPage(page, RENDER_SCALE), box) }];
   }
   let render: { png: Buffer; scale: number } | null = null;

@@ -10,6 +10,7 @@ import type { ResolvedFont } from './document-fonts.ts';
 import type { PageStructure } from './struct-roles.ts';
 import { normaliseText } from './normalise-text.ts';
 import { dropOverprint } from './overprint.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -56,7 +57,7 @@ function rotatedBox(m: Matrix, width: number, ascent: number, descent: number): 
       ys.push(m[5] + uy * along + vy * across);
     }
   }
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  return { x0: minOf(xs), y0: minOf(ys), x1: maxOf(xs), y1: maxOf(ys) };
 }
 
 function toRun(item: RunItem, vt: Matrix, style: RunStyle | undefined, font: ResolvedFont): TextRun | null {
@@ -105,7 +106,8 @@ export function itemsToRuns(
 ): TextRun[] {
   const runs: TextRun[] = [];
   const stack: { role?: string; block?: number; order?: number }[] = [];
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     if (!('str' in item)) {
       const m = item as MarkedItem;
       if (m.type === 'endMarkedContent') stack.pop();

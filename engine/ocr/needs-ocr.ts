@@ -84,19 +84,20 @@ export function pageNeedsOcr(runs: readonly TextRun[], page: PageInfo): boolean 
  */
 function countChars(runs: readonly TextRun[]): { visible: number; bad: number; wordish: number } {
   let visible = 0, bad = 0, wordish = 0, last = -1;
-  for (const run of runs) {
-    const text = run.text;
+  for (let k = 0; k < runs.length; k++) {
+    const text = runs[k]!.text;
     for (let i = 0; i < text.length; i++) {
       const cp = text.codePointAt(i)!;
       if (cp > 0xffff) i++;
       const ascii = cp < 0x80;
       if (ascii ? cp === 0x20 || (cp >= 0x09 && cp <= 0x0d) : WHITE.test(String.fromCodePoint(cp))) continue;
       const letterOrDigit = ascii ? (cp >= 0x30 && cp <= 0x39) || ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a) : WORDISH.test(String.fromCodePoint(cp));
-      const repeat = cp === last && !letterOrDigit && !unusable(cp);
+      const isBad = unusable(cp);
+      const repeat = cp === last && !letterOrDigit && !isBad;
       last = cp;
       if (repeat) continue;
       visible++;
-      if (unusable(cp)) bad++;
+      if (isBad) bad++;
       else if (letterOrDigit) wordish++;
     }
   }

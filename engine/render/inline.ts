@@ -52,7 +52,8 @@ function atom(s: Span, core: string): string {
 function emphasise(spans: Span[]): string {
   let out = '', ws = '';
   let bold = false, italic = false;
-  for (const s of spans) {
+  for (let i = 0; i < spans.length; i++) {
+    const s = spans[i]!;
     const core = s.text.trim();
     if (core === '') { ws += s.text; continue; }
     const lead = s.text.slice(0, s.text.indexOf(core));
@@ -79,7 +80,8 @@ function emphasise(spans: Span[]): string {
 function mergeLines(spans: Span[]): Span[] {
   const out: Span[] = [];
   let last: Span | undefined;
-  for (const s of spans) {
+  for (let i = 0; i < spans.length; i++) {
+    const s = spans[i]!;
     const text = s.text.includes('\n') ? s.text.replace(/\s*\n\s*/g, ' ') : s.text;
     if (last && sameStyle(last, s)) last.text += text; // `last` is this function's own copy
     // Every copy has one shape (absent styles undefined), so the renderer below reads one kind of object.

@@ -16,6 +16,7 @@ import { splitAtForcedBreaks, wordWouldFit } from './forced-breaks.ts';
 import { takeMarginMarks } from './margin-marks.ts';
 import { boxCentreX, documentText, lineFontSize, lineRole, lineStructBlock, lineText, median, trimmedLength, unionOf, visibleLength } from '../geometry.ts';
 import { spansFromLines, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
+import { greatest, magnitude } from '../numbers.ts';
 
 /** A line's size overall and, where it has them, of its prose and of its code (inline code is often set smaller). */
 type Style = { size: number; prose: number | undefined; code: number | undefined; bold: boolean; mono: boolean };
@@ -37,9 +38,13 @@ const MONO_LINE_SHARE = 0.8;
 /** Measures a line in one pass: sizes weighted by characters (trimmed), shares by visible characters. */
 function measure(l: Line): Style {
   let n = 0, sum = 0, pn = 0, psum = 0, cn = 0, csum = 0, styled = false, top = 0;
-  for (const r of l.runs) if (!r.monospace) top = Math.max(top, r.fontSize);
+  for (let q = 0; q < l.runs.length; q++) {
+    const r = l.runs[q]!;
+    if (!r.monospace) top = greatest(top, r.fontSize);
+  }
   let capsN = 0, capsSum = 0;
-  for (const r of l.runs) {
+  for (let j = 0; j < l.runs.length; j++) {
+    const r = l.runs[j]!;
     const k = trimmedLength(r.text);
     n += k; sum += k * r.fontSize;
     if (r.bold) styled = true;
@@ -50,7 +55,8 @@ function measure(l: Line): Style {
   // The shares are counted only on a line with a bold or monospace run: on others both are 0, and no text is scanned.
   let vis = 0, bold = 0, mono = 0;
   if (styled) {
-    for (const r of l.runs) {
+    for (let i = 0; i < l.runs.length; i++) {
+      const r = l.runs[i]!;
       const v = visibleLength(r.text);
       vis += v;
       if (r.bold) bold += v;
@@ -108,7 +114,7 @@ function typicalGap(lines: Line[]): number {
 
 /** Two font sizes differ when apart by more than this share of the larger (sizes under 1 pt count as 1). */
 const SIZE_DIFF_SHARE = 0.08;
-const differ = (x: number, y: number): boolean => Math.abs(x - y) > SIZE_DIFF_SHARE * Math.max(x, y, 1);
+const differ = (x: number, y: number): boolean => magnitude(x - y) > SIZE_DIFF_SHARE * greatest(greatest(x, y), 1);
 
 /**
  * Whether two lines are set in different sizes. Lines sharing prose compare
@@ -138,7 +144,7 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   if (BROKEN_WORD.test(lineText(a)) && RUNS_ON.test(lineText(b)) && !styleOf(a).mono && !styleOf(b).mono && listMarker(lineText(b)) === null) return false;
   if (changesFace(a, b)) return true;
   const sb = styleOf(b);
-  const size = Math.max(styleOf(a).size, sb.size, 1);
+  const size = greatest(greatest(styleOf(a).size, sb.size), 1);
   // A line opening with a list marker starts an item (code lines keep their dashes).
   if (!sb.mono && listMarker(lineText(b)) !== null) return true;
   // So does a line opening with a superscript: a footnote ("¹ See the report…").
@@ -152,7 +158,7 @@ export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): bo
   const vgap = b.box.y0 - a.box.y1;
   if (vgap < -0.5 * size) return true; // went up: another column or a float
   if (b.box.x0 > a.box.x1 || b.box.x1 < a.box.x0) return true; // no horizontal overlap
-  if (vgap > gap + Math.max(0.35 * size, (ratio - 1) * Math.max(gap, 0))) return true; // 0.35 em past the page's leading at least
+  if (vgap > gap + greatest(0.35 * size, (ratio - 1) * greatest(gap, 0))) return true; // 0.35 em past the page's leading at least
   // A run-in label after a sentence's end starts a paragraph at a smaller gap ("…products. / **DATES:** The FAA…").
   return vgap > gap + LABEL_GAP_EM * size && opensWithLabel(b) && SENTENCE_END.test(lineText(a));
 }
@@ -186,7 +192,7 @@ const CENTRE_AXIS_EM = 0.5;
  * reaches past it on the right as well.
  */
 function centredUnder(first: Line, line: Line): boolean {
-  const same = Math.abs(boxCentreX(first.box) - boxCentreX(line.box)) <= CENTRE_AXIS_EM * lineFontSize(first);
+  const same = magnitude(boxCentreX(first.box) - boxCentreX(line.box)) <= CENTRE_AXIS_EM * lineFontSize(first);
   return same && line.box.x1 > first.box.x1;
 }
 
@@ -203,7 +209,7 @@ function leavesItem(first: Line, last: Line, line: Line): boolean {
   if (listMarker(lineText(first)) === null) return false;
   if (line.box.x0 >= first.box.x0 - OUTDENT_EM * lineFontSize(first)) return false;
   if (first === last && centredUnder(first, line)) return false;
-  return wordWouldFit(last, line, Math.max(first.box.x1, last.box.x1, line.box.x1));
+  return wordWouldFit(last, line, greatest(greatest(first.box.x1, last.box.x1), line.box.x1));
 }
 
 function paragraph(lines: Line[], page: number, keep: HyphenPolicy): Block {
@@ -263,10 +269,14 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
     if (cur.length === 0) return;
     const { body, marks } = takeMarginMarks(cur);
     for (const part of splitAtForcedBreaks(body)) out.push(paragraph(part, page.number, keep));
-    for (const mark of marks) out.push(paragraph([mark], page.number, keep));
+    for (let i = 0; i < marks.length; i++) {
+      const mark = marks[i]!;
+      out.push(paragraph([mark], page.number, keep));
+    }
     cur = [];
   };
-  for (const item of flow) {
+  for (let k = 0; k < flow.length; k++) {
+    const item = flow[k]!;
     if (item.kind === 'block') {
       flush();
       out.push(item.block);

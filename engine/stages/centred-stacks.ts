@@ -14,6 +14,7 @@
  */
 import type { Line } from '../model.ts';
 import { boxCentreX, lineFontSize, lineText, unionOf } from '../geometry.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** Lines of one stack have centres this many ems apart at most. */
 const CENTRE_TOLERANCE_EM = 1;
@@ -54,8 +55,8 @@ type Stack = { lines: Line[]; x0: number; x1: number; y0: number; y1: number };
 
 function grow(s: Stack, l: Line): void {
   s.lines.push(l);
-  s.x0 = Math.min(s.x0, l.box.x0); s.x1 = Math.max(s.x1, l.box.x1);
-  s.y1 = Math.max(s.y1, l.box.y1);
+  s.x0 = least(s.x0, l.box.x0); s.x1 = greatest(s.x1, l.box.x1);
+  s.y1 = greatest(s.y1, l.box.y1);
 }
 
 /**
@@ -71,19 +72,25 @@ function chain(lines: readonly Line[]): Stack[] {
   // Each stack's last line's size is kept on the stack: no map from lines to sizes is built.
   const ems = sorted.map(lineFontSize);
   let top = 0;
-  for (const em of ems) top = Math.max(top, em);
+  for (let j = 0; j < ems.length; j++) {
+    const em = ems[j]!;
+    top = greatest(top, em);
+  }
   const reach = STACK_GAP_EM * top;
   const open: (Stack & { em: number })[] = [];
   for (let k = 0; k < sorted.length; k++) {
     const l = sorted[k]!, em = ems[k]!;
     // Stacks ending too far above take no more lines (the gap, as below); the open ones keep their order.
     let kept = 0;
-    for (const t of open) if (l.box.y0 - t.lines[t.lines.length - 1]!.box.y1 <= reach) open[kept++] = t;
+    for (let i = 0; i < open.length; i++) {
+      const t = open[i]!;
+      if (l.box.y0 - t.lines[t.lines.length - 1]!.box.y1 <= reach) open[kept++] = t;
+    }
     open.length = kept;
     const s = open.find((t) => {
       const last = t.lines.at(-1)!;
       const gap = l.box.y0 - last.box.y1;
-      return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && Math.abs(boxCentreX(last.box) - boxCentreX(l.box)) <= CENTRE_TOLERANCE_EM * em
+      return gap > -STACK_OVERLAP_EM * em && gap <= STACK_GAP_EM * em && magnitude(boxCentreX(last.box) - boxCentreX(l.box)) <= CENTRE_TOLERANCE_EM * em
         && t.em <= SIZE_JUMP * em && em <= NAME_STEP * t.em;
     });
     if (s) {
@@ -112,8 +119,8 @@ function headed(s: Stack): boolean {
 function centred(s: Stack, textWidth: number): boolean {
   // Asked of every stack of every page: the widths, read off the boxes, rule out most (a column's lines) first.
   if (s.lines.length < MIN_STACK_LINES || !s.lines.every((l) => l.box.x1 - l.box.x0 <= MAX_WIDTH_SHARE * textWidth) || !headed(s)) return false;
-  const em = Math.max(...s.lines.map(lineFontSize));
-  const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+  const em = maxOf(s.lines.map(lineFontSize));
+  const spread = (xs: number[]) => maxOf(xs) - minOf(xs);
   return spread(s.lines.map((l) => l.box.x0)) >= MIN_EDGE_SPREAD_EM * em && spread(s.lines.map((l) => l.box.x1)) >= MIN_EDGE_SPREAD_EM * em;
 }
 
@@ -126,7 +133,7 @@ const MAX_AUTHOR_LINES = 5;
 function tableLike(group: readonly Stack[]): boolean {
   const n = group[0]!.lines.length;
   if (n <= MAX_AUTHOR_LINES || group.some((s) => s.lines.length !== n)) return false;
-  return group[0]!.lines.every((l, k) => group.every((s) => Math.abs(s.lines[k]!.box.y1 - l.box.y1) <= SAME_BASELINE_EM * lineFontSize(l)));
+  return group[0]!.lines.every((l, k) => group.every((s) => magnitude(s.lines[k]!.box.y1 - l.box.y1) <= SAME_BASELINE_EM * lineFontSize(l)));
 }
 
 /**
@@ -166,9 +173,10 @@ function pieces(lines: readonly Line[]): Pieces {
     out.pieces.push(piece);
     out.rows.push(row);
   };
-  for (const l of lines) {
+  for (let j = 0; j < lines.length; j++) {
+    const l = lines[j]!;
     // Most rows have no wide gap: the row is its one piece.
-    if (!l.runs.some((r, i) => i > 0 && r.box.x0 - l.runs[i - 1]!.box.x1 > PIECE_GAP_EM * Math.min(l.runs[i - 1]!.fontSize, r.fontSize))) {
+    if (!l.runs.some((r, i) => i > 0 && r.box.x0 - l.runs[i - 1]!.box.x1 > PIECE_GAP_EM * least(l.runs[i - 1]!.fontSize, r.fontSize))) {
       if (l.runs.length) add(l, l);
       continue;
     }
@@ -177,9 +185,10 @@ function pieces(lines: readonly Line[]): Pieces {
       if (cur.length) add(cur.length === l.runs.length ? l : { runs: cur, box: unionOf(cur) }, l);
       cur = [];
     };
-    for (const r of l.runs) {
+    for (let k = 0; k < l.runs.length; k++) {
+      const r = l.runs[k]!;
       const prev = cur.at(-1);
-      if (prev && r.box.x0 - prev.box.x1 > PIECE_GAP_EM * Math.min(prev.fontSize, r.fontSize)) flush();
+      if (prev && r.box.x0 - prev.box.x1 > PIECE_GAP_EM * least(prev.fontSize, r.fontSize)) flush();
       cur.push(r);
     }
     flush();
@@ -204,8 +213,8 @@ export function centredStacks(lines: readonly Line[]): StackGroup[] {
   if (flat.length < MIN_PAGE_LINES) return [];
   let left = Infinity, right = -Infinity;
   for (const l of flat) {
-    left = Math.min(left, l.box.x0);
-    right = Math.max(right, l.box.x1);
+    left = least(left, l.box.x0);
+    right = greatest(right, l.box.x1);
   }
   const textWidth = right - left;
   const parts = pieces(flat);
@@ -247,7 +256,7 @@ function readOrder(group: Stack[]): Stack[] {
   for (const s of byTop) {
     const row = rows.at(-1);
     const em = lineFontSize(s.lines[0]!);
-    if (row && Math.abs(s.y0 - row[0]!.y0) <= ROW_TOP_EM * em) row.push(s);
+    if (row && magnitude(s.y0 - row[0]!.y0) <= ROW_TOP_EM * em) row.push(s);
     else rows.push([s]);
   }
   return rows.flatMap((r) => r.sort((a, b) => a.x0 - b.x0));

@@ -8,6 +8,7 @@ import type { Block, Line } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { isMostlyCjk, isSpace, median, runShare, unionBox } from '../geometry.ts';
 import { CODE_LINE_SHARE } from './measures.ts';
+import { minOf } from '../numbers.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 type Code = Extract<Block, { kind: 'code' }>;
@@ -73,7 +74,7 @@ function charWidth(lines: Line[]): number {
 export function codeText(lines: Line[]): string {
   if (lines.length === 0) return '';
   const cw = charWidth(lines);
-  const left = Math.min(...lines.map((l) => l.box.x0));
+  const left = minOf(lines.map((l) => l.box.x0));
   // Line pitch: the usual baseline distance, but never more than a generous leading.
   const height = median(lines.map((l) => l.box.y1 - l.box.y0));
   const steps = lines.slice(1).map((l, i) => l.box.y0 - lines[i]!.box.y0).filter((d) => d > 0);

@@ -13,6 +13,7 @@
 import type { Box, Line } from '../model.ts';
 import { lineText } from '../geometry.ts';
 import { MIN_GUTTER_PT } from './measures.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /** Lines each stack needs before the part is believed to be in columns. */
 const MIN_STACK_LINES = 4;
@@ -38,11 +39,13 @@ export type ColumnRegion = { start: number; end: number; gutter: Span };
 /** Removes the spans from the free intervals, keeping pieces wide enough to be a gutter. */
 function subtract(free: Span[], spans: readonly Span[]): Span[] {
   let out = free;
-  for (const s of spans) {
+  for (let k = 0; k < spans.length; k++) {
+    const s = spans[k]!;
     // Most spans miss every free interval (text beside the middle strip): nothing to cut, nothing to copy.
     if (!out.some((f) => s.x1 > f.x0 && s.x0 < f.x1)) continue;
     const next: Span[] = [];
-    for (const f of out) {
+    for (let i = 0; i < out.length; i++) {
+      const f = out[i]!;
       if (s.x1 <= f.x0 || s.x0 >= f.x1) { next.push(f); continue; }
       if (s.x0 - f.x0 >= MIN_GUTTER_PT) next.push({ x0: f.x0, x1: s.x0 });
       if (f.x1 - s.x1 >= MIN_GUTTER_PT) next.push({ x0: s.x1, x1: f.x1 });
@@ -60,7 +63,7 @@ function sidePart(line: Line, g: Span, side: 'left' | 'right'): Part | null {
   const runs = line.runs.filter((r) => (side === 'left' ? r.box.x1 <= g.x0 : r.box.x0 >= g.x1) && r.text.trim() !== '');
   if (runs.length === 0) return null;
   const mono = runs.filter((r) => r.monospace).length * 2 > runs.length; // over half its runs
-  return { text: lineText({ runs, box: line.box }).trim(), x0: Math.min(...runs.map((r) => r.box.x0)), x1: Math.max(...runs.map((r) => r.box.x1)), mono };
+  return { text: lineText({ runs, box: line.box }).trim(), x0: minOf(runs.map((r) => r.box.x0)), x1: maxOf(runs.map((r) => r.box.x1)), mono };
 }
 
 /** Words in a text: tokens that are mostly letters, plus one per two ideographs or kana (unspaced scripts). */
@@ -73,7 +76,7 @@ function wordCount(text: string): number {
 /** Whether one side's parts read as a column of prose rather than labels, values or figures. */
 function proseStack(parts: Part[], regionWidth: number): boolean {
   if (parts.length < MIN_STACK_LINES) return false;
-  const x0 = Math.min(...parts.map((p) => p.x0)), x1 = Math.max(...parts.map((p) => p.x1));
+  const x0 = minOf(parts.map((p) => p.x0)), x1 = maxOf(parts.map((p) => p.x1));
   const width = x1 - x0;
   if (width < MIN_STACK_WIDTH * regionWidth) return false;
   const filled = parts.filter((p) => p.x1 - p.x0 >= FILL * width).length;
@@ -87,7 +90,7 @@ function isColumnPart(els: readonly Element[], start: number, end: number, g: Sp
   const lines = els.slice(start, end).flatMap((e) => (e.line ? [e.line] : []));
   const left = lines.flatMap((l) => sidePart(l, g, 'left') ?? []);
   const right = lines.flatMap((l) => sidePart(l, g, 'right') ?? []);
-  const x0 = Math.min(...left.map((p) => p.x0)), x1 = Math.max(...right.map((p) => p.x1));
+  const x0 = minOf(left.map((p) => p.x0)), x1 = maxOf(right.map((p) => p.x1));
   // Monospace on both sides is code keeping its own layout (an option list in
   // a code block); a code block in one of two prose columns is not.
   const mono = (parts: Part[]) => parts.filter((p) => p.mono).length * 2 > parts.length; // over half the parts
@@ -115,7 +118,7 @@ function bothSides(els: readonly Element[], start: number, end: number, g: Span)
 export function findColumnRegions(els: readonly Element[]): ColumnRegion[] {
   const text = els.filter((e) => e.line);
   if (text.length < 2 * MIN_STACK_LINES) return []; // both stacks' lines
-  const left = Math.min(...text.map((e) => e.box.x0)), right = Math.max(...text.map((e) => e.box.x1));
+  const left = minOf(text.map((e) => e.box.x0)), right = maxOf(text.map((e) => e.box.x1));
   // A gutter lies inside the text area, away from its margins (ragged right edges, page numbers).
   const middle: Span = { x0: left + 0.2 * (right - left), x1: right - 0.2 * (right - left) };
   const regions: ColumnRegion[] = [];

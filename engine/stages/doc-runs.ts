@@ -45,10 +45,18 @@ export function mapRuns(doc: Doc, f: (r: TextRun) => TextRun[]): Doc {
  */
 export function faceIsMinor(doc: Doc, face: (r: TextRun) => boolean): boolean {
   let most = 0;
-  for (const p of doc.pages) for (const r of p.runs) if (face(r)) most += r.text.length;
+  for (let j = 0; j < doc.pages.length; j++) {
+    const p = doc.pages[j]!;
+    for (let k = 0; k < p.runs.length; k++) {
+      const r = p.runs[k]!;
+      if (face(r)) most += r.text.length;
+    }
+  }
   let other = 0;
-  for (const p of doc.pages) {
-    for (const r of p.runs) {
+  for (let k = 0; k < doc.pages.length; k++) {
+    const p = doc.pages[k]!;
+    for (let i = 0; i < p.runs.length; i++) {
+      const r = p.runs[i]!;
       if (face(r)) continue;
       other += visibleLength(r.text);
       if (most < BODY_FACE_SHARE * other) return true;

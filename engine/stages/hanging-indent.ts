@@ -18,7 +18,8 @@ const SAME_EDGE_EM = 0.5;
 /** Whether most of a line's characters are monospace: code, whose indents are its own. */
 function isCode(line: Line): boolean {
   let mono = 0, all = 0;
-  for (const r of line.runs) {
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
     all += r.text.length;
     if (r.monospace) mono += r.text.length;
   }

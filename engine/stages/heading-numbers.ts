@@ -6,6 +6,7 @@
  * appendix) keep their style-based level.
  */
 import { atMostDeepest, type Level } from './heading-level.ts';
+import { minOf } from '../numbers.ts';
 
 /** How the first part of a section number is written. */
 export type NumberKind = 'arabic' | 'roman' | 'letter';
@@ -117,7 +118,7 @@ export function levelsFromNumbers<K>(headings: Map<K, { text: string; level: Lev
   const out = new Map<K, Level>([...headings].map(([k, h]) => [k, h.level]));
   if (depths.size < MIN_SEQUENCE || depths.size * 2 < headings.size) return out; // under half numbered
   const minDepth = Math.min(...depths.values());
-  const base = Math.min(...[...depths.keys()].map((k) => headings.get(k)!.level));
+  const base = minOf([...depths.keys()].map((k) => headings.get(k)!.level));
   for (const [k, d] of depths) out.set(k, atMostDeepest(base + d - minDepth));
   return out;
 }

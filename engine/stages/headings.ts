@@ -20,6 +20,7 @@ import { CODE_LINE_SHARE } from './measures.ts';
 
 export { outlineKey, titleKey } from './heading-outline.ts';
 import { lineRole, lineText, runShare } from '../geometry.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
 
@@ -71,15 +72,23 @@ function heaviest(weight: ReadonlyMap<number, number>): number {
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
   const weight = new Map<number, number>();
-  for (const l of lines) for (const r of l.runs) if (r.monospace === mono) weigh(weight, r);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    for (let k = 0; k < l.runs.length; k++) {
+      const r = l.runs[k]!;
+      if (r.monospace === mono) weigh(weight, r);
+    }
+  }
   return heaviest(weight);
 }
 
 /** Both body sizes, prose and code, in one pass over the runs: each as bodySize gives it. */
 function bodySizes(lines: Line[]): Body {
   const prose = new Map<number, number>(), mono = new Map<number, number>();
-  for (const l of lines) {
-    for (const r of l.runs) {
+  for (let k = 0; k < lines.length; k++) {
+    const l = lines[k]!;
+    for (let i = 0; i < l.runs.length; i++) {
+      const r = l.runs[i]!;
       if (r.monospace === false) weigh(prose, r);
       else if (r.monospace === true) weigh(mono, r);
     }
@@ -100,7 +109,7 @@ function styleOf(p: Para): Style | null {
   const own = lines.flatMap((l) => l.runs).filter((r) => !isMark(r) && r.text.trim() !== '');
   const prose = own.filter((r) => !r.monospace);
   const runs = prose.length ? prose : own.length ? own : lines.flatMap((l) => l.runs);
-  const size = toHalfPoint(Math.min(...runs.map((r) => r.fontSize)));
+  const size = toHalfPoint(minOf(runs.map((r) => r.fontSize)));
   const bold = lines.every((l) => runShare(l, (r) => r.bold) > BOLD_RUN_SHARE);
   return { size, bold, key: `${size}|${bold ? 'b' : 'r'}`, mono: prose.length === 0 };
 }
@@ -133,9 +142,11 @@ function isListingLine(text: string, s: Style, bodies: Body): boolean {
  */
 function mayBeHeading(lines: readonly Line[], bodies: Body): boolean {
   let top = 0, boldLines = true;
-  for (const l of lines) {
+  for (let k = 0; k < lines.length; k++) {
+    const l = lines[k]!;
     let bold = false;
-    for (const r of l.runs) {
+    for (let i = 0; i < l.runs.length; i++) {
+      const r = l.runs[i]!;
       if (r.fontSize > top) top = r.fontSize;
       if (r.bold) bold = true;
     }
@@ -246,7 +257,7 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
   // omits is one of them only when it is set apart as headings are; a larger
   // bold one set smaller than every heading the outline lists is one too.
   const matchedStyles = cands.filter((c) => matched.has(c.p));
-  const smallest = Math.min(...matchedStyles.map((c) => c.s.size));
+  const smallest = minOf(matchedStyles.map((c) => c.s.size));
   const title = frontTitle(paras, cands, matched);
   const below = atMostDeepest(Math.max(0, ...matched.values()) + 1);
   for (const c of cands) {
@@ -278,9 +289,9 @@ function frontTitle(paras: Para[], cands: { p: Para; s: Style }[], matched: Read
   if (first <= 0) return null;
   const front = new Set(paras.slice(0, first));
   const sizes = (list: { s: Style }[]) => list.map((c) => c.s.size);
-  const named = Math.max(...sizes(cands.filter((c) => matched.has(c.p))));
+  const named = maxOf(sizes(cands.filter((c) => matched.has(c.p))));
   const lead = cands.filter((c) => front.has(c.p));
-  const largest = Math.max(...sizes(lead));
+  const largest = maxOf(sizes(lead));
   const top = lead.filter((c) => c.s.size === largest);
   return top.length === 1 && largest >= named * SIZE_STEP ? top[0]!.p : null;
 }
@@ -289,7 +300,7 @@ function frontTitle(paras: Para[], cands: { p: Para; s: Style }[], matched: Read
 function belowTheRest(levels: Map<Para, Level>, runIn: ReadonlySet<Para>): Map<Para, Level> {
   const others = [...levels].filter(([p]) => !runIn.has(p)).map(([, l]) => l);
   if (others.length === 0) return levels;
-  const level = atMostDeepest(Math.max(...others) + 1);
+  const level = atMostDeepest(maxOf(others) + 1);
   return new Map([...levels].map(([p, l]) => [p, runIn.has(p) ? level : l]));
 }
 
@@ -302,7 +313,7 @@ function belowTheRest(levels: Map<Para, Level>, runIn: ReadonlySet<Para>): Map<P
 function withCentredLabels(paras: Para[], levels: Map<Para, Level>, centred: ReadonlySet<Para>): Map<Para, Level> {
   const out = new Map(levels);
   const ordered = paras.filter((p) => levels.has(p)).map((p) => levels.get(p)!);
-  const sections = ordered.length > 1 ? Math.min(...ordered.slice(1)) : atMostDeepest((ordered[0] ?? 0) + 1);
+  const sections = ordered.length > 1 ? minOf(ordered.slice(1)) : atMostDeepest((ordered[0] ?? 0) + 1);
   paras.forEach((p, i) => {
     if (!centred.has(p) || out.has(p)) return;
     const next = paras.slice(i + 1).find((q) => levels.has(q));

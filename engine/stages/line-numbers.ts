@@ -12,6 +12,7 @@
 import type { Line, Page, TextRun } from '../model.ts';
 import { isSpace } from '../geometry.ts';
 import { LEADER_TAIL } from './contents.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /** A page needs at least this many numbers in one column. */
 const MIN_NUMBERS = 5;
@@ -97,7 +98,7 @@ export function lineNumberRuns(page: Page): Set<TextRun> {
     const marks = numbered.map((l) => marginNumber(l, side)).filter((m): m is Mark => m !== null);
     const column = numberColumn(marks);
     if (column.length === 0) continue;
-    const [left, right] = [Math.min(...column.map((m) => m.run.box.x0)), Math.max(...column.map((m) => m.run.box.x1))];
+    const [left, right] = [minOf(column.map((m) => m.run.box.x0)), maxOf(column.map((m) => m.run.box.x1))];
     // Numbers the column holds but no line starts with: beside a margin note, or two run together ("3 4").
     const inBand = (r: TextRun) => r.box.x0 >= left - ALIGN_TOLERANCE && r.box.x1 <= right + ALIGN_TOLERANCE && DIGITS.test(r.text);
     const taken = new Set([...column.map((m) => m.run), ...page.lines.flatMap((l) => l.runs).filter(inBand)]);
@@ -105,7 +106,7 @@ export function lineNumberRuns(page: Page): Set<TextRun> {
     const beyond = (r: TextRun) => (side === 'start' ? r.box.x1 < left : r.box.x0 > right);
     const text = page.lines.flatMap((l) => l.runs).filter((r) => !taken.has(r) && !r.rotation && r.text.trim() !== '' && !beyond(r));
     if (text.length === 0) continue;
-    const outside = side === 'start' ? right < Math.min(...text.map((r) => r.box.x0)) : left > Math.max(...text.map((r) => r.box.x1));
+    const outside = side === 'start' ? right < minOf(text.map((r) => r.box.x0)) : left > maxOf(text.map((r) => r.box.x1));
     if (outside || (side === 'start' && isListing(column))) for (const r of taken) out.add(r);
   }
   return out;

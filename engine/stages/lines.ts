@@ -13,6 +13,7 @@ import { surelyMonospaced } from '../extract/font-style.ts';
 import { CHUNK_GAP_EM } from '../tables/chunks.ts';
 import { adoptTouchingRuns } from './touching-runs.ts';
 import { sortedView, sortInPlace } from '../in-order.ts';
+import { greatest, least, magnitude } from '../numbers.ts';
 
 /** A gap wider than this many ems splits a row into separate lines. */
 const SPLIT_GAP_EM = 1.8;
@@ -20,7 +21,7 @@ const SPLIT_GAP_EM = 1.8;
 const SPACE_GAP_EM = 0.15;
 
 const center = (r: TextRun) => (r.box.y0 + r.box.y1) / 2;
-const height = (r: TextRun) => Math.max(1, r.box.y1 - r.box.y0);
+const height = (r: TextRun) => greatest(1, r.box.y1 - r.box.y0);
 
 /** A run this much smaller than the line beside it may be a superscript or subscript. */
 const SCRIPT_SIZE = 0.9;
@@ -56,10 +57,11 @@ const SAME_BASELINE_EM = 0.1;
  * or lowered but within the row's band, and touching one of its runs.
  */
 function scriptOf(r: TextRun, main: readonly TextRun[]): TextRun['script'] | null {
-  for (const m of main) {
+  for (let i = 0; i < main.length; i++) {
+    const m = main[i]!;
     const em = m.fontSize;
     if (r.fontSize > SCRIPT_SIZE * em || r.dir !== m.dir || m.rotation !== r.rotation) continue;
-    const touches = Math.abs(r.box.x0 - m.box.x1) <= SCRIPT_GAP_EM * em || Math.abs(m.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em;
+    const touches = magnitude(r.box.x0 - m.box.x1) <= SCRIPT_GAP_EM * em || magnitude(m.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em;
     if (!touches) continue;
     const h = m.box.y1 - m.box.y0;
     if (r.box.y0 < m.box.y0 - SCRIPT_RISE * h || r.box.y1 > m.box.y1 + SCRIPT_DROP * h) continue;
@@ -104,8 +106,8 @@ function chainScripts(row: readonly TextRun[], scripts: (TextRun['script'] | nul
     row.forEach((r, k) => {
       if (out[k] !== null) return;
       const em = r.fontSize;
-      const m = row.findIndex((o, n) => out[n] !== null && Math.abs(o.box.y1 - r.box.y1) <= SAME_BASELINE_EM * em
-        && (Math.abs(r.box.x0 - o.box.x1) <= SCRIPT_GAP_EM * em || Math.abs(o.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em));
+      const m = row.findIndex((o, n) => out[n] !== null && magnitude(o.box.y1 - r.box.y1) <= SAME_BASELINE_EM * em
+        && (magnitude(r.box.x0 - o.box.x1) <= SCRIPT_GAP_EM * em || magnitude(o.box.x0 - r.box.x1) <= SCRIPT_GAP_EM * em));
       if (m >= 0) { out[k] = out[m]!; changed = true; }
     });
   }
@@ -114,7 +116,10 @@ function chainScripts(row: readonly TextRun[], scripts: (TextRun['script'] | nul
 
 function largest(row: readonly TextRun[]): number {
   let top = 0;
-  for (const r of row) top = Math.max(top, r.fontSize);
+  for (let i = 0; i < row.length; i++) {
+    const r = row[i]!;
+    top = greatest(top, r.fontSize);
+  }
   return top;
 }
 
@@ -132,12 +137,13 @@ function markScripts(row: TextRun[]): TextRun[] {
 function rows(runs: TextRun[]): TextRun[][] {
   const sorted = sortedView(runs, (a, b) => center(a) - center(b) || a.box.x0 - b.box.x0);
   const out: { runs: TextRun[]; c: number; h: number }[] = [];
-  for (const r of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const r = sorted[i]!;
     const row = out.at(-1);
     // Same row when the vertical centres are within ~40% of the smaller height.
     // The row is measured by its tallest run: small code set inside a heading
     // sits off the heading's centre but well within it.
-    if (row && Math.abs(center(r) - row.c) < 0.4 * Math.min(row.h, height(r))) { // 40% of the smaller height
+    if (row && magnitude(center(r) - row.c) < 0.4 * least(row.h, height(r))) { // 40% of the smaller height
       row.runs.push(r);
       if (height(r) > row.h) {
         row.c = center(r);
@@ -152,7 +158,7 @@ function rows(runs: TextRun[]): TextRun[][] {
 
 function withSpace(prev: TextRun, r: TextRun): TextRun {
   const gap = r.dir === 'rtl' ? prev.box.x0 - r.box.x1 : r.box.x0 - prev.box.x1;
-  const em = Math.max(1, Math.min(prev.fontSize, r.fontSize));
+  const em = greatest(1, least(prev.fontSize, r.fontSize));
   // isSpace is \s to the code unit: no pattern is run at every pair of runs.
   if (gap > SPACE_GAP_EM * em && !isSpace(prev.text.charCodeAt(prev.text.length - 1)) && !isSpace(r.text.charCodeAt(0))) return { ...r, text: ' ' + r.text };
   return r;
@@ -160,7 +166,10 @@ function withSpace(prev: TextRun, r: TextRun): TextRun {
 
 function isRtl(runs: readonly TextRun[]): boolean {
   let n = 0;
-  for (const r of runs) if (r.dir === 'rtl') n++;
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
+    if (r.dir === 'rtl') n++;
+  }
   return n > runs.length / 2;
 }
 
@@ -189,7 +198,8 @@ function rowLine(row: TextRun[], base: BaseDir | null): Line {
   const rtl = isRtl(bidi ?? row);
   const ordered = withoutLoneMonospace(bidi ?? sortInPlace(row, rtl ? fromRight : fromLeft));
   const runs: TextRun[] = [];
-  for (const r of ordered) {
+  for (let i = 0; i < ordered.length; i++) {
+    const r = ordered[i]!;
     const prev = runs.at(-1);
     runs.push(prev ? withSpace(prev, r) : withoutLeadingSpace(r));
   }
@@ -205,7 +215,7 @@ export function splitAtGaps(line: Line, gapEm = SPLIT_GAP_EM): Line[] {
     const cur = parts.at(-1);
     const prev = cur?.at(-1);
     const gap = prev ? (rtl ? prev.box.x0 - r.box.x1 : r.box.x0 - prev.box.x1) : 0;
-    if (!cur || !prev || gap > gapEm * Math.max(1, r.fontSize)) parts.push([withoutLeadingSpace(r)]);
+    if (!cur || !prev || gap > gapEm * greatest(1, r.fontSize)) parts.push([withoutLeadingSpace(r)]);
     else cur.push(r);
   }
   if (parts.length === 1) return [line];
@@ -217,7 +227,7 @@ function verticalLines(runs: TextRun[]): Line[] {
   const cols: TextRun[][] = [];
   for (const r of [...runs].sort((a, b) => b.box.x0 - a.box.x0 || a.box.y0 - b.box.y0)) {
     const col = cols.at(-1);
-    if (col && Math.abs(col[0]!.box.x0 - r.box.x0) < 0.5 * r.fontSize) col.push(r); // within half an em: one column
+    if (col && magnitude(col[0]!.box.x0 - r.box.x0) < 0.5 * r.fontSize) col.push(r); // within half an em: one column
     else cols.push([r]);
   }
   return cols.map((c) => {
@@ -239,8 +249,8 @@ function withoutMarginStamps(runs: TextRun[]): TextRun[] {
   let left = Infinity, right = -Infinity;
   for (const r of runs) {
     if (sideways(r)) continue;
-    left = Math.min(left, r.box.x0);
-    right = Math.max(right, r.box.x1);
+    left = least(left, r.box.x0);
+    right = greatest(right, r.box.x1);
   }
   if (left > right) return runs;
   return runs.filter((r) => !sideways(r) || (r.box.x1 > left && r.box.x0 < right));
@@ -249,7 +259,10 @@ function withoutMarginStamps(runs: TextRun[]): TextRun[] {
 /** Builds the lines of one page, top to bottom, left to right within a row. */
 export function buildLines(page: Page): Line[] {
   const upright: TextRun[] = [], vertical: TextRun[] = [];
-  for (const r of page.runs) (r.dir === 'ttb' ? vertical : upright).push(r);
+  for (let i = 0; i < page.runs.length; i++) {
+    const r = page.runs[i]!;
+    (r.dir === 'ttb' ? vertical : upright).push(r);
+  }
   const horizontal = withoutMarginStamps(upright);
   // Only pages with right-to-left letters pay for finding their direction.
   const base = page.runs.some((r) => hasRtl(r.text)) ? pageDirection(page.runs) : null;

@@ -7,6 +7,7 @@
  */
 import type { Line, TextRun } from '../model.ts';
 import { lineFontSize, unionOf, visibleLength } from '../geometry.ts';
+import { greatest, magnitude, maxOf } from '../numbers.ts';
 
 /** A gap between two runs of a line this many ems wide or more sets what follows apart from its text (a mark in the margin). */
 const APART_EM = 2;
@@ -18,7 +19,7 @@ function apartFrom(line: Line): number {
   let end = runs[0]?.box.x1 ?? line.box.x1;
   for (let i = 1; i < runs.length; i++) {
     if (runs[i]!.box.x0 - end >= apart) return i;
-    end = Math.max(end, runs[i]!.box.x1);
+    end = greatest(end, runs[i]!.box.x1);
   }
   return runs.length;
 }
@@ -26,7 +27,7 @@ function apartFrom(line: Line): number {
 /** Where the line's first `k` runs end. */
 function endBefore(line: Line, k: number): number {
   let end = line.runs[0]?.box.x1 ?? line.box.x1;
-  for (let i = 1; i < k; i++) end = Math.max(end, line.runs[i]!.box.x1);
+  for (let i = 1; i < k; i++) end = greatest(end, line.runs[i]!.box.x1);
   return end;
 }
 
@@ -56,7 +57,7 @@ const EDGE_EM = 0.5;
  */
 function rightEdge(lines: readonly Line[], ends: readonly number[], skip: number): number | null {
   const others = lines.flatMap((l, j) => (j === skip || j === lines.length - 1 ? [] : [{ end: ends[j]!, em: lineFontSize(l) }]));
-  const edge = Math.max(...others.map((o) => o.end));
+  const edge = maxOf(others.map((o) => o.end));
   const at = others.filter((o) => edge - o.end <= EDGE_EM * o.em).length;
   return at >= 2 && 2 * at >= others.length ? edge : null; // two lines at least, and half of them
 }
@@ -81,7 +82,7 @@ export function takeMarginMarks(lines: Line[]): { body: Line[]; marks: Line[] } 
     const edge = rightEdge(lines, ends, i);
     const em = lineFontSize(line);
     // The line's own text fills the measure, and the mark starts out beyond it.
-    if (edge === null || Math.abs(ends[i]! - edge) > EDGE_EM * em || line.runs[k]!.box.x0 < edge + BEYOND_EM * em) return line;
+    if (edge === null || magnitude(ends[i]! - edge) > EDGE_EM * em || line.runs[k]!.box.x0 < edge + BEYOND_EM * em) return line;
     const [kept, apart] = [line.runs.slice(0, k), line.runs.slice(k)];
     if (!isProse(kept)) return line; // columns of figures or leaders set apart are a table's
     marks.push({ runs: apart, box: unionOf(apart) });

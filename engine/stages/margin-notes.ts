@@ -8,6 +8,7 @@
  */
 import type { FlowItem, Line } from '../model.ts';
 import { lineFontSize, median, visibleLength } from '../geometry.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /** Characters a line holds at least to mark the text block's edges. */
 const BODY_LINE_CHARS = 30;
@@ -87,7 +88,7 @@ export function placeNotes(flow: FlowItem[], notes: readonly Line[][]): FlowItem
   if (!notes.length) return flow;
   const out = [...flow];
   const lines = out.flatMap((f) => (f.kind === 'line' ? [f.line] : []));
-  const left = Math.min(...lines.map((l) => l.box.x0)), right = Math.max(...lines.map((l) => l.box.x1));
+  const left = minOf(lines.map((l) => l.box.x0)), right = maxOf(lines.map((l) => l.box.x1));
   for (const note of [...notes].sort((a, b) => b[0]!.box.y0 - a[0]!.box.y0)) {
     const top = note[0]!.box.y0;
     const at = out.findIndex((f) => f.kind === 'line' && f.line.box.y1 >= top);

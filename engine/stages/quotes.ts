@@ -13,6 +13,7 @@ import type { Block, Box, Line, Page, Rule } from '../model.ts';
 import type { Stage } from '../stage.ts';
 import { lineFontSize, lineRole, unionBox } from '../geometry.ts';
 import { DEFAULT_FONT_PT } from './measures.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /** A quotation is indented at least this many ems (the least of the producers' ~2-2.7em)... */
 const MIN_INDENT_EM = 1.8;
@@ -51,7 +52,7 @@ export function pageColumns(lines: readonly Line[], width: number): Column[] {
     .filter((x) => (counts.get(x - 2) ?? 0) + (counts.get(x - 1) ?? 0) + counts.get(x)! + (counts.get(x + 1) ?? 0) + (counts.get(x + 2) ?? 0) >= need); // x - 2 to x + 2: SAME_EDGE_PT either side
   const starts: number[] = [];
   for (const x of edges) if (!starts.length || x - starts[starts.length - 1]! > COLUMN_APART_SHARE * width) starts.push(x);
-  if (!starts.length && lines.length) starts.push(Math.min(...lines.map((l) => l.box.x0)));
+  if (!starts.length && lines.length) starts.push(minOf(lines.map((l) => l.box.x0)));
   return starts.map((x0, i) => {
     const next = starts[i + 1] ?? Infinity;
     // The right edge most lines reach; a long URL or code line may overflow it.
@@ -89,7 +90,7 @@ function firstWordWidth(line: Line): number {
 function narrowedMeasure(lines: readonly Line[], col: Column, em: number): boolean {
   const full = lines.slice(0, -1);
   if (full.length < 2) return false; // one full line has no line break to read
-  const right = Math.max(...full.map((l) => l.box.x1));
+  const right = maxOf(full.map((l) => l.box.x1));
   // The last line is the shortest of a paragraph, never longer than the measure.
   if (col.x1 - right < MIN_RIGHT_INDENT_EM * em || lines[lines.length - 1]!.box.x1 > right + 1) return false;
   if (full.every((l) => right - l.box.x1 <= 1)) return true;
@@ -134,7 +135,7 @@ function quote(children: Block[]): Block {
 /** Wraps runs of indented paragraphs (with code and lists among them) into quote blocks. */
 export function quoteBlocks(page: Page): Block[] {
   // Nothing set in from the leftmost text: no quote, and no columns to find.
-  const left = Math.min(...page.lines.map((l) => l.box.x0));
+  const left = minOf(page.lines.map((l) => l.box.x0));
   if (!page.blocks.some((b) => b.prov.box.x0 - left >= MIN_INDENT_EM * SMALLEST_TEXT_PT)) return page.blocks;
   const cols = pageColumns(page.lines, page.width);
   const out: Block[] = [];

@@ -14,6 +14,7 @@ import { findColumnRegions, type Element } from './column-regions.ts';
 import { treeOrder } from './tree-order.ts';
 import { centredStacks } from './centred-stacks.ts';
 import { MIN_GUTTER_PT } from './measures.ts';
+import { minOf } from '../numbers.ts';
 
 /** Share of the page's lines that may cross a gutter's strip (a spanning title, a wide table) with the strip still free. */
 const MAX_CROSSING_SHARE = 0.12;
@@ -36,8 +37,10 @@ type Gutter = { x0: number; x1: number };
 /** How many runs cover each integer x in [0, size): one pass with a difference array. */
 function coverage(lines: readonly Line[], size: number): Int32Array {
   const cover = new Int32Array(size + 1);
-  for (const l of lines) {
-    for (const r of l.runs) {
+  for (let k = 0; k < lines.length; k++) {
+    const l = lines[k]!;
+    for (let i = 0; i < l.runs.length; i++) {
+      const r = l.runs[i]!;
       const a = Math.max(0, Math.floor(r.box.x0));
       const b = Math.min(size, Math.ceil(r.box.x1));
       if (a >= b) continue;
@@ -112,7 +115,10 @@ export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
   if (line.runs.some((r) => gutters.some((g) => crosses(r.box, g)))) return [line];
   const columnOf = (r: TextRun): number => {
     let n = 0;
-    for (const g of gutters) if (mid(r.box) > mid(g)) n++;
+    for (let i = 0; i < gutters.length; i++) {
+      const g = gutters[i]!;
+      if (mid(r.box) > mid(g)) n++;
+    }
     return n;
   };
   // Most lines lie in one column: no parts to gather.
@@ -229,7 +235,7 @@ function orderStacks(page: Page): FlowItem[] {
   const grouped = new Set(groups.flatMap((g) => [...g.rows]));
   const out = orderColumns({ ...page, lines: page.lines.filter((l) => !grouped.has(l)) });
   for (const g of groups) {
-    const top = Math.min(...g.order.map((l) => l.box.y0));
+    const top = minOf(g.order.map((l) => l.box.y0));
     const at = out.findIndex((f) => (f.kind === 'line' ? f.line.box : f.block.prov.box).y0 >= top);
     out.splice(at < 0 ? out.length : at, 0, ...g.order.map((line): FlowItem => ({ kind: 'line', line })));
   }
@@ -243,7 +249,13 @@ function orderStacks(page: Page): FlowItem[] {
  */
 function readsRtl(page: Page): boolean {
   let n = 0;
-  for (const l of page.lines) for (const r of l.runs) if (r.dir === 'rtl') n++;
+  for (let i = 0; i < page.lines.length; i++) {
+    const l = page.lines[i]!;
+    for (let k = 0; k < l.runs.length; k++) {
+      const r = l.runs[k]!;
+      if (r.dir === 'rtl') n++;
+    }
+  }
   return n > page.lines.length / 2;
 }
 

@@ -15,6 +15,7 @@ import type { Stage } from '../stage.ts';
 import { boxWidth, documentText, lineFontSize, lineText } from '../geometry.ts';
 import { changesFace } from './blocks.ts';
 import { appendLineSpans, vocabularyPolicy, type HyphenPolicy } from '../spans.ts';
+import { maxOf } from '../numbers.ts';
 
 type Paragraph = Extract<Block, { kind: 'paragraph' }>;
 
@@ -44,7 +45,7 @@ export function carriesOn(prev: Paragraph, next: Paragraph): boolean {
   // Lower case carries a sentence on; so does any letter after a word broken by a hyphen ("Soekarno-" / "Hatta").
   const carried = /^\p{Ll}/u.test(start) || (/\p{L}-$/u.test(end) && /^\p{L}/u.test(start));
   if (end === '' || CLOSED.test(end) || !carried || changesFace(a, b)) return false;
-  const measure = Math.max(...[...prev.lines!, ...next.lines!].map((l) => boxWidth(l.box)));
+  const measure = maxOf([...prev.lines!, ...next.lines!].map((l) => boxWidth(l.box)));
   return boxWidth(a.box) >= FULL * measure;
 }
 

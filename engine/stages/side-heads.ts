@@ -11,6 +11,7 @@
 import type { Line, Page, TextRun } from '../model.ts';
 import { furnitureKey } from './furniture-key.ts';
 import { sortedView } from '../in-order.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /**
  * Share of a page's characters that may lie outside its text block on either
@@ -25,6 +26,40 @@ const Y_TOLERANCE = 8;
 const BINS = 1024;
 
 /**
+ * Bins filled first at each end of the histogram: a block's edges mostly lie
+ * within them, and a run as wide as the page would otherwise add to all 1,024.
+ */
+const END_BINS = 128;
+
+/**
+ * Adds each run's characters, spread evenly over its bins, to the bins from
+ * `from` to `to`: each bin sums its runs in their order, whichever part of
+ * the histogram is filled in which call.
+ */
+function addRuns(counts: Float64Array, runs: readonly TextRun[], lo: number, bin: number, from: number, to: number): void {
+  for (let k = 0; k < runs.length; k++) {
+    const r = runs[k]!;
+    if (r.text.length === 0) continue;
+    const a = least(BINS - 1, Math.floor((r.box.x0 - lo) / bin));
+    const b = least(BINS - 1, Math.floor((r.box.x1 - lo) / bin));
+    if (!(a <= b)) continue; // as the full loop from a to b would not run (a NaN box)
+    const share = r.text.length / (b - a + 1);
+    const last = b < to ? b : to;
+    for (let i = a > from ? a : from; i <= last; i++) counts[i]! += share;
+  }
+}
+
+/** The first bin, `steps` at most from `from` by `step`, at which the characters seen pass `limit`; -1 if none. */
+function crossing(counts: Float64Array, from: number, step: 1 | -1, steps: number, limit: number): number {
+  let seen = 0;
+  for (let n = 0, i = from; n < steps && i >= 0 && i < BINS; n++, i += step) {
+    seen += counts[i]!;
+    if (seen > limit) return i;
+  }
+  return -1;
+}
+
+/**
  * The horizontal extent of most of the page's characters, each run's
  * characters spread evenly across its box: a run may be a word or a whole
  * line, and a line's first run may hold one character or eighty.
@@ -33,30 +68,37 @@ export function textBlock(runs: readonly TextRun[]): [number, number] | null {
   let lo = Infinity;
   let hi = -Infinity;
   let total = 0;
-  for (const r of runs) {
+  for (let k = 0; k < runs.length; k++) {
+    const r = runs[k]!;
     if (r.text.length === 0) continue;
-    lo = Math.min(lo, r.box.x0);
-    hi = Math.max(hi, r.box.x1);
+    lo = least(lo, r.box.x0);
+    hi = greatest(hi, r.box.x1);
     total += r.text.length;
   }
   if (total === 0 || hi <= lo) return total === 0 ? null : [lo, hi];
   const bin = (hi - lo) / BINS;
   const counts = new Float64Array(BINS);
-  for (const r of runs) {
-    if (r.text.length === 0) continue;
-    const a = Math.min(BINS - 1, Math.floor((r.box.x0 - lo) / bin));
-    const b = Math.min(BINS - 1, Math.floor((r.box.x1 - lo) / bin));
-    for (let i = a; i <= b; i++) counts[i]! += r.text.length / (b - a + 1);
+  const limit = OUTSIDE_SHARE * total;
+  addRuns(counts, runs, lo, bin, 0, END_BINS - 1);
+  addRuns(counts, runs, lo, bin, BINS - END_BINS, BINS - 1);
+  let left = crossing(counts, 0, 1, END_BINS, limit);
+  let right = crossing(counts, BINS - 1, -1, END_BINS, limit);
+  if (left < 0 || right < 0) {
+    addRuns(counts, runs, lo, bin, END_BINS, BINS - END_BINS - 1);
+    left = crossing(counts, 0, 1, BINS, limit);
+    right = crossing(counts, BINS - 1, -1, BINS, limit);
   }
-  const edge = (from: number, step: 1 | -1) => {
-    let seen = 0;
-    for (let i = from; i >= 0 && i < BINS; i += step) {
-      seen += counts[i]!;
-      if (seen > OUTSIDE_SHARE * total) return lo + (step === 1 ? i : i + 1) * bin;
-    }
-    return step === 1 ? lo : hi;
-  };
-  return [edge(0, 1), edge(BINS - 1, -1)];
+  return [left < 0 ? lo : lo + left * bin, right < 0 ? hi : lo + (right + 1) * bin];
+}
+
+/** The runs of all the page's lines, in order (no array per line). */
+function pageRuns(page: Page): TextRun[] {
+  const out: TextRun[] = [];
+  for (let i = 0; i < page.lines.length; i++) {
+    const runs = page.lines[i]!.runs;
+    for (let k = 0; k < runs.length; k++) out.push(runs[k]!);
+  }
+  return out;
 }
 
 type SideLine = { page: number; runs: TextRun[]; key: string; y: number };
@@ -77,7 +119,7 @@ function between(page: Page, band: number): TextRun[][] {
   const sorted = sortedView(page.lines, (a, b) => a.box.y0 - b.box.y0);
   const n = sorted.length;
   const apart = (l: Line, next: Line | undefined) =>
-    next !== undefined && Math.max(next.box.y0 - l.box.y1, l.box.y0 - next.box.y1) > APART * (l.box.y1 - l.box.y0);
+    next !== undefined && greatest(next.box.y0 - l.box.y1, l.box.y0 - next.box.y1) > APART * (l.box.y1 - l.box.y0);
   const inner = sorted.filter((l, i) => !((i === 0 && apart(l, sorted[1])) || (i === n - 1 && apart(l, sorted[n - 2])))); // the line next to the last
   const inBand = (r: TextRun) => r.box.y1 > h * band && r.box.y0 < h * (1 - band);
   return inner.map((l) => l.runs.filter(inBand)).filter((rs) => rs.length > 0);
@@ -92,7 +134,7 @@ function sideLines(page: Page, band: number, block: [number, number] | null, usu
   if (!block || !usual) return [];
   const outside = (r: TextRun, b: [number, number]) => r.box.x0 >= b[1] + r.fontSize || r.box.x1 <= b[0] - r.fontSize;
   // Set apart from the rest of its line too: a bracket or a full stop a line starts or ends with is no head.
-  const clear = (r: TextRun, rest: readonly TextRun[]) => rest.every((o) => Math.max(o.box.x0 - r.box.x1, r.box.x0 - o.box.x1) >= r.fontSize);
+  const clear = (r: TextRun, rest: readonly TextRun[]) => rest.every((o) => greatest(o.box.x0 - r.box.x1, r.box.x0 - o.box.x1) >= r.fontSize);
   const beside = between(page, band).flatMap((runs) => {
     const out = runs.filter((r) => outside(r, block) && outside(r, usual));
     const rest = runs.filter((r) => !out.includes(r));
@@ -103,14 +145,14 @@ function sideLines(page: Page, band: number, block: [number, number] | null, usu
     const last = lines[lines.length - 1];
     const prev = last?.[last.length - 1];
     const sameSide = prev && (prev.box.x0 >= block[1]) === (r.box.x0 >= block[1]);
-    if (prev && sameSide && Math.abs(prev.box.y1 - r.box.y1) <= r.fontSize / 2) last!.push(r);
+    if (prev && sameSide && magnitude(prev.box.y1 - r.box.y1) <= r.fontSize / 2) last!.push(r);
     else lines.push([r]);
   }
   return lines.map((rs) => ({
     page: page.number,
     runs: rs,
     key: furnitureKey(rs.map((r) => r.text).join(' ')),
-    y: Math.min(...rs.map((r) => r.box.y0)),
+    y: minOf(rs.map((r) => r.box.y0)),
   }));
 }
 
@@ -152,7 +194,7 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
   const found = new Set<TextRun>();
   if (pages.length < 2) return found; // nothing recurs on one page
   const byKey = new Map<string, SideLine[]>();
-  const blocks = pages.map((p) => textBlock(p.lines.flatMap((l) => l.runs)));
+  const blocks = pages.map((p) => textBlock(pageRuns(p)));
   const parity = (i: number) => i % 2; // a book's recto and verso pages
   const usual = [usualBlock(blocks.filter((_, i) => parity(i) === 0)), usualBlock(blocks.filter((_, i) => parity(i) === 1))];
   for (const line of pages.flatMap((p, i) => sideLines(p, band, blocks[i]!, usual[parity(i)]!))) {
@@ -165,10 +207,10 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
   for (const [key, group] of byKey) {
     const ys = group.map((l) => l.y).sort((a, b) => a - b);
     const y = ys[ys.length >> 1]!;
-    const near = group.filter((l) => Math.abs(l.y - y) <= Y_TOLERANCE);
+    const near = group.filter((l) => magnitude(l.y - y) <= Y_TOLERANCE);
     const beside = new Set(near.map((l) => l.page)).size;
-    if (beside < Math.max(MIN_PAGES, need)) continue;
-    const spans = near.map((l): [number, number] => [Math.min(...l.runs.map((r) => r.box.x0)), Math.max(...l.runs.map((r) => r.box.x1))]);
+    if (beside < greatest(MIN_PAGES, need)) continue;
+    const spans = near.map((l): [number, number] => [minOf(l.runs.map((r) => r.box.x0)), maxOf(l.runs.map((r) => r.box.x1))]);
     places.push({ key, y, spans: distinct(spans), beside });
   }
   const runsBetween = pages.map((p) => between(p, band).flat());
@@ -185,14 +227,14 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
 /** Spans that differ by more than the tolerance (the odd pages' place, the even pages'). */
 function distinct(spans: [number, number][]): [number, number][] {
   const out: [number, number][] = [];
-  for (const s of spans) if (!out.some((o) => Math.abs(o[0] - s[0]) <= Y_TOLERANCE && Math.abs(o[1] - s[1]) <= Y_TOLERANCE)) out.push(s);
+  for (const s of spans) if (!out.some((o) => magnitude(o[0] - s[0]) <= Y_TOLERANCE && magnitude(o[1] - s[1]) <= Y_TOLERANCE)) out.push(s);
   return out;
 }
 
 /** The runs at `place` within `span`, when together they read as the place's text; else none. */
 function runsAt(runs: readonly TextRun[], place: Place, span: [number, number]): TextRun[] {
   const at = runs
-    .filter((r) => Math.abs(r.box.y0 - place.y) <= Y_TOLERANCE && r.box.x0 >= span[0] - Y_TOLERANCE && r.box.x1 <= span[1] + Y_TOLERANCE)
+    .filter((r) => magnitude(r.box.y0 - place.y) <= Y_TOLERANCE && r.box.x0 >= span[0] - Y_TOLERANCE && r.box.x1 <= span[1] + Y_TOLERANCE)
     .sort((a, b) => a.box.x0 - b.box.x0);
   return at.length > 0 && furnitureKey(at.map((r) => r.text).join(' ')) === place.key ? at : [];
 }

@@ -11,6 +11,7 @@
  */
 import type { TextRun } from '../model.ts';
 import { sortedView } from '../in-order.ts';
+import { greatest } from '../numbers.ts';
 
 /** A run this much shorter than the words it touches may sit off their centre (small capitals, a smaller face). */
 const SHORTER = 0.9;
@@ -26,8 +27,8 @@ const byLeft = (a: TextRun, b: TextRun): number => a.box.x0 - b.box.x0;
 
 /** Whether `n` stands a word space beside `r` on the same line, `r` inside its height. */
 function touches(r: TextRun, n: TextRun): boolean {
-  const em = Math.max(r.fontSize, n.fontSize);
-  const gap = Math.max(r.box.x0 - n.box.x1, n.box.x0 - r.box.x1);
+  const em = greatest(r.fontSize, n.fontSize);
+  const gap = greatest(r.box.x0 - n.box.x1, n.box.x0 - r.box.x1);
   if (gap < 0 || gap > TOUCH_EM * em) return false;
   return r.box.y0 >= n.box.y0 - INSIDE_EM * em && r.box.y1 <= n.box.y1 + INSIDE_EM * em;
 }

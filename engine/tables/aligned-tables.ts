@@ -24,6 +24,7 @@ import { wrappedTail } from './wrapped-tail.ts';
 import { cellSpans } from './cell-text.ts';
 import { HALF, LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_ROWS, REGION_GAP_LINES, WRAP_BLANK_LINES } from './measures.ts';
 import { joinJustified } from './justified-cells.ts';
+import { minOf } from '../numbers.ts';
 
 /** A barrier is a line that ends any region it meets (text carried across a layout gutter). */
 type Info = RegionLine & { kind: 'multi' | 'single' | 'mono' | 'barrier' };
@@ -306,7 +307,7 @@ function withSpanningHeader(region: Info[], rules: readonly Rule[], page: TableS
   };
   const table = withSpanningRows(cells, spanRowGroups(spanning), cols.length, makeCell);
   const box = union([...spanning.map((s) => s.line), ...wrapped, ...rest].flatMap((l) => l.chunks.map((c) => c.box)));
-  const rowTops = [...spanRowGroups(spanning).map((g) => g[0]!.line.y0), ...rows.map((r) => Math.min(...r.map((l) => l.y0)))];
+  const rowTops = [...spanRowGroups(spanning).map((g) => g[0]!.line.y0), ...rows.map((r) => minOf(r.map((l) => l.y0)))];
   return { block: { kind: 'table', rows: table, prov: { page: page.number, box } }, runs: used, rowTops };
 }
 

@@ -14,6 +14,7 @@ import type { Line, TextRun } from '../model.ts';
 import { CHUNK_GAP_EM, lineChunks } from './chunks.ts';
 import { columnsOf, endsApart, type Sides } from './extent-split.ts';
 import { MAX_BLANK_LINES, MIN_COLUMNS } from './measures.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /** Baselines closer than this (ems) are one baseline: rounding of glyph boxes. */
 const SAME_BASELINE_EM = 0.15;
@@ -45,16 +46,25 @@ function baseline(runs: readonly TextRun[]): number {
 /** Whether a side's runs on one line sit on more than one baseline: a cut through one table's row, not between tables. */
 function offBaseline(runs: readonly TextRun[], size: number): boolean {
   const ys = runs.map((r) => r.box.y1);
-  return Math.max(...ys) - Math.min(...ys) > SAME_BASELINE_EM * size;
+  return maxOf(ys) - minOf(ys) > SAME_BASELINE_EM * size;
 }
 
 function em(lines: readonly Line[]): number {
   // Filled and sorted as a typed array: no comparator call per pair, no array per line; the median is the same.
   let n = 0;
-  for (const l of lines) n += l.runs.length;
+  for (let k = 0; k < lines.length; k++) {
+    const l = lines[k]!;
+    n += l.runs.length;
+  }
   const sizes = new Float64Array(n);
   n = 0;
-  for (const l of lines) for (const r of l.runs) sizes[n++] = r.fontSize;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    for (let k = 0; k < l.runs.length; k++) {
+      const r = l.runs[k]!;
+      sizes[n++] = r.fontSize;
+    }
+  }
   sizes.sort();
   return sizes[sizes.length >> 1] ?? 0;
 }
@@ -216,7 +226,7 @@ function candidates(lines: readonly Line[], size: number): number[] {
 function side(line: Line, x: number, left: boolean): Line | null {
   const runs = line.runs.filter((r) => (r.box.x0 + r.box.x1) / 2 < x === left);
   if (!runs.some((r) => r.text.trim() !== '')) return null;
-  return { runs, box: { x0: Math.min(...runs.map((r) => r.box.x0)), x1: Math.max(...runs.map((r) => r.box.x1)), y0: line.box.y0, y1: line.box.y1 } };
+  return { runs, box: { x0: minOf(runs.map((r) => r.box.x0)), x1: maxOf(runs.map((r) => r.box.x1)), y0: line.box.y0, y1: line.box.y1 } };
 }
 
 /**

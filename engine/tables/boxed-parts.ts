@@ -10,6 +10,7 @@
  */
 import type { Box, Rule, TextRun } from '../model.ts';
 import type { Detected } from './table-parts.ts';
+import { maxOf } from '../numbers.ts';
 
 /** Points within which two rules meet at a box's corner. */
 const CORNER_PT = 1.5;
@@ -54,7 +55,7 @@ export function isCutByBox(t: Detected, boxes: readonly Box[]): boolean {
     const within = runs.filter((r) => inside(r, b));
     const tops = [...new Set(within.map((r) => Math.round(r.box.y0 / ROW_PT)))];
     if (tops.length < MIN_ROWS_INSIDE || !within.every((r) => MARK.test(r.text.trim()))) return false;
-    if (b.x1 - b.x0 > MAX_BOX_EM * Math.max(...within.map((r) => r.fontSize))) return false;
+    if (b.x1 - b.x0 > MAX_BOX_EM * maxOf(within.map((r) => r.fontSize))) return false;
     // Text of those rows beside the box, left or right of it.
     return runs.some((r) => r.box.y1 > b.y0 && r.box.y0 < b.y1 && (r.box.x1 <= b.x0 || r.box.x0 >= b.x1));
   });

@@ -6,6 +6,7 @@ import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { flushLeftReadings } from './flush-left-cells.ts';
 import type { Chunk } from './chunks.ts';
 import { NUMBER } from './rows.ts';
+import { maxOf } from '../numbers.ts';
 
 /**
  * Whether a chunk of several runs is one number (`59,527` drawn as `59`, `,`
@@ -36,7 +37,7 @@ export function buildRows(rows: readonly RegionLine[][], cols: readonly Column[]
     return byCol;
   });
   // Each column's right text edge, where a word broken across a cell's lines stops.
-  const rights = cols.map((_, k) => Math.max(...placed.flatMap((byCol) => byCol[k]!.map((r) => r.box.x1))));
+  const rights = cols.map((_, k) => maxOf(placed.flatMap((byCol) => byCol[k]!.map((r) => r.box.x1))));
   // Right-to-left text in a column set flush left is read left to right (flush-left-cells.ts).
   const ltr = flushLeftReadings(cols.map((_, k) => placed.map((byCol) => byCol[k]!)));
   const cells = placed.map((byCol) => byCol.map((runs, k): Cell => {

@@ -12,6 +12,7 @@
 import type { Box, Line, TextRun } from '../model.ts';
 import { NUMERIC } from './chunks.ts';
 import { MIN_TICKS, SAME_END_EM } from './measures.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /** Pitch (ems of the tick labels) from which stacked numbers are ticks, not rows: table rows are one to two lines apart. */
 const TICK_PITCH_EM = 2.5;
@@ -51,24 +52,27 @@ function isScale(ticks: readonly Tick[]): boolean {
 /** The boxes of value axes on a page, each widened to the text right of it on the band it spans. */
 export function axisAreas(lines: readonly Line[]): Box[] {
   const ticks: Tick[] = [];
-  for (const l of lines) {
-    for (const run of l.runs) {
+  for (let j = 0; j < lines.length; j++) {
+    const l = lines[j]!;
+    for (let k = 0; k < l.runs.length; k++) {
+      const run = l.runs[k]!;
       const v = value(run);
       if (v !== null) ticks.push({ run, value: v, y: (run.box.y0 + run.box.y1) / 2 });
     }
   }
   const out: Box[] = [];
   const used = new Set<Tick>();
-  for (const t of ticks) {
+  for (let i = 0; i < ticks.length; i++) {
+    const t = ticks[i]!;
     if (used.has(t)) continue;
     const column = ticks.filter((o) => Math.abs(o.run.box.x1 - t.run.box.x1) <= SAME_END_EM * t.run.fontSize).sort((a, b) => a.y - b.y);
     for (const o of column) used.add(o);
     if (column.length < MIN_TICKS || !isScale(column)) continue;
-    const y0 = Math.min(...column.map((o) => o.run.box.y0));
-    const y1 = Math.max(...column.map((o) => o.run.box.y1));
-    const x0 = Math.min(...column.map((o) => o.run.box.x0));
+    const y0 = minOf(column.map((o) => o.run.box.y0));
+    const y1 = maxOf(column.map((o) => o.run.box.y1));
+    const x0 = minOf(column.map((o) => o.run.box.x0));
     const band = lines.filter((l) => l.box.y1 > y0 && l.box.y0 < y1 && l.box.x1 > x0);
-    out.push({ x0, y0, x1: Math.max(...band.map((l) => l.box.x1)), y1 });
+    out.push({ x0, y0, x1: maxOf(band.map((l) => l.box.x1)), y1 });
   }
   return out;
 }

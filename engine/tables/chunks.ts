@@ -7,6 +7,7 @@ import type { Box, Line, TextRun } from '../model.ts';
 import { OVERLAP_EM } from './measures.ts';
 import { unionOf } from '../geometry.ts';
 import { sortedView } from '../in-order.ts';
+import { greatest } from '../numbers.ts';
 
 /** Runs of one line close enough to belong to one cell. */
 export type Chunk = { runs: TextRun[]; box: Box };
@@ -23,7 +24,8 @@ export const SLACK_EM = 0.2;
 /** Smallest box holding all the given boxes. */
 export function union(boxes: readonly Box[]): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const b of boxes) {
+  for (let i = 0; i < boxes.length; i++) {
+    const b = boxes[i]!;
     if (b.x0 < x0) x0 = b.x0;
     if (b.y0 < y0) y0 = b.y0;
     if (b.x1 > x1) x1 = b.x1;
@@ -78,9 +80,10 @@ export function lineChunks(line: Line, gapEm = CHUNK_GAP_EM): Chunk[] {
   const runs = byX0(line.runs);
   const chunks: Chunk[] = [];
   let cur: TextRun[] = [];
-  for (const run of runs) {
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
     const prev = cur[cur.length - 1];
-    const em = Math.max(prev?.fontSize ?? 0, run.fontSize, 1);
+    const em = greatest(greatest(prev?.fontSize ?? 0, run.fontSize), 1);
     const gap = prev ? run.box.x0 - prev.box.x1 : 0;
     if (prev && (gap > gapEm * em || overprints(prev, run, em) || numbersApart(prev, run, gap, em))) {
       chunks.push({ runs: cur, box: unionOf(cur) });

@@ -5,6 +5,7 @@
 import type { Box } from '../model.ts';
 import { midX, NUMERIC, type Chunk } from './chunks.ts';
 import { HALF, MIN_ROWS } from './measures.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** A column as an x-interval. */
 export type Column = { x0: number; x1: number };
@@ -48,7 +49,10 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
   all.sort();
   // Every distinct edge, ascending.
   const edges: number[] = [];
-  for (const x of all) if (edges.length === 0 || edges[edges.length - 1] !== x) edges.push(x);
+  for (let i = 0; i < all.length; i++) {
+    const x = all[i]!;
+    if (edges.length === 0 || edges[edges.length - 1] !== x) edges.push(x);
+  }
   const numbers = lazyNumbers(chunks);
   const cols: Column[] = [];
   let cur: Column | null = null;
@@ -61,7 +65,7 @@ export function findColumns(chunks: readonly Chunk[], lineCount: number): Column
     // An overflowing chunk or two may cross a gutter, but only one that cells start right after.
     // Where most lines start a cell at one x, more may overflow: a column of long unbreakable names.
     const starters = countAtMost(starts, b + STARTS_AFTER_PT) - countBelow(starts, b - 1); // from a point before the gap's end
-    const aligned = starters >= Math.max(3, HALF * lineCount) && count < starters; // three lines at least
+    const aligned = starters >= greatest(3, HALF * lineCount) && count < starters; // three lines at least
     // A chunk crossing the gap that ends where a chunk after it ends is a cell of a right-aligned column, not an overflow.
     const gutter = count === 0 || (b - a >= MIN_CROSSED_GUTTER_PT && ((count <= allowed && starters >= MIN_ROWS) || aligned) && !rightAlignedAcross(numbers(), m, b));
     if (!gutter) {
@@ -117,7 +121,7 @@ const RIGHT_EDGE_EM = 0.05;
 function rightAlignedAcross(numbers: readonly Chunk[], m: number, b: number): boolean {
   const after = numbers.filter((c) => c.box.x0 >= b - 1);
   return numbers.some((c) => c.box.x0 < m && c.box.x1 > m
-    && after.some((d) => d.box.x0 < c.box.x1 && Math.abs(d.box.x1 - c.box.x1) <= RIGHT_EDGE_EM * Math.max(1, ...c.runs.map((r) => r.fontSize))));
+    && after.some((d) => d.box.x0 < c.box.x1 && magnitude(d.box.x1 - c.box.x1) <= RIGHT_EDGE_EM * Math.max(1, ...c.runs.map((r) => r.fontSize))));
 }
 
 function mergeUnused(cols: Column[], used: ReadonlySet<number>): Column[] {
@@ -140,14 +144,16 @@ function mergeUnused(cols: Column[], used: ReadonlySet<number>): Column[] {
 export function columnOf(cols: readonly Column[], c: { box: Box }): number {
   let best = 0;
   let bestScore = -Infinity;
-  cols.forEach((col, i) => {
-    const overlap = Math.min(col.x1, c.box.x1) - Math.max(col.x0, c.box.x0);
-    const score = overlap > 0 ? overlap : -Math.abs(midX(c.box) - (col.x0 + col.x1) / 2);
+  // A loop, not forEach with a closure: asked for every chunk of every candidate table.
+  for (let i = 0; i < cols.length; i++) {
+    const col = cols[i]!;
+    const overlap = least(col.x1, c.box.x1) - greatest(col.x0, c.box.x0);
+    const score = overlap > 0 ? overlap : -magnitude(midX(c.box) - (col.x0 + col.x1) / 2);
     if (score > bestScore) {
       bestScore = score;
       best = i;
     }
-  });
+  }
   return best;
 }
 
@@ -161,7 +167,7 @@ const STRADDLE_PT = 40;
  */
 export function straddles(cols: readonly Column[], c: Chunk): boolean {
   return cols.slice(1).some((col, i) => c.box.x0 < cols[i]!.x1
-    && c.box.x1 - col.x0 > Math.min(STRADDLE_PT, HALF * (col.x1 - col.x0)));
+    && c.box.x1 - col.x0 > least(STRADDLE_PT, HALF * (col.x1 - col.x0)));
 }
 
 /** A visual line of the region: its chunks and vertical extent. */
@@ -182,7 +188,7 @@ export function joinHeadColumns(cols: readonly Column[], lines: readonly RegionL
   const usedBy = lines.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
   const users = cols.map((_, k) => usedBy.flatMap((set, i) => (set.has(k) ? [i] : [])));
   const heads = (a: number[], b: number[]): boolean => a.length > 0 && b.length > 0 && a.length <= MAX_HEAD_LINES
-    && Math.max(...a) < Math.min(...b);
+    && maxOf(a) < minOf(b);
   const out: Column[] = [];
   for (let k = 0; k < cols.length; k++) {
     const next = users[k + 1];

@@ -19,6 +19,7 @@ import bidiModule from 'bidi-js';
 import type { TextRun } from '../model.ts';
 import { hasRtl } from '../stages/bidi-lines.ts';
 import { SAME_END_EM } from './measures.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 // bidi-js is a UMD bundle: Node hands over the factory itself; its types describe an ES default export.
 const bidi = (bidiModule as unknown as typeof bidiModule.default)();
@@ -30,11 +31,11 @@ const MIN_ALIGNED_CELLS = 3;
 /** Whether a column's cells (each its runs) start on one left edge and end raggedly. */
 function flushLeft(cells: readonly (readonly TextRun[])[]): boolean {
   const boxes = cells.filter((c) => c.length > 0).map((c) => ({
-    x0: Math.min(...c.map((r) => r.box.x0)), x1: Math.max(...c.map((r) => r.box.x1)), em: Math.max(1, ...c.map((r) => r.fontSize)),
+    x0: minOf(c.map((r) => r.box.x0)), x1: maxOf(c.map((r) => r.box.x1)), em: Math.max(1, ...c.map((r) => r.fontSize)),
   }));
   if (boxes.length < MIN_ALIGNED_CELLS) return false;
-  const em = Math.min(...boxes.map((b) => b.em));
-  const spread = (xs: number[]): number => Math.max(...xs) - Math.min(...xs);
+  const em = minOf(boxes.map((b) => b.em));
+  const spread = (xs: number[]): number => maxOf(xs) - minOf(xs);
   return spread(boxes.map((b) => b.x0)) <= SAME_END_EM * em && spread(boxes.map((b) => b.x1)) > SAME_END_EM * em;
 }
 

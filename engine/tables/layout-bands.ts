@@ -12,6 +12,7 @@ import { detectBesideGutter } from './gutter-tables.ts';
 import { findLayoutGutter, gutterPossible, proseBeside, type Gutter } from './layout-gutter.ts';
 import type { Detected, TableScope } from './table-parts.ts';
 import { MIN_GUTTER_LINES, SAME_BOTTOM_PT } from './measures.ts';
+import { maxOf } from '../numbers.ts';
 
 /** Blank (in line heights) a cut needs above the part below it. */
 const MIN_BLANK_LINES = 1.0;
@@ -31,7 +32,7 @@ function rowsAcross(lines: readonly Line[], g: Gutter): number {
   return lines.filter((l) => {
     const left = l.runs.filter((r) => r.box.x1 <= g.x0).map((r) => r.box.y1);
     const right = l.runs.filter((r) => r.box.x0 >= g.x1).map((r) => r.box.y1);
-    return left.length > 0 && right.length > 0 && Math.abs(Math.max(...left) - Math.max(...right)) <= SAME_BOTTOM_PT;
+    return left.length > 0 && right.length > 0 && Math.abs(maxOf(left) - maxOf(right)) <= SAME_BOTTOM_PT;
   }).length;
 }
 

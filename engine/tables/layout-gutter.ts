@@ -9,6 +9,7 @@ import type { Line } from '../model.ts';
 import { lineChunks, union, type Chunk } from './chunks.ts';
 import { RangeCounts } from './range-counts.ts';
 import { LAYOUT_COLUMN_SHARE, MIN_COLUMNS, MIN_GUTTER_LINES, MIN_ROWS, SAME_BOTTOM_PT } from './measures.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** Prose lines split into chunks (wide justified word gaps) on at most this share of a column's lines. */
 const MAX_SPLIT_SHARE = 0.4;
@@ -32,9 +33,10 @@ export type Gutter = { x0: number; x1: number };
 function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
   // A slot per x in [lo, hi], and one past it for the last decrement; a plain array (a typed one lives off the heap, costly to make).
   const diff = new Array<number>(hi - lo + 2).fill(0);
-  for (const c of chunks) {
-    const a = Math.max(lo, Math.floor(c.box.x0) + 1);
-    const b = Math.min(hi, Math.ceil(c.box.x1) - 1);
+  for (let k = 0; k < chunks.length; k++) {
+    const c = chunks[k]!;
+    const a = greatest(lo, Math.floor(c.box.x0) + 1);
+    const b = least(hi, Math.ceil(c.box.x1) - 1);
     if (a > b) continue;
     diff[a - lo]!++;
     diff[b - lo + 1]!--;
@@ -61,7 +63,7 @@ export function gutterPossible(sorted: readonly Line[], pageWidth: number): { be
   const [lo, hi] = gutterRange(pageWidth);
   // Each line's chunks as the x ranges (within [lo, hi]) they cross, as crossings() counts them.
   const ranges = sorted.map((l) => lineChunks(l)
-    .map((c): [number, number] => [Math.max(lo, Math.floor(c.box.x0) + 1), Math.min(hi, Math.ceil(c.box.x1) - 1)])
+    .map((c): [number, number] => [greatest(lo, Math.floor(c.box.x0) + 1), least(hi, Math.ceil(c.box.x1) - 1)])
     .filter(([a, b]) => a <= b));
   // The least count after each line, kept by range-counts.ts: a count per x raised and read per line cost the width each time.
   const sweep = (order: readonly number[]): boolean[] => {
@@ -84,7 +86,7 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   // The gutter leaves a layout column on each side.
   const [lo, hi] = gutterRange(pageWidth);
   const counts = crossings(byLine.flat(), lo, hi);
-  const min = Math.min(...counts);
+  const min = minOf(counts);
   // Full-width headings and wide tables may cross the gutter; prose never does.
   if (min > lines.length * MAX_CROSSING_SHARE) return null;
   const best = counts.indexOf(min);
@@ -101,7 +103,7 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   // independently: their lines meet on one baseline only by chance, and a
   // line grouper tolerant enough to merge them leaves them a point or two apart.
   const shared = lines.map((l) => sideBottoms(l, gutter)).filter((d): d is [number, number] => d !== null);
-  const exact = shared.filter(([l, r]) => Math.abs(l - r) <= SAME_BOTTOM_PT).length;
+  const exact = shared.filter(([l, r]) => magnitude(l - r) <= SAME_BOTTOM_PT).length;
   if (shared.length === 0 || exact < MIN_SAME_BASELINE_SHARE * shared.length) return gutter;
   // Both columns may still keep the same rhythm (a baseline grid); then layout columns are
   // filled with prose lines running their full width, table columns are not. A layout
@@ -122,8 +124,8 @@ const FULL_LINE = 0.8;
 function tableUnderProse(byLine: readonly Chunk[][], onSide: (x: number) => boolean): boolean {
   const sides = byLine.map((chunks) => chunks.filter((c) => onSide(c.box.x0) && onSide(c.box.x1))).filter((cs) => cs.length > 0);
   if (!sides.length) return false;
-  const x0 = Math.min(...sides.flatMap((cs) => cs.map((c) => c.box.x0)));
-  const x1 = Math.max(...sides.flatMap((cs) => cs.map((c) => c.box.x1)));
+  const x0 = minOf(sides.flatMap((cs) => cs.map((c) => c.box.x0)));
+  const x1 = maxOf(sides.flatMap((cs) => cs.map((c) => c.box.x1)));
   const rows = sides.filter((cs) => cs.length >= MIN_COLUMNS).length;
   const prose = sides.filter((cs) => cs.length === 1 && cs[0]!.box.x1 - cs[0]!.box.x0 >= FULL_LINE * (x1 - x0)).length;
   // A table of a header and a row, and as many lines of prose.
@@ -139,15 +141,16 @@ export function proseBeside(lines: readonly Line[], g: Gutter, pageWidth: number
 /** Of the lines with text on both sides of the gutter, the share whose two sides sit on one baseline, as a table row's cells do. */
 export function sameBaselineShare(lines: readonly Line[], g: Gutter): number {
   const shared = lines.map((l) => sideBottoms(l, g)).filter((d): d is [number, number] => d !== null);
-  return shared.length ? shared.filter(([l, r]) => Math.abs(l - r) <= SAME_BOTTOM_PT).length / shared.length : 0;
+  return shared.length ? shared.filter(([l, r]) => magnitude(l - r) <= SAME_BOTTOM_PT).length / shared.length : 0;
 }
 
 /** Bottom edges of a line's text left and right of the gutter, or null when one side is empty. */
 function sideBottoms(line: Line, g: Gutter): [number, number] | null {
   let left = -Infinity, right = -Infinity;
-  for (const r of line.runs) {
-    if (r.box.x1 <= g.x0) left = Math.max(left, r.box.y1);
-    else if (r.box.x0 >= g.x1) right = Math.max(right, r.box.y1);
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
+    if (r.box.x1 <= g.x0) left = greatest(left, r.box.y1);
+    else if (r.box.x0 >= g.x1) right = greatest(right, r.box.y1);
   }
   return left > -Infinity && right > -Infinity ? [left, right] : null;
 }
@@ -163,8 +166,8 @@ function proseSide(byLine: readonly Chunk[][], onSide: (x: number) => boolean, p
     .filter((cs) => cs.length > 0);
   if (!sides.length) return false;
   const extents = sides.map((cs) => union(cs.map((c) => c.box)));
-  const x0 = Math.min(...extents.map((b) => b.x0));
-  const x1 = Math.max(...extents.map((b) => b.x1));
+  const x0 = minOf(extents.map((b) => b.x0));
+  const x1 = maxOf(extents.map((b) => b.x1));
   if (x1 - x0 < LAYOUT_COLUMN_SHARE * pageWidth) return false;
   const full = extents.filter((b) => b.x1 - b.x0 >= FULL_LINE * (x1 - x0)).length;
   const split = sides.filter((cs) => cs.length >= MIN_COLUMNS).length;

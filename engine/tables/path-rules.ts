@@ -6,6 +6,7 @@
  * (extract/direct/content/) share every decision made here.
  */
 import type { Box, Rule } from '../model.ts';
+import { greatest, least, magnitude } from '../numbers.ts';
 
 /** A filled shape thinner than this (points) is a rule, not a background. */
 const MAX_RULE_THICKNESS = 3;
@@ -73,11 +74,12 @@ export function deviceSubpaths(data: ArrayLike<number>, m: readonly number[]): S
 // Math.min and Math.max folded one point at a time give what they give over all the points at once (NaN and -0 included).
 function bbox(pts: Pt[]): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const p of pts) {
-    x0 = Math.min(x0, p.x);
-    y0 = Math.min(y0, p.y);
-    x1 = Math.max(x1, p.x);
-    y1 = Math.max(y1, p.y);
+  for (let i = 0; i < pts.length; i++) {
+    const p = pts[i]!;
+    x0 = least(x0, p.x);
+    y0 = least(y0, p.y);
+    x1 = greatest(x1, p.x);
+    y1 = greatest(y1, p.y);
   }
   return { x0, y0, x1, y1 };
 }
@@ -97,15 +99,15 @@ function strokeRules(pts: Pt[], halfWidth: number): Rule[] {
   for (let i = 1; i < pts.length; i++) {
     const a = pts[i - 1]!;
     const b = pts[i]!;
-    const dx = Math.abs(a.x - b.x);
-    const dy = Math.abs(a.y - b.y);
+    const dx = magnitude(a.x - b.x);
+    const dy = magnitude(a.y - b.y);
     // Only axis-aligned segments: diagonals are drawings, not rulings.
     if (dy <= AXIS_SLACK && dx >= MIN_RULE_LENGTH) {
       const y = (a.y + b.y) / 2;
-      rules.push({ box: { x0: Math.min(a.x, b.x), y0: y - halfWidth, x1: Math.max(a.x, b.x), y1: y + halfWidth }, orientation: 'h' });
+      rules.push({ box: { x0: least(a.x, b.x), y0: y - halfWidth, x1: greatest(a.x, b.x), y1: y + halfWidth }, orientation: 'h' });
     } else if (dx <= AXIS_SLACK && dy >= MIN_RULE_LENGTH) {
       const x = (a.x + b.x) / 2;
-      rules.push({ box: { x0: x - halfWidth, y0: Math.min(a.y, b.y), x1: x + halfWidth, y1: Math.max(a.y, b.y) }, orientation: 'v' });
+      rules.push({ box: { x0: x - halfWidth, y0: least(a.y, b.y), x1: x + halfWidth, y1: greatest(a.y, b.y) }, orientation: 'v' });
     }
   }
   return rules;
@@ -126,7 +128,7 @@ export function subpathRules(paint: PathPaint, subpaths: readonly Subpath[], st:
   const fill = paint === 'fill' || paint === 'fillStroke';
   if (!stroke && !fill) return [];
   const m = st.ctm;
-  const scale = Math.sqrt(Math.abs(m[0]! * m[3]! - m[1]! * m[2]!)) || 1; // √|ad − bc|: the matrix's linear scale
+  const scale = Math.sqrt(magnitude(m[0]! * m[3]! - m[1]! * m[2]!)) || 1; // √|ad − bc|: the matrix's linear scale
   const rules: Rule[] = [];
   for (const sp of subpaths) {
     if (sp.pts.length < 2) continue; // a line needs two points
@@ -135,7 +137,7 @@ export function subpathRules(paint: PathPaint, subpaths: readonly Subpath[], st:
       if (r) rules.push(r);
     }
     if (stroke && !st.strokeWhite && !sp.curved) {
-      rules.push(...strokeRules(sp.pts, Math.max(st.lineWidth * scale, HAIRLINE) / 2));
+      rules.push(...strokeRules(sp.pts, greatest(st.lineWidth * scale, HAIRLINE) / 2));
     }
   }
   return rules;

@@ -16,6 +16,7 @@
 import type { Chunk } from './chunks.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { HALF, MIN_COLUMNS } from './measures.ts';
+import { maxOf } from '../numbers.ts';
 
 /** A word space, in ems, when testing whether a word would have fitted. */
 const SPACE_EM = 0.25;
@@ -48,7 +49,7 @@ function firstWordWidth(c: Chunk): number {
 
 /** Whether the first word of `below` would have fitted after the text of `above` before `right`. */
 export function fitsAfter(above: readonly Chunk[], below: readonly Chunk[], right: number): boolean {
-  const end = Math.max(...above.map((c) => c.box.x1));
+  const end = maxOf(above.map((c) => c.box.x1));
   const first = below[0]!;
   const size = first.runs[0]!.fontSize;
   return end + SPACE_EM * size + firstWordWidth(first) <= right + 1;

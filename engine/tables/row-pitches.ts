@@ -16,6 +16,7 @@
  */
 import type { TextRun } from '../model.ts';
 import type { RegionLine } from './columns.ts';
+import { minOf } from '../numbers.ts';
 
 /** Pitch (share of the shortest) still within the short mode of a region's line pitches: rounding of baselines. */
 export const SAME_PITCH = 1.08;
@@ -80,7 +81,7 @@ export function lineBase(l: RegionLine): number {
   // A glyph boxed to its own ink (a math italic π) stops short of the baseline: it counts only when nothing else does.
   const full = kept.filter((r) => r.box.y1 - r.box.y0 >= INK_BOX_SHARE * r.fontSize);
   const bottoms = (full.length ? full : kept).map((r) => r.box.y1);
-  return bottoms.length ? Math.min(...bottoms) : l.y1;
+  return bottoms.length ? minOf(bottoms) : l.y1;
 }
 
 /** Pitches, and the index of the line each leads to. */
@@ -120,7 +121,7 @@ function pitchesOf(lines: readonly RegionLine[], ruled: (a: RegionLine, b: Regio
 
 /** The shortest pitch, and whether a long mode stands apart from it. */
 function modes(p: Pitches, lines: readonly RegionLine[], labelOnly: (l: RegionLine) => boolean): { minP: number; bimodal: boolean } {
-  const minP = p.pitches.length ? Math.min(...p.pitches) : 0;
+  const minP = p.pitches.length ? minOf(p.pitches) : 0;
   const short = p.pitches.filter((x) => x <= minP * SAME_PITCH).length;
   // A row-group label (text in the stub only) gets space above it (booktabs' \addlinespace):
   // a long pitch into it breaks a group of rows, not a padded row.

@@ -5,6 +5,7 @@
  */
 import type { Box, Rule } from '../model.ts';
 import { MIN_COLUMNS, MIN_ROWS } from './measures.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** Rules closer than this (points, the width of a thick rule and its anti-aliasing) are treated as touching. */
 export const TOUCH = 2.5;
@@ -67,14 +68,14 @@ const mid = (r: Rule): number => (r.orientation === 'h' ? (r.box.y0 + r.box.y1) 
 /** Fraction of [a, b] covered by the given intervals. */
 function covered(a: number, b: number, spans: readonly [number, number][]): number {
   const clipped = spans
-    .map(([s, e]): [number, number] => [Math.max(s, a), Math.min(e, b)])
+    .map(([s, e]): [number, number] => [greatest(s, a), least(e, b)])
     .filter(([s, e]) => e > s)
     .sort((p, q) => p[0] - q[0]);
   let total = 0;
   let end = a;
   for (const [s, e] of clipped) {
     if (e <= end) continue;
-    total += e - Math.max(s, end);
+    total += e - greatest(s, end);
     end = e;
   }
   return b > a ? total / (b - a) : 1;
@@ -88,7 +89,7 @@ const FRAME_INSET = 0.5;
 /** Spans ([start, end]) of the rules of one orientation drawn along the boundary at `at` (their middle within SNAP of it). */
 function spansAlong(rules: readonly Rule[], orientation: Rule['orientation'], at: number): [number, number][] {
   return rules
-    .filter((r) => r.orientation === orientation && Math.abs(mid(r) - at) <= SNAP)
+    .filter((r) => r.orientation === orientation && magnitude(mid(r) - at) <= SNAP)
     .map((r): [number, number] => (orientation === 'v' ? [r.box.y0, r.box.y1] : [r.box.x0, r.box.x1]));
 }
 
@@ -103,7 +104,7 @@ const drawn = (spans: readonly [number, number][], a: number, b: number): boolea
  */
 export function widestRuleShare(grid: RuleGrid): number {
   const along = (y: number): number => covered(grid.box.x0 + TOUCH, grid.box.x1 - TOUCH, spansAlong(grid.rules, 'h', y));
-  return Math.max(...grid.ys.map(along));
+  return maxOf(grid.ys.map(along));
 }
 
 /** Merges grid slots not separated by a drawn boundary; returns rectangular cells in reading order. */
@@ -141,8 +142,8 @@ export function readGrid(group: readonly Rule[]): RuleGrid | null {
   const v = group.filter((r) => r.orientation === 'v');
   if (h.length < 2 || v.length < 1) return null; // two rules bound a row
   const box = {
-    x0: Math.min(...group.map((r) => r.box.x0)), y0: Math.min(...group.map((r) => r.box.y0)),
-    x1: Math.max(...group.map((r) => r.box.x1)), y1: Math.max(...group.map((r) => r.box.y1)),
+    x0: minOf(group.map((r) => r.box.x0)), y0: minOf(group.map((r) => r.box.y0)),
+    x1: maxOf(group.map((r) => r.box.x1)), y1: maxOf(group.map((r) => r.box.y1)),
   };
   // The frame's outer edges count as boundaries even when only inner rules are drawn.
   const xs = snap([box.x0 + FRAME_INSET, box.x1 - FRAME_INSET, ...v.map(mid)]);

@@ -10,6 +10,7 @@
 import type { Line, Rule } from '../model.ts';
 import { MIN_ROWS } from './table-parts.ts';
 import { MAX_BLANK_LINES } from './measures.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /** Gap (ems) between the ends of two rules on one baseline that can separate two tables, not two cells of one rule drawn in pieces. */
 const MIN_TABLE_GAP_EM = 1;
@@ -61,8 +62,8 @@ const SPANS_TABLE = 0.8;
  * column, and the cut between them is not a table's edge.
  */
 function spansItsSide(rule: Rule, part: readonly Line[]): boolean {
-  const x0 = Math.min(...part.map((l) => l.box.x0));
-  const x1 = Math.max(...part.map((l) => l.box.x1));
+  const x0 = minOf(part.map((l) => l.box.x0));
+  const x1 = maxOf(part.map((l) => l.box.x1));
   return Math.min(rule.box.x1, x1) - Math.max(rule.box.x0, x0) >= SPANS_TABLE * (x1 - x0);
 }
 
@@ -87,7 +88,7 @@ function bandAround(sorted: readonly Line[], x: number, y: number, frame: readon
 function side(line: Line, x: number, left: boolean): Line | null {
   const runs = line.runs.filter((r) => (r.box.x0 + r.box.x1) / 2 < x === left);
   if (!runs.some((r) => r.text.trim() !== '')) return null;
-  const box = { x0: Math.min(...runs.map((r) => r.box.x0)), x1: Math.max(...runs.map((r) => r.box.x1)), y0: line.box.y0, y1: line.box.y1 };
+  const box = { x0: minOf(runs.map((r) => r.box.x0)), x1: maxOf(runs.map((r) => r.box.x1)), y0: line.box.y0, y1: line.box.y1 };
   return { runs, box };
 }
 
@@ -104,7 +105,7 @@ export function sideBySideParts(lines: readonly Line[], hRules: readonly Rule[])
   for (const { x, y, a, b } of ruleGaps(joined, size, MIN_TABLE_GAP_EM * size)) {
     // The rules drawn over the left table's width: its top and bottom rules enclose its rows.
     const ys = joined.filter((r) => Math.abs(r.box.x0 - a.box.x0) <= JOIN_EM * size && Math.abs(r.box.x1 - a.box.x1) <= JOIN_EM * size).map((r) => midY(r.box));
-    const [from, to] = bandAround(sorted, x, y, [Math.min(...ys), Math.max(...ys)]);
+    const [from, to] = bandAround(sorted, x, y, [minOf(ys), maxOf(ys)]);
     const band = sorted.slice(from, to);
     if (band.length < MIN_ROWS) continue;
     const top = band[0]!.box.y0;

@@ -17,6 +17,7 @@ import type { Cell, Line, TextRun } from '../model.ts';
 import { prose } from './prose-cells.ts';
 import type { Detected } from './table-parts.ts';
 import { HALF } from './measures.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /** Words a side label holds at most: a run-in heading of a few words, not a sentence. */
 const LABEL_WORDS = 4;
@@ -97,14 +98,14 @@ export function isSideLabelledProse(t: Detected, lines: readonly Line[], em: num
   if ([...labelCells, ...texts].some(isCode)) return false;
   if (!texts.every(prose)) return false;
   const runs = [...t.runs].filter((r) => r.text.trim() !== '');
-  const left = Math.min(...runs.map((r) => r.box.x0));
+  const left = minOf(runs.map((r) => r.box.x0));
   const edge = (r: TextRun): boolean => r.box.x0 - left <= EDGE_EM * em;
   const body = runs.filter((r) => !edge(r));
   if (!body.length) return false;
   // The text column starts where most of its lines start (a label's second word also lies right of its edge).
   const starts = baselines(body, em).map((line) => line[0]!.box.x0).sort((a, b) => a - b);
   const textLeft = starts[starts.length >> 1]!;
-  const measure = Math.max(...body.map((r) => r.box.x1)) - textLeft;
+  const measure = maxOf(body.map((r) => r.box.x1)) - textLeft;
   const entries = rows.filter((r, i) => cellText(r[0]) !== '' && !carriesOn(cellText(rows[i - 1]?.[0]), cellText(r[0]))).length;
   const textLines = baselines(body, em).length + linesBelow(lines, t.block.prov.box.y1, textLeft, em);
   return measure >= MEASURE_EM * em && textLines >= LINES_PER_LABEL * Math.max(entries, 1);

@@ -11,6 +11,7 @@ import { CHUNK_GAP_EM, lineChunks, union, type Chunk } from './chunks.ts';
 import type { GridCell, RuleGrid } from './rule-grid.ts';
 import { cellRuns } from './grid-slots.ts';
 import { MIN_COLUMNS, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /** Slack (points) allowed when a piece of text sits against a column boundary. */
 const EDGE_SLACK_EM = 0.15;
@@ -75,17 +76,35 @@ function hasTextGutter(lines: readonly Chunk[][]): boolean {
   const split = lines.filter((l) => l.length >= MIN_COLUMNS);
   if (split.length < MIN_ROWS) return false;
   const chunks = lines.flat();
-  const x0 = Math.min(...split.map((l) => l[0]!.box.x1));
-  const x1 = Math.max(...split.map((l) => l[l.length - 1]!.box.x0));
-  const min = MIN_GUTTER_EM * Math.max(...chunks.flatMap((c) => c.runs.map((r) => r.fontSize)));
+  const x0 = minOf(split.map((l) => l[0]!.box.x1));
+  const x1 = maxOf(split.map((l) => l[l.length - 1]!.box.x0));
+  const min = MIN_GUTTER_EM * maxOf(chunks.flatMap((c) => c.runs.map((r) => r.fontSize)));
   let run = 0;
+  // Counted in loops, not with some() and filter(): this runs at every half point across the cell.
   for (let x = x0; x <= x1; x += SCAN_STEP) {
-    const free = !chunks.some((c) => c.box.x0 <= x && c.box.x1 >= x);
-    const between = split.filter((l) => l[0]!.box.x0 < x && l[l.length - 1]!.box.x1 > x).length;
-    run = free && between >= MIN_ROWS ? run + SCAN_STEP : 0;
+    run = isFree(chunks, x) && linesAcross(split, x) >= MIN_ROWS ? run + SCAN_STEP : 0;
     if (run >= min) return true;
   }
   return false;
+}
+
+/** Whether no chunk covers `x`. */
+function isFree(chunks: readonly Chunk[], x: number): boolean {
+  for (let i = 0; i < chunks.length; i++) {
+    const b = chunks[i]!.box;
+    if (b.x0 <= x && b.x1 >= x) return false;
+  }
+  return true;
+}
+
+/** How many of the lines have text on both sides of `x`. */
+function linesAcross(lines: readonly Chunk[][], x: number): number {
+  let n = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l[0]!.box.x0 < x && l[l.length - 1]!.box.x1 > x) n++;
+  }
+  return n;
 }
 
 /**

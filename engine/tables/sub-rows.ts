@@ -10,6 +10,7 @@ import type { TextRun } from '../model.ts';
 import type { GridCell, RuleGrid } from './rule-grid.ts';
 import { MIN_COLUMNS } from './measures.ts';
 import { rowRuns } from './grid-slots.ts';
+import { minOf } from '../numbers.ts';
 
 /** Tops of cells starting one row agree to within this (ems of the run). */
 const TOP_TOLERANCE_EM = 0.2;
@@ -55,7 +56,7 @@ export function splitRowsByText(grid: RuleGrid, cells: readonly GridCell[], runs
     const covering = cells.filter((c) => c.r0 <= r && c.r1 > r);
     const own = covering.every((c) => c.r0 === r && c.r1 === r + 1);
     const inRow = byRow[r]!;
-    const firstCol = Math.min(...covering.map((c) => c.c0));
+    const firstCol = minOf(covering.map((c) => c.c0));
     cutsByRow.push(own && inRow.length ? cutsInRow(grid, inRow, firstCol) : []);
   }
   if (cutsByRow.every((c) => !c.length)) return { ...grid, cells: [...cells] };

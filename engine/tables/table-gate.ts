@@ -15,6 +15,7 @@ import { union } from './chunks.ts';
 import { findLayoutGutter, type Gutter } from './layout-gutter.ts';
 import { HALF, MIN_ROWS, SAME_LINE_EM } from './measures.ts';
 import { sortInPlace } from '../in-order.ts';
+import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** Horizontal gap (ems) between runs of one text line that suggests a column boundary. */
 const COLUMN_GAP_EM = 0.9;
@@ -34,9 +35,10 @@ function bands(runs: TextRun[]): TextRun[][] {
   const out: TextRun[][] = [];
   let cur: TextRun[] = [];
   let y = -Infinity;
-  for (const r of sorted) {
+  for (let k = 0; k < sorted.length; k++) {
+    const r = sorted[k]!;
     const my = (r.box.y0 + r.box.y1) / 2;
-    if (my - y > SAME_LINE_EM * Math.max(r.fontSize, 1) && cur.length) {
+    if (my - y > SAME_LINE_EM * greatest(r.fontSize, 1) && cur.length) {
       out.push(cur);
       cur = [];
     }
@@ -45,7 +47,10 @@ function bands(runs: TextRun[]): TextRun[][] {
   }
   if (cur.length) out.push(cur);
   // Most bands' runs already stand left to right (in-order.ts).
-  for (const band of out) sortInPlace(band, byLeft);
+  for (let i = 0; i < out.length; i++) {
+    const band = out[i]!;
+    sortInPlace(band, byLeft);
+  }
   return out;
 }
 
@@ -61,7 +66,7 @@ export function justifiedGaps(band: readonly TextRun[]): Set<number> {
   const out = new Set<number>();
   for (let i = 0; i < widths.length;) {
     let j = i;
-    while (j + 1 < widths.length && Math.abs(widths[j + 1]! - widths[i]!) <= JUSTIFIED_TOLERANCE) j++;
+    while (j + 1 < widths.length && magnitude(widths[j + 1]! - widths[i]!) <= JUSTIFIED_TOLERANCE) j++;
     if (j - i + 1 >= JUSTIFIED_MIN_GAPS) for (let k = i; k <= j; k++) out.add(k + 1);
     i = j + 1;
   }
@@ -73,11 +78,11 @@ const isMarker = (text: string): boolean => (listMarker(text.trim() + ' ')?.leng
 
 /** Text of a neighbouring band that sits inside the gap at this band's height (inline code on its own baseline). */
 function filled(gap: Gap, band: readonly TextRun[], neighbours: readonly (readonly TextRun[] | undefined)[]): boolean {
-  const y0 = Math.min(...band.map((r) => r.box.y0));
-  const y1 = Math.max(...band.map((r) => r.box.y1));
+  const y0 = minOf(band.map((r) => r.box.y0));
+  const y1 = maxOf(band.map((r) => r.box.y1));
   return neighbours.some((n) => n?.some((r) => {
-    const overlap = Math.min(y1, r.box.y1) - Math.max(y0, r.box.y0);
-    return overlap > HALF * Math.min(y1 - y0, r.box.y1 - r.box.y0) && r.box.x0 < gap.x1 && r.box.x1 > gap.x0;
+    const overlap = least(y1, r.box.y1) - greatest(y0, r.box.y0);
+    return overlap > HALF * least(y1 - y0, r.box.y1 - r.box.y0) && r.box.x0 < gap.x1 && r.box.x1 > gap.x0;
   }) === true);
 }
 
@@ -90,7 +95,7 @@ function bandGaps(all: readonly TextRun[][], i: number): Gap[] {
   for (let k = 1; k < band.length; k++) {
     const a = band[k - 1]!;
     const b = band[k]!;
-    if (b.box.x0 - a.box.x1 < COLUMN_GAP_EM * Math.max(a.fontSize, b.fontSize, 1)) continue;
+    if (b.box.x0 - a.box.x1 < COLUMN_GAP_EM * greatest(greatest(a.fontSize, b.fontSize), 1)) continue;
     // A bullet or number before the first gap is a list item, not a cell.
     if ((justified ??= justifiedGaps(band)).has(k) || (k === 1 && isMarker(a.text))) continue;
     const gap = { x0: a.box.x1, x1: b.box.x0, code: a.monospace && b.monospace };
@@ -114,8 +119,8 @@ function chainFrom(start: number, first: Gap, gaps: readonly Gap[][], all: reado
   for (let j = start + 1; j < all.length; j++) {
     const next = gaps[j]!.find((g) => g.x0 < x1 && g.x1 > x0);
     if (next) {
-      x0 = Math.max(x0, next.x0);
-      x1 = Math.min(x1, next.x1);
+      x0 = greatest(x0, next.x0);
+      x1 = least(x1, next.x1);
       code &&= next.code;
       rows++;
       wrapped = 0;

@@ -5,6 +5,7 @@
  */
 import type { Cell, Span } from '../model.ts';
 import type { TableBlock } from './table-parts.ts';
+import { maxOf } from '../numbers.ts';
 
 /** One span as inline Markdown; pipes are escaped because every cell lives inside a pipe row. */
 function spanMarkdown(s: Span): string {
@@ -58,7 +59,7 @@ function pipeRow(cells: readonly string[]): string {
 }
 
 function gfm(rows: readonly Cell[][]): string {
-  const width = Math.max(...rows.map((r) => r.length));
+  const width = maxOf(rows.map((r) => r.length));
   const texts = rows.map((r) => Array.from({ length: width }, (_, i) => cellMarkdown(r[i])));
   // Without a detected header row, an empty one keeps every data row a data row.
   const headed = rows[0]?.some((c) => c.header) ?? false;

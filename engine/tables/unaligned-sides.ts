@@ -10,6 +10,7 @@ import type { Chunk } from './chunks.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { MIN_ROWS } from './table-parts.ts';
 import { MIN_COLUMNS } from './measures.ts';
+import { maxOf, minOf } from '../numbers.ts';
 
 /** Distance (share of a text line's height) within which two pieces sit on one baseline. */
 const BASELINE_SHARE = 0.25;
@@ -29,7 +30,7 @@ const within = (cols: readonly Column[], lo: number, hi: number) => (c: Chunk): 
 function rowBaselines(lines: readonly RegionLine[], cols: readonly Column[], lo: number, hi: number): { y: number; h: number }[] {
   return lines.flatMap((l) => {
     const mine = l.chunks.filter(within(cols, lo, hi));
-    return mine.length >= MIN_ROWS ? [{ y: Math.max(...mine.map((c) => c.box.y1)), h: l.y1 - l.y0 }] : [];
+    return mine.length >= MIN_ROWS ? [{ y: maxOf(mine.map((c) => c.box.y1)), h: l.y1 - l.y0 }] : [];
   });
 }
 
@@ -55,7 +56,7 @@ function sideOf<L extends SideLine>(line: L, keep: (c: Chunk) => boolean): L | n
   const chunks = line.chunks.filter(keep);
   if (!chunks.length) return null;
   const kind = chunks.length >= MIN_COLUMNS ? line.kind : 'single';
-  return { ...line, chunks, kind, y0: Math.min(...chunks.map((c) => c.box.y0)), y1: Math.max(...chunks.map((c) => c.box.y1)) };
+  return { ...line, chunks, kind, y0: minOf(chunks.map((c) => c.box.y0)), y1: maxOf(chunks.map((c) => c.box.y1)) };
 }
 
 /**

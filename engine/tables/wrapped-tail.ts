@@ -13,6 +13,7 @@ import { columnOf, findColumns, type Column, type RegionLine } from './columns.t
 import { fitsAfter } from './row-breaks.ts';
 import { PADDED_PITCH } from './row-pitches.ts';
 import { WRAP_BLANK_LINES } from './measures.ts';
+import { maxOf } from '../numbers.ts';
 
 /** The median pitch between consecutive lines of cells (a wrapped header's lines are few), or 0. */
 function rowPitch(rows: readonly RegionLine[]): number {
@@ -34,7 +35,7 @@ export function wrappedTail(rows: readonly RegionLine[], tail: readonly RegionLi
   const row = rows[rows.length - 1];
   if (!row) return 0;
   cols ??= findColumns(rows.flatMap((l) => l.chunks), 0);
-  const right = Math.max(...rows.flatMap((l) => l.chunks.map((c) => c.box.x1)));
+  const right = maxOf(rows.flatMap((l) => l.chunks.map((c) => c.box.x1)));
   const pitch = rowPitch(rows);
   let above: RegionLine = row;
   let cell: Chunk | null = null;

@@ -17,6 +17,7 @@ import { ActualTextSpan } from './actual-text.ts';
 import { addPart, joinParts } from './item-parts.ts';
 import { newChunk, setGapThresholds, type Chunk } from './text-chunk.ts';
 import { notePainted, type PaintedItems } from './content/paint-state.ts';
+import { magnitude } from '../../numbers.ts';
 
 /** Reused per glyph by placeGlyph (see there). */
 const CURRENT: Matrix = [0, 0, 0, 0, 0, 0];
@@ -127,7 +128,7 @@ export class TextItems {
     if (!c.initialized) return;
     c.totalWidth += c.width * c.textAdvanceScale;
     const item: TextItem = {
-      str: itemText(joinParts(c)), dir: 'ltr', width: Math.abs(c.totalWidth), height: Math.abs(c.totalHeight),
+      str: itemText(joinParts(c)), dir: 'ltr', width: magnitude(c.totalWidth), height: magnitude(c.totalHeight),
       transform: c.transform, fontName: c.fontName, hasEOL: c.hasEOL,
     };
     if (c.paint !== undefined) notePainted(this.painted, item, c.paint);
@@ -266,7 +267,7 @@ export class TextItems {
     const advanceY = y - lastY;
     const orientation = Math.sign(c.width || c.totalWidth);
     if (advanceX < orientation * c.negativeSpaceMax) {
-      if (Math.abs(advanceY) > 0.5 * c.height) this.endLine(s);
+      if (magnitude(advanceY) > 0.5 * c.height) this.endLine(s);
       else {
         this.resetLastChars();
         this.flush();
@@ -276,13 +277,13 @@ export class TextItems {
     // A change of text rise (superscripts) is not a change of line.
     const riseDelta = s.textRise - c.prevTextRise;
     const lineShift = riseDelta === 0 ? advanceY : advanceY - (cur[3] / s.fontSize) * riseDelta;
-    if (Math.abs(lineShift) > c.height) {
+    if (magnitude(lineShift) > c.height) {
       this.endLine(s);
       return true;
     }
     this.gap = advanceX;
     this.addGap(s, advanceX, orientation, prev);
-    if (Math.abs(advanceY) > c.height * VERTICAL_SHIFT) this.flush();
+    if (magnitude(advanceY) > c.height * VERTICAL_SHIFT) this.flush();
     return true;
   }
 
@@ -294,14 +295,14 @@ export class TextItems {
       if (this.shouldAddWhitespace()) {
         this.resetLastChars();
         this.flush();
-        this.pushSpace(Math.abs(advanceX), prev, c.fontName);
+        this.pushSpace(magnitude(advanceX), prev, c.fontName);
       } else {
         c.width += advanceX;
       }
     } else if (!this.addFakeSpace(s, advanceX, orientation, prev)) {
       if (c.parts === 0) {
         this.resetLastChars();
-        this.pushSpace(Math.abs(advanceX), prev, c.fontName);
+        this.pushSpace(magnitude(advanceX), prev, c.fontName);
       } else {
         c.width += advanceX;
       }
@@ -321,7 +322,7 @@ export class TextItems {
     const fontName = c.fontName;
     this.flush();
     this.resetLastChars();
-    this.pushSpace(Math.abs(width), prev, fontName);
+    this.pushSpace(magnitude(width), prev, fontName);
     return true;
   }
 

@@ -6,6 +6,7 @@
  */
 import { endsToken, isWhite } from './lexer.ts';
 import { refKey } from './values.ts';
+import { minOf } from '../../numbers.ts';
 
 /** Where a top-level object's value begins, and where its header sits (for "last one wins"). */
 export type PlainObject = { pos: number; offset: number };
@@ -88,7 +89,7 @@ export function scanObjects(bytes: Uint8Array): Scan {
   let pos = 0;
   for (;;) {
     const o = obj.from(pos), s = stream.from(pos), t = trailer.from(pos);
-    const next = Math.min(...[o, s, t].filter((x) => x >= 0));
+    const next = minOf([o, s, t].filter((x) => x >= 0));
     if (!Number.isFinite(next)) return out;
     if (next === o) {
       const h = headerBefore(bytes, o);

@@ -13,6 +13,7 @@ import { contains, intersect, type Fill, type PaintLog, type Rgb } from './paint
 import type { Frame } from './frame.ts';
 import { textTransform } from '../text-geometry.ts';
 import type { TextState } from '../text-state.ts';
+import { greatest, least, magnitude } from '../../../numbers.ts';
 
 /** Painted areas one page may log; past this, later paint is not judged (a bound on hostile content). */
 const MAX_FILLS = 20_000;
@@ -28,10 +29,10 @@ function boxOf(points: readonly { x: number; y: number }[], count = points.lengt
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (let i = 0; i < count; i++) {
     const p = points[i]!;
-    x0 = Math.min(x0, p.x);
-    y0 = Math.min(y0, p.y);
-    x1 = Math.max(x1, p.x);
-    y1 = Math.max(y1, p.y);
+    x0 = least(x0, p.x);
+    y0 = least(y0, p.y);
+    x1 = greatest(x1, p.x);
+    y1 = greatest(y1, p.y);
   }
   return { x0, y0, x1, y1 };
 }
@@ -43,7 +44,7 @@ function pathBox(subs: readonly Subpath[]): { box: Box; rect: boolean } | null {
   const box = boxOf(pts);
   const only = subs.length === 1 ? subs[0]! : null;
   const rect = only !== null && !only.curved && only.pts.length >= 4 && only.pts.length <= 5 &&
-    only.pts.every((p) => (Math.abs(p.x - box.x0) < 0.01 || Math.abs(p.x - box.x1) < 0.01) && (Math.abs(p.y - box.y0) < 0.01 || Math.abs(p.y - box.y1) < 0.01));
+    only.pts.every((p) => (magnitude(p.x - box.x0) < 0.01 || magnitude(p.x - box.x1) < 0.01) && (magnitude(p.y - box.y0) < 0.01 || magnitude(p.y - box.y1) < 0.01));
   return { box, rect };
 }
 
@@ -88,7 +89,7 @@ export function noteShading(f: Frame): void {
 
 function sameColour(a: Rgb, b: Rgb): boolean {
   // Channel by channel, not a.every(…): this runs per shown string, and the callback was a closure per call.
-  return a !== null && b !== null && Math.abs(a[0] - b[0]) < SAME_COLOUR && Math.abs(a[1] - b[1]) < SAME_COLOUR && Math.abs(a[2] - b[2]) < SAME_COLOUR;
+  return a !== null && b !== null && magnitude(a[0] - b[0]) < SAME_COLOUR && magnitude(a[1] - b[1]) < SAME_COLOUR && magnitude(a[2] - b[2]) < SAME_COLOUR;
 }
 
 /** The white page, beneath a point nothing was painted at. */
@@ -110,7 +111,7 @@ function judge(f: Frame, s: TextState, base: Matrix): HiddenTextKind | null {
   const mode = p.renderMode;
   if (mode === 3 || mode === 7) return 'render_mode_3';
   const fills = mode !== 1 && mode !== 5, strokes = mode === 1 || mode === 2 || mode === 5 || mode === 6;
-  const alpha = Math.max(fills ? p.fillAlpha : 0, strokes ? p.strokeAlpha : 0);
+  const alpha = greatest(fills ? p.fillAlpha : 0, strokes ? p.strokeAlpha : 0);
   if (alpha <= 0) return 'transparent';
   const colour = fills ? p.fill : p.stroke;
   // Where nothing is painted yet the page is white everywhere: the glyph's position is not needed.

@@ -10,6 +10,7 @@ import type { HiddenTextKind } from '../../../types.ts';
 import type { PdfValue } from '../../pdf-objects/values.ts';
 import type { Matrix, TextItem } from '../types.ts';
 import { FillBands } from './fill-bands.ts';
+import { maxOf, minOf } from '../../../numbers.ts';
 
 /** An RGB colour, each channel 0-255; null where the colour space cannot be converted (patterns, separations). */
 export type Rgb = [number, number, number] | null;
@@ -90,7 +91,7 @@ export function paintLog(base: Matrix, view: readonly number[], hiddenGroup: Pai
   const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = view;
   const xs = [x0, x1].flatMap((x) => [y0, y1].map((y) => base[0] * x + base[2] * y + base[4]));
   const ys = [x0, x1].flatMap((x) => [y0, y1].map((y) => base[1] * x + base[3] * y + base[5]));
-  const page = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  const page = { x0: minOf(xs), y0: minOf(ys), x1: maxOf(xs), y1: maxOf(ys) };
   return { order: 0, texts: [], fills: [], bands: new FillBands(page), hiddenDepth: 0, hiddenGroup, base, page, painted: { items: [], records: [] } };
 }
 

@@ -46,7 +46,8 @@ function showSpaced(f: Frame, arg: PdfValue | undefined): void {
   // The strings since the last adjustment, and whether there were any (an empty one counts).
   let buffer = '';
   let pending = false;
-  for (const item of arg) {
+  for (let i = 0; i < arg.length; i++) {
+    const item = arg[i]!;
     if (isString(item)) {
       buffer += item.bytes;
       pending = true;
