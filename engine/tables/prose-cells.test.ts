@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver } from './prose-cells.ts';
+import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver, prose } from './prose-cells.ts';
 import type { Cell } from '../model.ts';
 import type { TableBlock } from './table-parts.ts';
 
@@ -85,5 +85,19 @@ describe('rows that are lines of a paragraph', () => {
     const t = table(rows);
     for (const c of t.rows[0]!) c.header = true;
     expect(isRunOnRows(t)).toBe(false);
+  });
+});
+
+describe('a cell ending in a word broken at the line end', () => {
+  it('is running text: three columns of prose whose justified gaps cut a line into "of the forecast made." and "The exist-"', () => {
+    const cell = (text: string) => ({ spans: [{ text }] });
+    expect(prose(cell('The exist-'))).toBe(true);
+    expect(prose(cell('Non-resident'))).toBe(false);
+    expect(prose(cell('2001-'))).toBe(false);
+    const t = { kind: 'table' as const, prov: { page: 1, box: { x0: 0, y0: 0, x1: 1, y1: 1 } }, rows: [
+      [cell('pected the committee reviewed the'), cell(''), cell(''), cell('plan for the coming period with')],
+      [cell('figures for the year and found that.'), cell('of the forecast made.'), cell('The exist-'), cell('lower targets for new projects and')],
+    ] };
+    expect(isProseInColumns(t)).toBe(true);
   });
 });

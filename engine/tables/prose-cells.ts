@@ -16,11 +16,14 @@ const CONTINUED_WORDS = 3;
 /** Share of the non-empty cells holding running text from which the whole is prose. */
 const PROSE_SHARE = 0.5;
 
+/** A cell ending in a word broken at the line's end (`The exist-`): its text runs on past the cell, as only prose does. */
+const BROKEN_END = /\p{Ll}[-\u2010]$/u;
+
 /** Whether a cell holds a sentence or the run-on of one. */
 export function prose(c: Cell): boolean {
   const text = c.spans.map((s) => s.text).join(' ').trim();
   const n = text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
-  return n >= PROSE_CELL_WORDS || (n >= CONTINUED_WORDS && /^\p{Ll}/u.test(text));
+  return n >= PROSE_CELL_WORDS || (n >= CONTINUED_WORDS && /^\p{Ll}/u.test(text)) || BROKEN_END.test(text);
 }
 
 const filled = (c: Cell | undefined): c is Cell => c !== undefined && c.spans.some((s) => s.text.trim() !== '');
