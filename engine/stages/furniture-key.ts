@@ -1,4 +1,33 @@
-/** The text of a furniture line as it recurs from page to page: digits of any common set folded, spacing collapsed. */
+/**
+ * Furniture as it recurs from page to page: its text with digits of any
+ * common set folded and spacing collapsed, at about the same height.
+ */
+
+/** Lines this many points apart vertically still count as "the same place". */
+export const Y_TOLERANCE = 8;
+
+/** Something found on a page: its text key, its height and its page. */
+type Recurring = { key: string; y: number; page: number };
+
+/**
+ * The items of each text key that stand at its usual height (the median of
+ * its items', within {@link Y_TOLERANCE}), with that height and the number of
+ * pages they are on.
+ */
+export function recurringGroups<T extends Recurring>(items: readonly T[]): { key: string; y: number; near: T[]; pages: number }[] {
+  const byKey = new Map<string, T[]>();
+  for (const item of items) {
+    const group = byKey.get(item.key);
+    if (group) group.push(item);
+    else byKey.set(item.key, [item]);
+  }
+  return [...byKey].map(([key, group]) => {
+    const ys = group.map((c) => c.y).sort((a, b) => a - b);
+    const y = ys[ys.length >> 1]!;
+    const near = group.filter((c) => Math.abs(c.y - y) <= Y_TOLERANCE);
+    return { key, y, near, pages: new Set(near.map((c) => c.page)).size };
+  });
+}
 
 /** Text with digits folded and spacing collapsed, so "Page 3 of 9" matches "Page 4 of 9". */
 export function furnitureKey(text: string): string {

@@ -13,7 +13,7 @@ import { edgeTableRows } from '../tables/edge-rows.ts';
 import { textGridBoxes } from '../tables/grid-gate.ts';
 import { centreIn } from '../tables/table-parts.ts';
 import { forgetChunks } from '../tables/chunks.ts';
-import { asciiDigits, furnitureKey } from './furniture-key.ts';
+import { asciiDigits, furnitureKey, recurringGroups } from './furniture-key.ts';
 import { sideHeadRuns } from './side-heads.ts';
 
 export { furnitureKey };
@@ -26,8 +26,6 @@ const BAND = 0.12;
  * the folio about 0.125 of the height above the bottom edge.
  */
 const FOLIO_BAND = 0.2;
-/** Lines this many points apart vertically still count as "the same place". */
-const Y_TOLERANCE = 8;
 
 const PAGE_NUMBER = /^(?:page\s*)?[-–—(]?\s*\d{1,5}\s*[-–—)]?(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
 const ROMAN = /^[ivxlcdm]{1,7}$/i;
@@ -123,19 +121,9 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
     return found;
   });
   const repeatable = all.filter((c) => !c.large && !c.folioOnly);
-  const byKey = new Map<string, Candidate[]>();
-  for (const c of repeatable) {
-    const group = byKey.get(c.key);
-    if (group) group.push(c);
-    else byKey.set(c.key, [c]);
-  }
   const found = new Set<Line>();
   const need = repeatsNeeded(pages.length, minShare);
-  for (const group of byKey.values()) {
-    const ys = group.map((c) => c.y).sort((a, b) => a - b);
-    const mid = ys[ys.length >> 1]!;
-    const near = group.filter((c) => Math.abs(c.y - mid) <= Y_TOLERANCE);
-    const onPages = new Set(near.map((c) => c.page)).size;
+  for (const { near, pages: onPages } of recurringGroups(repeatable)) {
     if (pages.length > 1 && onPages >= need) near.forEach((c) => found.add(c.line));
   }
   for (const c of all) {

@@ -9,7 +9,7 @@
  * the pages, as running heads at the edges must.
  */
 import type { Line, Page, TextRun } from '../model.ts';
-import { furnitureKey } from './furniture-key.ts';
+import { furnitureKey, recurringGroups, Y_TOLERANCE } from './furniture-key.ts';
 import { sortedView } from '../in-order.ts';
 import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
@@ -20,8 +20,6 @@ import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
  * yields a block that takes them in.
  */
 const OUTSIDE_SHARE = 0.02;
-/** Runs this many points apart vertically still count as "the same place" (furniture.ts's tolerance). */
-const Y_TOLERANCE = 8;
 /** Bins of the character histogram across a page: enough for a point's resolution on a letter page. */
 const BINS = 1024;
 
@@ -193,22 +191,12 @@ const BESIDE_SHARE = 0.5;
 export function sideHeadRuns(pages: readonly Page[], need: number, band: number): Set<TextRun> {
   const found = new Set<TextRun>();
   if (pages.length < 2) return found; // nothing recurs on one page
-  const byKey = new Map<string, SideLine[]>();
   const blocks = pages.map((p) => textBlock(pageRuns(p)));
   const parity = (i: number) => i % 2; // a book's recto and verso pages
   const usual = [usualBlock(blocks.filter((_, i) => parity(i) === 0)), usualBlock(blocks.filter((_, i) => parity(i) === 1))];
-  for (const line of pages.flatMap((p, i) => sideLines(p, band, blocks[i]!, usual[parity(i)]!))) {
-    if (!HEAD_TEXT.test(line.key)) continue;
-    const group = byKey.get(line.key);
-    if (group) group.push(line);
-    else byKey.set(line.key, [line]);
-  }
+  const lines = pages.flatMap((p, i) => sideLines(p, band, blocks[i]!, usual[parity(i)]!)).filter((l) => HEAD_TEXT.test(l.key));
   const places: Place[] = [];
-  for (const [key, group] of byKey) {
-    const ys = group.map((l) => l.y).sort((a, b) => a - b);
-    const y = ys[ys.length >> 1]!;
-    const near = group.filter((l) => magnitude(l.y - y) <= Y_TOLERANCE);
-    const beside = new Set(near.map((l) => l.page)).size;
+  for (const { key, y, near, pages: beside } of recurringGroups(lines)) {
     if (beside < greatest(MIN_PAGES, need)) continue;
     const spans = near.map((l): [number, number] => [minOf(l.runs.map((r) => r.box.x0)), maxOf(l.runs.map((r) => r.box.x1))]);
     places.push({ key, y, spans: distinct(spans), beside });

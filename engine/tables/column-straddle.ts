@@ -18,12 +18,10 @@
  */
 import type { Line, TextRun } from '../model.ts';
 import { linesOf, type Detected } from './table-parts.ts';
-import { findLayoutGutter, proseBeside, sameBaselineShare, type Gutter } from './layout-gutter.ts';
+import { findLayoutGutter, FULL_LINE, proseBeside, sameBaselineShare, type Gutter } from './layout-gutter.ts';
 
 /** Blank (line heights) above a first line within which it carries on the line above: a paragraph's leading. */
 const LEADING_LINES = 1;
-/** Share of its column's width a paragraph line runs, wrapping into the next (layout-gutter.ts's full line). */
-const FULL_LINE = 0.8;
 
 /** Share of the table's rows across the gutter on one baseline from which it is a table after all (a wide table's description column). */
 const MAX_SAME_BASELINE_SHARE = 0.7;

@@ -118,7 +118,7 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
 }
 
 /** Share of a side's width a paragraph line runs as one piece. */
-const FULL_LINE = 0.8;
+export const FULL_LINE = 0.8;
 
 /** Whether one side holds rows of two cells or more and a line of prose running the side's width as one piece. */
 function tableUnderProse(byLine: readonly Chunk[][], onSide: (x: number) => boolean): boolean {
