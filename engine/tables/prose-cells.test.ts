@@ -94,6 +94,7 @@ describe('a cell ending in a word broken at the line end', () => {
     expect(prose(cell('The exist-'))).toBe(true);
     expect(prose(cell('Non-resident'))).toBe(false);
     expect(prose(cell('2001-'))).toBe(false);
+    expect(prose(cell('-math-'))).toBe(false);
     const t = { kind: 'table' as const, prov: { page: 1, box: { x0: 0, y0: 0, x1: 1, y1: 1 } }, rows: [
       [cell('pected the committee reviewed the'), cell(''), cell(''), cell('plan for the coming period with')],
       [cell('figures for the year and found that.'), cell('of the forecast made.'), cell('The exist-'), cell('lower targets for new projects and')],

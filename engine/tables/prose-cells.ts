@@ -16,8 +16,12 @@ const CONTINUED_WORDS = 3;
 /** Share of the non-empty cells holding running text from which the whole is prose. */
 const PROSE_SHARE = 0.5;
 
-/** A cell ending in a word broken at the line's end (`The exist-`): its text runs on past the cell, as only prose does. */
-const BROKEN_END = /\p{Ll}[-\u2010]$/u;
+/**
+ * A cell of words ending in one broken at the line's end (`The exist-`): its
+ * text runs on past the cell, as only prose does. A name set between hyphens
+ * (zsh's `-math-` context) starts with one; a broken word does not.
+ */
+const BROKEN_END = /\s\p{L}*\p{Ll}[-\u2010]$/u;
 
 /** Whether a cell holds a sentence or the run-on of one. */
 export function prose(c: Cell): boolean {
