@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TextItems } from './text-items.ts';
-import { initialTextState, moveText, type TextState } from './text-state.ts';
+import { initialTextState, moveText, setMatrix, type TextState } from './text-state.ts';
 import { Unsupported, type FontDecoder, type Glyph, type TextContent } from './types.ts';
 
 /** A font whose glyphs are one per byte: 500 units wide, a space 250; `map` overrides a byte's text. */
@@ -134,8 +134,8 @@ describe('TextItems', () => {
   it('applies Tz to advances and Tm line scale to widths', () => {
     const { out, t, s, show } = page();
     s.textHScale = 0.5;
-    s.textMatrix = [2, 0, 0, 2, 10, 20];
-    s.textLineMatrix = [2, 0, 0, 2, 10, 20];
+    setMatrix(s.textMatrix, [2, 0, 0, 2, 10, 20]);
+    setMatrix(s.textLineMatrix, [2, 0, 0, 2, 10, 20]);
     t.textMatrixSet(s);
     show('ab');
     t.finish();
@@ -144,8 +144,8 @@ describe('TextItems', () => {
 
   it('follows text rotated by 90 degrees', () => {
     const { out, t, s, show } = page();
-    s.textMatrix = [0, 1, -1, 0, 300, 100];
-    s.textLineMatrix = [0, 1, -1, 0, 300, 100];
+    setMatrix(s.textMatrix, [0, 1, -1, 0, 300, 100]);
+    setMatrix(s.textLineMatrix, [0, 1, -1, 0, 300, 100]);
     t.textMatrixSet(s);
     show('a', 3);
     show('b');
