@@ -201,6 +201,7 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
     const spans = near.map((l): [number, number] => [minOf(l.runs.map((r) => r.box.x0)), maxOf(l.runs.map((r) => r.box.x1))]);
     places.push({ key, y, spans: distinct(spans), beside });
   }
+  if (places.length === 0) return found; // most documents have no side head: no page's runs to gather
   const runsBetween = pages.map((p) => between(p, band).flat());
   for (const place of places) {
     const taken = runsBetween.map((runs) => place.spans.flatMap((span) => runsAt(runs, place, span)));
