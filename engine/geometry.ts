@@ -90,6 +90,7 @@ export function lineFontSize(line: Line): number {
 
 /** Whether a UTF-16 code unit is whitespace as `\s` defines it. */
 export function isSpace(c: number): boolean {
+  if (c < 0xa0) return c === 32 || (c >= 9 && c <= 13); // below the no-break space: the usual case, decided in two tests
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
     || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }

@@ -36,13 +36,19 @@ export type Element = { box: Box; spans: Span[]; line?: Line };
 /** A two-column part: elements [start, end) of the y-ordered list, split at the gutter. */
 export type ColumnRegion = { start: number; end: number; gutter: Span };
 
+/** Whether the span overlaps any of the free intervals. */
+function cutsAny(free: readonly Span[], s: Span): boolean {
+  for (let i = 0; i < free.length; i++) if (s.x1 > free[i]!.x0 && s.x0 < free[i]!.x1) return true;
+  return false;
+}
+
 /** Removes the spans from the free intervals, keeping pieces wide enough to be a gutter. */
 function subtract(free: Span[], spans: readonly Span[]): Span[] {
   let out = free;
   for (let k = 0; k < spans.length; k++) {
     const s = spans[k]!;
     // Most spans miss every free interval (text beside the middle strip): nothing to cut, nothing to copy.
-    if (!out.some((f) => s.x1 > f.x0 && s.x0 < f.x1)) continue;
+    if (!cutsAny(out, s)) continue;
     const next: Span[] = [];
     for (let i = 0; i < out.length; i++) {
       const f = out[i]!;

@@ -21,6 +21,13 @@ const NOTE_START = /^(\d{1,3}|[*∗†‡§¶]+)[.)]?\s*(\S.*)$/s;
 type Paragraph = Extract<Block, { kind: 'paragraph' }>;
 type Note = { mark: string; text: string; prov: Block['prov'] };
 
+/** Length of a line's text (lineText's), with no string built. */
+function textLength(l: Line): number {
+  let n = 0;
+  for (let i = 0; i < l.runs.length; i++) n += l.runs[i]!.text.length;
+  return n;
+}
+
 /** The body size: the font size of most paragraph characters in the document. */
 function bodySize(doc: Doc): number {
   const by = new Map<number, number>();
@@ -28,10 +35,18 @@ function bodySize(doc: Doc): number {
     if (b.kind !== 'paragraph') continue;
     for (const l of b.lines ?? []) {
       const size = Math.round(lineFontSize(l) * 10) / 10; // to a tenth of a point
-      by.set(size, (by.get(size) ?? 0) + lineText(l).length);
+      by.set(size, (by.get(size) ?? 0) + textLength(l));
     }
   }
   return [...by].reduce((best, cur) => (cur[1] > best[1] ? cur : best), [0, 0])[0];
+}
+
+/** Whether a paragraph may hold notes (notesOf): it sits at the page's foot and its first line starts with a mark. */
+function mayHoldNotes(b: Paragraph, page: Page): boolean {
+  const first = b.lines?.[0];
+  if (!first || b.prov.box.y0 < page.height * NOTE_ZONE) return false;
+  const m = NOTE_START.exec(lineText(first).trim());
+  return m !== null && MARK.test(m[1]!);
 }
 
 /** The notes a paragraph at the page's foot holds: each line that starts with a mark starts one. */
@@ -95,6 +110,8 @@ function replaceSpans(b: Block, map: ReadonlyMap<Span, ReadonlyMap<number, numbe
 export const footnotes: Stage = {
   name: 'footnotes',
   run(doc) {
+    // Most documents have no paragraph that may hold notes: then nothing changes, and no body size is needed.
+    if (!doc.pages.some((page) => page.blocks.some((b) => b.kind === 'paragraph' && mayHoldNotes(b, page)))) return doc;
     const body = bodySize(doc);
     if (body === 0) return doc;
     const defs: Block[] = [];

@@ -7,7 +7,7 @@
  * beside.
  */
 import type { FlowItem, Line } from '../model.ts';
-import { lineFontSize, median, visibleLength } from '../geometry.ts';
+import { isSpace, lineFontSize, median } from '../geometry.ts';
 import { maxOf, minOf } from '../numbers.ts';
 
 /** Characters a line holds at least to mark the text block's edges. */
@@ -31,9 +31,19 @@ const PARAGRAPH_EM = 1.5;
 
 type Block = { x0: number; x1: number; size: number };
 
+/** Whether a line holds BODY_LINE_CHARS visible characters or more: counted only until it does. */
+function isBodyLine(l: Line): boolean {
+  let n = 0;
+  for (let k = 0; k < l.runs.length; k++) {
+    const text = l.runs[k]!.text;
+    for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i)) && ++n >= BODY_LINE_CHARS) return true;
+  }
+  return false;
+}
+
 /** The page's text block from its longer lines: edges most of them reach, and their font size; null on a sparse page. */
 function textBlock(lines: readonly Line[]): Block | null {
-  const body = lines.filter((l) => l.runs.reduce((n, r) => n + visibleLength(r.text), 0) >= BODY_LINE_CHARS);
+  const body = lines.filter(isBodyLine);
   if (body.length < MIN_BODY_LINES) return null;
   const starts = body.map((l) => l.box.x0).sort((a, b) => a - b);
   const ends = body.map((l) => l.box.x1).sort((a, b) => b - a);
@@ -52,8 +62,10 @@ export function marginNotes(lines: readonly Line[]): { notes: Line[][] } {
     return l.box.x0 > block.x1 + GAP_EM * size ? 'right' : null;
   };
   const notes: Line[][] = [];
+  // Each line's side, found once for both.
+  const sides = lines.map(side);
   for (const s of ['left', 'right'] as const) {
-    const outside = lines.filter((l) => side(l) === s).sort((a, b) => a.box.y0 - b.box.y0);
+    const outside = lines.filter((_, i) => sides[i] === s).sort((a, b) => a.box.y0 - b.box.y0);
     let note: Line[] = [];
     for (const l of outside) {
       const last = note.at(-1);

@@ -52,7 +52,8 @@ export function carriesOn(prev: Paragraph, next: Paragraph): boolean {
 /** A block a reader skips between the parts of a paragraph: a picture, or words set smaller than the paragraph (a caption, a note), not a stray mark. */
 function isFloat(b: Block, size: number): boolean {
   if (b.kind === 'image') return true;
-  return isParagraph(b) && /\p{L}{2}/u.test(b.spans.map((s) => s.text).join('')) && b.lines!.every((l) => lineFontSize(l) < (1 - SMALLER) * size);
+  // The sizes first: most paragraphs are set at the size of the next, and their text is not joined.
+  return isParagraph(b) && (b.lines ?? []).every((l) => lineFontSize(l) < (1 - SMALLER) * size) && /\p{L}{2}/u.test(b.spans.map((s) => s.text).join(''));
 }
 
 /** One paragraph of two; its place and provenance are the first part's. */

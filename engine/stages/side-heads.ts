@@ -28,6 +28,8 @@ const BINS = 1024;
  * within them, and a run as wide as the page would otherwise add to all 1,024.
  */
 const END_BINS = 128;
+/** Bins filled at a time from either end, up to END_BINS: a block's edge mostly lies within the first few. */
+const STEP_BINS = 32;
 
 /**
  * Adds each run's characters, spread evenly over its bins, to the bins from
@@ -77,12 +79,21 @@ export function textBlock(runs: readonly TextRun[]): [number, number] | null {
   const bin = (hi - lo) / BINS;
   const counts = new Float64Array(BINS);
   const limit = OUTSIDE_SHARE * total;
-  addRuns(counts, runs, lo, bin, 0, END_BINS - 1);
-  addRuns(counts, runs, lo, bin, BINS - END_BINS, BINS - 1);
-  let left = crossing(counts, 0, 1, END_BINS, limit);
-  let right = crossing(counts, BINS - 1, -1, END_BINS, limit);
+  // Each end is filled STEP_BINS at a time, up to END_BINS, until its edge is found: bins past it are never read.
+  let left = -1, right = -1, fromLeft = 0, fromRight = 0;
+  while (left < 0 && fromLeft < END_BINS) {
+    addRuns(counts, runs, lo, bin, fromLeft, fromLeft + STEP_BINS - 1);
+    fromLeft += STEP_BINS;
+    left = crossing(counts, 0, 1, fromLeft, limit);
+  }
+  while (right < 0 && fromRight < END_BINS) {
+    addRuns(counts, runs, lo, bin, BINS - fromRight - STEP_BINS, BINS - fromRight - 1);
+    fromRight += STEP_BINS;
+    right = crossing(counts, BINS - 1, -1, fromRight, limit);
+  }
   if (left < 0 || right < 0) {
-    addRuns(counts, runs, lo, bin, END_BINS, BINS - END_BINS - 1);
+    // The bins not filled yet lie between the two ends' filled bins.
+    addRuns(counts, runs, lo, bin, fromLeft, BINS - fromRight - 1);
     left = crossing(counts, 0, 1, BINS, limit);
     right = crossing(counts, BINS - 1, -1, BINS, limit);
   }
@@ -123,6 +134,15 @@ function between(page: Page, band: number): TextRun[][] {
   return inner.map((l) => l.runs.filter(inBand)).filter((rs) => rs.length > 0);
 }
 
+/** Whether a run of the page's lines passes the test. */
+function anyRun(page: Page, test: (r: TextRun) => boolean): boolean {
+  for (let i = 0; i < page.lines.length; i++) {
+    const runs = page.lines[i]!.runs;
+    for (let k = 0; k < runs.length; k++) if (test(runs[k]!)) return true;
+  }
+  return false;
+}
+
 /**
  * The page's runs wholly beside its text block, at least an em clear of it,
  * grouped by baseline. Only between the bands: a folio at the end of a running
@@ -131,6 +151,8 @@ function between(page: Page, band: number): TextRun[][] {
 function sideLines(page: Page, band: number, block: [number, number] | null, usual: [number, number] | null): SideLine[] {
   if (!block || !usual) return [];
   const outside = (r: TextRun, b: [number, number]) => r.box.x0 >= b[1] + r.fontSize || r.box.x1 <= b[0] - r.fontSize;
+  // Most pages have no run beside both blocks: their lines are not sorted and filtered for none.
+  if (!anyRun(page, (r) => outside(r, block) && outside(r, usual))) return [];
   // Set apart from the rest of its line too: a bracket or a full stop a line starts or ends with is no head.
   const clear = (r: TextRun, rest: readonly TextRun[]) => rest.every((o) => greatest(o.box.x0 - r.box.x1, r.box.x0 - o.box.x1) >= r.fontSize);
   const beside = between(page, band).flatMap((runs) => {
@@ -201,6 +223,7 @@ export function sideHeadRuns(pages: readonly Page[], need: number, band: number)
     const spans = near.map((l): [number, number] => [minOf(l.runs.map((r) => r.box.x0)), maxOf(l.runs.map((r) => r.box.x1))]);
     places.push({ key, y, spans: distinct(spans), beside });
   }
+  if (places.length === 0) return found; // most documents have no side head: no page's runs to gather
   const runsBetween = pages.map((p) => between(p, band).flat());
   for (const place of places) {
     const taken = runsBetween.map((runs) => place.spans.flatMap((span) => runsAt(runs, place, span)));

@@ -34,6 +34,9 @@ const MAX_DEPTH = 8;
 
 const MARKER = /^([•◦▪‣∙·○●■□–—*+-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])$/;
 
+/** Whether a line's first chunk is a list marker alone. */
+const opensWithMarker = (chunks: readonly Chunk[]): boolean => MARKER.test(chunks[0]!.runs.map((r) => r.text).join('').trim());
+
 function classify(chunks: Chunk[]): Info | null {
   if (!chunks.length) return null;
   const box = union(chunks.map((c) => c.box));
@@ -42,8 +45,8 @@ function classify(chunks: Chunk[]): Info | null {
   // multi-chunk all-monospace lines count as code.
   const mono = chunks.length >= MIN_COLUMNS && chunks.every((c) => c.runs.every((r) => r.monospace));
   // A list item's marker sits apart from its text like a cell; the item is one piece of prose.
-  const item = MARKER.test(chunks[0]!.runs.map((r) => r.text).join('').trim());
-  const kind = mono ? 'mono' : chunks.length >= MIN_COLUMNS && !item ? 'multi' : 'single';
+  // Asked only of a line that would otherwise be a row: a line of one chunk is single whatever it opens with.
+  const kind = mono ? 'mono' : chunks.length >= MIN_COLUMNS && !opensWithMarker(chunks) ? 'multi' : 'single';
   return { chunks, y0: box.y0, y1: box.y1, kind };
 }
 

@@ -22,7 +22,10 @@ export function documentWords(texts: () => Iterable<string>): Words {
   return () => {
     if (!out) {
       out = new Set<string>();
-      for (const t of texts()) for (const w of t.toLowerCase().match(WORD) ?? []) out.add(w);
+      // Joined and lower-cased at once, one pattern run instead of one per text: no word reaches across a line break,
+      // and case mapping reads no context across one (final sigma ends at it as at a text's end).
+      const found = Array.from(texts()).join('\n').toLowerCase().match(WORD) ?? [];
+      for (let i = 0; i < found.length; i++) out.add(found[i]!);
     }
     return out;
   };

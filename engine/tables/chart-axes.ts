@@ -13,6 +13,7 @@ import type { Box, Line, TextRun } from '../model.ts';
 import { NUMERIC } from './chunks.ts';
 import { MIN_TICKS, SAME_END_EM } from './measures.ts';
 import { maxOf, minOf } from '../numbers.ts';
+import { isSpace } from '../geometry.ts';
 
 /** Pitch (ems of the tick labels) from which stacked numbers are ticks, not rows: table rows are one to two lines apart. */
 const TICK_PITCH_EM = 2.5;
@@ -30,9 +31,24 @@ function hasDigit(text: string): boolean {
   return false;
 }
 
+/**
+ * Whether a text's first character after its spacing may open a NUMERIC: a
+ * bracket, a sign, a currency sign or a digit. Most runs are words, which
+ * fail here at their first letter, before their text is scanned.
+ */
+function mayOpenNumber(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  if (i === text.length) return false;
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || OPENERS.includes(text[i]!); // '0' to '9', or another opener
+}
+/** Characters other than digits that NUMERIC allows first: brackets, signs, currency signs. */
+const OPENERS = '([-+−$€£';
+
 const value = (r: TextRun): number | null => {
-  // Most runs are words: the number test comes first, before the text is rewritten for reading.
-  if (!hasDigit(r.text) || !NUMERIC.test(r.text.trim())) return null;
+  // Most runs are words: the number tests come first, before the text is rewritten for reading.
+  if (!mayOpenNumber(r.text) || !hasDigit(r.text) || !NUMERIC.test(r.text.trim())) return null;
   const t = r.text.trim().replace(/,/g, '').replace(/^[−–]/, '-');
   return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
 };

@@ -5,7 +5,7 @@
  * sit a word space apart, which the text gate (table-gate.ts) cannot see.
  */
 import type { Box, Rule, TextRun } from '../model.ts';
-import { readGrid, ruleGroups } from './rule-grid.ts';
+import { ruleGrids } from './rule-grid.ts';
 import { centreIn, MIN_ROWS } from './table-parts.ts';
 
 /** Rules beyond which a page is a drawing, not a table grid (grouping costs the square of the count). */
@@ -15,8 +15,7 @@ export const MAX_GRID_GATE_RULES = 4000;
 export function textGridBoxes(rules: readonly Rule[], runs: readonly TextRun[], maxRules = MAX_GRID_GATE_RULES): Box[] {
   if (rules.length > maxRules || !rules.some((r) => r.orientation === 'v')) return [];
   const texts = runs.filter((r) => r.text.trim() !== '');
-  return ruleGroups(rules).flatMap((group) => {
-    const grid = readGrid(group);
+  return ruleGrids(rules).flatMap(({ grid }) => {
     if (!grid) return [];
     const rows = new Set(texts.filter((r) => centreIn(r.box, grid.box))
       .map((r) => grid.ys.findIndex((y, i) => i > 0 && (r.box.y0 + r.box.y1) / 2 < y)));

@@ -26,24 +26,28 @@ const MIN_FULL_SHARE = 0.15;
 export type Gutter = { x0: number; x1: number };
 
 /**
- * How many chunks cross each integer x in [lo, hi]: a chunk crosses x when
- * x0 < x < x1. One pass over the chunks with a difference array, so the cost
- * is chunks + width rather than chunks × width.
+ * How many chunks (of all the lines) cross each integer x in [lo, hi]: a
+ * chunk crosses x when x0 < x < x1. One pass over the chunks with a
+ * difference array, summed in place, so the cost is chunks + width rather
+ * than chunks × width.
  */
-function crossings(chunks: readonly Chunk[], lo: number, hi: number): number[] {
+function crossings(byLine: readonly Chunk[][], lo: number, hi: number): number[] {
   // A slot per x in [lo, hi], and one past it for the last decrement; a plain array (a typed one lives off the heap, costly to make).
-  const diff = new Array<number>(hi - lo + 2).fill(0);
-  for (let k = 0; k < chunks.length; k++) {
-    const c = chunks[k]!;
-    const a = greatest(lo, Math.floor(c.box.x0) + 1);
-    const b = least(hi, Math.ceil(c.box.x1) - 1);
-    if (a > b) continue;
-    diff[a - lo]!++;
-    diff[b - lo + 1]!--;
+  const counts = new Array<number>(hi - lo + 2).fill(0);
+  for (let j = 0; j < byLine.length; j++) {
+    const chunks = byLine[j]!;
+    for (let k = 0; k < chunks.length; k++) {
+      const c = chunks[k]!;
+      const a = greatest(lo, Math.floor(c.box.x0) + 1);
+      const b = least(hi, Math.ceil(c.box.x1) - 1);
+      if (a > b) continue;
+      counts[a - lo]!++;
+      counts[b - lo + 1]!--;
+    }
   }
-  const counts: number[] = [];
   let n = 0;
-  for (let i = 0; i <= hi - lo; i++) counts.push((n += diff[i]!));
+  for (let i = 0; i <= hi - lo; i++) counts[i] = n += counts[i]!;
+  counts.length = hi - lo + 1; // the slot past hi held only decrements
   return counts;
 }
 
@@ -85,7 +89,7 @@ export function findLayoutGutter(lines: readonly Line[], pageWidth: number): Gut
   const byLine = lines.map((l) => lineChunks(l));
   // The gutter leaves a layout column on each side.
   const [lo, hi] = gutterRange(pageWidth);
-  const counts = crossings(byLine.flat(), lo, hi);
+  const counts = crossings(byLine, lo, hi);
   const min = minOf(counts);
   // Full-width headings and wide tables may cross the gutter; prose never does.
   if (min > lines.length * MAX_CROSSING_SHARE) return null;

@@ -151,3 +151,17 @@ export function readGrid(group: readonly Rule[]): RuleGrid | null {
   if (xs.length < MIN_COLUMNS + 1 || ys.length < MIN_ROWS + 1) return null; // n cells have n + 1 boundaries
   return { box, xs, ys, cells: mergeCells(group, xs, ys), rules: [...group] };
 }
+
+/** A group of touching rules and the grid it reads as (null when it is none). */
+export type GroupGrid = { group: Rule[]; grid: RuleGrid | null };
+
+// The extraction's grid gate, the furniture stage and the tables stage each read the grids of one page's rules:
+// read once per rules array (a page's rules are complete before the first asks, and never changed after).
+const gridsSeen = new WeakMap<readonly Rule[], readonly GroupGrid[]>();
+
+/** The page's rules grouped (ruleGroups) and each group read as a grid (readGrid), found once per rules array. */
+export function ruleGrids(rules: readonly Rule[]): readonly GroupGrid[] {
+  let found = gridsSeen.get(rules);
+  if (!found) gridsSeen.set(rules, (found = ruleGroups(rules).map((group) => ({ group, grid: readGrid(group) }))));
+  return found;
+}

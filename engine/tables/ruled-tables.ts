@@ -7,7 +7,7 @@ import type { Words } from './broken-words.ts';
 import type { Box, Cell, Line, Rule, TextRun } from '../model.ts';
 import { flushLeftReadings } from './flush-left-cells.ts';
 import { cellSpans } from './cell-text.ts';
-import { widestRuleShare, readGrid, ruleGroups, type RuleGrid } from './rule-grid.ts';
+import { widestRuleShare, ruleGrids, type RuleGrid } from './rule-grid.ts';
 import { splitMergedByText, underRuled } from './split-merged.ts';
 import { splitRowsByText } from './sub-rows.ts';
 import { cutRunsAtRules } from './rule-cut-runs.ts';
@@ -106,8 +106,9 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
   const figures: Box[] = [];
   // The page's text, gathered only once a frame reads as a grid: most pages draw none.
   let runs: TextRun[] | null = null;
-  for (const group of ruleGroups(rules)) {
-    const drawn = readGrid(group);
+  const grids = ruleGrids(rules);
+  for (let g = 0; g < grids.length; g++) {
+    const drawn = grids[g]!.grid;
     if (!drawn) continue;
     runs ??= lines.flatMap((l) => l.runs).filter((r) => r.text.trim() !== '');
     const cut = cutRunsAtRules(drawn, runs.filter((r) => centreIn(r.box, drawn.box)));
