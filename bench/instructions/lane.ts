@@ -1,0 +1,31 @@
+/**
+ * One lane of a `p2m convert --jobs N` batch, converted in this process by
+ * the engine of the tree given: every LANES-th file of the folder, largest
+ * first, as engine/cli/pool.ts hands them out. Prints the file count and a
+ * hash of all the Markdown, so two trees' runs show whether their output is
+ * the same.
+ *
+ *   node bench/instructions/lane.ts TREE FOLDER LANE LANES
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [tree, folder, lane, lanes] = process.argv.slice(2);
+if (!tree || !folder || lane === undefined || lanes === undefined) throw new Error('usage: lane.ts TREE FOLDER LANE LANES');
+const engine = (await import(pathToFileURL(resolve(tree, 'engine/index.ts')).href)) as typeof import('../../engine/index.ts');
+const files = readdirSync(folder)
+  .filter((name) => name.toLowerCase().endsWith('.pdf'))
+  .map((name) => join(folder, name))
+  .sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b))
+  .filter((_, i) => i % Number(lanes) === Number(lane));
+const hash = createHash('sha256');
+for (const file of files) {
+  try {
+    hash.update((await engine.convert(new Uint8Array(readFileSync(file)))).markdown);
+  } catch (err) {
+    hash.update(`failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+console.log(`${files.length} files, markdown ${hash.digest('hex').slice(0, 16)}`);
