@@ -16,7 +16,9 @@
  * text on each side). Its lines are then searched again column by column, as
  * a two-column page's are.
  */
-import type { Line, TextRun } from '../model.ts';
+import type { Box, Line, TextRun } from '../model.ts';
+import { unionOf } from '../geometry.ts';
+import { magnitude, maxOf, minOf } from '../numbers.ts';
 import { linesOf, type Detected } from './table-parts.ts';
 import { findLayoutGutter, FULL_LINE, proseBeside, sameBaselineShare, type Gutter } from './layout-gutter.ts';
 
@@ -54,18 +56,18 @@ export function regionGutter(t: Detected, lines: readonly Line[], pageWidth: num
 function carriesOn(t: Detected, region: readonly Line[], onSide: (r: TextRun) => boolean, em: number): boolean {
   const mine = [...t.runs].filter(onSide);
   if (!mine.length) return false;
-  const top = Math.min(...mine.map((r) => r.box.y0));
+  const top = minOf(mine.map((r) => r.box.y0));
   const first = mine.filter((r) => r.box.y0 < top + em / 2);
-  const x0 = Math.min(...first.map((r) => r.box.x0));
-  const height = Math.max(...first.map((r) => r.box.y1 - r.box.y0));
+  const x0 = minOf(first.map((r) => r.box.x0));
+  const height = maxOf(first.map((r) => r.box.y1 - r.box.y0));
   const sides = region.map((l) => l.runs.filter(onSide)).filter((rs) => rs.length > 0);
-  const width = Math.max(...sides.map((rs) => Math.max(...rs.map((r) => r.box.x1)))) - Math.min(...sides.map((rs) => Math.min(...rs.map((r) => r.box.x0))));
+  const side = unionOf(sides.flat());
+  // The nearest line part above the table's first text, outside the table.
   const above = sides
-    .filter((rs) => !rs.some((r) => t.runs.has(r)) && Math.max(...rs.map((r) => r.box.y1)) <= top)
-    .sort((a, b) => Math.max(...b.map((r) => r.box.y1)) - Math.max(...a.map((r) => r.box.y1)))[0];
+    .filter((rs) => !rs.some((r) => t.runs.has(r)))
+    .map((rs) => unionOf(rs))
+    .filter((b) => b.y1 <= top)
+    .reduce<Box | null>((nearest, b) => (nearest && nearest.y1 >= b.y1 ? nearest : b), null);
   if (!above) return false;
-  const ax0 = Math.min(...above.map((r) => r.box.x0));
-  const ax1 = Math.max(...above.map((r) => r.box.x1));
-  const gap = top - Math.max(...above.map((r) => r.box.y1));
-  return gap <= LEADING_LINES * height && Math.abs(ax0 - x0) <= em && ax1 - ax0 >= FULL_LINE * width;
+  return top - above.y1 <= LEADING_LINES * height && magnitude(above.x0 - x0) <= em && above.x1 - above.x0 >= FULL_LINE * (side.x1 - side.x0);
 }
