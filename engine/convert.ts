@@ -1,8 +1,8 @@
 /**
  * convert(): PDF bytes → Markdown. The page reader opens the document (the
  * direct reader, pdf.js only where needed), each requested page is extracted
- * (with OCR where asked or needed), the stages run, the document is
- * rendered, and the reader is always closed.
+ * (with OCR where asked or needed; glyphs that have no text give none), the
+ * stages run, the document is rendered, and the reader is always closed.
  */
 import type { Doc, Page } from './model.ts';
 import { EngineError, type ConvertOptions, type ConvertResult, type OcrMode, type OcrPage } from './types.ts';
@@ -12,6 +12,7 @@ import { hasInkToRead, textLayerFault } from './ocr/needs-ocr.ts';
 import { hasGlyphMarks } from './ocr/glyph-marks.ts';
 import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
+import { takeUnmapped } from './extract/unmapped-glyphs.ts';
 import { STAGES, runStages } from './pipeline.ts';
 import { DEFAULT_CONFIG } from './stage.ts';
 import { hideText, HiddenTally } from './extract/hidden-text.ts';
@@ -49,18 +50,19 @@ function noGlyphMarks(reader: PageReader, n: number): boolean {
   return r !== null && !hasGlyphMarks(r.image, r.scale);
 }
 
-async function maybeOcr(reader: PageReader, page: Page, opts: ConvertOptions, ocr: OcrSession, report: Report): Promise<Page> {
+/** The page read by OCR as a whole, when its text layer calls for that; null when it is kept. */
+async function pageOcr(reader: PageReader, page: Page, opts: ConvertOptions, ocr: OcrSession, report: Report): Promise<Page | null> {
   const mode = opts.ocr ?? 'auto';
   const reason = await ocrReason(reader, page, mode);
-  if (!reason) return page;
+  if (!reason) return null;
   // A page without text is worth the OCR workers only if its picture shows glyph-sized marks (a photo has none).
   const when = mode === 'auto' && reason === 'no_text_layer' ? 'glyph_marks' : 'always';
   // A page of simple images the reader composes itself: no marks, no pdf.js. Marks send it on to pdf.js's
   // rendering, which OCR reads, so what OCR sees never changes.
-  if (when === 'glyph_marks' && noGlyphMarks(reader, page.number)) return page;
+  if (when === 'glyph_marks' && noGlyphMarks(reader, page.number)) return null;
   try {
     const reading = await reader.withPdfjsPage(page.number, (p) => ocr.recognise(p, when));
-    if (!reading) return page;
+    if (!reading) return null;
     report.ocrPages.push({ page: page.number, reason });
     const { page: read, warning } = applyOcr(page, reading, mode);
     if (warning) report.warnings.push(warning);
@@ -70,6 +72,15 @@ async function maybeOcr(reader: PageReader, page: Page, opts: ConvertOptions, oc
     report.warnings.push(`ocr_failed: page ${page.number}: ${err instanceof Error ? err.message : String(err)}`);
     return page;
   }
+}
+
+/**
+ * OCR where the page needs it: the whole page when its text layer is missing
+ * or garbage (or OCR is forced). Glyphs without text never give text of their own.
+ */
+async function maybeOcr(reader: PageReader, read: Page, opts: ConvertOptions, ocr: OcrSession, report: Report): Promise<Page> {
+  const { page } = takeUnmapped(read);
+  return (await pageOcr(reader, page, opts, ocr, report)) ?? page;
 }
 
 /** What the conversion reports besides the Markdown, filled in page by page (pictures only under images: files). */

@@ -45,6 +45,12 @@ export type TextRun = {
   drawnLtr?: true;
   /** Why the reader judged this run never visibly painted (extract/hidden-text.ts drops or keeps it). */
   hidden?: HiddenTextKind;
+  /**
+   * Set by the reader on glyphs without a text mapping (extract/glyph-ordinals.ts):
+   * `text` is only the reader's stand-in, one character or so per glyph. Such
+   * runs are taken off the page before the OCR decision (extract/unmapped-glyphs.ts).
+   */
+  unmapped?: true;
 };
 
 /** An inline piece of a block's text with its emphasis. */

@@ -11,8 +11,11 @@ import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
 import type { Page, TextRun } from '../model.ts';
 import { inferFontStyle, type FontStyle } from './font-style.ts';
 
-/** A font's name and the style flags inferred from it. */
-export type ResolvedFont = FontStyle & { name: string };
+/**
+ * A font's name and the style flags inferred from it; `unmapped` for a font
+ * whose glyphs have no text (glyph-ordinals.ts): runs in it are marked so.
+ */
+export type ResolvedFont = FontStyle & { name: string; unmapped?: true };
 
 type LoadedFont = { name?: string; bold?: boolean; italic?: boolean; isMonospace?: boolean };
 

@@ -37,7 +37,7 @@ export async function extractDirectPage(direct: DirectDocument, page: LinkPage, 
       const font = direct.font(id);
       if (!font) throw new Unsupported(`font ${id} unknown`);
       const flags = { bold: font.bold, italic: font.italic, monospace: font.monospace, family: font.fallbackName };
-      style = { name: font.name, ...inferFontStyle(font.name, flags) };
+      style = { name: font.name, ...inferFontStyle(font.name, flags), ...(font.unmapped ? { unmapped: font.unmapped } : {}) };
       styles.set(id, style);
     }
     return style;

@@ -10,15 +10,20 @@ import { markInvisibleRuns } from './pdfjs-hidden.ts';
 
 /** Whether the page (by object reference) may set an invisible render mode (pdfjs-hidden.ts invisibleModeHint). */
 export type InvisibleModeHint = (ref: { num: number; gen: number } | null) => boolean;
+/** The keys of the fonts without text the page (by object reference) uses (pdfjs-unmapped.ts unmappedFontHint). */
+export type UnmappedFontHint = (ref: { num: number; gen: number } | null) => ReadonlySet<string>;
 import type { DocumentFonts } from './document-fonts.ts';
 import { extractRules } from '../tables/extract-rules.ts';
 import { pageMayHaveRuledTable } from '../tables/table-gate.ts';
 import { dominantTurn, turnedSize, turnRuns, turnRules } from './page-turn.ts';
 
 /** Extracts text runs and links of a page; `readLinks` should be the document's linkReader (pdf.js alone is slow). */
-export async function extractPage(page: PDFPageProxy, number: number, fonts: DocumentFonts, readLinks: LinkReader = extractLinks, mayHide: InvisibleModeHint = () => false): Promise<Page> {
+export async function extractPage(
+  page: PDFPageProxy, number: number, fonts: DocumentFonts, readLinks: LinkReader = extractLinks,
+  mayHide: InvisibleModeHint = () => false, unmapped: UnmappedFontHint = () => new Set(),
+): Promise<Page> {
   const vp = page.getViewport({ scale: 1 });
-  const { runs: first, alts, cells, items } = await extractPageRuns(page, number, fonts);
+  const { runs: first, alts, cells, items } = await extractPageRuns(page, number, fonts, unmapped(page.ref));
   let read = first;
   // Text in render mode 3 or 7 (pdfjs-hidden.ts): only pages whose content sets one pay for the operator list.
   if (read.length && mayHide(page.ref)) read = await markInvisibleRuns(page, read).catch(() => read);

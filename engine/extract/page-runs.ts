@@ -10,22 +10,28 @@ import { figureAlts, NO_STRUCTURE, pageStructure, treeCells, treeItems } from '.
 import { hasMarkedIds, itemsToRuns } from './text-runs.ts';
 import { hasMonoSpaces, repairMonoSpaces } from './monospace-spaces.ts';
 import { pdfjsShownGlyphs } from './pdfjs-shown-glyphs.ts';
+import { unmappedFontIds } from './pdfjs-unmapped.ts';
 
 type Matrix = [number, number, number, number, number, number];
 
 /**
  * Extracts the text runs of one page, and the alt texts of its tagged
  * Figures. Runs in fonts the document has not resolved yet get a
- * provisional style until `fonts.settle`.
+ * provisional style until `fonts.settle`. `unmapped` holds the keys of the
+ * page's fonts whose glyphs have no text (pdfjs-unmapped.ts): runs in them are marked.
  */
-export async function extractPageRuns(page: PDFPageProxy, number: number, fonts: DocumentFonts): Promise<{ runs: TextRun[]; alts: FigureAlt[]; cells: TreeCellAt[]; items: TreeItemAt[] }> {
+export async function extractPageRuns(
+  page: PDFPageProxy, number: number, fonts: DocumentFonts, unmapped: ReadonlySet<string> = new Set(),
+): Promise<{ runs: TextRun[]; alts: FigureAlt[]; cells: TreeCellAt[]; items: TreeItemAt[] }> {
   const content = await page.getTextContent({ includeMarkedContent: true });
   const items = content.items.filter((it): it is TextItem => 'str' in it);
   fonts.notePage(page, number, items, content.styles);
   // Only tagged pages carry marked-content ids; only they pay for the structure tree.
   const structure = hasMarkedIds(content.items) ? await pageStructure(page) : NO_STRUCTURE;
   const vt = page.getViewport({ scale: 1 }).transform as Matrix;
-  const runs = itemsToRuns(await withMonoSpaces(page, content.items, content.styles, fonts), content.styles, vt, (id) => fonts.style(id), structure);
+  const textless = await unmappedFontIds(page, items.map((it) => it.fontName), unmapped);
+  const fontOf = (id: string) => (textless.has(id) ? { ...fonts.style(id), unmapped: true as const } : fonts.style(id));
+  const runs = itemsToRuns(await withMonoSpaces(page, content.items, content.styles, fonts), content.styles, vt, fontOf, structure);
   return { runs, alts: figureAlts(structure.alts), cells: treeCells(structure.cells), items: treeItems(structure.items) };
 }
 

@@ -61,7 +61,8 @@ function rotatedBox(m: Matrix, width: number, ascent: number, descent: number): 
 }
 
 function toRun(item: RunItem, vt: Matrix, style: RunStyle | undefined, font: ResolvedFont): TextRun | null {
-  const text = normaliseText(item.str);
+  // Glyphs without text keep their place, whatever the reader made of them (control codes normalise away).
+  const text = font.unmapped && item.str.trim() !== '' ? item.str : normaliseText(item.str);
   if (text.trim() === '') return null;
   const m = multiply(vt, item.transform);
   const size = Math.hypot(m[2], m[3]) || Math.hypot(m[0], m[1]) || 1;
@@ -85,7 +86,7 @@ function toRun(item: RunItem, vt: Matrix, style: RunStyle | undefined, font: Res
   return {
     text, box, fontName: font.name, fontSize: Math.round(size * 100) / 100, bold: font.bold, italic: font.italic, monospace: font.monospace, dir,
     href: undefined, role: undefined, structBlock: undefined, structOrder: undefined, rotation: rotation !== 0 ? rotation : undefined,
-    script: undefined, drawnLtr: undefined, hidden: item.hidden ? item.hidden : undefined,
+    script: undefined, drawnLtr: undefined, hidden: item.hidden ? item.hidden : undefined, unmapped: font.unmapped,
   };
 }
 

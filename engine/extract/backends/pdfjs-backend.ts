@@ -9,6 +9,7 @@ import { DocumentFonts } from '../document-fonts.ts';
 import { extractPage } from '../extract-page.ts';
 import { linkReader } from '../links.ts';
 import { invisibleModeHint } from '../pdfjs-hidden.ts';
+import { unmappedFontHint } from '../pdfjs-unmapped.ts';
 import { extractOutline } from '../outline.ts';
 import { pdfjsDestination } from '../link-dests.ts';
 import type { BackendSpec, DocumentBackend, DocumentSource } from './page-backend.ts';
@@ -19,13 +20,14 @@ async function open({ data, pdfjs }: DocumentSource): Promise<DocumentBackend> {
   // Links are read from the objects where the file allows (pdf.js's getAnnotations is slow).
   const readLinks = linkReader(data);
   const mayHide = invisibleModeHint(data);
+  const unmapped = unmappedFontHint(data);
   let pagesRead = 0;
   return {
     name: 'pdfjs',
     pageCount: pdf.numPages,
     page(n) {
       pagesRead++;
-      return pdfjs.withPage(n, (page) => extractPage(page, n, fonts, readLinks, mayHide));
+      return pdfjs.withPage(n, (page) => extractPage(page, n, fonts, readLinks, mayHide, unmapped));
     },
     links: (n) => pdfjs.withPage(n, (page) => readLinks(page)),
     outline: () => extractOutline(pdf),

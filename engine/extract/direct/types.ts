@@ -58,6 +58,8 @@ export interface FontDecoder {
   readonly fontMatrix: Matrix;
   /** Type 3 fonts whose text pdf.js stretches vertically (fonts/type3-height.ts); absent for all others. */
   readonly type3Height?: Type3Height;
+  /** A Type 3 font of numbered glyphs, whose text is invented (../glyph-ordinals.ts); absent for all others. */
+  readonly unmapped?: true;
   /** Splits a shown string (raw bytes, one char per byte) into glyphs, in a new array. */
   glyphs(bytes: string): Glyph[];
   /**

@@ -7,7 +7,9 @@
  * encoding for other fonts, not for these), else from the encoding's glyph
  * names (type3-names.ts). A code either leaves unmapped reads as itself, as
  * in pdf.js; a code whose glyph name pdf.js might know and we do not is
- * refused, as for simple fonts.
+ * refused, as for simple fonts. A font of numbered glyphs (Ghostscript's
+ * `a<code>` names, ../../glyph-ordinals.ts) is marked `unmapped`: its text is
+ * still pdf.js's, but nothing reads it.
  */
 import { isDict, isName, isString, type PdfDict } from '../../pdf-objects/values.ts';
 import { Unsupported, type FontDecoder, type Matrix, type ObjectSource } from '../types.ts';
@@ -21,6 +23,7 @@ import { simpleEncoding, type SimpleEncoding } from './simple-encoding.ts';
 import { parseToUnicode } from './to-unicode-cmap.ts';
 import { type3Height } from './type3-height.ts';
 import { type3NameUnicode } from './type3-names.ts';
+import { unmappedType3 } from '../../glyph-ordinals.ts';
 
 /** pdf.js's default FontMatrix (FONT_IDENTITY_MATRIX), for a missing or malformed one. */
 const DEFAULT_MATRIX: Readonly<Matrix> = [0.001, 0, 0, 0.001, 0, 0];
@@ -57,9 +60,7 @@ function type3Encoding(objects: ObjectSource, dict: PdfDict, flags: number, name
  * anything, else the encoding's names; under a `foreign` default encoding
  * only the /Differences names are known.
  */
-function type3Text(objects: ObjectSource, dict: PdfDict, { enc, foreign }: { enc: SimpleEncoding; foreign: boolean }): EncodingUnicode {
-  const data = toUnicodeData(objects, dict.map.get('ToUnicode'));
-  const cmap = data ? parseToUnicode(data) : new Map<number, string>();
+function type3Text(cmap: Map<number, string>, { enc, foreign }: { enc: SimpleEncoding; foreign: boolean }): EncodingUnicode {
   if (cmap.size > 0) return { map: cmap, unknown: new Set() };
   const text = type3NameUnicode(applyDifferences(enc.defaultEncoding, enc.differences), enc.base);
   if (foreign) {
@@ -81,7 +82,9 @@ export function loadType3Font(objects: ObjectSource, dict: PdfDict, id: string):
   const rawFlags = objects.lookup(desc, 'Flags');
   const flags = typeof rawFlags === 'number' && Number.isInteger(rawFlags) ? rawFlags : 0;
   const enc = type3Encoding(objects, dict, flags, name);
-  const text = type3Text(objects, dict, enc);
+  const data = toUnicodeData(objects, dict.map.get('ToUnicode'));
+  const cmap = data ? parseToUnicode(data) : new Map<number, string>();
+  const text = type3Text(cmap, enc);
   const widths = simpleWidths(objects, dict, desc, intOr(objects.lookup(dict, 'FirstChar'), 0));
   const matrix = fontMatrix(objects, dict);
   // pdf.js cannot load the font without glyph procedures, and shows no text in it.
@@ -101,5 +104,6 @@ export function loadType3Font(objects: ObjectSource, dict: PdfDict, id: string):
     codeBytes: 1, toUnicode: text.map, widths: widths.byCode, defaultWidth: widths.defaultWidth, unmapped: 'code',
     refuse: (code) => (text.unknown.has(code) ? 'glyph name outside our glyph list' : null),
   });
-  return height ? { ...decoder, type3Height: height } : decoder;
+  const unmapped = unmappedType3(enc.enc.differences, cmap.values());
+  return { ...decoder, ...(height ? { type3Height: height } : {}), ...(unmapped ? { unmapped: true as const } : {}) };
 }
