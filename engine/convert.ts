@@ -1,8 +1,9 @@
 /**
  * convert(): PDF bytes → Markdown. The page reader opens the document (the
  * direct reader, pdf.js only where needed), each requested page is extracted
- * (with OCR where asked or needed; glyphs that have no text give none), the
- * stages run, the document is rendered, and the reader is always closed.
+ * (with OCR where asked or needed: of the whole page, or of the regions of
+ * glyphs that have no text), the stages run, the document is rendered, and
+ * the reader is always closed.
  */
 import type { Doc, Page } from './model.ts';
 import { EngineError, type ConvertOptions, type ConvertResult, type OcrMode, type OcrPage } from './types.ts';
@@ -12,7 +13,8 @@ import { hasInkToRead, textLayerFault } from './ocr/needs-ocr.ts';
 import { hasGlyphMarks } from './ocr/glyph-marks.ts';
 import { pdfjsInk } from './extract/pdfjs-ink.ts';
 import { applyOcr } from './ocr/apply-ocr.ts';
-import { takeUnmapped } from './extract/unmapped-glyphs.ts';
+import { applyRegionOcr } from './ocr/apply-region-ocr.ts';
+import { takeUnmapped, worthOcr, type UnmappedRegion } from './extract/unmapped-glyphs.ts';
 import { STAGES, runStages } from './pipeline.ts';
 import { DEFAULT_CONFIG } from './stage.ts';
 import { hideText, HiddenTally } from './extract/hidden-text.ts';
@@ -75,12 +77,43 @@ async function pageOcr(reader: PageReader, page: Page, opts: ConvertOptions, ocr
 }
 
 /**
+ * The page with OCR's words where its regions of glyphs without text were,
+ * for the regions large enough to be lines of text (unmapped-glyphs.ts).
+ * Only when the page's frame is pdf.js's (a page turned upright is not).
+ */
+async function regionOcr(reader: PageReader, page: Page, regions: readonly UnmappedRegion[], ocr: OcrSession, report: Report): Promise<Page> {
+  const large = regions.filter(worthOcr);
+  if (large.length === 0) return page;
+  try {
+    const readings = await reader.withPdfjsPage(page.number, async (p) => {
+      const view = p.getViewport({ scale: 1 });
+      if (Math.abs(view.width - page.width) > 0.5 || Math.abs(view.height - page.height) > 0.5) return [];
+      const out = [];
+      for (const r of large) out.push(await ocr.recogniseRegion(p, r.box, r.em));
+      return out;
+    });
+    if (readings.length === 0) return page;
+    report.ocrPages.push({ page: page.number, reason: 'unmapped_glyphs' });
+    const { page: read, warnings } = applyRegionOcr(page, readings);
+    report.warnings.push(...warnings);
+    return read;
+  } catch (err) {
+    report.ocrPages.push({ page: page.number, reason: 'unmapped_glyphs' });
+    report.warnings.push(`ocr_failed: page ${page.number}: ${err instanceof Error ? err.message : String(err)}`);
+    return page;
+  }
+}
+
+/**
  * OCR where the page needs it: the whole page when its text layer is missing
- * or garbage (or OCR is forced). Glyphs without text never give text of their own.
+ * or garbage (or OCR is forced), else the large regions of glyphs without
+ * text, unless OCR is off. Glyphs without text never give text of their own.
  */
 async function maybeOcr(reader: PageReader, read: Page, opts: ConvertOptions, ocr: OcrSession, report: Report): Promise<Page> {
-  const { page } = takeUnmapped(read);
-  return (await pageOcr(reader, page, opts, ocr, report)) ?? page;
+  const { page, regions } = takeUnmapped(read);
+  const whole = await pageOcr(reader, page, opts, ocr, report);
+  if (whole) return whole;
+  return (opts.ocr ?? 'auto') === 'off' ? page : regionOcr(reader, page, regions, ocr, report);
 }
 
 /** What the conversion reports besides the Markdown, filled in page by page (pictures only under images: files). */
@@ -89,7 +122,8 @@ type Report = { warnings: string[]; ocrPages: OcrPage[]; hidden: HiddenTally; pi
 /** A page's pictures (images: files); a page read by OCR is a scan, whose page-sized picture is not one. */
 async function collectPictures(reader: PageReader, page: Page, report: Report): Promise<void> {
   try {
-    const scanned = report.ocrPages.some((o) => o.page === page.number);
+    // A page whose regions alone were read by OCR is no scan.
+    const scanned = report.ocrPages.some((o) => o.page === page.number && o.reason !== 'unmapped_glyphs');
     const area = (page.width || 1) * (page.height || 1);
     const found = await reader.withPdfjsPage(page.number, pagePictures);
     const pics = found.filter((p) => !scanned || (p.box.x1 - p.box.x0) * (p.box.y1 - p.box.y0) < SCAN_SHARE * area);

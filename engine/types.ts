@@ -56,9 +56,12 @@ export type TextReaderStats = Record<TextBackendName, number> & { backend: TextB
  * A page read by OCR and why: `forced` (ocr 'force'), or under 'auto' the
  * fault of its text layer: `no_text_layer` (with an image or outlined text to
  * read), `unusable_glyphs` (mostly private-use, U+FFFD or control codes),
- * `few_letters` (a long text with hardly a letter or digit).
+ * `few_letters` (a long text with hardly a letter or digit); or
+ * `unmapped_glyphs`: not the whole page, only its regions of glyphs that have
+ * no text (lines of them, not a stray symbol), were read by OCR, and the rest
+ * of the page kept its text layer.
  */
-export type OcrPage = { page: number; reason: 'forced' | 'no_text_layer' | 'unusable_glyphs' | 'few_letters' };
+export type OcrPage = { page: number; reason: 'forced' | 'no_text_layer' | 'unusable_glyphs' | 'few_letters' | 'unmapped_glyphs' };
 
 export type ConvertResult = {
   markdown: string;

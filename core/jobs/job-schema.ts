@@ -26,7 +26,7 @@ export const SlotUsage = z
   .describe('Quota context: how many conversion slots are in use.');
 
 /** Why a page was read by OCR (engine OcrPage). */
-export const OcrReason = z.enum(['forced', 'no_text_layer', 'unusable_glyphs', 'few_letters']);
+export const OcrReason = z.enum(['forced', 'no_text_layer', 'unusable_glyphs', 'few_letters', 'unmapped_glyphs']);
 
 export const OcrPages = z.array(z.object({ page: z.number().int(), reason: OcrReason }));
 
@@ -53,7 +53,8 @@ export const Job = z.object({
   truncated: z.boolean().describe('True when only part of the document was converted within the time budget.'),
   ocr_pages: OcrPages.optional().describe(
     'Present once converted: the pages read by OCR instead of their text layer, and why ' +
-      '(forced: converter ocr; no_text_layer: a scan or outlined text; unusable_glyphs, few_letters: a text layer that does not decode to words).',
+      '(forced: converter ocr; no_text_layer: a scan or outlined text; unusable_glyphs, few_letters: a text layer that does not decode to words; ' +
+      'unmapped_glyphs: only the regions of the page set in glyphs without text were read by OCR).',
   ),
   error_code: JobErrorCode.optional(),
   error_message: z.string().optional(),
