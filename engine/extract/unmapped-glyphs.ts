@@ -8,6 +8,7 @@
  */
 import type { Box, Page, TextRun } from '../model.ts';
 import { median, unionBox } from '../geometry.ts';
+import { maxOf } from '../numbers.ts';
 
 /** A stretch of unmapped glyphs: its box, the em they are set in, and how many runs made it. */
 export type UnmappedRegion = { box: Box; em: number; runs: number };
@@ -29,15 +30,39 @@ function grown(box: Box, em: number): Box {
 
 const overlaps = (a: Box, b: Box): boolean => a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1;
 
-/** Groups runs into regions: each run joins every group its grown box touches, and those groups become one. */
+/** The root of `i` in a union-find forest, halving paths on the way. */
+function root(parent: number[], i: number): number {
+  while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+  return i;
+}
+
+/**
+ * Groups runs into regions: two runs whose grown boxes touch are in one. A
+ * sweep down the page compares each run only with those starting within its
+ * reach below it, so a page full of such glyphs costs about a line's runs per run.
+ */
 export function unmappedRegions(runs: readonly TextRun[]): UnmappedRegion[] {
-  let groups: TextRun[][] = [];
-  for (const run of runs) {
-    const reach = grown(run.box, run.fontSize);
-    const touched = groups.filter((g) => g.some((r) => overlaps(reach, r.box)));
-    groups = [...groups.filter((g) => !touched.includes(g)), [...touched.flat(), run]];
+  const sorted = [...runs].sort((a, b) => a.box.y0 - b.box.y0);
+  const parent = sorted.map((_, i) => i);
+  // How far below a run another may start and still reach it: by the largest type's reach.
+  const below = JOIN_DOWN_EMS * Math.max(0, maxOf(sorted.map((r) => r.fontSize)));
+  for (let i = 0; i < sorted.length; i++) {
+    const reach = grown(sorted[i]!.box, sorted[i]!.fontSize);
+    const until = Math.max(reach.y1, sorted[i]!.box.y1 + below);
+    for (let j = i + 1; j < sorted.length && sorted[j]!.box.y0 <= until; j++) {
+      const other = sorted[j]!;
+      // The nearer run's reach counts too: a small mark beside large type joins it.
+      if (overlaps(reach, other.box) || overlaps(grown(other.box, other.fontSize), sorted[i]!.box)) parent[root(parent, j)] = root(parent, i);
+    }
   }
-  return groups.map((g) => ({ box: unionBox(g.map((r) => r.box)), em: median(g.map((r) => r.fontSize)), runs: g.length }));
+  const groups = new Map<number, TextRun[]>();
+  sorted.forEach((run, i) => {
+    const r = root(parent, i);
+    const g = groups.get(r);
+    if (g) g.push(run);
+    else groups.set(r, [run]);
+  });
+  return [...groups.values()].map((g) => ({ box: unionBox(g.map((r) => r.box)), em: median(g.map((r) => r.fontSize)), runs: g.length }));
 }
 
 /** True when a region covers enough of the page, in its own ems, to be lines of text rather than a stray symbol. */
