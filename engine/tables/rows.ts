@@ -10,22 +10,68 @@ import { HALF, MIN_COLUMNS } from './measures.ts';
 import { stubColumn } from './stub-side.ts';
 import { lineBase, PADDED_PITCH, rowPitches, SAME_PITCH, textBand } from './row-pitches.ts';
 import { joinMarkLines } from './mark-lines.ts';
+import { TOUCH } from './rule-grid.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
 export const OFFSET_PITCH = 0.7;
 /** Line pitch (ems) up to which rows have no padding of their own (LaTeX). */
 const TIGHT_PITCH_EM = 1.35;
+/** Lines a header's cells may wrap onto above the rule drawn under it. */
+const MAX_WRAPPED_HEAD_LINES = 4;
 /** Indent (ems) by which a row-group label stands left of the stub under it. */
 const OUTDENT_EM = 0.2;
 
-/** Whether a horizontal rule covering most of [x0, x1] lies between lines `a` and `b`. */
+/** Points between the centres of rule pieces on one level: a border drawn cell by cell, one rectangle per cell. */
+const LEVEL_SLACK = 1;
+
+/**
+ * Whether a horizontal rule covering most of [x0, x1] lies between lines `a`
+ * and `b`. A rule may come in pieces on one level, one per cell (HTML and
+ * word processors draw each cell's border): the pieces count together.
+ */
 export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine, x0: number, x1: number): boolean {
   // Compare centres: text boxes include ascent and descent, so a rule tucked
   // under a line may overlap its box.
   const top = (a.y0 + a.y1) / 2;
   const bottom = (b.y0 + b.y1) / 2;
-  return rules.some((r) => r.orientation === 'h' && (r.box.y0 + r.box.y1) / 2 > top && (r.box.y0 + r.box.y1) / 2 < bottom
-    && Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0) > HALF * (x1 - x0));
+  const need = HALF * (x1 - x0);
+  let pieces: Rule[] | null = null;
+  for (const r of rules) {
+    const y = (r.box.y0 + r.box.y1) / 2;
+    if (r.orientation !== 'h' || y <= top || y >= bottom) continue;
+    const overlap = Math.min(r.box.x1, x1) - Math.max(r.box.x0, x0);
+    if (overlap > need) return true;
+    if (overlap > 0) (pieces ??= []).push(r);
+  }
+  return pieces !== null && pieces.length > 1 && levelCover(pieces, x0, x1) > need;
+}
+
+/**
+ * The most of [x0, x1] that rule pieces on one level cover where they
+ * continue each other, each starting within TOUCH of where the last ended: a
+ * border drawn cell by cell. Rules apart (two tables' rules side by side,
+ * trimmed rules under separate labels) stay apart.
+ */
+function levelCover(pieces: Rule[], x0: number, x1: number): number {
+  const y = (r: Rule): number => (r.box.y0 + r.box.y1) / 2;
+  pieces.sort((p, q) => y(p) - y(q) || p.box.x0 - q.box.x0);
+  let best = 0;
+  for (let i = 0; i < pieces.length;) {
+    let j = i;
+    while (j < pieces.length && y(pieces[j]!) - y(pieces[i]!) <= LEVEL_SLACK) j++;
+    const level = pieces.slice(i, j).sort((p, q) => p.box.x0 - q.box.x0);
+    let [from, to] = [level[0]!.box.x0, level[0]!.box.x1];
+    for (const r of level) {
+      if (r.box.x0 > to + TOUCH) {
+        best = Math.max(best, Math.min(to, x1) - Math.max(from, x0));
+        from = r.box.x0;
+      }
+      to = Math.max(to, r.box.x1);
+    }
+    best = Math.max(best, Math.min(to, x1) - Math.max(from, x0));
+    i = j;
+  }
+  return best;
 }
 
 /** A cell that is one number, amount, percentage, range or a dash standing for no value; a flag may follow (`544 (e)`, `12.5*`). */
@@ -95,6 +141,23 @@ function medianSize(lines: readonly RegionLine[]): number {
 }
 
 /**
+ * The number of lines of a header drawn over a rule, when they are one row
+ * of wrapped labels: the first rule between the region's lines comes under
+ * two to MAX_WRAPPED_HEAD_LINES lines of text (no numbers) that follow each
+ * other at a text line's pitch. Rows padded apart (a header of two rows)
+ * stand further; 0 when there is no such header.
+ */
+function wrappedHeadLines(lines: readonly RegionLine[], cols: readonly Column[], ruled: (a: RegionLine, b: RegionLine) => boolean, size: number): number {
+  const end = lines.findIndex((l, i) => i > 0 && ruled(lines[i - 1]!, l));
+  if (end < 2 || end > MAX_WRAPPED_HEAD_LINES) return 0; // one line above the rule has nothing to join
+  for (let i = 0; i < end; i++) {
+    if (numberColumns(lines[i]!, cols).size > 0) return 0;
+    if (i > 0 && lineBase(lines[i]!) - lineBase(lines[i - 1]!) > TIGHT_PITCH_EM * size) return 0;
+  }
+  return end;
+}
+
+/**
  * Groups region lines into rows. A horizontal rule between two lines always
  * separates rows. When line pitches are bimodal (padded rows, as HTML and
  * word processors draw them), the short pitch is a wrapped line inside a row
@@ -120,6 +183,7 @@ export function groupRows(region: readonly RegionLine[], cols: readonly Column[]
     const ub = used(b);
     return [...used(a)].some((k) => !ub.has(k));
   };
+  const head = wrappedHeadLines(lines, cols, (a, b) => ruleBetween(rules, a, b, x0, x1), size);
   const wraps = measured && minP <= TIGHT_PITCH_EM * size && lines.slice(1).some((l, i) => partial(lines[i]!, l));
   const rows: RegionLine[][] = [];
   lines.forEach((line, i) => {
@@ -130,6 +194,7 @@ export function groupRows(region: readonly RegionLine[], cols: readonly Column[]
     const pitch = prev ? lineBase(line) - lineBase(prev) : Infinity;
     let starts: boolean;
     if (!prev || ruleBetween(rules, prev, line, x0, x1)) starts = true;
+    else if (i < head) starts = false;
     // Cells centred against a wrapped stub sit between its lines, closer than a line apart: one row.
     else if (offset < OFFSET_PITCH * band.height) starts = false;
     else if (numbersUnderNumbers(prev, line, cols, stub, rows[rows.length - 1]) || bodyUnderHeader(prev, line, cols)) starts = true;

@@ -56,6 +56,41 @@ describe('spanning headers of whitespace tables', () => {
     expect(tables[0]).toContainEqual(['Education system', 'Weighted school participation rate', 'Weighted student response rate', 'Number of schools']);
   });
 
+  it('keeps wrapped column headers over one column each when the bottom border is one rule', async () => {
+    // Body rows one text line apart, as the header's lines are: only the rule says where the header ends.
+    const heads = [['Weighted school', 'participation rate'], ['Weighted student', 'response rate'], ['Number of', 'schools']];
+    const texts: Text[] = [
+      ...heads.flatMap(([a, b], k): Text[] => [{ text: a!, x: 150 + 110 * k, y: 100 }, { text: b!, x: 150 + 110 * k, y: 111 }]),
+      { text: 'Education system', x: 60, y: 111 },
+      ...[['Australia', '96', '95', '290'], ['Austria', '100', '98', '160'], ['Bulgaria', '97', '95', '150']]
+        .flatMap((row, i) => row.map((text, k): Text => ({ text, x: k === 0 ? 60 : 170 + 110 * (k - 1), y: 128 + 12 * i }))),
+    ];
+    const { tables } = await tablesOf([{ texts, strokes: [h(55, 475, 123)] }]);
+    expect(tables[0]).toContainEqual(['Education system', 'Weighted school participation rate', 'Weighted student response rate', 'Number of schools']);
+    expect(tables[0]).toHaveLength(4);
+  });
+
+  it('reads a year over two sub-headers whose rule is drawn cell by cell under the sub-headers only (browser booktabs)', async () => {
+    // Rows padded apart (a browser's table); the rule under `Total  Share` is one piece per value cell, none under the stub.
+    const rights = [200, 250, 310, 360, 420];
+    const at = async (text: string, right: number, y: number, bold = false): Promise<Text> => ({ text, x: right - (await textWidth(text)), y, bold });
+    const body = [['Belgium', '-8.86', '+829', '6.33', '-271', '22.1'], ['Estonia', '848', '40,419', '+3.33', '825', '-63,926'], ['Italy', '-378', '-78,555', '-81,809', '-0.82', '-97,387']];
+    const texts: Text[] = [
+      { text: 'Sector', x: 60, y: 100, bold: true },
+      { ...(await centred('2016', rights[0]! - 35, rights[1]!, 100)), bold: true },
+      { ...(await centred('2017', rights[2]! - 35, rights[3]!, 100)), bold: true },
+      await at('2018', rights[4]!, 100, true),
+      ...(await Promise.all(['Total', 'Share', 'Total', 'Share', 'Total'].map((t, k) => at(t, rights[k]!, 117, true)))),
+      ...(await Promise.all(body.flatMap((row, i) => row.map((t, k) => (k === 0 ? Promise.resolve({ text: t, x: 60, y: 135 + 17 * i }) : at(t, rights[k - 1]!, 135 + 17 * i)))))),
+    ];
+    const cuts = [155, 205, 255, 315, 365, 425];
+    const strokes = [h(55, 425, 96), ...cuts.slice(1).map((x, k) => h(cuts[k]!, x, 130)), h(55, 425, 182)];
+    const { markdown, tables } = await tablesOf([{ texts, strokes }]);
+    console.log(markdown);
+    expect(markdown).toContain('<th colspan="2">2016</th><th colspan="2">2017</th>');
+    expect(tables[0]!.slice(-3)).toEqual(body);
+  });
+
   it('cuts sub-headers set a space apart in one run at the gutters of the columns below', async () => {
     // One run '0-4 5-9 10+' whose pieces end where the single-digit columns below end.
     const pieces = ['0-4', '5-9', '10+'];
@@ -92,6 +127,24 @@ describe('spanning headers of whitespace tables', () => {
     ];
     const { markdown, tables } = await tablesOf([{ texts }]);
     expect(markdown).toContain('<th colspan="2">2016</th><th colspan="2">2017</th>');
+    expect(tables[0]!.slice(2)).toEqual(body);
+  });
+
+  it('gives a centred label its columns when the stub header sits between the header lines (LaTeX multirow)', async () => {
+    // `Region` is centred on the two header lines, so it makes a line of its own between them.
+    const rights = [200, 250, 310, 360];
+    const body = [['Croatia', '412', '55.1', '791', '7.19'], ['Finland', '3.7', '50.2', '915', '65.3'], ['Latvia', '141', '46.9', '360', '41.0']];
+    const at = async (text: string, right: number, y: number, bold = false): Promise<Text> => ({ text, x: right - (await textWidth(text)), y, bold });
+    const texts: Text[] = [
+      { ...(await centred('2016', rights[0]! - 30, rights[1]!, 100)), bold: true },
+      { ...(await centred('2017', rights[2]! - 30, rights[3]!, 100)), bold: true },
+      { text: 'Region', x: 60, y: 107, bold: true },
+      ...(await Promise.all(['Total', 'Share', 'Total', 'Share'].map((t, k) => at(t, rights[k]!, 114, true)))),
+      ...(await Promise.all(body.flatMap((row, i) => row.map((t, k) => (k === 0 ? Promise.resolve({ text: t, x: 60, y: 130 + 12 * i }) : at(t, rights[k - 1]!, 130 + 12 * i)))))),
+    ];
+    const { markdown, tables } = await tablesOf([{ texts }]);
+    expect(markdown).toContain('<th colspan="2">2016</th><th colspan="2">2017</th>');
+    expect(markdown).toContain('<th rowspan="2">Region</th>');
     expect(tables[0]!.slice(2)).toEqual(body);
   });
 

@@ -78,6 +78,8 @@ function ruledRange(cols: readonly Column[], c: Chunk, line: RegionLine, rules: 
   });
   if (!rule) return null;
   const [rx0, rx1] = ruleExtent(rule, rules);
+  // Pieces continuing it under the line's other chunks make it the header row's rule (drawn cell by cell), not a label's.
+  if (line.chunks.some((o) => o !== c && o.box.x1 > rx0 && o.box.x0 < rx1)) return null;
   const under = cols.flatMap((col, k) => ((col.x0 + col.x1) / 2 >= rx0 && (col.x0 + col.x1) / 2 <= rx1 ? [k] : []));
   // A rule under the stub too is the header's bottom rule, not a label's.
   return under.length && under[0]! > 0 ? [under[0]!, under[under.length - 1]!] : null;
@@ -117,7 +119,9 @@ function centredOverGap(cols: readonly Column[], c: Chunk, line: RegionLine, bel
   const mid = (c.box.x0 + c.box.x1) / 2;
   // A line reaching into the stub column is a caption or an introducing sentence, not a label of value columns.
   if (c.box.x0 < cols[0]!.x1) return false;
-  const under = below.filter((l) => l.y0 > line.y0);
+  // The stub's header may be set between the header's lines, centred on them (`Region`): it is no line between.
+  const stubOnly = (l: RegionLine): boolean => l.chunks.every((o) => o.box.x1 <= cols[1]!.x0);
+  const under = below.filter((l) => l.y0 > line.y0 && !stubOnly(l));
   // The row of column headers follows it directly: lines between make it a body row (the labels wrapped).
   if (under.length !== 1 || under.some((l) => l.chunks.some((o) => o.box.x0 <= mid && o.box.x1 >= mid))) return false;
   const left = row.chunks.filter((o) => o.box.x1 < mid).sort((p, q) => q.box.x1 - p.box.x1)[0];
