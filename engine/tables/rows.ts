@@ -11,6 +11,7 @@ import { stubColumn } from './stub-side.ts';
 import { lineBase, PADDED_PITCH, rowPitches, SAME_PITCH, textBand } from './row-pitches.ts';
 import { joinMarkLines } from './mark-lines.ts';
 import { TOUCH } from './rule-grid.ts';
+import { labelsSeveral } from './spanning-headers.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
 export const OFFSET_PITCH = 0.7;
@@ -144,8 +145,9 @@ function medianSize(lines: readonly RegionLine[]): number {
  * The number of lines of a header drawn over a rule, when they are one row
  * of wrapped labels: the first rule between the region's lines comes under
  * two to MAX_WRAPPED_HEAD_LINES lines of text (no numbers) that follow each
- * other at a text line's pitch. Rows padded apart (a header of two rows)
- * stand further; 0 when there is no such header.
+ * other at a text line's pitch, none labelling several pieces of the next.
+ * Rows padded apart (a header of two rows) stand further; 0 when there is no
+ * such header.
  */
 function wrappedHeadLines(lines: readonly RegionLine[], cols: readonly Column[], ruled: (a: RegionLine, b: RegionLine) => boolean, size: number): number {
   const end = lines.findIndex((l, i) => i > 0 && ruled(lines[i - 1]!, l));
@@ -153,6 +155,8 @@ function wrappedHeadLines(lines: readonly RegionLine[], cols: readonly Column[],
   for (let i = 0; i < end; i++) {
     if (numberColumns(lines[i]!, cols).size > 0) return 0;
     if (i > 0 && lineBase(lines[i]!) - lineBase(lines[i - 1]!) > TIGHT_PITCH_EM * size) return 0;
+    // A label over several columns (one the spanning-header search did not take) is a row of its own.
+    if (i > 0 && lines[i - 1]!.chunks.some((c) => labelsSeveral(c, lines[i]!.chunks))) return 0;
   }
   return end;
 }

@@ -70,6 +70,21 @@ describe('spanning headers of whitespace tables', () => {
     expect(tables[0]).toHaveLength(4);
   });
 
+  it('keeps a label centred over two headers that start with a digit off their wrapped lines, over a header rule', async () => {
+    // `1st alternative` reads as a body cell to the spanning search; the label must still not join the column below it.
+    const xs = [150, 260, 370, 480];
+    const texts: Text[] = [
+      await centred('Group A', xs[0]!, xs[1]! + 90, 100),
+      await centred('Group B', xs[2]!, xs[3]! + 90, 100),
+      { text: 'Ion', x: 60, y: 111 },
+      ...['1st alternative', '2nd alternative', '1st alternative', '2nd alternative'].map((text, k): Text => ({ text, x: xs[k]!, y: 111 })),
+      ...[['K', '(2e)', '(4i)', '(2c)', '(4f)'], ['Mn', '(2g)', '(4k)', '(4e)', '(2a)'], ['Cl', '(8r)', '(4j)', '(4g)', '(4h)']]
+        .flatMap((row, i) => row.map((text, k): Text => ({ text, x: k === 0 ? 60 : xs[k - 1]!, y: 128 + 12 * i }))),
+    ];
+    const { tables } = await tablesOf([{ texts, strokes: [h(55, 575, 95), h(55, 575, 123)] }]);
+    expect(tables[0]).toContainEqual(['Ion', '1st alternative', '2nd alternative', '1st alternative', '2nd alternative']);
+  });
+
   it('reads a year over two sub-headers whose rule is drawn cell by cell under the sub-headers only (browser booktabs)', async () => {
     // Rows padded apart (a browser's table); the rule under `Total  Share` is one piece per value cell, none under the stub.
     const rights = [200, 250, 310, 360, 420];
@@ -86,7 +101,6 @@ describe('spanning headers of whitespace tables', () => {
     const cuts = [155, 205, 255, 315, 365, 425];
     const strokes = [h(55, 425, 96), ...cuts.slice(1).map((x, k) => h(cuts[k]!, x, 130)), h(55, 425, 182)];
     const { markdown, tables } = await tablesOf([{ texts, strokes }]);
-    console.log(markdown);
     expect(markdown).toContain('<th colspan="2">2016</th><th colspan="2">2017</th>');
     expect(tables[0]!.slice(-3)).toEqual(body);
   });

@@ -138,6 +138,31 @@ function centredOverGap(cols: readonly Column[], c: Chunk, line: RegionLine, bel
   return centred(left.box.x0, right.box.x1) || centred(cols[a]!.x0, cols[b]!.x1);
 }
 
+/**
+ * Whether a chunk of a header line labels several pieces of the line below
+ * it: it reaches over two of them, or it lies within two neighbouring ones
+ * and is centred over them (over their outer edges or the gap between them,
+ * `Group A` over `1st alternative  2nd alternative`) rather than flush with
+ * or centred on the one it overlaps: a header's wrapped line sits so over
+ * its own column's piece.
+ */
+export function labelsSeveral(c: Chunk, below: readonly Chunk[]): boolean {
+  const over = below.filter((o) => o.box.x0 < c.box.x1 && o.box.x1 > c.box.x0);
+  if (over.length >= MIN_COLUMNS) return true;
+  const mid = (c.box.x0 + c.box.x1) / 2;
+  const slack = SLACK_EM * c.runs[0]!.fontSize;
+  const centred = (x0: number, x1: number, width = x1 - x0): boolean => Math.abs(mid - (x0 + x1) / 2) <= CENTRE_SHARE * width + slack;
+  // Set flush with the piece it overlaps, or centred on it: that piece's header, wrapped.
+  const own = over[0]?.box;
+  if (own && (Math.abs(own.x0 - c.box.x0) <= slack || Math.abs(own.x1 - c.box.x1) <= slack || centred(own.x0, own.x1))) return false;
+  const pieces = [...below].sort((p, q) => p.box.x0 - q.box.x0);
+  return pieces.slice(1).some((q, i) => {
+    const p = pieces[i]!;
+    if (c.box.x0 < p.box.x0 - slack || c.box.x1 > q.box.x1 + slack) return false;
+    return centred(p.box.x0, q.box.x1) || centred(p.box.x1, q.box.x0, q.box.x1 - p.box.x0);
+  });
+}
+
 /** The widest run of columns within [lo, hi] holding [a, b] that the chunk is centred over; [a, b] if none. */
 function centredRange(cols: readonly Column[], c: Chunk, [a, b]: [number, number], lo: number, hi: number): [number, number] {
   const mid = (c.box.x0 + c.box.x1) / 2;
