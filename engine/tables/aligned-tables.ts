@@ -13,7 +13,8 @@ import { isHeadingRun } from './heading-rows.ts';
 import { lineChunks, SLACK_EM, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, joinHeadColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
-import { continuesAcrossGap, MAX_GAP_LINES } from './region-gaps.ts';
+import { underHeaderRule } from './header-rule-gap.ts';
+import { continuesAcrossGap } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
 import { isHeaderOver } from './header-over.ts';
@@ -80,18 +81,6 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   });
   close();
   return regions;
-}
-
-/**
- * Whether the blank above `line` holds a drawn rule across the region's one
- * row so far: a header's rule and its padding, inside the table (a blank
- * alone would cut the header off its body).
- */
-function underHeaderRule(region: readonly Info[], line: Info, rules: readonly Rule[]): boolean {
-  const prev = region[region.length - 1];
-  if (!prev || prev.kind !== 'multi' || region.filter((l) => l.kind === 'multi').length !== 1 || line.kind === 'barrier') return false;
-  const box = union(prev.chunks.map((c) => c.box));
-  return line.y0 - prev.y1 <= MAX_GAP_LINES * (line.y1 - line.y0) && ruleBetween(rules, prev, line, box.x0, box.x1);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Block, Cell, Doc, TextRun } from '../model.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { spansText } from './cell-text.ts';
 import { tables } from './tables.ts';
-import { doc, page, run } from '../../test/support/tables/pages.ts';
+import { doc, hRule, page, run } from '../../test/support/tables/pages.ts';
 
 type Table = Extract<Block, { kind: 'table' }>;
 const tablesOf = (d: Doc): Table[] => d.pages.flatMap((p) => p.blocks.filter((b): b is Table => b.kind === 'table'));
@@ -25,5 +25,22 @@ describe('a header a blank above the body', () => {
       run('Under 25', 60, 128), ...body.flatMap((r, i) => [run(r[0]!, 60, 144 + 14 * i), atRight(r[1]!, 215, 144 + 14 * i), atRight(r[2]!, 300, 144 + 14 * i)])];
     const found = tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG)).map(texts);
     expect(found).toEqual([[['Item', 'Jobs', 'Output'], ['Under 25', '', ''], ...body]]);
+  });
+
+  it('stays the table\'s when its labels wrap onto a second line (a year) over a rule, a blank above a row-group label', () => {
+    const body = [['Bulgaria', '98.3', '592'], ['Estonia', '94,538', '545'], ['Latvia', '90.2', '620']];
+    const bold = { bold: true };
+    const runs = [run('Wages', 150, 100, bold), run('Budget', 230, 100, bold), run('2001', 150, 111, bold), run('2002', 230, 111, bold),
+      run('Over 65', 60, 145), ...body.flatMap((r, i) => [run(r[0]!, 60, 162 + 14 * i), atRight(r[1]!, 215, 162 + 14 * i), atRight(r[2]!, 300, 162 + 14 * i)])];
+    const found = tablesOf(tables.run(doc(page(runs, [hRule(55, 305, 125)])), DEFAULT_CONFIG)).map(texts);
+    expect(found).toEqual([[['', 'Wages 2001', 'Budget 2002'], ['Over 65', '', ''], ...body]]);
+  });
+
+  it('ends at a small table\'s bottom rule when the prose under it runs past the rule', () => {
+    const rows = [['Type:', 'boolean'], ['CLI:', '--compact'], ['Default:', 'true']];
+    const runs = [...rows.flatMap((r, i) => [run(r[0]!, 150, 100 + 13 * i), run(r[1]!, 210, 100 + 13 * i)]),
+      run('This will minify the wrapper code made by', 60, 160), run('rollup.', 318, 160), run('Note that it does not affect code', 366, 160)];
+    const found = tablesOf(tables.run(doc(page(runs, [hRule(145, 300, 96), hRule(145, 300, 142)])), DEFAULT_CONFIG)).map(texts);
+    expect(found).toEqual([rows]);
   });
 });

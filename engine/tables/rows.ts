@@ -141,24 +141,34 @@ function medianSize(lines: readonly RegionLine[]): number {
   return sizes[sizes.length >> 1] ?? 0;
 }
 
+/** A number that may be a label: a whole number of up to four digits, a year or an ordinal. */
+const LABEL_NUMBER = /^\d{1,4}$/;
+
 /**
- * The number of lines of a header drawn over a rule, when they are one row
- * of wrapped labels: the first rule between the region's lines comes under
- * two to MAX_WRAPPED_HEAD_LINES lines of text (no numbers) that follow each
- * other at a text line's pitch, none labelling several pieces of the next.
- * Rows padded apart (a header of two rows) stand further; 0 when there is no
- * such header.
+ * Whether lines are one header row of wrapped labels: two to
+ * MAX_WRAPPED_HEAD_LINES lines of text (no numbers but years and ordinals
+ * under the first line) that follow each other
+ * at a text line's pitch, none labelling several pieces of the next. Rows
+ * padded apart (a header of two rows) stand further.
  */
-function wrappedHeadLines(lines: readonly RegionLine[], cols: readonly Column[], ruled: (a: RegionLine, b: RegionLine) => boolean, size: number): number {
-  const end = lines.findIndex((l, i) => i > 0 && ruled(lines[i - 1]!, l));
-  if (end < 2 || end > MAX_WRAPPED_HEAD_LINES) return 0; // one line above the rule has nothing to join
-  for (let i = 0; i < end; i++) {
-    if (numberColumns(lines[i]!, cols).size > 0) return 0;
-    if (i > 0 && lineBase(lines[i]!) - lineBase(lines[i - 1]!) > TIGHT_PITCH_EM * size) return 0;
+export function isWrappedHead(lines: readonly RegionLine[]): boolean {
+  if (lines.length < 2 || lines.length > MAX_WRAPPED_HEAD_LINES) return false; // one line has nothing to join
+  const size = medianSize(lines);
+  for (let i = 0; i < lines.length; i++) {
+    // Numbers are values, but for years and ordinals under the first line's labels (`Wages` / `2001`).
+    const value = (t: string): boolean => NUMBER.test(t) && (i === 0 || !LABEL_NUMBER.test(t));
+    if (lines[i]!.chunks.some((c) => value(c.runs.map((r) => r.text).join('').replace(/\s+/g, '')))) return false;
+    if (i > 0 && lineBase(lines[i]!) - lineBase(lines[i - 1]!) > TIGHT_PITCH_EM * size) return false;
     // A label over several columns (one the spanning-header search did not take) is a row of its own.
-    if (i > 0 && lines[i - 1]!.chunks.some((c) => labelsSeveral(c, lines[i]!.chunks))) return 0;
+    if (i > 0 && lines[i - 1]!.chunks.some((c) => labelsSeveral(c, lines[i]!.chunks))) return false;
   }
-  return end;
+  return true;
+}
+
+/** The number of lines of a header drawn over the region's first rule, when they are one row of wrapped labels (isWrappedHead); else 0. */
+function wrappedHeadLines(lines: readonly RegionLine[], ruled: (a: RegionLine, b: RegionLine) => boolean): number {
+  const end = lines.findIndex((l, i) => i > 0 && ruled(lines[i - 1]!, l));
+  return end > 0 && isWrappedHead(lines.slice(0, end)) ? end : 0;
 }
 
 /**
@@ -187,7 +197,7 @@ export function groupRows(region: readonly RegionLine[], cols: readonly Column[]
     const ub = used(b);
     return [...used(a)].some((k) => !ub.has(k));
   };
-  const head = wrappedHeadLines(lines, cols, (a, b) => ruleBetween(rules, a, b, x0, x1), size);
+  const head = wrappedHeadLines(lines, (a, b) => ruleBetween(rules, a, b, x0, x1));
   const wraps = measured && minP <= TIGHT_PITCH_EM * size && lines.slice(1).some((l, i) => partial(lines[i]!, l));
   const rows: RegionLine[][] = [];
   lines.forEach((line, i) => {
