@@ -10,25 +10,19 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { opsTable, pdfjsOps } from './pdfjs-ops.ts';
 import type { TextRun } from '../model.ts';
-import { PdfObjects } from './pdf-objects/pdf-objects.ts';
-import { DirectObjects } from './direct/object-source.ts';
+import type { DirectObjects } from './direct/object-source.ts';
+import type { PageRef } from './lazy-objects.ts';
 import { pageContent, pageDict } from './direct/page-source.ts';
 
 /** `3 Tr` or `7 Tr` in a content stream. */
 const INVISIBLE_MODE = /(?:^|[\s\]>)])[37]\s+Tr(?![A-Za-z])/;
 const imageOps = opsTable((OPS) => new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]));
 
-/** For the file `data`: whether a page (by object reference) may set an invisible render mode. */
-export function invisibleModeHint(data: Uint8Array): (ref: { num: number; gen: number } | null) => boolean {
-  let objects: DirectObjects | null | undefined;
+/** Whether a page (by object reference) of the file whose objects `objectsOf` gives may set an invisible render mode. */
+export function invisibleModeHint(objectsOf: () => DirectObjects | null): (ref: PageRef | null) => boolean {
   return (ref) => {
-    if (!ref) return false;
-    try {
-      objects ??= new DirectObjects(PdfObjects.open(data));
-    } catch {
-      objects = null;
-    }
-    if (!objects) return false;
+    const objects = ref ? objectsOf() : null;
+    if (!ref || !objects) return false;
     try {
       // Forms are not opened: text in a form that sets mode 3 is not judged on pdf.js pages.
       return INVISIBLE_MODE.test(Buffer.from(pageContent(objects, pageDict(objects, ref))).toString('latin1'));

@@ -8,9 +8,9 @@
  * operator list that brings pdf.js's fonts over.
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { PdfObjects } from './pdf-objects/pdf-objects.ts';
 import { isDict, isName, type PdfDict } from './pdf-objects/values.ts';
-import { DirectObjects } from './direct/object-source.ts';
+import type { DirectObjects } from './direct/object-source.ts';
+import type { PageRef } from './lazy-objects.ts';
 import { pageDict, pageResources } from './direct/page-source.ts';
 import { toUnicodeData } from './direct/fonts/font-descriptor.ts';
 import { simpleEncoding } from './direct/fonts/simple-encoding.ts';
@@ -65,18 +65,12 @@ function collect(objects: DirectObjects, res: PdfDict, depth: number, seen: Set<
   }
 }
 
-/** For the file `data`: the keys of the unmapped Type 3 fonts a page (by object reference) uses. */
-export function unmappedFontHint(data: Uint8Array): (ref: { num: number; gen: number } | null) => ReadonlySet<string> {
-  let objects: DirectObjects | null | undefined;
+/** The keys of the unmapped Type 3 fonts a page (by object reference) uses, in the file whose objects `objectsOf` gives. */
+export function unmappedFontHint(objectsOf: () => DirectObjects | null): (ref: PageRef | null) => ReadonlySet<string> {
   const none = new Set<string>();
   return (ref) => {
-    if (!ref) return none;
-    try {
-      objects ??= new DirectObjects(PdfObjects.open(data));
-    } catch {
-      objects = null;
-    }
-    if (!objects) return none;
+    const objects = ref ? objectsOf() : null;
+    if (!ref || !objects) return none;
     const out = new Set<string>();
     try {
       collect(objects, pageResources(objects, pageDict(objects, ref)), 0, new Set(), out);

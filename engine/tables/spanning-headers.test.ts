@@ -21,6 +21,17 @@ async function centred(text: string, x0: number, x1: number, y: number): Promise
   return { text, x: (x0 + x1) / 2 - (await textWidth(text)) / 2, y };
 }
 
+/** Column headers wrapped onto two lines over one column each, the stub's header on the second, and rows one text line apart. */
+function wrappedHeaderTexts(): Text[] {
+  const heads = [['Weighted school', 'participation rate'], ['Weighted student', 'response rate'], ['Number of', 'schools']];
+  return [
+    ...heads.flatMap(([a, b], k): Text[] => [{ text: a!, x: 150 + 110 * k, y: 100 }, { text: b!, x: 150 + 110 * k, y: 111 }]),
+    { text: 'Education system', x: 60, y: 111 },
+    ...[['Australia', '96', '95', '290'], ['Austria', '100', '98', '160'], ['Bulgaria', '97', '95', '150']]
+      .flatMap((row, i) => row.map((text, k): Text => ({ text, x: k === 0 ? 60 : 170 + 110 * (k - 1), y: 128 + 12 * i }))),
+  ];
+}
+
 describe('spanning headers of whitespace tables', () => {
   it('gives a label with a rule under it the columns the rule spans, and the stub header its rows', async () => {
     const right = XS[5]! + 55;
@@ -42,13 +53,7 @@ describe('spanning headers of whitespace tables', () => {
   });
 
   it('keeps wrapped column headers over one column each when only the bottom border is drawn, cell by cell', async () => {
-    const heads = [['Weighted school', 'participation rate'], ['Weighted student', 'response rate'], ['Number of', 'schools']];
-    const texts: Text[] = [
-      ...heads.flatMap(([a, b], k): Text[] => [{ text: a!, x: 150 + 110 * k, y: 100 }, { text: b!, x: 150 + 110 * k, y: 111 }]),
-      { text: 'Education system', x: 60, y: 111 },
-      ...[['Australia', '96', '95', '290'], ['Austria', '100', '98', '160'], ['Bulgaria', '97', '95', '150']]
-        .flatMap((row, i) => row.map((text, k): Text => ({ text, x: k === 0 ? 60 : 170 + 110 * (k - 1), y: 128 + 12 * i }))),
-    ];
+    const texts = wrappedHeaderTexts();
     // The border under the header drawn in one segment per cell, each wider than the numbers below it.
     const strokes = [h(55, 145, 123), h(145, 255, 123), h(255, 365, 123), h(365, 475, 123)];
     const { markdown, tables } = await tablesOf([{ texts, strokes }]);
@@ -58,13 +63,7 @@ describe('spanning headers of whitespace tables', () => {
 
   it('keeps wrapped column headers over one column each when the bottom border is one rule', async () => {
     // Body rows one text line apart, as the header's lines are: only the rule says where the header ends.
-    const heads = [['Weighted school', 'participation rate'], ['Weighted student', 'response rate'], ['Number of', 'schools']];
-    const texts: Text[] = [
-      ...heads.flatMap(([a, b], k): Text[] => [{ text: a!, x: 150 + 110 * k, y: 100 }, { text: b!, x: 150 + 110 * k, y: 111 }]),
-      { text: 'Education system', x: 60, y: 111 },
-      ...[['Australia', '96', '95', '290'], ['Austria', '100', '98', '160'], ['Bulgaria', '97', '95', '150']]
-        .flatMap((row, i) => row.map((text, k): Text => ({ text, x: k === 0 ? 60 : 170 + 110 * (k - 1), y: 128 + 12 * i }))),
-    ];
+    const texts = wrappedHeaderTexts();
     const { tables } = await tablesOf([{ texts, strokes: [h(55, 475, 123)] }]);
     expect(tables[0]).toContainEqual(['Education system', 'Weighted school participation rate', 'Weighted student response rate', 'Number of schools']);
     expect(tables[0]).toHaveLength(4);

@@ -10,6 +10,7 @@ import { extractPage } from '../extract-page.ts';
 import { linkReader } from '../links.ts';
 import { invisibleModeHint } from '../pdfjs-hidden.ts';
 import { unmappedFontHint } from '../pdfjs-unmapped.ts';
+import { lazyObjects } from '../lazy-objects.ts';
 import { extractOutline } from '../outline.ts';
 import { pdfjsDestination } from '../link-dests.ts';
 import type { BackendSpec, DocumentBackend, DocumentSource } from './page-backend.ts';
@@ -19,8 +20,10 @@ async function open({ data, pdfjs }: DocumentSource): Promise<DocumentBackend> {
   const fonts = new DocumentFonts();
   // Links are read from the objects where the file allows (pdf.js's getAnnotations is slow).
   const readLinks = linkReader(data);
-  const mayHide = invisibleModeHint(data);
-  const unmapped = unmappedFontHint(data);
+  // Both checks look at a page's own objects, through one index opened when first needed.
+  const objects = lazyObjects(data);
+  const mayHide = invisibleModeHint(objects);
+  const unmapped = unmappedFontHint(objects);
   let pagesRead = 0;
   return {
     name: 'pdfjs',
