@@ -5,18 +5,31 @@
  * known commands, strings are raw bytes. Every call advances or reports the
  * end, so malformed input cannot hang it; what pdf.js would reject becomes
  * Unsupported.
+ *
+ * A token is reported by its kind, its content left on the lexer: a number
+ * as a double field and a string as bytes in the lexer's byte sink, so that
+ * neither is boxed or allocated on the way to the operand stack.
  */
-import { hexDigit, latin1, readHexString, readLiteralString, type Cursor } from '../../pdf-objects/pdf-string.ts';
-import { PdfObjectsError, type PdfValue } from '../../pdf-objects/values.ts';
+import { byteSink, hexDigit, latin1, readHexInto, readLiteralInto, type ByteSink, type Cursor } from '../../pdf-objects/pdf-string.ts';
+import { PdfObjectsError, type PdfName } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
 import { isKnownCommand, OPERATORS, opSpec, type OpSpec } from './operators.ts';
 
 /** An operator or one of the structural tokens `[ ] << >>` (pdf.js's Cmd), with its operand rule if it is an operator. */
 export type Cmd = { kind: 'cmd'; cmd: string; spec: OpSpec | undefined };
+
 /** The end of the data. */
-export const EOF: unique symbol = Symbol('EOF');
-/** One token: an operand value, a command, or the end. */
-export type Token = PdfValue | Cmd | typeof EOF;
+export const EOF = 0;
+/** A number, in `number`. */
+export const NUMBER = 1;
+/** A string, bytes [stringFrom, stringTo) of `strings.buf`. */
+export const STRING = 2;
+/** A name, true, false or null, in `value`. */
+export const VALUE = 3;
+/** An operator or structural token, in `command`. */
+export const COMMAND = 4;
+/** What `next()` read. */
+export type TokenKind = typeof EOF | typeof NUMBER | typeof STRING | typeof VALUE | typeof COMMAND;
 
 /** pdf.js specialChars: 1 for whitespace, 2 for delimiters. */
 const SPECIAL = new Uint8Array(256);
@@ -51,11 +64,6 @@ const OPERATOR_BY_KEY = new Map<number, Cmd>(OPERATORS.filter((op) => op.length 
   return [wordKey(bytes, 0, bytes.length), cmd(op)];
 }));
 
-/** True if `t` is the command `name`. */
-export function isCmd(t: Token, name: string): boolean {
-  return typeof t === 'object' && t !== null && !Array.isArray(t) && t.kind === 'cmd' && t.cmd === name;
-}
-
 /** A cursor over content bytes. */
 export class ContentLexer {
   readonly bytes: Uint8Array;
@@ -66,6 +74,20 @@ export class ContentLexer {
    */
   readonly end: number;
   pos: number;
+  /** The last NUMBER read. */
+  number = 0;
+  /** The last VALUE read. */
+  value: PdfName | boolean | null = null;
+  /** The last COMMAND read. */
+  command: Cmd = cmd(']');
+  /**
+   * Where strings are decoded, one after another; the reader empties it
+   * (`strings.end = 0`) once it is done with the strings read so far.
+   */
+  readonly strings: ByteSink = byteSink(64);
+  /** The last STRING read: bytes [stringFrom, stringTo) of `strings.buf`. */
+  stringFrom = 0;
+  stringTo = 0;
   constructor(bytes: Uint8Array, pos = 0) {
     this.bytes = bytes;
     this.end = bytes.length;
@@ -73,7 +95,7 @@ export class ContentLexer {
   }
 
   /** Reads the next token. */
-  next(): Token {
+  next(): TokenKind {
     const { bytes: b, end } = this;
     let i = this.pos;
     // Whitespace and comments; a comment runs to the end of its line.
@@ -86,28 +108,33 @@ export class ContentLexer {
     this.pos = i;
     if (i >= end) return EOF;
     const c = b[i]!;
-    if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) return this.number();
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) return this.readNumber();
     switch (c) {
-      case 0x28: return this.string(readLiteralString);
+      case 0x28: return this.string(readLiteralInto);
       case 0x2f: return this.name();
-      case 0x5b: this.pos = i + 1; return cmd('[');
-      case 0x5d: this.pos = i + 1; return cmd(']');
+      case 0x5b: return this.structural(i + 1, '[');
+      case 0x5d: return this.structural(i + 1, ']');
       case 0x3c:
-        if (b[i + 1] === 0x3c) { this.pos = i + 2; return cmd('<<'); }
-        return this.string(readHexString);
+        if (b[i + 1] === 0x3c) return this.structural(i + 2, '<<');
+        return this.string(readHexInto);
       case 0x3e:
-        if (b[i + 1] === 0x3e) { this.pos = i + 2; return cmd('>>'); }
-        this.pos = i + 1;
-        return cmd('>');
-      case 0x7b: this.pos = i + 1; return cmd('{');
-      case 0x7d: this.pos = i + 1; return cmd('}');
+        if (b[i + 1] === 0x3e) return this.structural(i + 2, '>>');
+        return this.structural(i + 1, '>');
+      case 0x7b: return this.structural(i + 1, '{');
+      case 0x7d: return this.structural(i + 1, '}');
       case 0x29: throw new Unsupported('illegal ) in content');
     }
-    return this.command();
+    return this.readCommand();
+  }
+
+  private structural(pos: number, name: string): TokenKind {
+    this.pos = pos;
+    this.command = cmd(name);
+    return COMMAND;
   }
 
   /** pdf.js Lexer.getNumber, step for step. */
-  private number(): number {
+  private readNumber(): TokenKind {
     const { bytes: b, end } = this;
     let i = this.pos;
     let sign = 1;
@@ -126,7 +153,10 @@ export class ContentLexer {
     if (ch === undefined || ch < 0x30 || ch > 0x39) {
       this.pos = i;
       // A lone sign or dot before whitespace, a string or the end reads as 0.
-      if (ch === undefined || SPECIAL[ch] === 1 || ch === 0x28 || ch === 0x3c) return 0;
+      if (ch === undefined || SPECIAL[ch] === 1 || ch === 0x28 || ch === 0x3c) {
+        this.number = 0;
+        return NUMBER;
+      }
       throw new Unsupported('invalid number in content');
     }
     let value = ch - 0x30;
@@ -142,12 +172,16 @@ export class ContentLexer {
     }
     this.pos = i;
     if (divideBy !== 0) value /= divideBy;
-    return sign * value;
+    this.number = sign * value;
+    return NUMBER;
   }
 
-  private string(reader: (b: Uint8Array, at: Cursor) => string): PdfValue {
+  private string(reader: (b: Uint8Array, at: Cursor, sink: ByteSink) => void): TokenKind {
     try {
-      return { kind: 'string', bytes: reader(this.bytes, this) };
+      this.stringFrom = this.strings.end;
+      reader(this.bytes, this, this.strings);
+      this.stringTo = this.strings.end;
+      return STRING;
     } catch (e) {
       if (e instanceof PdfObjectsError) throw new Unsupported('unterminated string in content');
       throw e;
@@ -155,7 +189,7 @@ export class ContentLexer {
   }
 
   /** A name with `#xx` escapes decoded; other uses of `#` (pdf.js keeps them with warnings) are Unsupported. */
-  private name(): PdfValue {
+  private name(): TokenKind {
     const { bytes: b, end } = this;
     const start = this.pos + 1;
     let i = start;
@@ -168,7 +202,10 @@ export class ContentLexer {
       } else i++;
     }
     this.pos = i;
-    if (!escaped) return { kind: 'name', name: latin1(b, start, i) };
+    if (!escaped) {
+      this.value = { kind: 'name', name: latin1(b, start, i) };
+      return VALUE;
+    }
     let out = '';
     for (let j = start; j < i; j++) {
       if (b[j] === 0x23) {
@@ -176,11 +213,12 @@ export class ContentLexer {
         j += 2;
       } else out += String.fromCharCode(b[j]!);
     }
-    return { kind: 'name', name: out };
+    this.value = { kind: 'name', name: out };
+    return VALUE;
   }
 
   /** An operator, split greedily along pdf.js's known commands. */
-  private command(): Token {
+  private readCommand(): TokenKind {
     const { bytes: b, end } = this;
     let stop = this.pos;
     while (stop < end && SPECIAL[b[stop]!] === 0 && stop - this.pos < 8) stop++;
@@ -190,7 +228,8 @@ export class ContentLexer {
       const op = OPERATOR_BY_KEY.get(wordKey(b, this.pos, stop));
       if (op) {
         this.pos = stop;
-        return op;
+        this.command = op;
+        return COMMAND;
       }
     }
     let i = this.pos;
@@ -204,9 +243,11 @@ export class ContentLexer {
       known = isKnownCommand(str);
     }
     this.pos = i;
-    if (str === 'true') return true;
-    if (str === 'false') return false;
-    if (str === 'null') return null;
-    return cmd(str);
+    if (str === 'true' || str === 'false' || str === 'null') {
+      this.value = str === 'null' ? null : str === 'true';
+      return VALUE;
+    }
+    this.command = cmd(str);
+    return COMMAND;
   }
 }
