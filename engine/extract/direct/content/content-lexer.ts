@@ -47,22 +47,23 @@ export function cmd(name: string): Cmd {
   return c;
 }
 
-/** A word of up to three bytes as a number: its bytes, then its length. */
-const wordKey = (b: Uint8Array, from: number, to: number): number => {
-  let key = 0;
-  for (let i = from; i < to; i++) key = key * 256 + b[i]!;
-  return key * 4 + (to - from);
-};
+/** A word of two ASCII bytes (or one, `b1` 0) as an index of SHORT_OPERATORS. */
+const shortKey = (b0: number, b1: number): number => (b0 << 7) | b1;
+/** A word of three bytes as a key of LONG_OPERATORS. */
+const longKey = (b0: number, b1: number, b2: number): number => (b0 << 16) | (b1 << 8) | b2;
 
 /**
  * Real operators by their bytes, so the lexer finds one without building a
- * string, and hands out names that are source literals: the interpreter's
- * switches then compare interned strings, which is a pointer comparison.
+ * string: those of one or two bytes in a table (one element read per
+ * operator, most of a content stream's), those of three in a map.
  */
-const OPERATOR_BY_KEY = new Map<number, Cmd>(OPERATORS.filter((op) => op.length <= 3).map((op) => {
-  const bytes = Uint8Array.from(op, (ch) => ch.charCodeAt(0));
-  return [wordKey(bytes, 0, bytes.length), cmd(op)];
-}));
+const SHORT_OPERATORS: (Cmd | undefined)[] = new Array<Cmd | undefined>(128 * 128).fill(undefined);
+const LONG_OPERATORS = new Map<number, Cmd>();
+for (const op of OPERATORS) {
+  const c = (i: number): number => op.charCodeAt(i);
+  if (op.length <= 2) SHORT_OPERATORS[shortKey(c(0), op.length === 2 ? c(1) : 0)] = cmd(op);
+  else if (op.length === 3) LONG_OPERATORS.set(longKey(c(0), c(1), c(2)), cmd(op));
+}
 
 /** A cursor over content bytes. */
 export class ContentLexer {
@@ -108,18 +109,46 @@ export class ContentLexer {
     this.pos = i;
     if (i >= end) return EOF;
     const c = b[i]!;
-    if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) return this.readNumber();
+    // Numbers are most of the tokens, read here rather than in a call of their own.
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) {
+      // pdf.js Lexer.getNumber, step for step.
+      let sign = 1;
+      let divideBy = 0;
+      let ch: number | undefined = c;
+      if (ch === 0x2d) {
+        sign = -1;
+        ch = b[++i];
+        if (ch === 0x2d) ch = b[++i];
+      } else if (ch === 0x2b) ch = b[++i];
+      while (ch === 0x0a || ch === 0x0d) ch = b[++i];
+      if (ch === 0x2e) {
+        divideBy = 10;
+        ch = b[++i];
+      }
+      if (ch === undefined || ch < 0x30 || ch > 0x39) return this.noDigits(i, ch);
+      let value = ch - 0x30;
+      for (i++; i < end; i++) {
+        ch = b[i]!;
+        if (ch >= 0x30 && ch <= 0x39) {
+          if (divideBy !== 0) divideBy *= 10;
+          value = value * 10 + (ch - 0x30);
+        } else if (ch === 0x2e) {
+          if (divideBy === 0) divideBy = 1;
+          else break;
+        } else if (ch !== 0x2d) break; // pdf.js skips a minus sign in the middle of a number
+      }
+      this.pos = i;
+      if (divideBy !== 0) value /= divideBy;
+      this.number = sign * value;
+      return NUMBER;
+    }
     switch (c) {
       case 0x28: return this.string(readLiteralInto);
       case 0x2f: return this.name();
       case 0x5b: return this.structural(i + 1, '[');
       case 0x5d: return this.structural(i + 1, ']');
-      case 0x3c:
-        if (b[i + 1] === 0x3c) return this.structural(i + 2, '<<');
-        return this.string(readHexInto);
-      case 0x3e:
-        if (b[i + 1] === 0x3e) return this.structural(i + 2, '>>');
-        return this.structural(i + 1, '>');
+      case 0x3c: return b[i + 1] === 0x3c ? this.structural(i + 2, '<<') : this.string(readHexInto);
+      case 0x3e: return b[i + 1] === 0x3e ? this.structural(i + 2, '>>') : this.structural(i + 1, '>');
       case 0x7b: return this.structural(i + 1, '{');
       case 0x7d: return this.structural(i + 1, '}');
       case 0x29: throw new Unsupported('illegal ) in content');
@@ -127,53 +156,20 @@ export class ContentLexer {
     return this.readCommand();
   }
 
+  /** A sign or dot at `i` followed by `ch`, not a digit: 0 before whitespace, a string or the end, as in pdf.js. */
+  private noDigits(i: number, ch: number | undefined): TokenKind {
+    this.pos = i;
+    if (ch === undefined || SPECIAL[ch] === 1 || ch === 0x28 || ch === 0x3c) {
+      this.number = 0;
+      return NUMBER;
+    }
+    throw new Unsupported('invalid number in content');
+  }
+
   private structural(pos: number, name: string): TokenKind {
     this.pos = pos;
     this.command = cmd(name);
     return COMMAND;
-  }
-
-  /** pdf.js Lexer.getNumber, step for step. */
-  private readNumber(): TokenKind {
-    const { bytes: b, end } = this;
-    let i = this.pos;
-    let sign = 1;
-    let divideBy = 0;
-    let ch = b[i];
-    if (ch === 0x2d) {
-      sign = -1;
-      ch = b[++i];
-      if (ch === 0x2d) ch = b[++i];
-    } else if (ch === 0x2b) ch = b[++i];
-    while (ch === 0x0a || ch === 0x0d) ch = b[++i];
-    if (ch === 0x2e) {
-      divideBy = 10;
-      ch = b[++i];
-    }
-    if (ch === undefined || ch < 0x30 || ch > 0x39) {
-      this.pos = i;
-      // A lone sign or dot before whitespace, a string or the end reads as 0.
-      if (ch === undefined || SPECIAL[ch] === 1 || ch === 0x28 || ch === 0x3c) {
-        this.number = 0;
-        return NUMBER;
-      }
-      throw new Unsupported('invalid number in content');
-    }
-    let value = ch - 0x30;
-    for (i++; i < end; i++) {
-      ch = b[i]!;
-      if (ch >= 0x30 && ch <= 0x39) {
-        if (divideBy !== 0) divideBy *= 10;
-        value = value * 10 + (ch - 0x30);
-      } else if (ch === 0x2e) {
-        if (divideBy === 0) divideBy = 1;
-        else break;
-      } else if (ch !== 0x2d) break; // pdf.js skips a minus sign in the middle of a number
-    }
-    this.pos = i;
-    if (divideBy !== 0) value /= divideBy;
-    this.number = sign * value;
-    return NUMBER;
   }
 
   private string(reader: (b: Uint8Array, at: Cursor, sink: ByteSink) => void): TokenKind {
@@ -224,8 +220,10 @@ export class ContentLexer {
     while (stop < end && SPECIAL[b[stop]!] === 0 && stop - this.pos < 8) stop++;
     // A whole word that is a real operator reads the same greedily: every operator's
     // prefixes that the greedy walk could stop at are operators followed by a known longer one.
-    if (stop - this.pos <= 3 && (stop >= end || SPECIAL[b[stop]!] !== 0)) {
-      const op = OPERATOR_BY_KEY.get(wordKey(b, this.pos, stop));
+    const length = stop - this.pos;
+    if (length <= 3 && (stop >= end || SPECIAL[b[stop]!] !== 0)) {
+      const b0 = b[this.pos]!, b1 = length > 1 ? b[this.pos + 1]! : 0;
+      const op = length === 3 ? LONG_OPERATORS.get(longKey(b0, b1, b[this.pos + 2]!)) : (b0 | b1) < 128 ? SHORT_OPERATORS[shortKey(b0, b1)] : undefined;
       if (op) {
         this.pos = stop;
         this.command = op;
