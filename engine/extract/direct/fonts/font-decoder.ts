@@ -59,16 +59,20 @@ export function makeDecoder(facts: FontFacts, map: CodeMap): FontDecoder {
   };
   const decode = (bytes: Uint8Array, from: number, to: number, out: Glyph[]): number => {
     let n = 0;
+    // A glyph met before is taken from its block here, without a call to glyph().
     if (map.codeBytes === 1) {
+      const block = blocks[0];
       for (let i = from; i < to; i++) {
         const code = bytes[i]!;
-        out[n++] = glyph(code, code === 0x20);
+        const g = block?.[code];
+        out[n++] = g !== undefined && g.isSpace === (code === 0x20) ? g : glyph(code, code === 0x20);
       }
     } else {
       // A lone trailing byte reads as its value times 256, as pdf.js's readCharCode does.
       for (let i = from; i < to; i += 2) {
         const code = (bytes[i]! << 8) | (i + 1 < to ? bytes[i + 1]! : 0);
-        out[n++] = glyph(code, false);
+        const g = blocks[code >> 8]?.[code & (BLOCK - 1)];
+        out[n++] = g !== undefined && !g.isSpace ? g : glyph(code, false);
       }
     }
     return n;
