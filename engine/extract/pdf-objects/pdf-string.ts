@@ -40,7 +40,7 @@ function reserve(sink: ByteSink, n: number): Uint8Array {
 }
 
 /** Appends `b[from, to)`. */
-function append(sink: ByteSink, b: Uint8Array, from: number, to: number): void {
+export function appendBytes(sink: ByteSink, b: Uint8Array, from: number, to: number): void {
   const buf = reserve(sink, to - from);
   let n = sink.end;
   for (let i = from; i < to; i++) buf[n++] = b[i]!;
@@ -98,11 +98,11 @@ export function readLiteralInto(b: Uint8Array, at: Cursor, sink: ByteSink): void
     const c = b[i]!;
     if (c === 0x28) depth++;
     else if (c === 0x29 && --depth === 0) {
-      append(sink, b, runStart, i);
+      appendBytes(sink, b, runStart, i);
       at.pos = i + 1;
       return;
     } else if (c === BACKSLASH) {
-      append(sink, b, runStart, i);
+      appendBytes(sink, b, runStart, i);
       i = runStart = readEscape(b, i + 1, sink);
       continue;
     }

@@ -10,7 +10,8 @@ import type { PdfDict, PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
 import { COMMAND, ContentLexer, EOF, NUMBER, STRING, VALUE } from './content-lexer.ts';
 import { skipInlineImage } from './inline-image.ts';
-import { MAX_ARGS, Operation } from './operation.ts';
+import type { Elements } from './elements.ts';
+import { ARRAY, MAX_ARGS, Operation } from './operation.ts';
 
 export { Operation } from './operation.ts';
 
@@ -31,8 +32,9 @@ export class ContentParser {
   /** The next operation, or null at the end of the data; the operation is overwritten by the next read. */
   read(): Operation | null {
     const lexer = this.lexer, o = this.operation;
-    // The strings of the last operation are done with.
+    // The strings and array elements of the last operation are done with.
     lexer.strings.end = 0;
+    o.elements.count = 0;
     let n = 0, others = 0;
     for (;;) {
       const t = lexer.next();
@@ -54,6 +56,11 @@ export class ContentParser {
       if (t === EOF) {
         if (n > 0) throw new Unsupported('operands without an operator at the end');
         return null;
+      }
+      if (t === COMMAND && lexer.command.cmd === '[') {
+        this.arrayOperand(n++);
+        others++;
+        continue;
       }
       // A name or boolean; a bare null is dropped, as pdf.js drops it.
       const value = t === VALUE ? lexer.value : this.structured(lexer.command.cmd, 0);
@@ -81,6 +88,47 @@ export class ContentParser {
       o.count = n;
       o.others = others;
       return o;
+    }
+  }
+
+  /** Reads the array operand `n`, its elements onto the operation's. */
+  private arrayOperand(n: number): void {
+    const o = this.operation;
+    if (n >= MAX_ARGS) throw new Unsupported('too many operands');
+    o.kinds[n] = ARRAY;
+    o.from[n] = o.elements.count;
+    this.elements();
+    o.to[n] = o.elements.count;
+  }
+
+  /** An array operand's elements, read as array() reads a nested array. */
+  private elements(): void {
+    const lexer = this.lexer, e = this.operation.elements;
+    for (;;) {
+      const t = lexer.next();
+      if (t === EOF) throw new Unsupported('end of content inside an array');
+      if (t === NUMBER) {
+        const j = e.add();
+        e.kinds[j] = NUMBER;
+        e.nums[j] = lexer.number;
+      } else if (t === STRING) {
+        const j = e.add();
+        e.kinds[j] = STRING;
+        e.from[j] = lexer.stringFrom;
+        e.to[j] = lexer.stringTo;
+      } else {
+        const cmd = lexer.command.cmd;
+        if (t === COMMAND && cmd === ']') return;
+        if (t === COMMAND && cmd === 'R') {
+          elementReference(e);
+          continue;
+        }
+        const v = t === VALUE ? lexer.value : this.structured(cmd, 1);
+        if (v === undefined) throw new Unsupported(`operator ${cmd.slice(0, 20)} inside an array`);
+        const j = e.add();
+        e.kinds[j] = VALUE;
+        e.values[j] = v;
+      }
     }
   }
 
@@ -182,4 +230,15 @@ function reference(out: PdfValue[]): void {
   }
   out.length -= 2;
   out.push({ kind: 'ref', num, gen });
+}
+
+/** reference() on an array operand's elements. */
+function elementReference(e: Elements): void {
+  const num = e.count - 2, gen = e.count - 1;
+  const isIndex = (j: number) => j >= 0 && e.kinds[j] === NUMBER && Number.isInteger(e.nums[j]) && e.nums[j]! >= 0;
+  if (!isIndex(num) || !isIndex(gen)) throw new Unsupported('R without a reference');
+  e.count -= 2;
+  const j = e.add();
+  e.kinds[j] = VALUE;
+  e.values[j] = { kind: 'ref', num: e.nums[num]!, gen: e.nums[gen]! };
 }

@@ -57,6 +57,16 @@ describe('ContentParser', () => {
     ]);
   });
 
+  it('reads array operands with their strings, nested values and references', () => {
+    expect(ops('[1 0 R (a\\051) <4142> [2 (x)] /N null true 3 4 R -5.5] TJ [] TJ')).toEqual([
+      'TJ[[{"kind":"ref","num":1,"gen":0},{"kind":"string","bytes":"a)"},{"kind":"string","bytes":"AB"},[2,{"kind":"string","bytes":"x"}],'
+      + '{"kind":"name","name":"N"},null,true,{"kind":"ref","num":3,"gen":4},-5.5]]',
+      'TJ[[]]',
+    ]);
+    expect(() => ops('[(a) 1 R] TJ')).toThrow('R without a reference');
+    expect(() => ops('[(a) Tj] TJ')).toThrow('operator Tj inside an array');
+  });
+
   it('skips inline images up to an EI followed by a real operator', () => {
     expect(ops('BI /W 2 /H 1 /BPC 8 /CS /G ID \x00EI\xffEI ~\x80 EI 0 g Q')).toEqual(['g[0]', 'Q[]']);
   });

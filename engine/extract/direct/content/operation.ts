@@ -9,12 +9,14 @@ import { latin1, type ByteSink } from '../../pdf-objects/pdf-string.ts';
 import { isName, type PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
 import { NUMBER, STRING, VALUE } from './content-lexer.ts';
+import { Elements } from './elements.ts';
 
 /** pdf.js refuses more operands than this. */
 export const MAX_ARGS = 33;
 
-/** The kind of an operand: NUMBER, STRING or VALUE (content-lexer.ts). */
-export type OperandKind = typeof NUMBER | typeof STRING | typeof VALUE;
+/** The kind of an array operand (besides NUMBER, STRING and VALUE of content-lexer.ts): its elements are [from, to) of `elements`. */
+export const ARRAY = 5;
+
 
 /** One operation; the parser overwrites it with the next. */
 export class Operation {
@@ -28,12 +30,14 @@ export class Operation {
   readonly kinds = new Uint8Array(MAX_ARGS + 1);
   /** NUMBER operands. */
   readonly nums = new Float64Array(MAX_ARGS + 1);
-  /** STRING operands: bytes [from, to) of `strings.buf`. */
+  /** STRING operands: bytes [from, to) of `strings.buf`; ARRAY operands: elements [from, to). */
   readonly from = new Int32Array(MAX_ARGS + 1);
   readonly to = new Int32Array(MAX_ARGS + 1);
   /** VALUE operands (entries of other kinds are stale). */
   readonly values: PdfValue[] = new Array<PdfValue>(MAX_ARGS + 1).fill(null);
   readonly strings: ByteSink;
+  /** The elements of ARRAY operands. */
+  readonly elements = new Elements();
 
   constructor(strings: ByteSink) {
     this.strings = strings;
@@ -45,6 +49,7 @@ export class Operation {
     const kind = this.kinds[i];
     if (kind === NUMBER) return this.nums[i]!;
     if (kind === STRING) return { kind: 'string', bytes: latin1(this.strings.buf, this.from[i]!, this.to[i]!) };
+    if (kind === ARRAY) return this.elements.array(this.from[i]!, this.to[i]!, this.strings);
     return this.values[i]!;
   }
 

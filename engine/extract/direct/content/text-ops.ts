@@ -3,14 +3,15 @@
  * state changes, and shown strings handed to the text item builder (TJ
  * split exactly like pdf.js's showSpacedText).
  */
-import { byteSink, type ByteSink } from '../../pdf-objects/pdf-string.ts';
-import { isDict, isString, type PdfValue } from '../../pdf-objects/values.ts';
+import { appendBytes, byteSink, type ByteSink } from '../../pdf-objects/pdf-string.ts';
+import { isDict } from '../../pdf-objects/values.ts';
 import { carriageReturn, moveText, setMatrix, type TextState } from '../text-state.ts';
 import { Unsupported, type Glyph } from '../types.ts';
 import { applyExtGState } from './paint-ops.ts';
 import { textPaint } from './paint-log.ts';
 import { resource, type Frame, type OpHandlers } from './frame.ts';
-import type { Operation } from './operation.ts';
+import { NUMBER, STRING } from './content-lexer.ts';
+import { ARRAY, type Operation } from './operation.ts';
 
 const IDENTITY: readonly number[] = [1, 0, 0, 1, 0, 0];
 
@@ -43,39 +44,27 @@ function showOperand(f: Frame, o: Operation, i: number): void {
 const SPACED: ByteSink = byteSink();
 
 /** TJ: strings gather until a non-zero number, which ends an item's worth with that spacing. */
-function showSpaced(f: Frame, arg: PdfValue | undefined): void {
-  if (!Array.isArray(arg)) throw new Unsupported('TJ operand is not an array');
+function showSpaced(f: Frame, o: Operation): void {
+  if (o.kinds[0] !== ARRAY) throw new Unsupported('TJ operand is not an array');
   const s = f.g.text;
   fontOf(s);
   const spaceFactor = (-1 * s.fontSize) / 1000;
+  const e = o.elements, bytes = o.strings.buf;
   // Whether any string was gathered since the last adjustment (an empty one counts).
   let pending = false;
   SPACED.end = 0;
-  for (let i = 0; i < arg.length; i++) {
-    const item = arg[i]!;
-    if (isString(item)) {
-      gather(item.bytes);
+  for (let j = o.from[0]!, end = o.to[0]!; j < end; j++) {
+    const kind = e.kinds[j];
+    if (kind === STRING) {
+      appendBytes(SPACED, bytes, e.from[j]!, e.to[j]!);
       pending = true;
-    } else if (typeof item === 'number' && item !== 0) {
-      show(f, SPACED.buf, 0, SPACED.end, item * spaceFactor);
+    } else if (kind === NUMBER && e.nums[j] !== 0) {
+      show(f, SPACED.buf, 0, SPACED.end, e.nums[j]! * spaceFactor);
       SPACED.end = 0;
       pending = false;
     }
   }
   if (pending) show(f, SPACED.buf, 0, SPACED.end, 0);
-}
-
-/** Appends a string's bytes (one char per byte) to SPACED. */
-function gather(bytes: string): void {
-  if (SPACED.end + bytes.length > SPACED.buf.length) {
-    const next = new Uint8Array(2 * (SPACED.end + bytes.length));
-    next.set(SPACED.buf.subarray(0, SPACED.end));
-    SPACED.buf = next;
-  }
-  const buf = SPACED.buf;
-  let n = SPACED.end;
-  for (let i = 0; i < bytes.length; i++) buf[n++] = bytes.charCodeAt(i);
-  SPACED.end = n;
 }
 
 /** Tf: a resource font; the same name and size again is a no-op, as in pdf.js. */
@@ -140,7 +129,7 @@ export const TEXT_OPS: OpHandlers = {
     fontOf(f.g.text);
     showOperand(f, o, 0);
   },
-  TJ(f, o) { showSpaced(f, o.value(0)); },
+  TJ: showSpaced,
   "'"(f, o) {
     const s = f.g.text;
     fontOf(s);
