@@ -190,7 +190,7 @@ export class TextItems {
     if (kind === 'format') return;
     let spacing = baseSpacing;
     if (glyph.isSpace) spacing += s.wordSpacing;
-    let advance = glyph.width * scale;
+    const advance = glyph.width * scale;
     if (kind === 'whitespace') {
       spacing += advance;
       translateTextMatrix(s, spacing * s.textHScale, 0);
@@ -202,8 +202,17 @@ export class TextItems {
       translateTextMatrix(s, advance * s.textHScale, 0);
       return;
     }
-    const c = this.startItem(s);
-    advance = (kind === 'diacritic' ? 0 : advance) * s.textHScale;
+    this.addGlyph(s, glyph.unicode, (kind === 'diacritic' ? 0 : advance) * s.textHScale, spacing);
+  }
+
+  /**
+   * A placed glyph's text added to the item, and the text matrix moved by its
+   * `advance` (text space, scaled) and then `spacing`. Apart from showGlyph,
+   * which returns early for some glyphs, the calls here are made for every
+   * glyph, so Maglev inlines the small ones.
+   */
+  private addGlyph(s: TextState, unicode: string, advance: number, spacing: number): void {
+    const c = this.chunk.initialized ? this.chunk : this.startItem(s);
     translateTextMatrix(s, advance, 0);
     c.width += advance;
     if (advance) {
@@ -216,10 +225,10 @@ export class TextItems {
       textOrigin(s, prev);
       c.prevTextRise = s.textRise;
     }
-    if (this.saveLastChar(glyph.unicode)) addPart(c, ' ');
-    addPart(c, glyph.unicode);
+    if (this.saveLastChar(unicode)) addPart(c, ' ');
+    addPart(c, unicode);
     // Glyphs are reported with their gaps, so spaces in fixed-pitch text can be judged by the glyph advance.
-    if (this.out.glyphs) noteGlyph(this.out.glyphs, glyph.unicode, this.gap, advance);
+    if (this.out.glyphs) noteGlyph(this.out.glyphs, unicode, this.gap, advance);
     if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
   }
 
