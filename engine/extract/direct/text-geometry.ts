@@ -36,6 +36,20 @@ export function textTransform(s: TextState, out: Matrix = [0, 0, 0, 0, 0, 0]): M
   return out;
 }
 
+/**
+ * Entries 4 and 5 of textTransform (the glyph origin), written into `out`,
+ * computed as textTransform computes them. After a move along the text line
+ * only they change, so a transform taken before the move is brought up to
+ * date by this alone.
+ */
+export function textOrigin(s: TextState, out: Matrix): void {
+  const e = s.textRise;
+  const t = s.textMatrix, c = s.ctm;
+  const m4 = 0 * t[0] + e * t[2] + t[4], m5 = 0 * t[1] + e * t[3] + t[5];
+  out[4] = m4 * c[0] + m5 * c[2] + c[4];
+  out[5] = m4 * c[1] + m5 * c[3] + c[5];
+}
+
 /** How far one unit along the text line's x axis is stretched in user space (pdf.js textAdvanceScale). */
 export function advanceScale(s: TextState): number {
   return Math.hypot(s.ctm[0], s.ctm[1]) * Math.hypot(s.textLineMatrix[0], s.textLineMatrix[1]);

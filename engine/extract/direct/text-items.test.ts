@@ -10,7 +10,7 @@ function fakeFont(id: string, name = 'Fake', map: Record<string, string> = {}): 
     id, name, bold: false, italic: false, monospace: false, fallbackName: 'sans-serif', ascent: 0.8, descent: -0.2,
     fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
     glyphs,
-    decode: (bytes, out) => glyphs(bytes).reduce((n, g) => ((out[n] = g), n + 1), 0),
+    decode: (bytes, from, to, out) => glyphs(Buffer.from(bytes.subarray(from, to)).toString('latin1')).reduce((n, g) => ((out[n] = g), n + 1), 0),
   };
 }
 

@@ -7,7 +7,7 @@
  * instance per content stream; form XObjects get their own on the same sink,
  * as pdf.js's recursive getTextContent does.
  */
-import { alignedPositions, advanceScale, textTransform } from './text-geometry.ts';
+import { alignedPositions, advanceScale, textOrigin, textTransform } from './text-geometry.ts';
 import { translateTextMatrix, type TextState } from './text-state.ts';
 import { glyphKind, itemText } from './text-unicode.ts';
 import { Unsupported, type Glyph, type Matrix, type TextContent, type TextItem } from './types.ts';
@@ -190,7 +190,7 @@ export class TextItems {
     if (kind === 'format') return;
     let spacing = baseSpacing;
     if (glyph.isSpace) spacing += s.wordSpacing;
-    let advance = glyph.width * scale;
+    const advance = glyph.width * scale;
     if (kind === 'whitespace') {
       spacing += advance;
       translateTextMatrix(s, spacing * s.textHScale, 0);
@@ -202,18 +202,33 @@ export class TextItems {
       translateTextMatrix(s, advance * s.textHScale, 0);
       return;
     }
-    const c = this.startItem(s);
-    advance = (kind === 'diacritic' ? 0 : advance) * s.textHScale;
+    this.addGlyph(s, glyph.unicode, (kind === 'diacritic' ? 0 : advance) * s.textHScale, spacing);
+  }
+
+  /**
+   * A placed glyph's text added to the item, and the text matrix moved by its
+   * `advance` (text space, scaled) and then `spacing`. Apart from showGlyph,
+   * which returns early for some glyphs, the calls here are made for every
+   * glyph, so Maglev inlines the small ones.
+   */
+  private addGlyph(s: TextState, unicode: string, advance: number, spacing: number): void {
+    const c = this.chunk.initialized ? this.chunk : this.startItem(s);
     translateTextMatrix(s, advance, 0);
     c.width += advance;
     if (advance) {
-      c.prevTransform = textTransform(s, c.prevTransform ?? undefined);
+      // CURRENT holds this glyph's transform (placeGlyph); the move changed only its origin.
+      const prev = (c.prevTransform ??= [0, 0, 0, 0, 0, 0]);
+      prev[0] = CURRENT[0];
+      prev[1] = CURRENT[1];
+      prev[2] = CURRENT[2];
+      prev[3] = CURRENT[3];
+      textOrigin(s, prev);
       c.prevTextRise = s.textRise;
     }
-    if (this.saveLastChar(glyph.unicode)) addPart(c, ' ');
-    addPart(c, glyph.unicode);
+    if (this.saveLastChar(unicode)) addPart(c, ' ');
+    addPart(c, unicode);
     // Glyphs are reported with their gaps, so spaces in fixed-pitch text can be judged by the glyph advance.
-    if (this.out.glyphs) noteGlyph(this.out.glyphs, glyph.unicode, this.gap, advance);
+    if (this.out.glyphs) noteGlyph(this.out.glyphs, unicode, this.gap, advance);
     if (spacing) translateTextMatrix(s, spacing * s.textHScale, 0);
   }
 
@@ -261,8 +276,15 @@ export class TextItems {
     const prev = c.prevTransform;
     if (!s.font || !prev) return true;
     if (prev[4] === cur[4] && prev[5] === cur[5]) return true;
-    const aligned = alignedPositions(cur, prev, ALIGNED);
-    const x = aligned[0]!, y = aligned[1]!, lastX = aligned[2]!, lastY = aligned[3]!;
+    // Upright text, most of it, needs no turning (alignedPositions' first case, written out).
+    let x = cur[4], y = cur[5], lastX = prev[4], lastY = prev[5];
+    if (!(cur[0] > 0 && cur[1] === 0 && cur[2] === 0)) {
+      const aligned = alignedPositions(cur, prev, ALIGNED);
+      x = aligned[0]!;
+      y = aligned[1]!;
+      lastX = aligned[2]!;
+      lastY = aligned[3]!;
+    }
     const advanceX = (x - lastX) / c.textAdvanceScale;
     const advanceY = y - lastY;
     const orientation = Math.sign(c.width || c.totalWidth);
@@ -282,14 +304,15 @@ export class TextItems {
       return true;
     }
     this.gap = advanceX;
-    this.addGap(s, advanceX, orientation, prev);
+    this.addGap(s, orientation, prev);
     if (magnitude(advanceY) > c.height * VERTICAL_SHIFT) this.flush();
     return true;
   }
 
-  /** A horizontal gap on the same line: tracking, a space inside the item, or a separate space item. */
-  private addGap(s: TextState, advanceX: number, orientation: number, prev: Matrix): void {
+  /** A horizontal gap on the same line (`gap`): tracking, a space inside the item, or a separate space item. */
+  private addGap(s: TextState, orientation: number, prev: Matrix): void {
     const c = this.chunk;
+    const advanceX = this.gap;
     if (advanceX <= orientation * c.notASpace) this.resetLastChars();
     if (advanceX <= orientation * c.trackingSpaceMin) {
       if (this.shouldAddWhitespace()) {

@@ -63,11 +63,13 @@ export interface FontDecoder {
   /** Splits a shown string (raw bytes, one char per byte) into glyphs, in a new array. */
   glyphs(bytes: string): Glyph[];
   /**
-   * Like glyphs, but written to out[0..n), returning n. `out` is never cut
-   * to length (entries past n are stale): setting an array's length is a
-   * call into the runtime, and this runs once per shown string.
+   * Like glyphs, but of the raw bytes [from, to) of `bytes` (a shown string
+   * as the content lexer decoded it, never copied into a JS string), and
+   * written to out[0..n), returning n. `out` is never cut to length
+   * (entries past n are stale): setting an array's length is a call into
+   * the runtime, and this runs once per shown string.
    */
-  decode(bytes: string, out: Glyph[]): number;
+  decode(bytes: Uint8Array, from: number, to: number, out: Glyph[]): number;
 }
 
 /**

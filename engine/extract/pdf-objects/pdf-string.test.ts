@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf16Be, readHexString, readLiteralString } from './pdf-string.ts';
+import { byteSink, decodeUtf16Be, readHexInto, readHexString, readLiteralInto, readLiteralString } from './pdf-string.ts';
 import { PdfObjectsError } from './values.ts';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
@@ -67,6 +67,31 @@ describe('hex strings', () => {
 
   it('refuses an unterminated hex string', () => {
     expect(() => hex('<4142')).toThrow(PdfObjectsError);
+  });
+});
+
+describe('strings read into a byte sink', () => {
+  it('appends each string after the last, growing the sink and keeping what it held', () => {
+    const sink = byteSink(4);
+    const input = bytes('(ab\\\\c) <41 42 434> (\\101(x)\\\nz)');
+    const at = { pos: 0 };
+    readLiteralInto(input, at, sink);
+    const afterFirst = sink.end;
+    at.pos += 1;
+    readHexInto(input, at, sink);
+    at.pos += 1;
+    readLiteralInto(input, at, sink);
+    expect(afterFirst).toBe(4);
+    expect(at.pos).toBe(input.length);
+    expect(Buffer.from(sink.buf.subarray(0, sink.end)).toString('latin1')).toBe('ab\\cABC@A(x)z');
+  });
+
+  it('reads a hex string longer than the sink into it whole', () => {
+    const sink = byteSink(2);
+    sink.end = 1;
+    readHexInto(bytes(`<${'41'.repeat(300)}>`), { pos: 0 }, sink);
+    expect(sink.end).toBe(301);
+    expect(Buffer.from(sink.buf.subarray(1, 301)).toString('latin1')).toBe('A'.repeat(300));
   });
 });
 

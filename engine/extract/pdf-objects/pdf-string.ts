@@ -9,32 +9,72 @@ const CR = 0x0d;
 const LF = 0x0a;
 const BACKSLASH = 0x5c;
 
-const SIMPLE_ESCAPES: Record<number, string> = {
-  0x6e: '\n', 0x72: '\r', 0x74: '\t', 0x62: '\b', 0x66: '\f', 0x5c: '\\', 0x28: '(', 0x29: ')',
-};
+/** The byte a simple escape stands for, by the byte after the backslash (0: not a simple escape). */
+const SIMPLE_ESCAPES = new Uint8Array(256);
+for (const [c, v] of [['n', 0x0a], ['r', 0x0d], ['t', 0x09], ['b', 0x08], ['f', 0x0c], ['\\', 0x5c], ['(', 0x28], [')', 0x29]] as const) {
+  SIMPLE_ESCAPES[c.charCodeAt(0)] = v;
+}
 
 function isOctal(c: number | undefined): c is number {
   return c !== undefined && c >= 0x30 && c <= 0x37;
 }
 
-/** Reads a backslash escape starting after the backslash; returns the text and the next position. */
-function readEscape(b: Uint8Array, i: number): [string, number] {
+/**
+ * Bytes written one after another: `buf[0, end)` is in use, and `buf` is
+ * replaced by one twice as large when it fills. Content strings are
+ * decoded into one, so a shown string needs no JS string of its own.
+ */
+export type ByteSink = { buf: Uint8Array; end: number };
+
+/** A sink with room for `size` bytes to start with. */
+export const byteSink = (size = 256): ByteSink => ({ buf: new Uint8Array(size), end: 0 });
+
+/** Makes room for `n` more bytes; returns the (possibly new) buffer. */
+function reserve(sink: ByteSink, n: number): Uint8Array {
+  const need = sink.end + n;
+  if (need <= sink.buf.length) return sink.buf;
+  const next = new Uint8Array(Math.max(2 * sink.buf.length, need));
+  next.set(sink.buf.subarray(0, sink.end));
+  sink.buf = next;
+  return next;
+}
+
+/** Appends `b[from, to)`. */
+export function appendBytes(sink: ByteSink, b: Uint8Array, from: number, to: number): void {
+  const buf = reserve(sink, to - from);
+  let n = sink.end;
+  for (let i = from; i < to; i++) buf[n++] = b[i]!;
+  sink.end = n;
+}
+
+/** Appends one byte. */
+export function appendByte(sink: ByteSink, byte: number): void {
+  reserve(sink, 1)[sink.end++] = byte;
+}
+
+/** Reads a backslash escape starting after the backslash into `sink`; returns the next position. */
+function readEscape(b: Uint8Array, i: number, sink: ByteSink): number {
   const c = b[i];
   if (c === undefined) throw new PdfObjectsError('unterminated string');
-  const simple = SIMPLE_ESCAPES[c];
-  if (simple !== undefined) return [simple, i + 1];
+  const simple = SIMPLE_ESCAPES[c]!;
+  if (simple !== 0) {
+    appendByte(sink, simple);
+    return i + 1;
+  }
   if (isOctal(c)) {
     // Up to three octal digits; overflow beyond a byte is ignored, as the spec says.
     let x = c & 7;
     let j = i + 1;
     for (let k = 0; k < 2 && isOctal(b[j]); k++, j++) x = (x << 3) + (b[j]! & 7);
-    return [String.fromCharCode(x & 0xff), j];
+    appendByte(sink, x & 0xff);
+    return j;
   }
   // A backslash before an end of line continues the string on the next line.
-  if (c === CR) return ['', b[i + 1] === LF ? i + 2 : i + 1];
-  if (c === LF) return ['', i + 1];
+  if (c === CR) return b[i + 1] === LF ? i + 2 : i + 1;
+  if (c === LF) return i + 1;
   // Unknown escapes keep the character and drop the backslash.
-  return [String.fromCharCode(c), i + 1];
+  appendByte(sink, c);
+  return i + 1;
 }
 
 /**
@@ -45,13 +85,11 @@ function readEscape(b: Uint8Array, i: number): [string, number] {
 export type Cursor = { pos: number };
 
 /**
- * Reads a literal string whose `(` is at `at.pos`. Returns the raw bytes (one
- * char per byte) and moves `at.pos` past the closing `)`. End-of-line bytes
+ * Reads a literal string whose `(` is at `at.pos`, appending its raw bytes
+ * to `sink`, and moves `at.pos` past the closing `)`. End-of-line bytes
  * inside the string are kept as they are, like pdf.js does.
  */
-export function readLiteralString(b: Uint8Array, at: Cursor): string {
-  // The runs between escapes are concatenated: most strings are one run, read with no array to join.
-  let text = '';
+export function readLiteralInto(b: Uint8Array, at: Cursor, sink: ByteSink): void {
   let depth = 1;
   let i = at.pos + 1;
   let runStart = i;
@@ -60,12 +98,12 @@ export function readLiteralString(b: Uint8Array, at: Cursor): string {
     const c = b[i]!;
     if (c === 0x28) depth++;
     else if (c === 0x29 && --depth === 0) {
+      appendBytes(sink, b, runStart, i);
       at.pos = i + 1;
-      return text + latin1(b, runStart, i);
+      return;
     } else if (c === BACKSLASH) {
-      const [escaped, next] = readEscape(b, i + 1);
-      text += latin1(b, runStart, i) + escaped;
-      i = runStart = next;
+      appendBytes(sink, b, runStart, i);
+      i = runStart = readEscape(b, i + 1, sink);
       continue;
     }
     i++;
@@ -81,65 +119,69 @@ export function hexDigit(c: number): number {
   return -1;
 }
 
-/** Where hex strings are decoded; no string is read while another is being read. */
-let hexScratch: Buffer = Buffer.allocUnsafeSlow(256);
-/** A scratch buffer grown past this is not kept for the next string. */
-const SCRATCH_KEPT = 1 << 16;
-
-/** `buf` copied into one twice its size, kept as the scratch buffer while that stays small. */
-function grown(buf: Buffer): Buffer {
-  const next = Buffer.allocUnsafeSlow(buf.length * 2);
-  buf.copy(next);
-  if (next.length <= SCRATCH_KEPT) hexScratch = next;
-  return next;
-}
-
-/** Up to this many bytes, a string is built char by char: cheaper than a call into Buffer's decoder. */
-const TINY = 8;
-
-/** The first `n` bytes of `buf` as a one-char-per-byte string. */
-function scratchString(buf: Buffer, n: number): string {
-  if (n > TINY) return buf.toString('latin1', 0, n);
-  let out = '';
-  for (let i = 0; i < n; i++) out += String.fromCharCode(buf[i]!);
-  return out;
-}
-
 /** hexDigit by table, for the hex string reader's inner loop. */
 const HEX_VALUE = Int8Array.from({ length: 256 }, (_, c) => hexDigit(c));
 
 /**
- * Reads a hex string whose `<` is at `at.pos`, moving `at.pos` past its `>`.
- * Whitespace and (like pdf.js) other non-hex bytes are skipped; an odd final
- * digit is padded with 0.
+ * Reads a hex string whose `<` is at `at.pos`, appending its bytes to
+ * `sink`, and moves `at.pos` past its `>`. Whitespace and (like pdf.js)
+ * other non-hex bytes are skipped; an odd final digit is padded with 0.
  */
-export function readHexString(b: Uint8Array, at: Cursor): string {
-  let out = hexScratch;
+export function readHexInto(b: Uint8Array, at: Cursor, sink: ByteSink): void {
+  let out = sink.buf;
   // The lengths read once: Maglev's code calls out for a typed array's (content-lexer.ts, ContentLexer.end).
   let room = out.length;
   const end = b.length;
-  let n = 0;
+  let n = sink.end;
   let high = -1;
   for (let i = at.pos + 1; i < end; i++) {
     const c = b[i]!;
     if (c === 0x3e) {
-      if (high !== -1) {
-        if (n === room) out = grown(out);
-        out[n++] = high << 4;
-      }
+      sink.end = n;
+      if (high !== -1) appendByte(sink, high << 4);
       at.pos = i + 1;
-      return scratchString(out, n);
+      return;
     }
     const d = HEX_VALUE[c]!;
     if (d === -1) continue;
     if (high === -1) high = d;
     else {
-      if (n === room) room = (out = grown(out)).length;
+      if (n === room) {
+        sink.end = n;
+        room = (out = reserve(sink, 1)).length;
+      }
       out[n++] = (high << 4) | d;
       high = -1;
     }
   }
   throw new PdfObjectsError('unterminated hex string');
+}
+
+/** Where the string readers below decode; no string is read while another is being read. */
+const scratch = byteSink();
+/** A scratch buffer grown past this is not kept for the next string. */
+const SCRATCH_KEPT = 1 << 16;
+
+/** The scratch bytes as a one-char-per-byte string, the scratch then emptied. */
+function scratchString(): string {
+  const text = latin1(scratch.buf, 0, scratch.end);
+  if (scratch.buf.length > SCRATCH_KEPT) scratch.buf = new Uint8Array(SCRATCH_KEPT);
+  scratch.end = 0;
+  return text;
+}
+
+/** readLiteralInto, returning the raw bytes as a string (one char per byte). */
+export function readLiteralString(b: Uint8Array, at: Cursor): string {
+  scratch.end = 0;
+  readLiteralInto(b, at, scratch);
+  return scratchString();
+}
+
+/** readHexInto, returning the raw bytes as a string (one char per byte). */
+export function readHexString(b: Uint8Array, at: Cursor): string {
+  scratch.end = 0;
+  readHexInto(b, at, scratch);
+  return scratchString();
 }
 
 /**

@@ -62,10 +62,10 @@ function cmykToRgb(c: number, m: number, y: number, k: number): void {
   rgb[2] = 255 + c * (0.8842522430003296 * c + 8.078677503112928 * m + 30.89978309703729 * y - 0.23883238689178934 * k + -14.183576799673286) + m * (10.49593273432072 * m + 63.02378494754052 * y + 50.606957656360734 * k - 112.23884253719248) + y * (0.03296041114873217 * y + 115.60384449646641 * k + -193.58209356861505) + k * (-22.33816807309886 * k - 180.12613974708367);
 }
 
-/** True if `args` (all numbers) in `space` convert to #ffffff as pdf.js converts them. */
-export function isWhiteColour(space: ColourSpace, args: readonly number[]): boolean {
-  // Missing components read as undefined in pdf.js and become 0 in the byte array.
-  const a = (i: number): number => args[i] as number;
+/** True if the first `count` of `args` in `space` convert to #ffffff as pdf.js converts them. */
+export function isWhiteColour(space: ColourSpace, args: ArrayLike<number>, count: number): boolean {
+  // Missing components read as undefined in pdf.js and become 0 in the byte array (as NaN does).
+  const a = (i: number): number => (i < count ? args[i]! : NaN);
   if (space === 'gray') rgb[0] = rgb[1] = rgb[2] = a(0) * 255;
   else if (space === 'rgb') {
     rgb[0] = a(0) * 255;
@@ -76,10 +76,10 @@ export function isWhiteColour(space: ColourSpace, args: readonly number[]): bool
   return rgb[0] === 255 && rgb[1] === 255 && rgb[2] === 255;
 }
 
-/** The colour as 0-255 RGB (pdf.js's conversion for device spaces), or null for spaces we cannot convert. */
-export function toRgb(space: ColourSpace, args: readonly number[]): [number, number, number] | null {
+/** The first `count` of `args` as 0-255 RGB (pdf.js's conversion for device spaces), or null for spaces we cannot convert. */
+export function toRgb(space: ColourSpace, args: ArrayLike<number>, count: number): [number, number, number] | null {
   if (space === 'pattern' || space === 'other') return null;
-  const a = (i: number): number => args[i] ?? 0;
+  const a = (i: number): number => (i < count ? args[i]! : 0);
   if (space === 'gray') rgb[0] = rgb[1] = rgb[2] = a(0) * 255;
   else if (space === 'rgb') {
     rgb[0] = a(0) * 255;
@@ -87,9 +87,4 @@ export function toRgb(space: ColourSpace, args: readonly number[]): [number, num
     rgb[2] = a(2) * 255;
   } else cmykToRgb(a(0), a(1), a(2), a(3));
   return [rgb[0]!, rgb[1]!, rgb[2]!];
-}
-
-/** True if every operand is a number (pdf.js skips colour operators otherwise). */
-export function allNumbers(args: readonly PdfValue[]): args is number[] {
-  return args.every((x) => typeof x === 'number');
 }

@@ -5,18 +5,31 @@
  * known commands, strings are raw bytes. Every call advances or reports the
  * end, so malformed input cannot hang it; what pdf.js would reject becomes
  * Unsupported.
+ *
+ * A token is reported by its kind, its content left on the lexer: a number
+ * as a double field and a string as bytes in the lexer's byte sink, so that
+ * neither is boxed or allocated on the way to the operand stack.
  */
-import { hexDigit, latin1, readHexString, readLiteralString, type Cursor } from '../../pdf-objects/pdf-string.ts';
-import { PdfObjectsError, type PdfValue } from '../../pdf-objects/values.ts';
+import { byteSink, hexDigit, latin1, readHexInto, readLiteralInto, type ByteSink, type Cursor } from '../../pdf-objects/pdf-string.ts';
+import { PdfObjectsError, type PdfName } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
 import { isKnownCommand, OPERATORS, opSpec, type OpSpec } from './operators.ts';
 
 /** An operator or one of the structural tokens `[ ] << >>` (pdf.js's Cmd), with its operand rule if it is an operator. */
 export type Cmd = { kind: 'cmd'; cmd: string; spec: OpSpec | undefined };
+
 /** The end of the data. */
-export const EOF: unique symbol = Symbol('EOF');
-/** One token: an operand value, a command, or the end. */
-export type Token = PdfValue | Cmd | typeof EOF;
+export const EOF = 0;
+/** A number, in `number`. */
+export const NUMBER = 1;
+/** A string, bytes [stringFrom, stringTo) of `strings.buf`. */
+export const STRING = 2;
+/** A name, true, false or null, in `value`. */
+export const VALUE = 3;
+/** An operator or structural token, in `command`. */
+export const COMMAND = 4;
+/** What `next()` read. */
+export type TokenKind = typeof EOF | typeof NUMBER | typeof STRING | typeof VALUE | typeof COMMAND;
 
 /** pdf.js specialChars: 1 for whitespace, 2 for delimiters. */
 const SPECIAL = new Uint8Array(256);
@@ -34,26 +47,22 @@ export function cmd(name: string): Cmd {
   return c;
 }
 
-/** A word of up to three bytes as a number: its bytes, then its length. */
-const wordKey = (b: Uint8Array, from: number, to: number): number => {
-  let key = 0;
-  for (let i = from; i < to; i++) key = key * 256 + b[i]!;
-  return key * 4 + (to - from);
-};
+/** A word of two ASCII bytes (or one, `b1` 0) as an index of SHORT_OPERATORS. */
+const shortKey = (b0: number, b1: number): number => (b0 << 7) | b1;
+/** A word of three bytes as a key of LONG_OPERATORS. */
+const longKey = (b0: number, b1: number, b2: number): number => (b0 << 16) | (b1 << 8) | b2;
 
 /**
  * Real operators by their bytes, so the lexer finds one without building a
- * string, and hands out names that are source literals: the interpreter's
- * switches then compare interned strings, which is a pointer comparison.
+ * string: those of one or two bytes in a table (one element read per
+ * operator, most of a content stream's), those of three in a map.
  */
-const OPERATOR_BY_KEY = new Map<number, Cmd>(OPERATORS.filter((op) => op.length <= 3).map((op) => {
-  const bytes = Uint8Array.from(op, (ch) => ch.charCodeAt(0));
-  return [wordKey(bytes, 0, bytes.length), cmd(op)];
-}));
-
-/** True if `t` is the command `name`. */
-export function isCmd(t: Token, name: string): boolean {
-  return typeof t === 'object' && t !== null && !Array.isArray(t) && t.kind === 'cmd' && t.cmd === name;
+const SHORT_OPERATORS: (Cmd | undefined)[] = new Array<Cmd | undefined>(128 * 128).fill(undefined);
+const LONG_OPERATORS = new Map<number, Cmd>();
+for (const op of OPERATORS) {
+  const c = (i: number): number => op.charCodeAt(i);
+  if (op.length <= 2) SHORT_OPERATORS[shortKey(c(0), op.length === 2 ? c(1) : 0)] = cmd(op);
+  else if (op.length === 3) LONG_OPERATORS.set(longKey(c(0), c(1), c(2)), cmd(op));
 }
 
 /** A cursor over content bytes. */
@@ -66,6 +75,20 @@ export class ContentLexer {
    */
   readonly end: number;
   pos: number;
+  /** The last NUMBER read. */
+  number = 0;
+  /** The last VALUE read. */
+  value: PdfName | boolean | null = null;
+  /** The last COMMAND read. */
+  command: Cmd = cmd(']');
+  /**
+   * Where strings are decoded, one after another; the reader empties it
+   * (`strings.end = 0`) once it is done with the strings read so far.
+   */
+  readonly strings: ByteSink = byteSink(64);
+  /** The last STRING read: bytes [stringFrom, stringTo) of `strings.buf`. */
+  stringFrom = 0;
+  stringTo = 0;
   constructor(bytes: Uint8Array, pos = 0) {
     this.bytes = bytes;
     this.end = bytes.length;
@@ -73,7 +96,7 @@ export class ContentLexer {
   }
 
   /** Reads the next token. */
-  next(): Token {
+  next(): TokenKind {
     const { bytes: b, end } = this;
     let i = this.pos;
     // Whitespace and comments; a comment runs to the end of its line.
@@ -86,68 +109,75 @@ export class ContentLexer {
     this.pos = i;
     if (i >= end) return EOF;
     const c = b[i]!;
-    if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) return this.number();
+    // Numbers are most of the tokens, read here rather than in a call of their own.
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) {
+      // pdf.js Lexer.getNumber, step for step.
+      let sign = 1;
+      let divideBy = 0;
+      let ch: number | undefined = c;
+      if (ch === 0x2d) {
+        sign = -1;
+        ch = b[++i];
+        if (ch === 0x2d) ch = b[++i];
+      } else if (ch === 0x2b) ch = b[++i];
+      while (ch === 0x0a || ch === 0x0d) ch = b[++i];
+      if (ch === 0x2e) {
+        divideBy = 10;
+        ch = b[++i];
+      }
+      if (ch === undefined || ch < 0x30 || ch > 0x39) return this.noDigits(i, ch);
+      let value = ch - 0x30;
+      for (i++; i < end; i++) {
+        ch = b[i]!;
+        if (ch >= 0x30 && ch <= 0x39) {
+          if (divideBy !== 0) divideBy *= 10;
+          value = value * 10 + (ch - 0x30);
+        } else if (ch === 0x2e) {
+          if (divideBy === 0) divideBy = 1;
+          else break;
+        } else if (ch !== 0x2d) break; // pdf.js skips a minus sign in the middle of a number
+      }
+      this.pos = i;
+      if (divideBy !== 0) value /= divideBy;
+      this.number = sign * value;
+      return NUMBER;
+    }
     switch (c) {
-      case 0x28: return this.string(readLiteralString);
+      case 0x28: return this.string(readLiteralInto);
       case 0x2f: return this.name();
-      case 0x5b: this.pos = i + 1; return cmd('[');
-      case 0x5d: this.pos = i + 1; return cmd(']');
-      case 0x3c:
-        if (b[i + 1] === 0x3c) { this.pos = i + 2; return cmd('<<'); }
-        return this.string(readHexString);
-      case 0x3e:
-        if (b[i + 1] === 0x3e) { this.pos = i + 2; return cmd('>>'); }
-        this.pos = i + 1;
-        return cmd('>');
-      case 0x7b: this.pos = i + 1; return cmd('{');
-      case 0x7d: this.pos = i + 1; return cmd('}');
+      case 0x5b: return this.structural(i + 1, '[');
+      case 0x5d: return this.structural(i + 1, ']');
+      case 0x3c: return b[i + 1] === 0x3c ? this.structural(i + 2, '<<') : this.string(readHexInto);
+      case 0x3e: return b[i + 1] === 0x3e ? this.structural(i + 2, '>>') : this.structural(i + 1, '>');
+      case 0x7b: return this.structural(i + 1, '{');
+      case 0x7d: return this.structural(i + 1, '}');
       case 0x29: throw new Unsupported('illegal ) in content');
     }
-    return this.command();
+    return this.readCommand();
   }
 
-  /** pdf.js Lexer.getNumber, step for step. */
-  private number(): number {
-    const { bytes: b, end } = this;
-    let i = this.pos;
-    let sign = 1;
-    let divideBy = 0;
-    let ch = b[i];
-    if (ch === 0x2d) {
-      sign = -1;
-      ch = b[++i];
-      if (ch === 0x2d) ch = b[++i];
-    } else if (ch === 0x2b) ch = b[++i];
-    while (ch === 0x0a || ch === 0x0d) ch = b[++i];
-    if (ch === 0x2e) {
-      divideBy = 10;
-      ch = b[++i];
-    }
-    if (ch === undefined || ch < 0x30 || ch > 0x39) {
-      this.pos = i;
-      // A lone sign or dot before whitespace, a string or the end reads as 0.
-      if (ch === undefined || SPECIAL[ch] === 1 || ch === 0x28 || ch === 0x3c) return 0;
-      throw new Unsupported('invalid number in content');
-    }
-    let value = ch - 0x30;
-    for (i++; i < end; i++) {
-      ch = b[i]!;
-      if (ch >= 0x30 && ch <= 0x39) {
-        if (divideBy !== 0) divideBy *= 10;
-        value = value * 10 + (ch - 0x30);
-      } else if (ch === 0x2e) {
-        if (divideBy === 0) divideBy = 1;
-        else break;
-      } else if (ch !== 0x2d) break; // pdf.js skips a minus sign in the middle of a number
-    }
+  /** A sign or dot at `i` followed by `ch`, not a digit: 0 before whitespace, a string or the end, as in pdf.js. */
+  private noDigits(i: number, ch: number | undefined): TokenKind {
     this.pos = i;
-    if (divideBy !== 0) value /= divideBy;
-    return sign * value;
+    if (ch === undefined || SPECIAL[ch] === 1 || ch === 0x28 || ch === 0x3c) {
+      this.number = 0;
+      return NUMBER;
+    }
+    throw new Unsupported('invalid number in content');
   }
 
-  private string(reader: (b: Uint8Array, at: Cursor) => string): PdfValue {
+  private structural(pos: number, name: string): TokenKind {
+    this.pos = pos;
+    this.command = cmd(name);
+    return COMMAND;
+  }
+
+  private string(reader: (b: Uint8Array, at: Cursor, sink: ByteSink) => void): TokenKind {
     try {
-      return { kind: 'string', bytes: reader(this.bytes, this) };
+      this.stringFrom = this.strings.end;
+      reader(this.bytes, this, this.strings);
+      this.stringTo = this.strings.end;
+      return STRING;
     } catch (e) {
       if (e instanceof PdfObjectsError) throw new Unsupported('unterminated string in content');
       throw e;
@@ -155,7 +185,7 @@ export class ContentLexer {
   }
 
   /** A name with `#xx` escapes decoded; other uses of `#` (pdf.js keeps them with warnings) are Unsupported. */
-  private name(): PdfValue {
+  private name(): TokenKind {
     const { bytes: b, end } = this;
     const start = this.pos + 1;
     let i = start;
@@ -168,7 +198,10 @@ export class ContentLexer {
       } else i++;
     }
     this.pos = i;
-    if (!escaped) return { kind: 'name', name: latin1(b, start, i) };
+    if (!escaped) {
+      this.value = { kind: 'name', name: latin1(b, start, i) };
+      return VALUE;
+    }
     let out = '';
     for (let j = start; j < i; j++) {
       if (b[j] === 0x23) {
@@ -176,21 +209,25 @@ export class ContentLexer {
         j += 2;
       } else out += String.fromCharCode(b[j]!);
     }
-    return { kind: 'name', name: out };
+    this.value = { kind: 'name', name: out };
+    return VALUE;
   }
 
   /** An operator, split greedily along pdf.js's known commands. */
-  private command(): Token {
+  private readCommand(): TokenKind {
     const { bytes: b, end } = this;
     let stop = this.pos;
     while (stop < end && SPECIAL[b[stop]!] === 0 && stop - this.pos < 8) stop++;
     // A whole word that is a real operator reads the same greedily: every operator's
     // prefixes that the greedy walk could stop at are operators followed by a known longer one.
-    if (stop - this.pos <= 3 && (stop >= end || SPECIAL[b[stop]!] !== 0)) {
-      const op = OPERATOR_BY_KEY.get(wordKey(b, this.pos, stop));
+    const length = stop - this.pos;
+    if (length <= 3 && (stop >= end || SPECIAL[b[stop]!] !== 0)) {
+      const b0 = b[this.pos]!, b1 = length > 1 ? b[this.pos + 1]! : 0;
+      const op = length === 3 ? LONG_OPERATORS.get(longKey(b0, b1, b[this.pos + 2]!)) : (b0 | b1) < 128 ? SHORT_OPERATORS[shortKey(b0, b1)] : undefined;
       if (op) {
         this.pos = stop;
-        return op;
+        this.command = op;
+        return COMMAND;
       }
     }
     let i = this.pos;
@@ -204,9 +241,11 @@ export class ContentLexer {
       known = isKnownCommand(str);
     }
     this.pos = i;
-    if (str === 'true') return true;
-    if (str === 'false') return false;
-    if (str === 'null') return null;
-    return cmd(str);
+    if (str === 'true' || str === 'false' || str === 'null') {
+      this.value = str === 'null' ? null : str === 'true';
+      return VALUE;
+    }
+    this.command = cmd(str);
+    return COMMAND;
   }
 }

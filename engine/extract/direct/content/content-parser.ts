@@ -5,107 +5,131 @@
  * inline images are skipped. Where pdf.js would warn and carry on with
  * shuffled operands (wrong operand counts, unknown operators) we give up.
  */
+import { latin1 } from '../../pdf-objects/pdf-string.ts';
 import type { PdfDict, PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
-import { ContentLexer, EOF, type Cmd, type Token } from './content-lexer.ts';
+import { COMMAND, ContentLexer, EOF, NUMBER, STRING, VALUE } from './content-lexer.ts';
 import { skipInlineImage } from './inline-image.ts';
+import type { Elements } from './elements.ts';
+import { ARRAY, MAX_ARGS, Operation } from './operation.ts';
 
-/** pdf.js refuses more operands than this. */
-const MAX_ARGS = 33;
+export { Operation } from './operation.ts';
+
 /** Nesting of arrays and dictionaries inside one operand. */
 const MAX_DEPTH = 32;
-
-/** One operation; `args` is reused by the next read. */
-export type Operation = { op: string; args: readonly PdfValue[] };
-
-/** The operands of an operation that has none: shared, and frozen so that no reader can add to it. */
-const NO_ARGS: readonly PdfValue[] = Object.freeze([]);
-
-function isCommand(t: Token): t is Cmd {
-  return typeof t === 'object' && t !== null && !Array.isArray(t) && t.kind === 'cmd';
-}
 
 /** Reads operations one at a time. */
 export class ContentParser {
   private readonly lexer: ContentLexer;
-  private readonly operation: Operation = { op: '', args: NO_ARGS };
-  /**
-   * The operands read so far, the first `count` of `operands`. The array is
-   * never emptied: V8 drops an array's storage when its length is set to 0,
-   * so emptying it per operation allocated it anew for every operation.
-   */
-  private readonly operands: PdfValue[] = [];
-  private count = 0;
-  /**
-   * One array per operand count, handed out as `args` and overwritten by the
-   * next operation with as many operands. Cutting `operands` to length
-   * instead was a call into the runtime on every operation, the parser's
-   * largest cost.
-   */
-  private readonly byCount: PdfValue[][] = [];
+  private readonly operation: Operation;
   /** Inline images skipped so far (BI … ID … EI). */
   inlineImages = 0;
   constructor(bytes: Uint8Array) {
     this.lexer = new ContentLexer(bytes);
+    this.operation = new Operation(this.lexer.strings);
   }
 
-  /** The next operation, or null at the end of the data. */
+  /** The next operation, or null at the end of the data; the operation is overwritten by the next read. */
   read(): Operation | null {
-    this.count = 0;
+    const lexer = this.lexer, o = this.operation;
+    // The strings and array elements of the last operation are done with.
+    lexer.strings.end = 0;
+    o.elements.count = 0;
+    let n = 0, others = 0;
     for (;;) {
-      const t = this.lexer.next();
+      const t = lexer.next();
       // Most tokens are numbers: operands, taken before any other test.
-      if (typeof t === 'number') {
-        this.push(t);
+      if (t === NUMBER) {
+        if (n >= MAX_ARGS) throw new Unsupported('too many operands');
+        o.kinds[n] = NUMBER;
+        o.nums[n++] = lexer.number;
+        continue;
+      }
+      if (t === STRING) {
+        if (n >= MAX_ARGS) throw new Unsupported('too many operands');
+        o.kinds[n] = STRING;
+        o.from[n] = lexer.stringFrom;
+        o.to[n++] = lexer.stringTo;
+        others++;
         continue;
       }
       if (t === EOF) {
-        if (this.count > 0) throw new Unsupported('operands without an operator at the end');
+        if (n > 0) throw new Unsupported('operands without an operator at the end');
         return null;
       }
-      if (!isCommand(t)) {
-        if (t !== null) this.push(t);
+      if (t === COMMAND && lexer.command.cmd === '[') {
+        this.arrayOperand(n++);
+        others++;
         continue;
       }
-      const value = this.structured(t.cmd, 0);
+      // A name or boolean; a bare null is dropped, as pdf.js drops it.
+      const value = t === VALUE ? lexer.value : this.structured(lexer.command.cmd, 0);
+      if (value === null) continue;
       if (value !== undefined) {
-        this.push(value);
+        if (n >= MAX_ARGS) throw new Unsupported('too many operands');
+        o.kinds[n] = VALUE;
+        o.values[n++] = value;
+        others++;
         continue;
       }
-      if (t.cmd === 'BI') {
+      const c = lexer.command;
+      if (c.cmd === 'BI') {
         this.inlineImage();
-        this.count = 0;
+        n = others = 0;
         continue;
       }
-      const spec = t.spec;
-      if (!spec) throw new Unsupported(`unknown operator ${t.cmd.slice(0, 20)}`);
-      const n = this.count;
+      const spec = c.spec;
+      if (!spec) throw new Unsupported(`unknown operator ${c.cmd.slice(0, 20)}`);
       if (spec.variable ? n > spec.args : n !== spec.args) {
-        throw new Unsupported(`${t.cmd} with ${n} operands`);
+        throw new Unsupported(`${c.cmd} with ${n} operands`);
       }
-      this.operation.op = t.cmd;
-      if (n === 0) this.operation.args = NO_ARGS;
-      else this.operation.args = this.argsOf(n);
-      return this.operation;
+      o.op = c.cmd;
+      o.code = spec.code;
+      o.count = n;
+      o.others = others;
+      return o;
     }
   }
 
-  /** The first `n` operands, copied into the array kept for `n` operands. */
-  private argsOf(n: number): PdfValue[] {
-    let args = this.byCount[n];
-    if (!args) {
-      args = this.operands.slice(0, n);
-      this.byCount[n] = args;
-      return args;
-    }
-    for (let i = 0; i < n; i++) args[i] = this.operands[i]!;
-    return args;
+  /** Reads the array operand `n`, its elements onto the operation's. */
+  private arrayOperand(n: number): void {
+    const o = this.operation;
+    if (n >= MAX_ARGS) throw new Unsupported('too many operands');
+    o.kinds[n] = ARRAY;
+    o.from[n] = o.elements.count;
+    this.elements();
+    o.to[n] = o.elements.count;
   }
 
-  private push(v: PdfValue): void {
-    if (this.count < this.operands.length) this.operands[this.count] = v;
-    else this.operands.push(v);
-    if (++this.count > MAX_ARGS) throw new Unsupported('too many operands');
+  /** An array operand's elements, read as array() reads a nested array. */
+  private elements(): void {
+    const lexer = this.lexer, e = this.operation.elements;
+    for (;;) {
+      const t = lexer.next();
+      if (t === EOF) throw new Unsupported('end of content inside an array');
+      if (t === NUMBER) {
+        const j = e.add();
+        e.kinds[j] = NUMBER;
+        e.nums[j] = lexer.number;
+      } else if (t === STRING) {
+        const j = e.add();
+        e.kinds[j] = STRING;
+        e.from[j] = lexer.stringFrom;
+        e.to[j] = lexer.stringTo;
+      } else {
+        const cmd = lexer.command.cmd;
+        if (t === COMMAND && cmd === ']') return;
+        if (t === COMMAND && cmd === 'R') {
+          elementReference(e);
+          continue;
+        }
+        const v = t === VALUE ? lexer.value : this.structured(cmd, 1);
+        if (v === undefined) throw new Unsupported(`operator ${cmd.slice(0, 20)} inside an array`);
+        const j = e.add();
+        e.kinds[j] = VALUE;
+        e.values[j] = v;
+      }
+    }
   }
 
   /** An array or dictionary opened by `cmd`; undefined when `cmd` opens neither. */
@@ -115,15 +139,25 @@ export class ContentParser {
     return cmd === '[' ? this.array(depth) : this.dict(depth, '>>');
   }
 
+  /** The token just read as a value inside an array or dictionary; undefined for a command. */
+  private token(t: number): PdfValue | undefined {
+    const lexer = this.lexer;
+    if (t === NUMBER) return lexer.number;
+    if (t === STRING) return { kind: 'string', bytes: latin1(lexer.strings.buf, lexer.stringFrom, lexer.stringTo) };
+    if (t === VALUE) return lexer.value;
+    if (t === EOF) throw new Unsupported('end of content inside an operand');
+    return undefined;
+  }
+
   /** One value inside an array or dictionary; `close` ends the container (returned as undefined). */
   private value(depth: number, close: string): PdfValue | undefined {
-    const t = this.lexer.next();
-    if (t === EOF) throw new Unsupported('end of content inside an operand');
-    if (!isCommand(t)) return t;
-    if (t.cmd === close) return undefined;
-    const v = this.structured(t.cmd, depth + 1);
-    if (v === undefined) throw new Unsupported(`operator ${t.cmd.slice(0, 20)} inside an operand`);
-    return v;
+    const v = this.token(this.lexer.next());
+    if (v !== undefined) return v;
+    const cmd = this.lexer.command.cmd;
+    if (cmd === close) return undefined;
+    const inner = this.structured(cmd, depth + 1);
+    if (inner === undefined) throw new Unsupported(`operator ${cmd.slice(0, 20)} inside an operand`);
+    return inner;
   }
 
   private array(depth: number): PdfValue[] {
@@ -131,16 +165,20 @@ export class ContentParser {
     for (;;) {
       const t = this.lexer.next();
       if (t === EOF) throw new Unsupported('end of content inside an array');
-      if (isCommand(t)) {
-        if (t.cmd === ']') return out;
-        if (t.cmd === 'R') {
-          reference(out);
-          continue;
-        }
-        const v = this.structured(t.cmd, depth + 1);
-        if (v === undefined) throw new Unsupported(`operator ${t.cmd.slice(0, 20)} inside an array`);
+      const v = this.token(t);
+      if (v !== undefined) {
         out.push(v);
-      } else out.push(t);
+        continue;
+      }
+      const cmd = this.lexer.command.cmd;
+      if (cmd === ']') return out;
+      if (cmd === 'R') {
+        reference(out);
+        continue;
+      }
+      const inner = this.structured(cmd, depth + 1);
+      if (inner === undefined) throw new Unsupported(`operator ${cmd.slice(0, 20)} inside an array`);
+      out.push(inner);
     }
   }
 
@@ -148,11 +186,10 @@ export class ContentParser {
   private dict(depth: number, end: string): PdfDict {
     const map = new Map<string, PdfValue>();
     for (;;) {
-      const k = this.lexer.next();
-      if (isCommand(k) && k.cmd === end) return { kind: 'dict', map };
-      if (typeof k !== 'object' || k === null || Array.isArray(k) || k.kind !== 'name') {
-        throw new Unsupported('dictionary key is not a name');
-      }
+      const t = this.lexer.next();
+      if (t === COMMAND && this.lexer.command.cmd === end) return { kind: 'dict', map };
+      const k = this.lexer.value;
+      if (t !== VALUE || typeof k !== 'object' || k === null) throw new Unsupported('dictionary key is not a name');
       const v = this.value(depth, end);
       if (v === undefined) throw new Unsupported('dictionary key without a value');
       // `num gen R` inside a dictionary: the numbers were read as the value and the next key slot.
@@ -165,11 +202,16 @@ export class ContentParser {
   private fixReference(map: Map<string, PdfValue>, key: string): void {
     const v = map.get(key);
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return;
-    const save = this.lexer.pos;
-    const gen = this.lexer.next();
-    const r = typeof gen === 'number' && Number.isInteger(gen) && gen >= 0 ? this.lexer.next() : EOF;
-    if (isCommand(r) && r.cmd === 'R') map.set(key, { kind: 'ref', num: v, gen: gen as number });
-    else this.lexer.pos = save;
+    const lexer = this.lexer;
+    const save = lexer.pos;
+    if (lexer.next() === NUMBER) {
+      const gen = lexer.number;
+      if (Number.isInteger(gen) && gen >= 0 && lexer.next() === COMMAND && lexer.command.cmd === 'R') {
+        map.set(key, { kind: 'ref', num: v, gen });
+        return;
+      }
+    }
+    lexer.pos = save;
   }
 
   private inlineImage(): void {
@@ -188,4 +230,15 @@ function reference(out: PdfValue[]): void {
   }
   out.length -= 2;
   out.push({ kind: 'ref', num, gen });
+}
+
+/** reference() on an array operand's elements. */
+function elementReference(e: Elements): void {
+  const num = e.count - 2, gen = e.count - 1;
+  const isIndex = (j: number) => j >= 0 && e.kinds[j] === NUMBER && Number.isInteger(e.nums[j]) && e.nums[j]! >= 0;
+  if (!isIndex(num) || !isIndex(gen)) throw new Unsupported('R without a reference');
+  e.count -= 2;
+  const j = e.add();
+  e.kinds[j] = VALUE;
+  e.values[j] = { kind: 'ref', num: e.nums[num]!, gen: e.nums[gen]! };
 }

@@ -5,10 +5,11 @@
  */
 import type { Rule, Stroke } from '../../../model.ts';
 import type { Mark } from '../../bullet-marks.ts';
-import { isDict, isName, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
+import { isDict, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
 import type { TextItems } from '../text-items.ts';
 import { Unsupported, type FontLoader, type ObjectSource, type TextContent } from '../types.ts';
 import type { GraphicsState } from './graphics-state.ts';
+import type { Operation } from './operation.ts';
 import type { PaintLog } from './paint-state.ts';
 import type { PictureLog } from './picture-log.ts';
 
@@ -53,20 +54,14 @@ export type Frame = {
   clipNext: boolean;
   /** Per open BMC/BDC of this stream: whether it opened a hidden optional-content level. */
   marked: boolean[];
+  /** Form XObjects this stream is nested in (0 for the page's own). */
+  depth: number;
 };
 
-/** The numeric operands, or Unsupported where pdf.js would compute with non-numbers. */
-export function numbers(args: readonly PdfValue[]): number[] {
-  for (let i = 0; i < args.length; i++) if (typeof args[i] !== 'number') throw new Unsupported('operand is not a number');
-  return args as number[];
-}
-
-/** The name operand at `i`, or Unsupported. */
-export function nameArg(args: readonly PdfValue[], i: number): string {
-  const a = args[i];
-  if (!isName(a)) throw new Unsupported('operand is not a name');
-  return a.name;
-}
+/** What an operator does to the stream being run. */
+export type OpHandler = (f: Frame, o: Operation) => void;
+/** Operators by name, with what each does (text-ops.ts, path-ops.ts, …). */
+export type OpHandlers = Readonly<Record<string, OpHandler>>;
 
 /** The raw entry `name` of the resource category `category` (`/Font`, `/XObject`, …); Unsupported when missing. */
 export function resource(f: Frame, category: string, name: string): PdfValue {

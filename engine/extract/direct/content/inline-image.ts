@@ -7,7 +7,7 @@
  */
 import type { PdfDict, PdfValue } from '../../pdf-objects/values.ts';
 import { Unsupported } from '../types.ts';
-import { ContentLexer, EOF } from './content-lexer.ts';
+import { COMMAND, ContentLexer, EOF } from './content-lexer.ts';
 import { opSpec } from './operators.ts';
 
 /** Bytes after a candidate `EI` that must look like text (pdf.js's n = 15). */
@@ -38,8 +38,8 @@ function operatorFollows(b: Uint8Array, from: number): boolean {
   for (let guard = 0; guard < 5 * PEEK + 1; guard++) {
     const t = lexer.next();
     if (t === EOF) return false;
-    if (typeof t === 'object' && t !== null && !Array.isArray(t) && t.kind === 'cmd') {
-      const spec = opSpec(t.cmd);
+    if (t === COMMAND) {
+      const spec = opSpec(lexer.command.cmd);
       if (!spec) return false;
       if (spec.variable ? numArgs <= spec.args : numArgs === spec.args) return true;
       numArgs = 0;

@@ -20,7 +20,7 @@ const font: FontDecoder = {
   id: 'F', name: 'F', bold: false, italic: false, monospace: false, fallbackName: 'serif', ascent: 0.8, descent: -0.2,
   fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
   glyphs: (b) => [...b].map((c) => ({ unicode: c, width: 500, isSpace: c === ' ' })),
-  decode: (b, out) => [...b].reduce((n, c) => ((out[n] = { unicode: c, width: 500, isSpace: c === ' ' }), n + 1), 0),
+  decode: (b, from, to, out) => [...Buffer.from(b.subarray(from, to)).toString('latin1')].reduce((n, c) => ((out[n] = { unicode: c, width: 500, isSpace: c === ' ' }), n + 1), 0),
 };
 
 /** Objects: 1 = a form XObject (content in `forms`), 2 = an image. */
@@ -57,6 +57,16 @@ describe('ContentParser', () => {
     ]);
   });
 
+  it('reads array operands with their strings, nested values and references', () => {
+    expect(ops('[1 0 R (a\\051) <4142> [2 (x)] /N null true 3 4 R -5.5] TJ [] TJ')).toEqual([
+      'TJ[[{"kind":"ref","num":1,"gen":0},{"kind":"string","bytes":"a)"},{"kind":"string","bytes":"AB"},[2,{"kind":"string","bytes":"x"}],'
+      + '{"kind":"name","name":"N"},null,true,{"kind":"ref","num":3,"gen":4},-5.5]]',
+      'TJ[[]]',
+    ]);
+    expect(() => ops('[(a) 1 R] TJ')).toThrow('R without a reference');
+    expect(() => ops('[(a) Tj] TJ')).toThrow('operator Tj inside an array');
+  });
+
   it('skips inline images up to an EI followed by a real operator', () => {
     expect(ops('BI /W 2 /H 1 /BPC 8 /CS /G ID \x00EI\xffEI ~\x80 EI 0 g Q')).toEqual(['g[0]', 'Q[]']);
   });
@@ -78,6 +88,20 @@ describe('interpretPage', () => {
 
   it('refuses text without a font', () => {
     expect(() => page('BT (a) Tj ET')).toThrow(Unsupported);
+  });
+
+  it('refuses operands of the wrong kind where pdf.js would compute with them', () => {
+    expect(() => page('BT /F1 10 Tf /X 0 Td ET')).toThrow('operand is not a number');
+    expect(() => page('BT /F1 10 Tf 0 (1) Td ET')).toThrow('operand is not a number');
+    expect(() => page('BT /F1 10 Tf 5 Tj ET')).toThrow('text operand is not a string');
+    expect(() => page('BT /F1 10 Tf 1 /W (a) " ET')).toThrow('operand is not a number');
+    expect(() => page('1 0 0 1 0 (x) cm')).toThrow('operand is not a number');
+  });
+
+  it('shows strings of every form straight from their bytes: literal with escapes, hex, long, and gathered by TJ', () => {
+    const long = 'x'.repeat(300);
+    const { content } = page(`BT /F1 1 Tf 1 0 0 1 10 300 Tm (a\\)b\\101) Tj 0 -20 Td <4142 3> Tj 0 -20 Td (${long}) Tj 0 -20 Td [(p) (q) -3000 <72>] TJ ET`);
+    expect(texts(content.items).map((i) => i.str).filter((s) => s.trim())).toEqual(['a)bA', 'AB0', long, 'pq', 'r']);
   });
 
   it('runs forms with their matrix and reports marked content from inline dictionaries only', () => {

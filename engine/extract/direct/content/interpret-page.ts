@@ -14,13 +14,14 @@ import { decodeTextString } from '../../pdf-objects/text-string.ts';
 import { multiply } from '../../../geometry.ts';
 import { TextItems } from '../text-items.ts';
 import { Unsupported, type FontLoader, type Matrix, type ObjectSource, type TextContent } from '../types.ts';
-import { ContentParser } from './content-parser.ts';
-import { numbers, resource, type Frame, type Ink, type PageRun } from './frame.ts';
+import { ContentParser, type Operation } from './content-parser.ts';
+import { resource, type Frame, type Ink, type OpHandler, type OpHandlers, type PageRun } from './frame.ts';
 import { cloneGraphicsState, initialGraphicsState, type GraphicsState } from './graphics-state.ts';
-import { pathOp, styleOp } from './path-ops.ts';
-import { setGState, textOp } from './text-ops.ts';
+import { OPERATORS } from './operators.ts';
+import { PATH_OPS, STYLE_OPS } from './path-ops.ts';
+import { setGState, TEXT_OPS } from './text-ops.ts';
 import { judgeItems, noteImage } from './paint-log.ts';
-import { beginMarkedPaint, closeMarkedPaint, endMarkedPaint, paintOp } from './paint-ops.ts';
+import { beginMarkedPaint, closeMarkedPaint, endMarkedPaint, PAINT_OPS } from './paint-ops.ts';
 import { paintLog } from './paint-state.ts';
 import { afterImage, afterOperator, pictureLog, type PictureLog } from './picture-log.ts';
 
@@ -65,19 +66,19 @@ function pageHeight(view: readonly number[], base: Matrix): number {
 function run(page: PageRun, bytes: Uint8Array, resources: PdfDict, g: GraphicsState, depth: number): void {
   const f: Frame = {
     page, resources, g, stack: [], path: [], currentX: 0, currentY: 0, items: new TextItems(page.viewBox, page.sink, page.paint.painted),
-    clipNext: false, marked: [],
+    clipNext: false, marked: [], depth,
   };
   const parser = new ContentParser(bytes);
   let inline = 0;
   for (let o = parser.read(); o; o = parser.read()) {
     if (++page.operations > MAX_OPERATIONS) throw new Unsupported('too many operations');
-    if (page.pictures) page.pictures = afterOperator(page.pictures, o.op, o.args);
+    if (page.pictures) page.pictures = afterOperator(page.pictures, o);
     // An inline image was skipped on the way to this operator, painted with the state before it.
     if (parser.inlineImages !== inline) {
       inline = parser.inlineImages;
       noteImage(f);
     }
-    if (!textOp(f, o.op, o.args) && !pathOp(f, o.op, o.args) && !styleOp(f, o.op, o.args) && !paintOp(f, o.op, o.args)) stateOp(f, o.op, o.args, depth);
+    HANDLERS[o.code]!(f, o);
   }
   if (parser.inlineImages !== inline) noteImage(f);
   if (parser.inlineImages > 0) page.pictures = null;
@@ -86,36 +87,42 @@ function run(page: PageRun, bytes: Uint8Array, resources: PdfDict, g: GraphicsSt
   page.ink.images += parser.inlineImages;
 }
 
-/** q, Q, cm, gs, Do and marked content; everything else is ignored as pdf.js's text and rule readers ignore it. */
-function stateOp(f: Frame, op: string, args: readonly PdfValue[], depth: number): void {
-  switch (op) {
-    case 'q':
-      f.stack.push(f.g);
-      f.g = cloneGraphicsState(f.g);
-      return;
-    case 'Q': f.g = f.stack.pop() ?? f.g; return;
-    case 'cm': {
-      const m = numbers(args) as Matrix;
-      f.g.text.ctm = multiply(m, f.g.text.ctm);
-      f.g.rule.ctm = multiply(m, f.g.rule.ctm);
-      return;
-    }
-    case 'gs': setGState(f, args); return;
-    case 'Do': paintXObject(f, args, depth); return;
-    case 'BMC':
-      beginMarkedPaint(f, tagOf(args[0]), undefined);
-      f.items.beginMarked(tagOf(args[0]), undefined);
-      return;
-    case 'BDC':
-      beginMarkedPaint(f, tagOf(args[0]), args[1]);
-      f.items.beginMarked(tagOf(args[0]), mcidOf(f, args[1]), actualTextOf(f, args[1]));
-      return;
-    case 'EMC':
-      endMarkedPaint(f);
-      f.items.endMarked();
-      return;
-  }
-}
+/** q, Q, cm, gs, Do and marked content. */
+const STATE_OPS: OpHandlers = {
+  q(f) {
+    f.stack.push(f.g);
+    f.g = cloneGraphicsState(f.g);
+  },
+  Q(f) { f.g = f.stack.pop() ?? f.g; },
+  cm(f, o) {
+    const a = o.numbers();
+    const m: Matrix = [a[0]!, a[1]!, a[2]!, a[3]!, a[4]!, a[5]!];
+    f.g.text.ctm = multiply(m, f.g.text.ctm);
+    f.g.rule.ctm = multiply(m, f.g.rule.ctm);
+  },
+  gs: setGState,
+  Do: paintXObject,
+  BMC(f, o) {
+    const tag = tagOf(o.value(0));
+    beginMarkedPaint(f, tag, undefined);
+    f.items.beginMarked(tag, undefined);
+  },
+  BDC(f, o) {
+    const tag = tagOf(o.value(0)), props = o.value(1);
+    beginMarkedPaint(f, tag, props);
+    f.items.beginMarked(tag, mcidOf(f, props), actualTextOf(f, props));
+  },
+  EMC(f) {
+    endMarkedPaint(f);
+    f.items.endMarked();
+  },
+};
+
+/** Everything else is ignored, as pdf.js's text and rule readers ignore it. */
+const ignore: OpHandler = () => {};
+
+/** What each operator does, by its code (operators.ts): one lookup per operation. */
+const HANDLERS: readonly OpHandler[] = OPERATORS.map((op) => TEXT_OPS[op] ?? PATH_OPS[op] ?? STYLE_OPS[op] ?? PAINT_OPS[op] ?? STATE_OPS[op] ?? ignore);
 
 function tagOf(v: PdfValue | undefined): string | null {
   return isName(v) ? v.name : null;
@@ -154,9 +161,10 @@ function formMatrix(f: Frame, dict: PdfDict): Matrix | null {
 }
 
 /** Do: any XObject ends the current text item; forms run with a copy of the state, images are skipped. */
-function paintXObject(f: Frame, args: readonly PdfValue[], depth: number): void {
+function paintXObject(f: Frame, o: Operation): void {
   f.items.flush();
-  const name = args[0];
+  const depth = f.depth;
+  const name = o.value(0);
   if (!isName(name)) throw new Unsupported('Do operand is not a name');
   const ref = resource(f, 'XObject', name.name);
   const dict = f.page.objects.resolve(ref);

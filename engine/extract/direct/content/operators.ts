@@ -4,8 +4,8 @@
  * operators ("BTq" is BT then q) the way pdf.js does.
  */
 
-/** Operand count of an operator; `variable` means "up to `args`". */
-export type OpSpec = { args: number; variable: boolean };
+/** Operand count of an operator (`variable`: up to `args`), and its index in OPERATORS. */
+export type OpSpec = { args: number; variable: boolean; code: number };
 
 const FIXED: Record<string, number> = {
   w: 1, J: 1, j: 1, M: 1, d: 2, ri: 1, i: 1, gs: 1, q: 0, Q: 0, cm: 6,
@@ -21,11 +21,11 @@ const VARIABLE: Record<string, number> = { SC: 4, SCN: 33, sc: 4, scn: 33 };
 const PREFIXES = ['BM', 'BD', 'true', 'fa', 'fal', 'fals', 'false', 'nu', 'nul', 'null'];
 
 const SPECS = new Map<string, OpSpec>();
-for (const [k, n] of Object.entries(FIXED)) SPECS.set(k, { args: n, variable: false });
-for (const [k, n] of Object.entries(VARIABLE)) SPECS.set(k, { args: n, variable: true });
+for (const [k, n] of Object.entries(FIXED)) SPECS.set(k, { args: n, variable: false, code: SPECS.size });
+for (const [k, n] of Object.entries(VARIABLE)) SPECS.set(k, { args: n, variable: true, code: SPECS.size });
 const KNOWN = new Set<string>([...SPECS.keys(), ...PREFIXES]);
 
-/** Every real operator's name. */
+/** Every real operator's name, at the index that is its code. */
 export const OPERATORS: readonly string[] = [...SPECS.keys()];
 
 /** The operand rule of a real operator, or undefined for anything pdf.js would skip as unknown. */

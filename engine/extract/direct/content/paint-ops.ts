@@ -5,7 +5,8 @@
  * state (paint-state.ts); pdf.js's text and rule readers ignore them.
  */
 import { isDict, isName, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
-import type { Frame } from './frame.ts';
+import { NUMBER } from './content-lexer.ts';
+import type { Frame, OpHandlers } from './frame.ts';
 import { noteShading } from './paint-log.ts';
 
 /** Blend modes under which paint replaces what is beneath. */
@@ -48,14 +49,12 @@ export function closeMarkedPaint(f: Frame): void {
   while (f.marked.length > 0) endMarkedPaint(f);
 }
 
-/** The paint-state operators; false if `op` is not one. */
-export function paintOp(f: Frame, op: string, args: readonly PdfValue[]): boolean {
-  switch (op) {
-    case 'Tr':
-      if (typeof args[0] === 'number') f.g.paint.renderMode = args[0];
-      return true;
-    case 'W': case 'W*': f.clipNext = true; return true;
-    case 'sh': noteShading(f); return true;
-    default: return false;
-  }
-}
+/** The paint-state operators. */
+export const PAINT_OPS: OpHandlers = {
+  Tr(f, o) {
+    if (o.kinds[0] === NUMBER) f.g.paint.renderMode = o.nums[0]!;
+  },
+  W(f) { f.clipNext = true; },
+  'W*'(f) { f.clipNext = true; },
+  sh(f) { noteShading(f); },
+};

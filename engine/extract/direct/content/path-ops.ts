@@ -6,47 +6,61 @@
  * path-rules.ts sees the same numbers it sees from pdf.js.
  */
 import { DRAW, deviceSubpaths, subpathRules, type PathPaint } from '../../../tables/path-rules.ts';
-import type { PdfValue } from '../../pdf-objects/values.ts';
 import { MAX_MARKS, pathMarks } from '../../bullet-marks.ts';
 import { MAX_DRAWN, drawnStrokes } from '../../drawn-strokes.ts';
-import { allNumbers, isWhiteColour, parseColourSpace, toRgb, type ColourSpace } from './colour.ts';
+import { isWhiteColour, parseColourSpace, toRgb, type ColourSpace } from './colour.ts';
+import { NUMBER } from './content-lexer.ts';
 import { notePath } from './paint-log.ts';
-import { numbers, type Frame } from './frame.ts';
+import type { Frame, OpHandler, OpHandlers } from './frame.ts';
+import type { Operation } from './operation.ts';
 
-const PAINT: Record<string, PathPaint> = {
-  S: 'stroke', s: 'stroke', f: 'fill', F: 'fill', 'f*': 'fill',
-  B: 'fillStroke', 'B*': 'fillStroke', b: 'fillStroke', 'b*': 'fillStroke', n: 'none',
-};
-const CLOSING = new Set(['s', 'b', 'b*']);
-const PATH_OPS = new Set(['m', 'l', 'c', 'v', 'y', 'h', 're']);
-
-function buildPath(f: Frame, op: string, a: number[]): void {
-  const p = f.path;
-  switch (op) {
-    case 're': {
-      const [x, y, w, h] = a as [number, number, number, number];
-      const xw = x + w;
-      const yh = y + h;
-      f.currentX = x;
-      f.currentY = y;
-      if (w === 0 || h === 0) p.push(DRAW.move, x, y, DRAW.line, xw, yh, DRAW.close);
-      else p.push(DRAW.move, x, y, DRAW.line, xw, y, DRAW.line, xw, yh, DRAW.line, x, yh, DRAW.close);
-      return;
-    }
-    case 'm': case 'l':
-      p.push(op === 'm' ? DRAW.move : DRAW.line, a[0]!, a[1]!);
-      break;
-    case 'c': p.push(DRAW.curve, ...a); break;
-    case 'v': p.push(DRAW.curve, f.currentX, f.currentY, a[0]!, a[1]!, a[2]!, a[3]!); break;
-    case 'y': p.push(DRAW.curve, a[0]!, a[1]!, a[2]!, a[3]!, a[2]!, a[3]!); break;
-    case 'h': p.push(DRAW.close); return;
-  }
-  f.currentX = a[a.length - 2]!;
-  f.currentY = a[a.length - 1]!;
+/** Ends a path segment at (x, y). */
+function moveTo(f: Frame, x: number, y: number): void {
+  f.currentX = x;
+  f.currentY = y;
 }
 
-function paint(f: Frame, op: string, kind: PathPaint): void {
-  if (CLOSING.has(op)) f.path.push(DRAW.close);
+/** The path construction operators. */
+const BUILD: OpHandlers = {
+  re(f, o) {
+    const a = o.numbers(), p = f.path;
+    const x = a[0]!, y = a[1]!, w = a[2]!, h = a[3]!;
+    const xw = x + w;
+    const yh = y + h;
+    moveTo(f, x, y);
+    if (w === 0 || h === 0) p.push(DRAW.move, x, y, DRAW.line, xw, yh, DRAW.close);
+    else p.push(DRAW.move, x, y, DRAW.line, xw, y, DRAW.line, xw, yh, DRAW.line, x, yh, DRAW.close);
+  },
+  m(f, o) {
+    const a = o.numbers();
+    f.path.push(DRAW.move, a[0]!, a[1]!);
+    moveTo(f, a[0]!, a[1]!);
+  },
+  l(f, o) {
+    const a = o.numbers();
+    f.path.push(DRAW.line, a[0]!, a[1]!);
+    moveTo(f, a[0]!, a[1]!);
+  },
+  c(f, o) {
+    const a = o.numbers();
+    f.path.push(DRAW.curve, a[0]!, a[1]!, a[2]!, a[3]!, a[4]!, a[5]!);
+    moveTo(f, a[4]!, a[5]!);
+  },
+  v(f, o) {
+    const a = o.numbers();
+    f.path.push(DRAW.curve, f.currentX, f.currentY, a[0]!, a[1]!, a[2]!, a[3]!);
+    moveTo(f, a[2]!, a[3]!);
+  },
+  y(f, o) {
+    const a = o.numbers();
+    f.path.push(DRAW.curve, a[0]!, a[1]!, a[2]!, a[3]!, a[2]!, a[3]!);
+    moveTo(f, a[2]!, a[3]!);
+  },
+  h(f) { f.path.push(DRAW.close); },
+};
+
+function paint(f: Frame, kind: PathPaint, closing: boolean): void {
+  if (closing) f.path.push(DRAW.close);
   if (f.path.length === 0) return;
   if (kind !== 'none') f.page.ink.paths++;
   const data = new Float32Array(f.path);
@@ -59,35 +73,34 @@ function paint(f: Frame, op: string, kind: PathPaint): void {
   notePath(f, kind, subpaths);
 }
 
-/** Applies a path or painting operator; false if `op` is not one. */
-export function pathOp(f: Frame, op: string, args: readonly PdfValue[]): boolean {
-  if (PATH_OPS.has(op)) {
-    buildPath(f, op, numbers(args));
-    return true;
-  }
-  const kind = PAINT[op];
-  if (kind === undefined) return false;
-  paint(f, op, kind);
-  return true;
-}
+/** A painting operator: how it paints, and whether it closes the path first. */
+const painter = (kind: PathPaint, closing = false): OpHandler => (f) => paint(f, kind, closing);
+
+/** The path construction and painting operators. */
+export const PATH_OPS: OpHandlers = {
+  ...BUILD,
+  S: painter('stroke'), s: painter('stroke', true), f: painter('fill'), F: painter('fill'), 'f*': painter('fill'),
+  B: painter('fillStroke'), 'B*': painter('fillStroke'), b: painter('fillStroke', true), 'b*': painter('fillStroke', true), n: painter('none'),
+};
 
 type Side = 'fill' | 'stroke';
 
-function setColour(f: Frame, side: Side, space: ColourSpace, args: number[], setSpace: boolean): void {
+/** Sets a colour from the first `o.count` (all numeric) operands. */
+function setColour(f: Frame, side: Side, space: ColourSpace, o: Operation, setSpace: boolean): void {
   const r = f.g.rule;
   if (side === 'fill') {
     if (setSpace) r.fillSpace = r.patternFillSpace = space;
-    r.fillWhite = isWhiteColour(space, args);
-    f.g.paint.fill = toRgb(space, args);
+    r.fillWhite = isWhiteColour(space, o.nums, o.count);
+    f.g.paint.fill = toRgb(space, o.nums, o.count);
   } else {
     if (setSpace) r.strokeSpace = r.patternStrokeSpace = space;
-    r.strokeWhite = isWhiteColour(space, args);
-    f.g.paint.stroke = toRgb(space, args);
+    r.strokeWhite = isWhiteColour(space, o.nums, o.count);
+    f.g.paint.stroke = toRgb(space, o.nums, o.count);
   }
 }
 
 /** scn/SCN: pdf.js reads these through the pattern colour space, which is null until cs/CS or a device colour. */
-function setColourN(f: Frame, side: Side, args: readonly PdfValue[]): void {
+function setColourN(f: Frame, side: Side, o: Operation): void {
   const r = f.g.rule;
   const space = side === 'fill' ? r.patternFillSpace : r.patternStrokeSpace;
   if (space === 'pattern') {
@@ -95,38 +108,38 @@ function setColourN(f: Frame, side: Side, args: readonly PdfValue[]): void {
     f.g.paint[side] = null;
     return;
   }
-  if (!allNumbers(args)) return; // pdf.js: transparent or skipped; the rule reader sees no colour
-  setColour(f, side, space ?? 'gray', args, false);
+  if (o.others !== 0) return; // pdf.js: transparent or skipped; the rule reader sees no colour
+  setColour(f, side, space ?? 'gray', o, false);
 }
 
-const DEVICE_OPS: Record<string, [Side, ColourSpace]> = {
-  g: ['fill', 'gray'], G: ['stroke', 'gray'], rg: ['fill', 'rgb'], RG: ['stroke', 'rgb'], k: ['fill', 'cmyk'], K: ['stroke', 'cmyk'],
+/** A device colour operator (pdf.js skips one with other operands than numbers). */
+const device = (side: Side, space: ColourSpace): OpHandler => (f, o) => {
+  if (o.others === 0) setColour(f, side, space, o, true);
 };
 
-/** Applies a line width or colour operator; false if `op` is not one. */
-export function styleOp(f: Frame, op: string, args: readonly PdfValue[]): boolean {
+/** cs/CS: a new colour space starts at its initial colour, black for the device spaces. */
+const colourSpace = (side: Side): OpHandler => (f, o) => {
   const r = f.g.rule;
-  const device = DEVICE_OPS[op];
-  if (device) {
-    if (allNumbers(args)) setColour(f, device[0], device[1], args, true);
-    return true;
-  }
-  switch (op) {
-    case 'w':
-      if (typeof args[0] === 'number') r.lineWidth = Math.abs(args[0]);
-      return true;
-    case 'cs': case 'CS': {
-      const space = parseColourSpace(args[0], f.resources, f.page.objects);
-      if (op === 'cs') r.fillSpace = r.patternFillSpace = space;
-      else r.strokeSpace = r.patternStrokeSpace = space;
-      // A new colour space starts at its initial colour: black for the device spaces.
-      f.g.paint[op === 'cs' ? 'fill' : 'stroke'] = toRgb(space, space === 'cmyk' ? [0, 0, 0, 1] : [0, 0, 0]);
-      return true;
-    }
-    case 'sc': case 'SC':
-      if (allNumbers(args)) setColour(f, op === 'sc' ? 'fill' : 'stroke', op === 'sc' ? r.fillSpace : r.strokeSpace, args, false);
-      return true;
-    case 'scn': case 'SCN': setColourN(f, op === 'scn' ? 'fill' : 'stroke', args); return true;
-    default: return false;
-  }
-}
+  const space = parseColourSpace(o.value(0), f.resources, f.page.objects);
+  if (side === 'fill') r.fillSpace = r.patternFillSpace = space;
+  else r.strokeSpace = r.patternStrokeSpace = space;
+  f.g.paint[side] = space === 'cmyk' ? toRgb(space, [0, 0, 0, 1], 4) : toRgb(space, [0, 0, 0], 3);
+};
+
+/** The line width and colour operators. */
+export const STYLE_OPS: OpHandlers = {
+  g: device('fill', 'gray'), G: device('stroke', 'gray'), rg: device('fill', 'rgb'), RG: device('stroke', 'rgb'),
+  k: device('fill', 'cmyk'), K: device('stroke', 'cmyk'),
+  w(f, o) {
+    if (o.kinds[0] === NUMBER) f.g.rule.lineWidth = Math.abs(o.nums[0]!);
+  },
+  cs: colourSpace('fill'), CS: colourSpace('stroke'),
+  sc(f, o) {
+    if (o.others === 0) setColour(f, 'fill', f.g.rule.fillSpace, o, false);
+  },
+  SC(f, o) {
+    if (o.others === 0) setColour(f, 'stroke', f.g.rule.strokeSpace, o, false);
+  },
+  scn(f, o) { setColourN(f, 'fill', o); },
+  SCN(f, o) { setColourN(f, 'stroke', o); },
+};

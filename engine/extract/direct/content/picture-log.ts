@@ -7,6 +7,7 @@
  */
 import type { PdfValue } from '../../pdf-objects/values.ts';
 import type { Matrix } from '../types.ts';
+import type { Operation } from './operation.ts';
 
 /**
  * One image XObject painted: its reference and the `cm` operands in force,
@@ -36,14 +37,16 @@ export type PictureLog = { images: PaintedImage[]; cms: Matrix[]; saved: number[
 /** A fresh log for a page. */
 export const pictureLog = (): PictureLog => ({ images: [], cms: [], saved: [] });
 
-/** The log after operator `op` with `args` (a page's own stream: a form gives the log up). */
-export function afterOperator(log: PictureLog, op: string, args: readonly PdfValue[]): PictureLog {
+/** The log after operation `o` (of a page's own stream: a form gives the log up). */
+export function afterOperator(log: PictureLog, o: Operation): PictureLog {
+  const op = o.op;
   if (log === null || !NEUTRAL.has(op)) return null;
   if (op === 'q') log.saved.push(log.cms.length);
   else if (op === 'Q') log.cms.length = log.saved.pop() ?? log.cms.length;
   else if (op === 'cm') {
-    if (args.length !== 6 || !args.every((a) => typeof a === 'number') || log.cms.length >= MAX_CMS) return null;
-    log.cms.push([...args] as Matrix);
+    if (o.count !== 6 || o.others !== 0 || log.cms.length >= MAX_CMS) return null;
+    const a = o.nums;
+    log.cms.push([a[0]!, a[1]!, a[2]!, a[3]!, a[4]!, a[5]!]);
   }
   return log;
 }

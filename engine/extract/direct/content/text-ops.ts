@@ -3,12 +3,15 @@
  * state changes, and shown strings handed to the text item builder (TJ
  * split exactly like pdf.js's showSpacedText).
  */
-import { isDict, isString, type PdfValue } from '../../pdf-objects/values.ts';
+import { appendBytes, byteSink, type ByteSink } from '../../pdf-objects/pdf-string.ts';
+import { isDict } from '../../pdf-objects/values.ts';
 import { carriageReturn, moveText, setMatrix, type TextState } from '../text-state.ts';
 import { Unsupported, type Glyph } from '../types.ts';
 import { applyExtGState } from './paint-ops.ts';
 import { textPaint } from './paint-log.ts';
-import { nameArg, numbers, resource, type Frame } from './frame.ts';
+import { resource, type Frame, type OpHandlers } from './frame.ts';
+import { NUMBER, STRING } from './content-lexer.ts';
+import { ARRAY, type Operation } from './operation.ts';
 
 const IDENTITY: readonly number[] = [1, 0, 0, 1, 0, 0];
 
@@ -20,10 +23,10 @@ function fontOf(s: TextState) {
 /** The glyphs of the string being shown (its first entries), refilled for each: the item builder keeps none of the array. */
 const SHOWN: Glyph[] = [];
 
-/** Shows raw bytes (no glyphs for the empty string, as pdf.js's `!chars`). */
-function show(f: Frame, bytes: string, extraSpacing: number): void {
+/** Shows the raw bytes [from, to) of `bytes` (no glyphs for the empty string, as pdf.js's `!chars`). */
+function show(f: Frame, bytes: Uint8Array, from: number, to: number, extraSpacing: number): void {
   const s = f.g.text;
-  const count = bytes === '' ? 0 : fontOf(s).decode(bytes, SHOWN);
+  const count = from === to ? 0 : fontOf(s).decode(bytes, from, to, SHOWN);
   if (count > 0) {
     const at = textPaint(f, s);
     f.items.paintWith(at, f.page.paint.texts[at]!.kind);
@@ -31,40 +34,44 @@ function show(f: Frame, bytes: string, extraSpacing: number): void {
   f.items.show(s, SHOWN, extraSpacing, count);
 }
 
-function stringArg(args: readonly PdfValue[], i: number): string {
-  const a = args[i];
-  if (!isString(a)) throw new Unsupported('text operand is not a string');
-  return a.bytes;
+/** Shows the string operand `i`. */
+function showOperand(f: Frame, o: Operation, i: number): void {
+  o.string(i);
+  show(f, o.strings.buf, o.from[i]!, o.to[i]!, 0);
 }
 
+/** The strings of a TJ gathered since its last adjustment. */
+const SPACED: ByteSink = byteSink();
+
 /** TJ: strings gather until a non-zero number, which ends an item's worth with that spacing. */
-function showSpaced(f: Frame, arg: PdfValue | undefined): void {
-  if (!Array.isArray(arg)) throw new Unsupported('TJ operand is not an array');
+function showSpaced(f: Frame, o: Operation): void {
+  if (o.kinds[0] !== ARRAY) throw new Unsupported('TJ operand is not an array');
   const s = f.g.text;
   fontOf(s);
   const spaceFactor = (-1 * s.fontSize) / 1000;
-  // The strings since the last adjustment, and whether there were any (an empty one counts).
-  let buffer = '';
+  const e = o.elements, bytes = o.strings.buf;
+  // Whether any string was gathered since the last adjustment (an empty one counts).
   let pending = false;
-  for (let i = 0; i < arg.length; i++) {
-    const item = arg[i]!;
-    if (isString(item)) {
-      buffer += item.bytes;
+  SPACED.end = 0;
+  for (let j = o.from[0]!, end = o.to[0]!; j < end; j++) {
+    const kind = e.kinds[j];
+    if (kind === STRING) {
+      appendBytes(SPACED, bytes, e.from[j]!, e.to[j]!);
       pending = true;
-    } else if (typeof item === 'number' && item !== 0) {
-      show(f, buffer, item * spaceFactor);
-      buffer = '';
+    } else if (kind === NUMBER && e.nums[j] !== 0) {
+      show(f, SPACED.buf, 0, SPACED.end, e.nums[j]! * spaceFactor);
+      SPACED.end = 0;
       pending = false;
     }
   }
-  if (pending) show(f, buffer, 0);
+  if (pending) show(f, SPACED.buf, 0, SPACED.end, 0);
 }
 
 /** Tf: a resource font; the same name and size again is a no-op, as in pdf.js. */
-function setFont(f: Frame, args: readonly PdfValue[]): void {
+function setFont(f: Frame, o: Operation): void {
   const s = f.g.text;
-  const name = nameArg(args, 0);
-  const size = args[1];
+  const name = o.name(0);
+  const size = o.value(1);
   if (typeof size !== 'number') throw new Unsupported('Tf size is not a number');
   if (s.font && name === s.fontRes && size === s.fontSize) return;
   s.fontRes = name;
@@ -73,8 +80,8 @@ function setFont(f: Frame, args: readonly PdfValue[]): void {
 }
 
 /** gs: only an ExtGState /Font matters to text; it ends the current item. */
-export function setGState(f: Frame, args: readonly PdfValue[]): void {
-  const gs = f.page.objects.resolve(resource(f, 'ExtGState', nameArg(args, 0)));
+export function setGState(f: Frame, o: Operation): void {
+  const gs = f.page.objects.resolve(resource(f, 'ExtGState', o.name(0)));
   if (!isDict(gs)) throw new Unsupported('ExtGState is not a dictionary');
   applyExtGState(f, gs);
   const font = f.page.objects.lookup(gs, 'Font');
@@ -87,59 +94,57 @@ export function setGState(f: Frame, args: readonly PdfValue[]): void {
   s.font = f.page.fonts(font[0] ?? null);
 }
 
-/** Applies a text operator; false if `op` is not one. */
-export function textOp(f: Frame, op: string, args: readonly PdfValue[]): boolean {
-  const s = f.g.text;
-  switch (op) {
-    case 'BT':
-      setMatrix(s.textMatrix, IDENTITY);
-      setMatrix(s.textLineMatrix, IDENTITY);
-      f.items.beginText();
-      return true;
-    case 'ET': f.items.endText(); return true;
-    case 'Tf': setFont(f, args); return true;
-    case 'Tc': s.charSpacing = numbers(args)[0]!; return true;
-    case 'Tw': s.wordSpacing = numbers(args)[0]!; return true;
-    case 'Tz': s.textHScale = numbers(args)[0]! / 100; return true;
-    case 'TL': s.leading = numbers(args)[0]!; return true;
-    case 'Ts': s.textRise = numbers(args)[0]!; return true;
-    case 'Td': moveText(s, numbers(args)[0]!, (args as number[])[1]!); return true;
-    case 'TD':
-      s.leading = -numbers(args)[1]!;
-      moveText(s, args[0] as number, args[1] as number);
-      return true;
-    case 'T*': carriageReturn(s); return true;
-    case 'Tm': {
-      const m = numbers(args);
-      setMatrix(s.textMatrix, m);
-      setMatrix(s.textLineMatrix, m);
-      f.items.textMatrixSet(s);
-      return true;
-    }
-    default: return showOp(f, op, args);
-  }
-}
-
-function showOp(f: Frame, op: string, args: readonly PdfValue[]): boolean {
-  const s = f.g.text;
-  switch (op) {
-    case 'Tj': fontOf(s); show(f, stringArg(args, 0), 0); return true;
-    case 'TJ': showSpaced(f, args[0]); return true;
-    case "'":
-      fontOf(s);
-      carriageReturn(s);
-      show(f, stringArg(args, 0), 0);
-      return true;
-    case '"': {
-      fontOf(s);
-      const [ws, cs] = numbers(args.slice(0, 2));
-      const bytes = stringArg(args, 2);
-      s.wordSpacing = ws!;
-      s.charSpacing = cs!;
-      carriageReturn(s);
-      show(f, bytes, 0);
-      return true;
-    }
-    default: return false;
-  }
-}
+/** The text operators. */
+export const TEXT_OPS: OpHandlers = {
+  BT(f) {
+    const s = f.g.text;
+    setMatrix(s.textMatrix, IDENTITY);
+    setMatrix(s.textLineMatrix, IDENTITY);
+    f.items.beginText();
+  },
+  ET(f) { f.items.endText(); },
+  Tf: setFont,
+  Tc(f, o) { f.g.text.charSpacing = o.numbers()[0]!; },
+  Tw(f, o) { f.g.text.wordSpacing = o.numbers()[0]!; },
+  Tz(f, o) { f.g.text.textHScale = o.numbers()[0]! / 100; },
+  TL(f, o) { f.g.text.leading = o.numbers()[0]!; },
+  Ts(f, o) { f.g.text.textRise = o.numbers()[0]!; },
+  Td(f, o) {
+    const a = o.numbers();
+    moveText(f.g.text, a[0]!, a[1]!);
+  },
+  TD(f, o) {
+    const s = f.g.text, a = o.numbers();
+    s.leading = -a[1]!;
+    moveText(s, a[0]!, a[1]!);
+  },
+  'T*'(f) { carriageReturn(f.g.text); },
+  Tm(f, o) {
+    const s = f.g.text, m = o.numbers();
+    setMatrix(s.textMatrix, m);
+    setMatrix(s.textLineMatrix, m);
+    f.items.textMatrixSet(s);
+  },
+  Tj(f, o) {
+    fontOf(f.g.text);
+    showOperand(f, o, 0);
+  },
+  TJ: showSpaced,
+  "'"(f, o) {
+    const s = f.g.text;
+    fontOf(s);
+    carriageReturn(s);
+    showOperand(f, o, 0);
+  },
+  '"'(f, o) {
+    const s = f.g.text;
+    fontOf(s);
+    const ws = o.value(0), cs = o.value(1);
+    if (typeof ws !== 'number' || typeof cs !== 'number') throw new Unsupported('operand is not a number');
+    o.string(2);
+    s.wordSpacing = ws;
+    s.charSpacing = cs;
+    carriageReturn(s);
+    showOperand(f, o, 2);
+  },
+};

@@ -57,25 +57,30 @@ export function makeDecoder(facts: FontFacts, map: CodeMap): FontDecoder {
     }
     return g.isSpace === isSpace ? g : { ...g, isSpace };
   };
-  const decode = (bytes: string, out: Glyph[]): number => {
+  const decode = (bytes: Uint8Array, from: number, to: number, out: Glyph[]): number => {
     let n = 0;
+    // A glyph met before is taken from its block here, without a call to glyph().
     if (map.codeBytes === 1) {
-      for (let i = 0; i < bytes.length; i++) {
-        const code = bytes.charCodeAt(i);
-        out[n++] = glyph(code, code === 0x20);
+      const block = blocks[0];
+      for (let i = from; i < to; i++) {
+        const code = bytes[i]!;
+        const g = block?.[code];
+        out[n++] = g !== undefined && g.isSpace === (code === 0x20) ? g : glyph(code, code === 0x20);
       }
     } else {
       // A lone trailing byte reads as its value times 256, as pdf.js's readCharCode does.
-      for (let i = 0; i < bytes.length; i += 2) {
-        const code = (bytes.charCodeAt(i) << 8) | (i + 1 < bytes.length ? bytes.charCodeAt(i + 1) : 0);
-        out[n++] = glyph(code, false);
+      for (let i = from; i < to; i += 2) {
+        const code = (bytes[i]! << 8) | (i + 1 < to ? bytes[i + 1]! : 0);
+        const g = blocks[code >> 8]?.[code & (BLOCK - 1)];
+        out[n++] = g !== undefined && !g.isSpace ? g : glyph(code, false);
       }
     }
     return n;
   };
-  const glyphs = (bytes: string): Glyph[] => {
+  const glyphs = (text: string): Glyph[] => {
     const out: Glyph[] = [];
-    decode(bytes, out);
+    const bytes = Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+    decode(bytes, 0, bytes.length, out);
     return out;
   };
   return { ...facts, glyphs, decode };
