@@ -9,10 +9,11 @@ import { extractPageRuns } from './page-runs.ts';
 import { markInvisibleRuns } from './pdfjs-hidden.ts';
 
 /** Whether the page (by object reference) may set an invisible render mode (pdfjs-hidden.ts invisibleModeHint). */
-export type InvisibleModeHint = (ref: { num: number; gen: number } | null) => boolean;
+export type InvisibleModeHint = (ref: PageRef | null) => boolean;
 /** The keys of the fonts without text the page (by object reference) uses (pdfjs-unmapped.ts unmappedFontHint). */
-export type UnmappedFontHint = (ref: { num: number; gen: number } | null) => ReadonlySet<string>;
+export type UnmappedFontHint = (ref: PageRef | null) => ReadonlySet<string>;
 import type { DocumentFonts } from './document-fonts.ts';
+import type { PageRef } from './lazy-objects.ts';
 import { extractRules } from '../tables/extract-rules.ts';
 import { pageMayHaveRuledTable } from '../tables/table-gate.ts';
 import { dominantTurn, turnedSize, turnRuns, turnRules } from './page-turn.ts';

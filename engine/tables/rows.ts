@@ -10,7 +10,7 @@ import { HALF, MIN_COLUMNS } from './measures.ts';
 import { stubColumn } from './stub-side.ts';
 import { lineBase, PADDED_PITCH, rowPitches, SAME_PITCH, textBand } from './row-pitches.ts';
 import { joinMarkLines } from './mark-lines.ts';
-import { TOUCH } from './rule-grid.ts';
+import { ruleExtent } from './rule-grid.ts';
 import { labelsSeveral } from './spanning-headers.ts';
 
 /** Pitch (share of a line's height) under which a line is set off its neighbour within one row, not below it. */
@@ -21,9 +21,6 @@ const TIGHT_PITCH_EM = 1.35;
 const MAX_WRAPPED_HEAD_LINES = 4;
 /** Indent (ems) by which a row-group label stands left of the stub under it. */
 const OUTDENT_EM = 0.2;
-
-/** Points between the centres of rule pieces on one level: a border drawn cell by cell, one rectangle per cell. */
-const LEVEL_SLACK = 1;
 
 /**
  * Whether a horizontal rule covering most of [x0, x1] lies between lines `a`
@@ -44,35 +41,13 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
     if (overlap > need) return true;
     if (overlap > 0) (pieces ??= []).push(r);
   }
-  return pieces !== null && pieces.length > 1 && levelCover(pieces, x0, x1) > need;
-}
-
-/**
- * The most of [x0, x1] that rule pieces on one level cover where they
- * continue each other, each starting within TOUCH of where the last ended: a
- * border drawn cell by cell. Rules apart (two tables' rules side by side,
- * trimmed rules under separate labels) stay apart.
- */
-function levelCover(pieces: Rule[], x0: number, x1: number): number {
-  const y = (r: Rule): number => (r.box.y0 + r.box.y1) / 2;
-  pieces.sort((p, q) => y(p) - y(q) || p.box.x0 - q.box.x0);
-  let best = 0;
-  for (let i = 0; i < pieces.length;) {
-    let j = i;
-    while (j < pieces.length && y(pieces[j]!) - y(pieces[i]!) <= LEVEL_SLACK) j++;
-    const level = pieces.slice(i, j).sort((p, q) => p.box.x0 - q.box.x0);
-    let [from, to] = [level[0]!.box.x0, level[0]!.box.x1];
-    for (const r of level) {
-      if (r.box.x0 > to + TOUCH) {
-        best = Math.max(best, Math.min(to, x1) - Math.max(from, x0));
-        from = r.box.x0;
-      }
-      to = Math.max(to, r.box.x1);
-    }
-    best = Math.max(best, Math.min(to, x1) - Math.max(from, x0));
-    i = j;
+  if (pieces === null || pieces.length < 2) return false; // one piece short of the need is no rule in pieces
+  // A rule in pieces (rule-grid.ts ruleExtent), joined from the pieces found here.
+  for (const r of pieces) {
+    const [e0, e1] = ruleExtent(r, pieces);
+    if (Math.min(e1, x1) - Math.max(e0, x0) > need) return true;
   }
-  return best;
+  return false;
 }
 
 /** A cell that is one number, amount, percentage, range or a dash standing for no value; a flag may follow (`544 (e)`, `12.5*`). */

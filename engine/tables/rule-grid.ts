@@ -9,6 +9,23 @@ import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** Rules closer than this (points, the width of a thick rule and its anti-aliasing) are treated as touching. */
 export const TOUCH = 2.5;
+
+/** Points between the centres of rule pieces on one level: a border drawn cell by cell, one rectangle per cell. */
+const LEVEL_SLACK = 1;
+
+/**
+ * The x-extent of a horizontal rule with the pieces that continue it on its
+ * level, each starting within TOUCH of where the last ended (a border drawn
+ * cell by cell). Rules apart stay apart.
+ */
+export function ruleExtent(rule: Rule, rules: readonly Rule[]): [number, number] {
+  const y = (rule.box.y0 + rule.box.y1) / 2;
+  const level = rules.filter((r) => r.orientation === 'h' && magnitude((r.box.y0 + r.box.y1) / 2 - y) <= LEVEL_SLACK).sort((a, b) => a.box.x0 - b.box.x0);
+  let [x0, x1] = [rule.box.x0, rule.box.x1];
+  for (const r of level) if (r.box.x0 <= x1 + TOUCH && r.box.x1 > x1) x1 = r.box.x1;
+  for (let k = level.length - 1; k >= 0; k--) if (level[k]!.box.x1 >= x0 - TOUCH && level[k]!.box.x0 < x0) x0 = level[k]!.box.x0;
+  return [x0, x1];
+}
 /** Boundaries closer than this (points) are one boundary (double borders, anti-aliasing offsets). */
 const SNAP = 3;
 

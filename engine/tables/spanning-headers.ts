@@ -17,13 +17,18 @@ import type { Chunk } from './chunks.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
 import { spaceIn } from './glued-runs.ts';
 import { SLACK_EM } from './chunks.ts';
-import { TOUCH } from './rule-grid.ts';
+import { ruleExtent } from './rule-grid.ts';
 import { HALF, MIN_COLUMNS, MIN_ROWS } from './measures.ts';
 
 /** Header lines (spanning or not) that may sit above a table's first row. */
 const MAX_HEAD_LINES = 6;
 /** A label is centred over its columns to within this share of their width (plus 2pt of rounding). */
 const CENTRE_SHARE = 0.12;
+
+/** Whether a chunk's middle lies over the middle of [x0, x1], to within CENTRE_SHARE of `width` (that span's, unless given) and a slack. */
+function centredOver(c: Chunk, x0: number, x1: number, width = x1 - x0): boolean {
+  return Math.abs((c.box.x0 + c.box.x1) / 2 - (x0 + x1) / 2) <= CENTRE_SHARE * width + SLACK_EM * c.runs[0]!.fontSize;
+}
 
 /** A line of a candidate region; `kind` as the aligned-tables detector classifies it. */
 type HeadLine = RegionLine & { kind: string };
@@ -52,16 +57,6 @@ function overlapped(cols: readonly Column[], c: Chunk): [number, number] {
   const hit = cols.flatMap((col, k) => (Math.min(col.x1, c.box.x1) > Math.max(col.x0, c.box.x0) ? [k] : []));
   const k = columnOf(cols, c);
   return hit.length ? [hit[0]!, hit[hit.length - 1]!] : [k, k];
-}
-
-/** The x-extent of a horizontal rule with the segments that continue it on its line (a border drawn cell by cell). */
-function ruleExtent(rule: Rule, rules: readonly Rule[]): [number, number] {
-  const y = (rule.box.y0 + rule.box.y1) / 2;
-  const level = rules.filter((r) => r.orientation === 'h' && Math.abs((r.box.y0 + r.box.y1) / 2 - y) <= 1).sort((a, b) => a.box.x0 - b.box.x0);
-  let [x0, x1] = [rule.box.x0, rule.box.x1];
-  for (const r of level) if (r.box.x0 <= x1 + TOUCH && r.box.x1 > x1) x1 = r.box.x1;
-  for (const r of [...level].reverse()) if (r.box.x1 >= x0 - TOUCH && r.box.x0 < x0) x0 = r.box.x0;
-  return [x0, x1];
 }
 
 /** Share of a chunk's height a rule drawn under it may rise into its box (descenders, tight padding). */
@@ -133,9 +128,7 @@ function centredOverGap(cols: readonly Column[], c: Chunk, line: RegionLine, bel
   const headed = new Set(row.chunks.map((o) => columnOf(cols, o)));
   const [p, q] = overlapped(cols, c);
   for (let k = p; k <= q; k++) if (!headed.has(k)) return false;
-  const slack = SLACK_EM * c.runs[0]!.fontSize;
-  const centred = (x0: number, x1: number): boolean => Math.abs(mid - (x0 + x1) / 2) <= CENTRE_SHARE * (x1 - x0) + slack;
-  return centred(left.box.x0, right.box.x1) || centred(cols[a]!.x0, cols[b]!.x1);
+  return centredOver(c, left.box.x0, right.box.x1) || centredOver(c, cols[a]!.x0, cols[b]!.x1);
 }
 
 /**
@@ -149,29 +142,24 @@ function centredOverGap(cols: readonly Column[], c: Chunk, line: RegionLine, bel
 export function labelsSeveral(c: Chunk, below: readonly Chunk[]): boolean {
   const over = below.filter((o) => o.box.x0 < c.box.x1 && o.box.x1 > c.box.x0);
   if (over.length >= MIN_COLUMNS) return true;
-  const mid = (c.box.x0 + c.box.x1) / 2;
   const slack = SLACK_EM * c.runs[0]!.fontSize;
-  const centred = (x0: number, x1: number, width = x1 - x0): boolean => Math.abs(mid - (x0 + x1) / 2) <= CENTRE_SHARE * width + slack;
   // Set flush with the piece it overlaps, or centred on it: that piece's header, wrapped.
   const own = over[0]?.box;
-  if (own && (Math.abs(own.x0 - c.box.x0) <= slack || Math.abs(own.x1 - c.box.x1) <= slack || centred(own.x0, own.x1))) return false;
+  if (own && (Math.abs(own.x0 - c.box.x0) <= slack || Math.abs(own.x1 - c.box.x1) <= slack || centredOver(c, own.x0, own.x1))) return false;
   const pieces = [...below].sort((p, q) => p.box.x0 - q.box.x0);
   return pieces.slice(1).some((q, i) => {
     const p = pieces[i]!;
     if (c.box.x0 < p.box.x0 - slack || c.box.x1 > q.box.x1 + slack) return false;
-    return centred(p.box.x0, q.box.x1) || centred(p.box.x1, q.box.x0, q.box.x1 - p.box.x0);
+    return centredOver(c, p.box.x0, q.box.x1) || centredOver(c, p.box.x1, q.box.x0, q.box.x1 - p.box.x0);
   });
 }
 
 /** The widest run of columns within [lo, hi] holding [a, b] that the chunk is centred over; [a, b] if none. */
 function centredRange(cols: readonly Column[], c: Chunk, [a, b]: [number, number], lo: number, hi: number): [number, number] {
-  const mid = (c.box.x0 + c.box.x1) / 2;
   let best: [number, number] = [a, b];
   for (let i = lo; i <= a; i++) {
     for (let j = b; j <= hi; j++) {
-      const width = cols[j]!.x1 - cols[i]!.x0;
-      const centred = Math.abs(mid - (cols[i]!.x0 + cols[j]!.x1) / 2) <= CENTRE_SHARE * width + SLACK_EM * c.runs[0]!.fontSize;
-      if (centred && j - i > best[1] - best[0]) best = [i, j];
+      if (centredOver(c, cols[i]!.x0, cols[j]!.x1) && j - i > best[1] - best[0]) best = [i, j];
     }
   }
   return best;
