@@ -22,15 +22,22 @@ export type Producer = {
   render(cases: readonly Case[], out: string): Promise<void>;
 };
 
+/** The path of an executable of that name on PATH (or the path itself when executable), or null. */
+export function onPathAt(cmd: string): string | null {
+  const dirs = cmd.includes('/') ? [''] : (process.env.PATH ?? '').split(delimiter);
+  for (const d of dirs) {
+    const path = d ? join(d, cmd) : cmd;
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // not here: the next folder of PATH
+    }
+  }
+  return null;
+}
+
 /** Whether an executable of that name is on PATH (or the path itself is executable). */
 export function onPath(cmd: string): boolean {
-  const dirs = cmd.includes('/') ? [''] : (process.env.PATH ?? '').split(delimiter);
-  return dirs.some((d) => {
-    try {
-      accessSync(d ? join(d, cmd) : cmd, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return onPathAt(cmd) !== null;
 }

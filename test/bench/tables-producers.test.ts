@@ -8,6 +8,10 @@ import { calcDraws, pageCalc } from '../../bench/tables-gen/page-calc.ts';
 import { tex } from '../../bench/tables-gen/table-latex.ts';
 import { fitToLine, fitWidths, MIN_TEXT_PT, wordWidths } from '../../bench/tables-gen/table-odf.ts';
 import { onPath } from '../../bench/tables-gen/producer.ts';
+import { officeMissing } from '../../bench/tables-gen/producer-office.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SEEDS } from '../../bench/tables-gen/seeds.ts';
 
 const cases = casesFor(SEEDS.dev, 2, 2);
@@ -74,5 +78,19 @@ describe('tables-gen producers', () => {
   it('finds programs on PATH, so a missing producer is skipped', () => {
     expect(onPath('sh')).toBe(true);
     expect(onPath('p2m-no-such-program')).toBe(false);
+  });
+
+  it('skips a LibreOffice application whose library is missing beside soffice', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'p2m-soffice-'));
+    try {
+      const soffice = join(dir, 'soffice');
+      writeFileSync(soffice, '#!/bin/sh\n', { mode: 0o755 });
+      writeFileSync(join(dir, 'libswlo.so'), '');
+      expect(officeMissing(soffice, 'libswlo')).toBeNull();
+      expect(officeMissing(soffice, 'libsclo')).toMatch(/libsclo\.so/);
+      expect(officeMissing(join(dir, 'none'), 'libswlo')).toMatch(/not found/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
