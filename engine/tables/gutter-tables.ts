@@ -1,7 +1,8 @@
 /**
- * Whitespace tables on a two-column page. Each layout column is searched on
- * its own, so the lines of the left column never pair up with those of the
- * right one as if they were cells of one row. A table that spans the page
+ * Whitespace tables on a page in layout columns (two, or three and more of
+ * prose: prose-columns.ts). Each layout column is searched on its own, so
+ * the lines of one column never pair up with those of the next as if they
+ * were cells of one row. A table that spans the page
  * and happens to have a cell gap at the gutter is found as two halves whose
  * rows start on the same baselines; those halves are joined again.
  */
@@ -32,13 +33,34 @@ function join(a: Detected, b: Detected): Detected {
 
 /** Finds whitespace tables on a page whose layout gutter is `g`; see the module comment. */
 export function detectBesideGutter(page: TableScope, lines: readonly Line[], g: Gutter, rules: readonly Rule[]): Detected[] {
-  const sides = sidesOfGutter(lines, g);
-  const left = detectAlignedTables(page, sides.left, rules, sides.crossing);
-  const right = detectAlignedTables(page, sides.right, rules, sides.crossing);
-  const out: Detected[] = [];
-  for (const l of left) {
-    const i = right.findIndex((r) => sameRows(l, r));
-    out.push(i < 0 ? l : join(l, right.splice(i, 1)[0]!));
+  return detectBetweenGutters(page, lines, [g], rules);
+}
+
+/**
+ * Finds whitespace tables on a page set in layout columns between `gutters`
+ * (ascending): each column on its own, and a table's halves in neighbouring
+ * columns joined again, as on a two-column page.
+ */
+export function detectBetweenGutters(page: TableScope, lines: readonly Line[], gutters: readonly Gutter[], rules: readonly Rule[]): Detected[] {
+  const columns: Line[][] = [];
+  const crossing: Line[] = [];
+  let rest: readonly Line[] = lines;
+  for (const g of gutters) {
+    const sides = sidesOfGutter(rest, g);
+    columns.push(sides.left);
+    crossing.push(...sides.crossing);
+    rest = sides.right;
   }
-  return [...out, ...right];
+  columns.push([...rest]);
+  let found = detectAlignedTables(page, columns[0]!, rules, crossing);
+  for (let k = 1; k < columns.length; k++) {
+    const right = detectAlignedTables(page, columns[k]!, rules, crossing);
+    const out: Detected[] = [];
+    for (const l of found) {
+      const i = right.findIndex((r) => sameRows(l, r));
+      out.push(i < 0 ? l : join(l, right.splice(i, 1)[0]!));
+    }
+    found = [...out, ...right];
+  }
+  return found;
 }

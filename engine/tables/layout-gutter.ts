@@ -14,7 +14,7 @@ import { greatest, least, magnitude, maxOf, minOf } from '../numbers.ts';
 /** Prose lines split into chunks (wide justified word gaps) on at most this share of a column's lines. */
 const MAX_SPLIT_SHARE = 0.4;
 /** Share of the lines that may cross a layout gutter: full-width headings and wide tables do, prose never. */
-const MAX_CROSSING_SHARE = 0.1;
+export const MAX_CROSSING_SHARE = 0.1;
 /** Share of the page's lines each layout column carries at least. */
 const MIN_SIDE_SHARE = 0.25;
 /** Share of the lines across a gutter on one baseline from which its sides are one table's, not two layout columns. */
@@ -31,7 +31,7 @@ export type Gutter = { x0: number; x1: number };
  * difference array, summed in place, so the cost is chunks + width rather
  * than chunks × width.
  */
-function crossings(byLine: readonly Chunk[][], lo: number, hi: number): number[] {
+export function crossings(byLine: readonly Chunk[][], lo: number, hi: number): number[] {
   // A slot per x in [lo, hi], and one past it for the last decrement; a plain array (a typed one lives off the heap, costly to make).
   const counts = new Array<number>(hi - lo + 2).fill(0);
   for (let j = 0; j < byLine.length; j++) {

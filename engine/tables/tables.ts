@@ -26,7 +26,8 @@ import { treeSaysNoTable } from './tree-says-no-table.ts';
 import { isAuthorGrid } from './author-grid.ts';
 import { isJustifiedLines } from './justified-rows.ts';
 import { findLayoutGutter, proseBeside, sidesOfGutter, type Gutter } from './layout-gutter.ts';
-import { detectBesideGutter } from './gutter-tables.ts';
+import { detectBesideGutter, detectBetweenGutters } from './gutter-tables.ts';
+import { proseColumnGutters } from './prose-columns.ts';
 import { isDrawing } from './drawn-figure.ts';
 import { drawingAreas, drawingLabels } from './drawing-areas.ts';
 import { closedBoxes, isCutByBox } from './boxed-parts.ts';
@@ -105,9 +106,11 @@ function tablesOnPage(page: Page, words: Words): Page {
   // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows);
   // a page set in two layout columns is searched column by column (gutter-tables.ts), its columns never cut into
   // parts by the rows of a table in one of them.
-  const gutter = twoProseColumns(free, page.width);
-  const candidates = gutter
-    ? detectBesideGutter(scope, free, gutter, hRules)
+  // Three columns of prose or more likewise (prose-columns.ts).
+  const two = twoProseColumns(free, page.width);
+  const gutters = two ? [two] : proseColumnGutters(free, em());
+  const candidates = gutters
+    ? detectBetweenGutters(scope, free, gutters, hRules)
     : sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules));
   // A chip's outline holds pin marks of rows that go on outside it (boxed-parts.ts); boxes found only if a table asks.
   let boxes: Box[] | undefined;
@@ -115,7 +118,7 @@ function tablesOnPage(page: Page, words: Words): Page {
   const isTable = (t: Detected) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs) && !isDrawing(t, page.drawn) && !cutByBox(t);
   // Under a top across the page, a table pairing up two layout columns is searched again column by column.
   const aligned = candidates.filter(isTable).flatMap((t) => {
-    const g = gutter ? null : regionGutter(t, free, page.width, em());
+    const g = gutters ? null : regionGutter(t, free, page.width, em());
     return g ? detectBesideGutter(scope, linesOf(t, free), g, hRules).filter(isTable) : [t];
   });
   for (const t of aligned) lines = removeRuns(lines, t.runs);
