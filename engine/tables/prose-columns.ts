@@ -94,9 +94,9 @@ export function proseColumnGutters(lines: readonly Line[], em: number): Gutter[]
   if (!(hi - lo > 0)) return null;
   const gutters = strips(crossings(byLine, lo, hi), lo, lines.length * MAX_CROSSING_SHARE, MIN_GAP_EM * em);
   // Two columns are layout-gutter.ts's to find.
-  if (gutters.length < 2) return null;
+  if (gutters.length < 2) return null; // one gutter: two columns
   const edges = [lo, ...gutters.flatMap((g) => [g.x0, g.x1]), hi];
-  for (let k = 0; k < edges.length; k += 2) {
+  for (let k = 0; k < edges.length; k += 2) { // edges pair up: a column's left edge, then its right one
     if (!proseColumn(byLine, edges[k]!, edges[k + 1]!, lines.length, em)) return null;
   }
   return gutters;
