@@ -10,6 +10,9 @@ import { DEFAULT_CONFIG } from '../stage.ts';
 import { spansText } from './cell-text.ts';
 import { tables } from './tables.ts';
 import { doc, hRule, page, run } from '../../test/support/tables/pages.ts';
+import { recordedPage } from '../../test/support/tables/recorded.ts';
+import { decimalX } from './region-gaps.ts';
+import type { Chunk } from './chunks.ts';
 
 type Table = Extract<Block, { kind: 'table' }>;
 const tablesOf = (d: Doc): Table[] => d.pages.flatMap((p) => p.blocks.filter((b): b is Table => b.kind === 'table'));
@@ -42,5 +45,26 @@ describe('a header a blank above the body', () => {
       run('This will minify the wrapper code made by', 60, 160), run('rollup.', 318, 160), run('Note that it does not affect code', 366, 160)];
     const found = tablesOf(tables.run(doc(page(runs, [hRule(145, 300, 96), hRule(145, 300, 142)])), DEFAULT_CONFIG)).map(texts);
     expect(found).toEqual([rows]);
+  });
+
+  it('goes on past a row-group label when the rows below line up on the decimal point (dcolumn)', () => {
+    // Before, `4.33` under `−26,206` shared no edge or centre with a cell above: the blank above `West` closed the
+    // table, and Italy, Slovenia and Iceland became a second table without a header.
+    const found = tablesOf(tables.run(recordedPage('latex-decimal-aligned-groups.json'), DEFAULT_CONFIG)).map(texts);
+    expect(found[0]).toEqual([['Item', 'Women 2001', 'Share 2002', 'Rate 2003'], ['Urban areas', '', '', ''],
+      ['Austria', '964', '488', '−26,206'], ['Finland', '-0.22', '389', '−21,947'], ['West', '', '', ''],
+      ['Italy', '46.3', '7.39', '4.33'], ['Slovenia', '0.75', '5.94', '365'], ['Iceland', '80.8', '−54,893', '209']]);
+    expect(found).toHaveLength(2);
+  });
+});
+
+describe('decimalX', () => {
+  const chunk = (...runs: TextRun[]): Chunk => ({ runs, box: { x0: runs[0]!.box.x0, y0: 0, x1: runs[runs.length - 1]!.box.x1, y1: 10 } });
+  it('is the decimal point, or where a whole number\'s point would be', () => {
+    expect(decimalX(chunk(run('46.3', 100, 0)))).toBe(112);
+    expect(decimalX(chunk(run('4', 100, 0), run('.', 106, 0), run('33', 109, 0)))).toBe(106);
+    expect(decimalX(chunk(run('−26,206', 100, 0)))).toBe(142);
+    expect(decimalX(chunk(run('47.5†', 100, 0)))).toBe(112);
+    expect(decimalX(chunk(run('Austria', 100, 0)))).toBeNull();
   });
 });

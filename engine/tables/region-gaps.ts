@@ -6,6 +6,7 @@
  * or one under each label of the header above.
  */
 import type { RegionLine } from './columns.ts';
+import type { Chunk } from './chunks.ts';
 import { NUMBER } from './rows.ts';
 import { HALF } from './measures.ts';
 
@@ -38,17 +39,52 @@ function numeric(row: GapLine): boolean {
 }
 
 /**
- * Whether most of `row`'s cells share a left edge, right edge or centre with
- * a cell of the region's rows. Justified prose below a table can line up by
- * chance; its words fill the line, a row's cells do not (unless they are numbers).
+ * Where a number's decimal point sits (points), or null for a chunk that is
+ * no number: the point's position, or the end of the digits of a whole
+ * number, where its point would be. LaTeX's dcolumn and word processors'
+ * decimal tabs line a column up there, so `4.33` sits under `-26,206` with
+ * neither edge nor centre in common. Within a run, characters are taken as
+ * equally wide (figures are, in nearly every font).
+ */
+export function decimalX(c: Chunk): number | null {
+  if (!NUMBER.test(c.runs.map((r) => r.text).join('').replace(/\s+/g, ''))) return null;
+  let digit = false;
+  let end: number | null = null;
+  for (const r of c.runs) {
+    const at = (k: number): number => r.box.x0 + ((r.box.x1 - r.box.x0) * k) / Math.max(r.text.length, 1);
+    for (let k = 0; k < r.text.length; k++) {
+      const ch = r.text[k]!;
+      if (ch === '.' && digit) return at(k);
+      if (ch >= '0' && ch <= '9') {
+        digit = true;
+        end = at(k + 1);
+      }
+    }
+  }
+  return end;
+}
+
+/**
+ * Whether most of `row`'s cells share a left edge, right edge, centre or
+ * decimal point with a cell of the region's rows. Justified prose below a
+ * table can line up by chance; its words fill the line, a row's cells do not
+ * (unless they are numbers).
  */
 function alignedWith(region: readonly GapLine[], row: GapLine): boolean {
-  const above = region.filter((l) => l.kind === 'multi').flatMap((l) => l.chunks.map((c) => c.box));
+  const above = region.filter((l) => l.kind === 'multi').flatMap((l) => l.chunks);
   if (row.chunks.length < MIN_CELLS || !above.length || (density(row) > MAX_DENSITY && !numeric(row))) return false;
   const tolerance = ALIGN_TOLERANCE_EM * row.chunks[0]!.runs[0]!.fontSize;
   const near = (a: number, b: number): boolean => Math.abs(a - b) <= tolerance;
-  const aligned = row.chunks.filter(({ box }) => above.some((b) => near(b.x0, box.x0) || near(b.x1, box.x1)
-    || near((b.x0 + b.x1) / 2, (box.x0 + box.x1) / 2))).length;
+  const points = new Map<Chunk, number | null>();
+  const point = (c: Chunk): number | null => {
+    if (!points.has(c)) points.set(c, decimalX(c));
+    return points.get(c)!;
+  };
+  const aligned = row.chunks.filter((c) => above.some(({ box: b }) => near(b.x0, c.box.x0) || near(b.x1, c.box.x1)
+    || near((b.x0 + b.x1) / 2, (c.box.x0 + c.box.x1) / 2)) || (point(c) !== null && above.some((a) => {
+    const x = point(a);
+    return x !== null && near(x, point(c)!);
+  }))).length;
   return aligned >= MIN_ALIGNED_SHARE * row.chunks.length;
 }
 
