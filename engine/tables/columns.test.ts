@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TextRun } from '../model.ts';
 import { NUMERIC, type Chunk } from './chunks.ts';
 import { columnOf, findColumns, joinHeadColumns, type Column } from './columns.ts';
+import { tables } from './tables.ts';
+import { DEFAULT_CONFIG } from '../stage.ts';
+import { spansText } from './cell-text.ts';
+import { recordedPage } from '../../test/support/tables/recorded.ts';
 
 const chunk = (text: string, x0: number, x1: number, fontSize = 10): Chunk => {
   const box = { x0, y0: 0, x1, y1: fontSize };
@@ -102,5 +106,36 @@ describe('joinHeadColumns', () => {
       { chunks: [chunk('b', 40, 50), chunk('7', 160, 170)], y0: 24, y1: 34 },
     ];
     expect(joinHeadColumns(cols, lines)).toEqual([{ x0: 40, x1: 90 }, { x0: 100, x1: 170 }]);
+  });
+
+  // Before, `Total` joined the stub on its left (`Retail trade`), and every figure moved one column left.
+  it('gives a head between the stub and a column of figures to the figures', () => {
+    const cols = [{ x0: 40, x1: 100 }, { x0: 120, x1: 140 }, { x0: 160, x1: 180 }];
+    const lines = [
+      { chunks: [chunk('Total', 120, 140)], y0: 0, y1: 10 },
+      { chunks: [chunk('Croatia', 40, 80), chunk('8.36', 165, 180)], y0: 12, y1: 22 },
+      { chunks: [chunk('Retail trade', 40, 100), chunk('-77.3', 160, 180)], y0: 24, y1: 34 },
+    ];
+    expect(joinHeadColumns(cols, lines)).toEqual([{ x0: 40, x1: 100 }, { x0: 120, x1: 180 }]);
+  });
+
+  it('gives a head between two columns of text to the left one, the first it is centred over', () => {
+    const cols = [{ x0: 40, x1: 100 }, { x0: 120, x1: 140 }, { x0: 160, x1: 220 }];
+    const lines = [
+      { chunks: [chunk('D1', 120, 140)], y0: 0, y1: 10 },
+      { chunks: [chunk('1st alternative', 40, 100), chunk('2nd alternative', 160, 220)], y0: 12, y1: 22 },
+      { chunks: [chunk('(2e) + (2f)', 40, 95), chunk('(4i)', 160, 180)], y0: 24, y1: 34 },
+    ];
+    expect(joinHeadColumns(cols, lines)).toEqual([{ x0: 40, x1: 140 }, { x0: 160, x1: 220 }]);
+  });
+});
+
+describe('a header whose labels stand flush left over figures flush right', () => {
+  it('puts each label over its own column of figures (Writer, no rules, years over two columns)', () => {
+    const out = tables.run(recordedPage('writer-heads-flush-left.json'), DEFAULT_CONFIG);
+    const table = out.pages[0]!.blocks.find((b) => b.kind === 'table');
+    const rows = table?.kind === 'table' ? table.rows.map((r) => r.map((c) => spansText(c.spans))) : [];
+    expect(rows.slice(1, 3)).toEqual([['Total', 'Share', 'Total', 'Share'], ['Croatia', '8.36', '14,166', '+1.8', '−456']]);
+    expect(rows.at(-1)).toEqual(['Retail trade', '-77.3', '16.0', '6.86', '-2.73']);
   });
 });

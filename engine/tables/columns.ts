@@ -181,18 +181,36 @@ const MAX_HEAD_LINES = 3;
  * set flush left over numbers set flush right leaves a gutter between them
  * that no line crosses. Two neighbouring columns are one when no line uses
  * both, one of them holds only the region's first lines (at most
- * MAX_HEAD_LINES), and the other only lines below those.
+ * MAX_HEAD_LINES), and the other only lines below those. A head column
+ * between two columns of values joins the one on its right when that one
+ * holds figures, else the one on its left.
  */
 export function joinHeadColumns(cols: readonly Column[], lines: readonly RegionLine[]): Column[] {
   // Each chunk's column once, not once per column.
   const usedBy = lines.map((l) => new Set(l.chunks.map((c) => columnOf(cols, c))));
   const users = cols.map((_, k) => usedBy.flatMap((set, i) => (set.has(k) ? [i] : [])));
+  // Whether most of a column's pieces are figures.
+  const figures = (k: number): boolean => {
+    let n = 0, numbers = 0;
+    for (const l of lines) {
+      for (const c of l.chunks) {
+        if (columnOf(cols, c) !== k) continue;
+        n++;
+        if (NUMERIC.test(c.runs.map((r) => r.text).join('').trim())) numbers++;
+      }
+    }
+    return n > 0 && numbers >= HALF * n;
+  };
   const heads = (a: number[], b: number[]): boolean => a.length > 0 && b.length > 0 && a.length <= MAX_HEAD_LINES
     && maxOf(a) < minOf(b);
   const out: Column[] = [];
   for (let k = 0; k < cols.length; k++) {
     const next = users[k + 1];
-    if (next && (heads(users[k]!, next) || heads(next, users[k]!))) {
+    // A head between two columns of values whose right one holds figures is that one's: a label set flush left
+    // over figures set flush right (`Total` over `8.36`, beside the stub's `Retail trade`). Over text, a head
+    // between two columns is centred over both (`D1` over `1st alternative  2nd alternative`) and goes first.
+    const rightOwns = next !== undefined && k + 2 < cols.length && heads(next, users[k + 2]!) && figures(k + 2);
+    if (next && (heads(users[k]!, next) || (heads(next, users[k]!) && !rightOwns))) {
       out.push({ x0: cols[k]!.x0, x1: cols[k + 1]!.x1 });
       k++;
     } else out.push(cols[k]!);
