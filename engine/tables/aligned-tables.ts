@@ -14,7 +14,7 @@ import { lineChunks, SLACK_EM, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, joinHeadColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { underHeaderRule } from './header-rule-gap.ts';
-import { continuesAcrossGap } from './region-gaps.ts';
+import { continuesAcrossGap, MAX_LABEL_LINES } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
 import { isHeaderOver } from './header-over.ts';
@@ -69,7 +69,7 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   infos.forEach((info, i) => {
     const prev = cur[cur.length - 1];
     const height = Math.max(info.y1 - info.y0, 1);
-    if (prev && info.y0 - prev.y1 > REGION_GAP_LINES * height && !continuesAcrossGap(cur, info, infos[i + 1]) && !underHeaderRule(cur, info, rules)) close();
+    if (prev && info.y0 - prev.y1 > REGION_GAP_LINES * height && !continuesAcrossGap(cur, info, infos.slice(i + 1, i + 1 + MAX_LABEL_LINES)) && !underHeaderRule(cur, info, rules)) close();
     if (info.kind === 'multi') cur.push(info);
     else if (info.kind === 'single' && cur.length && cur.some((l) => l.kind === 'multi') && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
     // Two lines just above a region's first row may be labels spanning its columns (`Race`); analyse() decides.

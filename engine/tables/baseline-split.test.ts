@@ -4,6 +4,7 @@ import { DEFAULT_CONFIG } from '../stage.ts';
 import { spansText } from './cell-text.ts';
 import { tables } from './tables.ts';
 import { doc, linesOf, page, run } from '../../test/support/tables/pages.ts';
+import { recordedPage } from '../../test/support/tables/recorded.ts';
 
 type Table = Extract<Block, { kind: 'table' }>;
 const tablesOf = (d: Doc): Table[] => d.pages.flatMap((p) => p.blocks.filter((b): b is Table => b.kind === 'table'));
@@ -60,5 +61,19 @@ describe('tables side by side with no rules', () => {
     const found = tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG));
     expect(found).toHaveLength(1);
     expect(texts(found[0]!).map((r) => r.length)).toEqual([4, 4, 4, 4, 4]);
+  });
+
+  it('keep the rest of a longer table set small whose neighbour ended, its row groups a blank apart', () => {
+    // Before, the band of lines both tables shared ended at the first blank past the right table, and the left table
+    // came out in three parts without its header: `Region  Exports  Wages  Count` over `2001  2002  2003`, a blank,
+    // then `Urban` / `areas` over the first row, and each later group label a blank above its rows.
+    const found = tablesOf(tables.run(recordedPage('writer-side-by-side-small-type.json'), DEFAULT_CONFIG)).map(texts);
+    expect(found).toHaveLength(2);
+    const left = found.find((t) => t[0]![0] === 'Region')!;
+    expect(left.slice(0, 3)).toEqual([['Region', 'Exports 2001', 'Wages 2002', 'Count 2003'], ['Urban areas', '', '', ''],
+      ['Belgium', '70,366', '7.31', '44,965']]);
+    expect(left.map((r) => r[0])).toEqual(['Region', 'Urban areas', 'Belgium', 'Under 25', 'Germany', 'Latvia', 'Romania',
+      'Over 65', 'Iceland', 'Health care', 'Mining', 'Denmark', 'Hungary', 'Central', 'Poland', 'South', 'Iceland', 'Transport']);
+    expect(found.find((t) => t[0]![0] === 'Item')).toHaveLength(8);
   });
 });

@@ -14,12 +14,14 @@ import type { Line, TextRun } from '../model.ts';
 import { CHUNK_GAP_EM, lineChunks } from './chunks.ts';
 import { columnsOf, endsApart, type Sides } from './extent-split.ts';
 import { MAX_BLANK_LINES, MIN_COLUMNS } from './measures.ts';
-import { maxOf, minOf } from '../numbers.ts';
+import { magnitude, maxOf, minOf } from '../numbers.ts';
 
 /** Baselines closer than this (ems) are one baseline: rounding of glyph boxes. */
 const SAME_BASELINE_EM = 0.15;
 /** Lines a band needs at least to judge by: a header and a few rows on each side. */
 const MIN_BAND = 4;
+/** Blank (line heights) over which a band grows to a line of one side: row groups set apart in small type. */
+const MAX_RUN_ON_BLANK = 3.5;
 /** Width (ems) a gap between chunks needs to be a candidate edge between tables, beyond a cell gap. */
 const MIN_EDGE_GAP_EM = 1;
 
@@ -230,6 +232,43 @@ function side(line: Line, x: number, left: boolean): Line | null {
 }
 
 /**
+ * The band grown over the lines above and below it that hold text on one
+ * side of the edge only, inside the extent that side's text has in the band,
+ * at most MAX_RUN_ON_BLANK line heights apart: the rest of a table whose
+ * neighbour has ended (a longer table set smaller, its row groups a blank
+ * apart, which ended the band). Prose across the page, or starting at its
+ * margin, stops it.
+ */
+function grown(sorted: readonly Line[], cuts: readonly LineCuts[], cut: { x: number; from: number; to: number }, size: number): { from: number; to: number } {
+  const extent = (left: boolean): [number, number] => {
+    let x0 = Infinity, x1 = -Infinity;
+    for (let i = cut.from; i < cut.to; i++) {
+      for (const r of sorted[i]!.runs) {
+        if (r.text.trim() === '' || ((r.box.x0 + r.box.x1) / 2 < cut.x) !== left) continue;
+        x0 = Math.min(x0, r.box.x0);
+        x1 = Math.max(x1, r.box.x1);
+      }
+    }
+    return [x0 - SAME_BASELINE_EM * size, x1 + SAME_BASELINE_EM * size];
+  };
+  const sides = [extent(true), extent(false)] as const;
+  const joins = (i: number, near: Line): boolean => {
+    const l = sorted[i]!;
+    if (cuts[i]!.crosses(cut.x) || magnitude(gapBetween(l, near)) > MAX_RUN_ON_BLANK * height(l)) return false;
+    // Wholly on one side (no run crosses the edge, but a line may still hold text on both sides).
+    const side = l.box.x1 <= cut.x ? sides[0] : l.box.x0 >= cut.x ? sides[1] : null;
+    return side !== null && l.box.x0 >= side[0] && l.box.x1 <= side[1];
+  };
+  let { from, to } = cut;
+  while (from > 0 && joins(from - 1, sorted[from]!)) from--;
+  while (to < sorted.length && joins(to, sorted[to - 1]!)) to++;
+  return { from, to };
+}
+
+/** Blank between two lines, whichever is above. */
+const gapBetween = (a: Line, b: Line): number => (a.box.y0 >= b.box.y1 ? a.box.y0 - b.box.y1 : b.box.y0 - a.box.y1);
+
+/**
  * The lines in groups to search for tables separately: cut at the gutter
  * where the two sides' baselines disagree on most lines of a band; one group
  * when no such gutter exists. See the module comment.
@@ -262,9 +301,10 @@ export function baselineParts(lines: readonly Line[]): Line[][] {
   // The first band, in the order above, that shows a gutter between tables whose rows share baselines but end apart.
   best ??= apart.find((c) => endsApart(cuts.slice(c.from, c.to).map((l) => l.split(c.x, size)), size, MIN_BAND)) ?? null;
   if (!best) return [sorted];
-  const band = sorted.slice(best.from, best.to);
+  const { from, to } = grown(sorted, cuts, best, size);
+  const band = sorted.slice(from, to);
   const left = band.map((l) => side(l, best.x, true)).filter((l): l is Line => l !== null);
   const right = band.map((l) => side(l, best.x, false)).filter((l): l is Line => l !== null);
-  const rest = [...sorted.slice(0, best.from), ...sorted.slice(best.to)];
+  const rest = [...sorted.slice(0, from), ...sorted.slice(to)];
   return [...(rest.length ? baselineParts(rest) : []), ...baselineParts(left), ...baselineParts(right)];
 }

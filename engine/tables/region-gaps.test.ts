@@ -58,6 +58,17 @@ describe('a header a blank above the body', () => {
   });
 });
 
+describe('a heading a blank below two rows', () => {
+  it('is no row-group label when its next row only fits under the rows above as a header', () => {
+    // Two body rows are no header and the line under its labels: the second fills the stub. Before that test, a
+    // section heading after them (`Skills`) joined the table with the row under it.
+    const rows = [['English', 'reading', 'speaking'], ['Italian', 'reading', 'speaking']];
+    const runs = [...rows.flatMap((r, i) => r.map((t, k) => run(t, [60, 130, 200][k]!, 100 + 14 * i))),
+      run('Skills', 60, 150, { bold: true }), run('English', 60, 168), run('so-so', 150, 168), run('12 months', 215, 168)];
+    expect(tablesOf(tables.run(doc(page(runs)), DEFAULT_CONFIG)).map(texts)).toEqual([rows]);
+  });
+});
+
 describe('decimalX', () => {
   const chunk = (...runs: TextRun[]): Chunk => ({ runs, box: { x0: runs[0]!.box.x0, y0: 0, x1: runs[runs.length - 1]!.box.x1, y1: 10 } });
   it('is the decimal point, or where a whole number\'s point would be', () => {

@@ -8,7 +8,7 @@
 import type { RegionLine } from './columns.ts';
 import type { Chunk } from './chunks.ts';
 import { NUMBER } from './rows.ts';
-import { HALF } from './measures.ts';
+import { HALF, WRAP_BLANK_LINES } from './measures.ts';
 
 /** Largest blank (in line heights) a table may hold between two of its rows. */
 export const MAX_GAP_LINES = 3.5;
@@ -18,6 +18,8 @@ const ALIGN_TOLERANCE_EM = 0.3;
 const MIN_CELLS = 3;
 /** Share of a row's cells aligned with a cell of the rows above: two in three. */
 const MIN_ALIGNED_SHARE = 2 / 3;
+/** Lines a header above a blank may take: its labels and a line under them (years, units). */
+const MAX_HEADER_LINES = 2;
 /** Largest share of its extent a row's text may cover. */
 const MAX_DENSITY = 0.7;
 
@@ -90,7 +92,8 @@ function alignedWith(region: readonly GapLine[], row: GapLine): boolean {
 
 /**
  * Whether `row` puts one cell under each label of the region's header, its
- * only row so far, in order: each cell starts at or right of its label's
+ * only row so far (or two lines, the second's pieces each under a label of
+ * the first other than the stub's), in order: each cell starts at or right of its label's
  * left edge and ends before the next label starts (labels set left over
  * numbers set right), or the same mirrored for labels set right. Reports
  * leave a blank under the header, and the labels' edges need not meet the
@@ -98,26 +101,49 @@ function alignedWith(region: readonly GapLine[], row: GapLine): boolean {
  */
 function underHeader(region: readonly GapLine[], row: GapLine): boolean {
   const multi = region.filter((l) => l.kind === 'multi');
-  if (multi.length !== 1) return false;
+  if (!multi.length || multi.length > MAX_HEADER_LINES) return false;
   const heads = [...multi[0]!.chunks].sort((a, b) => a.box.x0 - b.box.x0);
   const cells = [...row.chunks].sort((a, b) => a.box.x0 - b.box.x0);
   if (cells.length !== heads.length || cells.length < MIN_CELLS) return false;
   const tolerance = ALIGN_TOLERANCE_EM * cells[0]!.runs[0]!.fontSize;
+  // The header's further line (`2001  2002  2003` under `Exports  Wages  Count`) puts each piece under a label of
+  // its first, none under the stub's: a body row fills the stub.
+  const under = (c: Chunk): boolean => heads.some((h, k) => k > 0 && c.box.x0 >= h.box.x0 - tolerance && (k + 1 === heads.length || c.box.x0 < heads[k + 1]!.box.x0));
+  if (!multi.slice(1).every((l) => l.chunks.every(under))) return false;
   const left = cells.every((c, k) => c.box.x0 >= heads[k]!.box.x0 - tolerance && (k + 1 === heads.length || c.box.x1 < heads[k + 1]!.box.x0));
   const right = cells.every((c, k) => c.box.x1 <= heads[k]!.box.x1 + tolerance && (k === 0 || c.box.x0 > heads[k - 1]!.box.x1));
   return left || right;
 }
 
+/** Lines a row-group label may take (`Urban` / `areas` in a narrow stub): the lines continuesAcrossGap looks past. */
+export const MAX_LABEL_LINES = 2;
+
+/**
+ * The row after a group label opening at `label`: the next line, or the one
+ * after the label's further lines (single, each at a paragraph's leading
+ * under the one before).
+ */
+function rowAfterLabel(label: GapLine, after: readonly GapLine[]): GapLine | undefined {
+  let k = 0;
+  let last = label;
+  while (k < MAX_LABEL_LINES - 1 && after[k]?.kind === 'single' && after[k]!.y0 - last.y1 <= WRAP_BLANK_LINES * Math.max(after[k]!.y1 - after[k]!.y0, 1)) {
+    last = after[k++]!;
+  }
+  return after[k];
+}
+
 /**
  * Whether the region goes on across the blank above `line`: the gap is at
- * most a few lines, and the next row (this line, or the line after a
- * one-line group label) lines up with the region's cells.
+ * most a few lines, and the next row (this line, or the line after a group
+ * label of a line or two) lines up with the region's cells. `after` holds
+ * the lines below `line`.
  */
-export function continuesAcrossGap(region: readonly GapLine[], line: GapLine, next: GapLine | undefined): boolean {
+export function continuesAcrossGap(region: readonly GapLine[], line: GapLine, after: readonly GapLine[]): boolean {
   const prev = region[region.length - 1];
   const height = Math.max(line.y1 - line.y0, 1);
   if (!prev || line.y0 - prev.y1 > MAX_GAP_LINES * height) return false;
   if (line.kind === 'multi') return alignedWith(region, line) || underHeader(region, line);
+  const next = rowAfterLabel(line, after);
   if (line.kind !== 'single' || next?.kind !== 'multi' || next.y0 - line.y1 > MAX_GAP_LINES * height) return false;
   return alignedWith(region, next) || underHeader(region, next);
 }
