@@ -41,8 +41,17 @@ export function union(boxes: readonly Box[]): Box {
  * does, and kerning overlaps by a sliver; neither counts.)
  */
 function overprints(prev: TextRun, run: TextRun, em: number): boolean {
-  return run.box.x0 > prev.box.x0 + em && run.box.x0 < prev.box.x1 - OVERLAP_EM * em;
+  return run.box.x0 > prev.box.x0 + em && run.box.x0 < prev.box.x1 - OVERLAP_EM * em && !(ACCENT_END.test(prev.text) && /^\p{L}/u.test(run.text));
 }
+
+/**
+ * A run ending in a spacing accent: TeX's OT1 fonts draw an accent as a
+ * glyph of its own, then the letter under it (`ingl` `ˆ` over `es`), so the
+ * letter's run starts inside the accent's box. An accent after a letter
+ * with a letter under it is one word, not text overflowing a cell (a math
+ * accent, `x ¯`, stands apart from the letter before it).
+ */
+const ACCENT_END = /\p{L}[\u0060\u00a8\u00af\u00b4\u00b8\u02c6\u02c7\u02d8-\u02dd]$/u;
 
 /**
  * Whether two neighbouring runs are numbers set wider apart than a word
