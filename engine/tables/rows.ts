@@ -117,7 +117,7 @@ function medianSize(lines: readonly RegionLine[]): number {
 }
 
 /** A number that may be a label: a whole number of up to four digits, a year or an ordinal. */
-const LABEL_NUMBER = /^\d{1,4}$/;
+export const LABEL_NUMBER = /^\d{1,4}$/;
 
 /**
  * Whether lines are one header row of wrapped labels: two to
