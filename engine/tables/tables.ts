@@ -31,6 +31,7 @@ import { proseColumnGutters } from './prose-columns.ts';
 import { isDrawing } from './drawn-figure.ts';
 import { drawingAreas, drawingLabels } from './drawing-areas.ts';
 import { closedBoxes, isCutByBox } from './boxed-parts.ts';
+import { isConnectedDiagram } from './connectors.ts';
 
 /** Whether a rule lies on a detected table's box or touches it (a frame drawn just outside the text). */
 function overlaps(r: Rule, d: Detected): boolean {
@@ -115,7 +116,9 @@ function tablesOnPage(page: Page, words: Words): Page {
   // A chip's outline holds pin marks of rows that go on outside it (boxed-parts.ts); boxes found only if a table asks.
   let boxes: Box[] | undefined;
   const cutByBox = (t: Detected) => isCutByBox(t, (boxes ??= closedBoxes(page.rules)));
-  const isTable = (t: Detected) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs) && !isDrawing(t, page.drawn) && !cutByBox(t);
+  // A diagram's labels joined by drawn lines (a graph's vertices, a flowchart's steps) are no table either.
+  const isTable = (t: Detected) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs) && !isDrawing(t, page.drawn) && !cutByBox(t)
+    && !isConnectedDiagram(t, lines, page.rules);
   // Under a top across the page, a table pairing up two layout columns is searched again column by column.
   const aligned = candidates.filter(isTable).flatMap((t) => {
     const g = gutters ? null : regionGutter(t, free, page.width, em());
