@@ -54,4 +54,13 @@ describe('a closed box through the rows of a "table"', () => {
     const found = out.pages[0]!.blocks.flatMap((b) => (b.kind === 'table' ? [b.rows.map((r) => r.map((c) => spansText(c.spans)))] : []));
     expect(found).toEqual([[['Compression', 'Compression', 'Decompression'], ['Ratio', 'Speed', 'Speed']]]);
   });
+
+  it('takes pin numbers set against a chip\'s side, with the chip\'s marks left out of the table, for the drawing\'s', () => {
+    // Before, the notes set beside the chip paired up with the pin numbers left of its outline
+    // (`Revenue fell short of the. | 1`), the marks inside it in a part of their own.
+    // (The fixture keeps no curves: the parts' labels above, which the drawing's strokes keep out, may still pair up.)
+    const out = tables.run(recordedPage('chromium-chip-pins-beside-notes.json'), DEFAULT_CONFIG);
+    const cells = out.pages[0]!.blocks.flatMap((b) => (b.kind === 'table' ? b.rows.flat().map((c) => spansText(c.spans)) : []));
+    expect(cells.filter((c) => /Revenue|^[1-8]$/.test(c))).toEqual([]);
+  });
 });

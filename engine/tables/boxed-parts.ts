@@ -47,16 +47,31 @@ const MARK = /^[^\p{L}]*(?:\p{L}[^\p{L}]*){0,2}$/u;
 
 const inside = (r: TextRun, b: Box): boolean => r.box.x0 >= b.x0 && r.box.x1 <= b.x1 && r.box.y0 >= b.y0 && r.box.y1 <= b.y1;
 
-/** Whether a small closed box holds the table's marks of two rows or more while text of those rows lies outside it. */
-export function isCutByBox(t: Detected, boxes: readonly Box[]): boolean {
+/** Ems from a box's side within which a table's mark is set against it: a pin number beside its chip. */
+const AGAINST_EM = 1;
+
+/**
+ * Whether a small closed box holds marks of two rows or more while text of
+ * those rows lies outside it: of the table's rows (the box's marks are the
+ * table's), or of the page's, when the table's marks on those rows are set
+ * against the box's side (pin numbers beside a chip, whose marks inside it
+ * the table did not take: only the notes beside the pins paired up with them).
+ */
+export function isCutByBox(t: Detected, boxes: readonly Box[], pageRuns: readonly TextRun[] = []): boolean {
   if (!boxes.length) return false;
   const runs = [...t.runs];
   return boxes.some((b) => {
-    const within = runs.filter((r) => inside(r, b));
+    const own = runs.filter((r) => inside(r, b));
+    const within = own.length ? own : pageRuns.filter((r) => inside(r, b));
     const tops = [...new Set(within.map((r) => Math.round(r.box.y0 / ROW_PT)))];
     if (tops.length < MIN_ROWS_INSIDE || !within.every((r) => MARK.test(r.text.trim()))) return false;
-    if (b.x1 - b.x0 > MAX_BOX_EM * maxOf(within.map((r) => r.fontSize))) return false;
+    const size = maxOf(within.map((r) => r.fontSize));
+    if (b.x1 - b.x0 > MAX_BOX_EM * size) return false;
+    const rows = (r: TextRun): boolean => r.box.y1 > b.y0 && r.box.y0 < b.y1;
     // Text of those rows beside the box, left or right of it.
-    return runs.some((r) => r.box.y1 > b.y0 && r.box.y0 < b.y1 && (r.box.x1 <= b.x0 || r.box.x0 >= b.x1));
+    if (own.length) return runs.some((r) => rows(r) && (r.box.x1 <= b.x0 || r.box.x0 >= b.x1));
+    const against = (r: TextRun): boolean => (r.box.x1 <= b.x0 && b.x0 - r.box.x1 <= AGAINST_EM * size) || (r.box.x0 >= b.x1 && r.box.x0 - b.x1 <= AGAINST_EM * size);
+    const pins = runs.filter((r) => rows(r) && against(r) && MARK.test(r.text.trim()));
+    return new Set(pins.map((r) => Math.round(r.box.y0 / ROW_PT))).size >= MIN_ROWS_INSIDE;
   });
 }

@@ -115,7 +115,7 @@ function tablesOnPage(page: Page, words: Words): Page {
     : sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules));
   // A chip's outline holds pin marks of rows that go on outside it (boxed-parts.ts); boxes found only if a table asks.
   let boxes: Box[] | undefined;
-  const cutByBox = (t: Detected) => isCutByBox(t, (boxes ??= closedBoxes(page.rules)));
+  const cutByBox = (t: Detected) => isCutByBox(t, (boxes ??= closedBoxes(page.rules)), page.runs);
   // A diagram's labels joined by drawn lines (a graph's vertices, a flowchart's steps) are no table either.
   const isTable = (t: Detected) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs) && !isDrawing(t, page.drawn) && !cutByBox(t)
     && !isConnectedDiagram(t, lines, page.rules);
