@@ -21,6 +21,26 @@ describe('table rows at the page edges are not furniture', () => {
     expect(texts(out)).toEqual(texts(d));
   });
 
+  it('keeps a repeated header of labels over a line of years, the stub blank on that line', () => {
+    // Before, the line of years (one gutter fewer) broke the run, and the header was dropped from every page.
+    const head = (y: number): TextRun[] => [run('Region', 60, y, { bold: true }), run('Budget', 140, y, { bold: true }),
+      run('Women', 220, y, { bold: true }), run('Mean', 300, y, { bold: true }),
+      run('2001', 140, y + 12, { bold: true }), run('2002', 220, y + 12, { bold: true }), run('2003', 300, y + 12, { bold: true })];
+    const body = (n: number): TextRun[] => Array.from({ length: 40 }, (_, i) => [run(`Row ${n}${i}`, 60, 68 + 16 * i),
+      run(`${n * 3 + i}.5`, 140, 68 + 16 * i), run(`${i * 7}`, 220, 68 + 16 * i), run(`-${i}.2`, 300, 68 + 16 * i)]).flat();
+    const d = doc(...[1, 2, 3].map((n) => page([...head(40), ...body(n)], [], n)));
+    const out = furniture.run(d, DEFAULT_CONFIG);
+    expect(out.pages.map((p) => p.lines.filter((l) => /Region|2001/.test(lineText(l))).length)).toEqual([2, 2, 2]);
+  });
+
+  it('still drops a running header of a title and a folio over a table whose gutter meets theirs', () => {
+    const body = (n: number): TextRun[] => Array.from({ length: 40 }, (_, i) => [run(`Row ${n}${i}`, 60, 70 + 16 * i),
+      run(`${n * 3 + i}.5`, 250, 70 + 16 * i), run(`${i * 7}`, 330, 70 + 16 * i), run(`-${i}.2`, 420, 70 + 16 * i)]).flat();
+    const d = doc(...[1, 2, 3].map((n) => page([run('4. Figures, tables, code', 60, 50), run(`${20 + n}`, 440, 50), ...body(n)], [], n)));
+    const out = furniture.run(d, DEFAULT_CONFIG);
+    expect(out.pages.map((p) => p.lines.some((l) => lineText(l).includes('Figures, tables')))).toEqual([false, false, false]);
+  });
+
   it('still drops a running header set apart above a two-column body', () => {
     const body = (n: number): TextRun[] => Array.from({ length: 40 }, (_, i) =>
       [run(`left column text ${n} ${i}`, 60, 90 + 14 * i), run(`right column text ${n} ${i}`, 320, 90 + 14 * i)]).flat();

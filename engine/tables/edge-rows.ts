@@ -19,6 +19,8 @@ import { lineChunks } from './chunks.ts';
  * processor's header distance are 2 em and more).
  */
 const ROW_GAP_EM = 1.6;
+/** Gutters a line with fewer than its neighbour's shares with it at least: its cells in three columns of the neighbour's. */
+const MIN_SHARED_GUTTERS = 2;
 /** Lines in one run at the least: a header and two rows, or three rows. */
 const MIN_RUN = 3;
 
@@ -30,9 +32,25 @@ function gutters(line: Line): Gutter[] {
   return chunks.slice(1).map((c, i) => ({ x0: chunks[i]!.box.x1, x1: c.box.x0 }));
 }
 
-/** Whether two lines are rows of one table: as many gutters (at least one), each overlapping its counterpart. */
+/**
+ * Whether two lines are rows of one table: each has a gutter, and each
+ * gutter of the one with fewer overlaps a gutter of the other, in order. A
+ * row with empty cells, or a header's line of years under its labels, has
+ * fewer gutters than the rows beside it, each where theirs are (two at
+ * least, unless both have as many).
+ */
 function sameColumns(a: readonly Gutter[], b: readonly Gutter[]): boolean {
-  return a.length > 0 && a.length === b.length && a.every((g, i) => g.x0 < b[i]!.x1 && b[i]!.x0 < g.x1);
+  if (!a.length || !b.length) return false;
+  const [few, many] = a.length <= b.length ? [a, b] : [b, a];
+  // One gutter alone (a running header's title and folio) meets some gutter of nearly any row: it must meet the only one.
+  if (few.length < MIN_SHARED_GUTTERS && few.length !== many.length) return false;
+  let j = 0;
+  for (const g of few) {
+    while (j < many.length && !(g.x0 < many[j]!.x1 && many[j]!.x0 < g.x1)) j++;
+    if (j === many.length) return false;
+    j++;
+  }
+  return true;
 }
 
 /**
