@@ -26,6 +26,26 @@ describe('joinTables', () => {
     expect(out.pages[1]!.blocks.map((b) => b.kind)).toEqual(['paragraph']);
   });
 
+  it('joins a row a page break cut to the rest of it under the repeated header', () => {
+    const d = doc(
+      pg(1, [table(1, 500, 760, [['Region', 'Budget', 'Women'], ['Tourism', 'Faster than', '25,718'], ['Estonia', 'Of roads and railways as', '+238']])]),
+      pg(2, [table(2, 90, 200, [['Region', 'Budget', 'Women'], ['', 'hospitals', ''], ['Latvia', 'Rose in most', '7.1']]), para(2, 230)]),
+    );
+    const out = joinTables.run(d, DEFAULT_CONFIG);
+    const rows = out.pages[0]!.blocks[0]!.kind === 'table' ? out.pages[0]!.blocks[0]!.rows : [];
+    expect(rows.map((r) => r.map((c) => c.spans.map((x) => x.text).join('')))).toEqual([['Region', 'Budget', 'Women'],
+      ['Tourism', 'Faster than', '25,718'], ['Estonia', 'Of roads and railways as hospitals', '+238'], ['Latvia', 'Rose in most', '7.1']]);
+  });
+
+  it('keeps a first row with a blank stub as a row of its own when it holds figures or the row above is complete', () => {
+    const d = doc(
+      pg(1, [table(1, 500, 760, [['Region', 'Budget', 'Women'], ['Estonia', 'Roads.', '+238']])]),
+      pg(2, [table(2, 90, 200, [['Region', 'Budget', 'Women'], ['', 'hospitals', ''], ['', '12.5', '7.1']]), para(2, 230)]),
+    );
+    const out = joinTables.run(d, DEFAULT_CONFIG);
+    expect(texts(out.pages[0]!.blocks[0])).toEqual([['Region', 'Budget', 'Women'], ['Estonia', 'Roads.', '+238'], ['', 'hospitals', ''], ['', '12.5', '7.1']]);
+  });
+
   it('follows a table across three pages', () => {
     const d = doc(
       pg(1, [table(1, 500, 760, [['A', 'B'], ['1', '2']])]),

@@ -107,10 +107,44 @@ function opensWithHeader(head: TableBlock, next: TableBlock): boolean {
   return boldRow(first) || !boldRow(head.rows[0]);
 }
 
-/** `head` with `next`'s rows appended, minus `next`'s leading rows that repeat `head`'s header. */
+/** A cell's text ending a sentence or a clause: its row is complete. */
+const CLOSED = /[.!?:;]\s*$/u;
+
+/**
+ * Whether `row`, the first body row of a continuation, is the rest of `last`,
+ * the row a page break cut (word processors and browsers let a row break
+ * across pages): no stub of its own, and every cell it fills goes on from a
+ * cell of `last` left open mid-sentence, in lower case (`hospitals` under
+ * `Of roads and railways as well as schools and`). A row with a blank stub
+ * whose cells hold figures or open in capitals is a row of its own.
+ */
+function carriesOn(last: readonly Cell[], row: readonly Cell[]): boolean {
+  if (row.length !== last.length || row.some((c) => (c.colspan ?? 1) !== 1) || spansText(row[0]!.spans).trim() !== '') return false;
+  const filled = row.map((c, k) => [spansText(c.spans).trim(), spansText(last[k]!.spans).trim()] as const).filter(([t]) => t !== '');
+  return filled.length > 0 && filled.every(([t, above]) => /^\p{Ll}/u.test(t) && /\p{L}$/u.test(above) && !CLOSED.test(above));
+}
+
+/** `last` with the text of `rest` (the rest of its cells, carried over a page break) added to its cells. */
+function joinRow(last: readonly Cell[], rest: readonly Cell[]): Cell[] {
+  return last.map((c, k) => {
+    const more = rest[k]!.spans.filter((s) => s.text.trim() !== '');
+    if (!more.length) return c;
+    return { ...c, spans: [...c.spans, { ...more[0]!, text: ` ${more[0]!.text.trimStart()}` }, ...more.slice(1)] };
+  });
+}
+
+/**
+ * `head` with `next`'s rows appended, minus `next`'s leading rows that
+ * repeat `head`'s header; a first row that carries on `head`'s last row
+ * (carriesOn) is joined to it.
+ */
 function merge(head: TableBlock, next: TableBlock): TableBlock {
+  const rest = next.rows.slice(repeatedHeader(head, next));
+  const last = head.rows.at(-1);
   // Provenance stays on the first page: the model has one page per block.
-  return { ...head, rows: [...head.rows, ...next.rows.slice(repeatedHeader(head, next))] };
+  // A head of one row has only its header: nothing for a page break to have cut.
+  if (!last || !rest[0] || head.rows.length === 1 || !carriesOn(last, rest[0])) return { ...head, rows: [...head.rows, ...rest] };
+  return { ...head, rows: [...head.rows.slice(0, -1), joinRow(last, rest[0]), ...rest.slice(1)] };
 }
 
 function replace(page: Page, from: Block, to: Block | null): Page {
