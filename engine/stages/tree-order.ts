@@ -16,7 +16,7 @@
  * before it. Otherwise the layout's order stands.
  */
 import type { Box, FlowItem, Line, Page, TextRun } from '../model.ts';
-import { unionOf } from '../geometry.ts';
+import { unionOf, visibleLength } from '../geometry.ts';
 
 /** Share of the flow's characters the tree must hold for its order to count. */
 const MIN_TAGGED = 0.9;
@@ -42,7 +42,8 @@ function treeKeys(runs: readonly TextRun[]): { key: number | undefined; block: n
 }
 
 const emOf = (runs: readonly TextRun[]) => runs.reduce((m, r) => Math.max(m, r.fontSize), 1);
-const chars = (runs: readonly TextRun[]) => runs.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0);
+/** Visible characters of the runs (UTF-16 units other than `\s`), counted without a copy of each text stripped. */
+const chars = (runs: readonly TextRun[]) => runs.reduce((n, r) => n + visibleLength(r.text), 0);
 
 /**
  * A line cut into pieces of one element each, runs the tree does not hold
