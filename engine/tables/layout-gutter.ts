@@ -73,7 +73,9 @@ export function gutterPossible(sorted: readonly Line[], pageWidth: number): { be
   const sweep = (order: readonly number[]): boolean[] => {
     const counts = new RangeCounts(lo, hi);
     return order.map((i, n) => {
-      for (const [a, b] of ranges[i]!) counts.raise(a, b);
+      // Indexed, not destructured: for…of and `[a, b]` each went through an iterator per range.
+      const line = ranges[i]!;
+      for (let k = 0; k < line.length; k++) counts.raise(line[k]![0], line[k]![1]);
       return counts.min() <= (n + 1) * MAX_CROSSING_SHARE;
     });
   };

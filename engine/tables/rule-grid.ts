@@ -90,7 +90,8 @@ function covered(a: number, b: number, spans: readonly [number, number][]): numb
     .sort((p, q) => p[0] - q[0]);
   let total = 0;
   let end = a;
-  for (const [s, e] of clipped) {
+  for (let i = 0; i < clipped.length; i++) {
+    const s = clipped[i]![0], e = clipped[i]![1];
     if (e <= end) continue;
     total += e - greatest(s, end);
     end = e;
