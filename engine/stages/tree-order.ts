@@ -34,7 +34,8 @@ type Unit = { flow: FlowItem; key: number | undefined; block: number | undefined
 /** The earliest place in the tree's order among the runs, and their first element. */
 function treeKeys(runs: readonly TextRun[]): { key: number | undefined; block: number | undefined } {
   let key: number | undefined, block: number | undefined;
-  for (const r of runs) {
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
     if (r.structOrder !== undefined && (key === undefined || r.structOrder < key)) key = r.structOrder;
     block ??= r.structBlock;
   }
@@ -52,7 +53,8 @@ const chars = (runs: readonly TextRun[]) => runs.reduce((n, r) => n + visibleLen
  */
 function cutLine(line: Line): Line[] | null {
   const groups: { key: number | undefined; runs: TextRun[] }[] = [];
-  for (const r of line.runs) {
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
     const last = groups.at(-1);
     if (last && (r.structBlock === undefined || last.key === undefined || last.key === r.structBlock)) {
       last.runs.push(r);

@@ -68,7 +68,7 @@ export function gutterPossible(sorted: readonly Line[], pageWidth: number): { be
   // Each line's chunks as the x ranges (within [lo, hi]) they cross, as crossings() counts them.
   const ranges = sorted.map((l) => lineChunks(l)
     .map((c): [number, number] => [greatest(lo, Math.floor(c.box.x0) + 1), least(hi, Math.ceil(c.box.x1) - 1)])
-    .filter(([a, b]) => a <= b));
+    .filter((r) => r[0] <= r[1]));
   // The least count after each line, kept by range-counts.ts: a count per x raised and read per line cost the width each time.
   const sweep = (order: readonly number[]): boolean[] => {
     const counts = new RangeCounts(lo, hi);

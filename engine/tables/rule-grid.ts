@@ -85,8 +85,9 @@ const mid = (r: Rule): number => (r.orientation === 'h' ? (r.box.y0 + r.box.y1) 
 /** Fraction of [a, b] covered by the given intervals. */
 function covered(a: number, b: number, spans: readonly [number, number][]): number {
   const clipped = spans
-    .map(([s, e]): [number, number] => [greatest(s, a), least(e, b)])
-    .filter(([s, e]) => e > s)
+    // Pairs read by index: a destructured `[s, e]` went through an iterator per pair.
+    .map((p): [number, number] => [greatest(p[0], a), least(p[1], b)])
+    .filter((p) => p[1] > p[0])
     .sort((p, q) => p[0] - q[0]);
   let total = 0;
   let end = a;
