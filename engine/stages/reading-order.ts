@@ -126,7 +126,8 @@ export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
   const col0 = line.runs.length > 0 ? columnOf(line.runs[0]!) : -1;
   if (col0 >= 0 && line.runs.every((r) => columnOf(r) === col0)) return [line];
   const parts = new Map<number, typeof line.runs>();
-  for (const r of line.runs) {
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
     const col = columnOf(r);
     const part = parts.get(col);
     if (part) part.push(r);
