@@ -119,7 +119,7 @@ export function appendLineSpans(out: Span[], spans: Span[], keepHyphen: HyphenPo
 /** Builds the spans of a paragraph from its lines. */
 export function spansFromLines(lines: Line[], keepHyphen: HyphenPolicy): Span[] {
   const out: Span[] = [];
-  for (const line of lines) appendLineSpans(out, line.runs.map(runSpan), keepHyphen);
+  for (let i = 0; i < lines.length; i++) appendLineSpans(out, lines[i]!.runs.map(runSpan), keepHyphen);
   // Plain text between two code spans stays plain; trailing spaces in code are meaningless.
   return out.filter((s) => s.text !== '');
 }

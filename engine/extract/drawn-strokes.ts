@@ -30,7 +30,8 @@ function slants(sp: Subpath): boolean {
 
 function boxOf(sp: Subpath): Box {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const p of sp.pts) {
+  for (let i = 0; i < sp.pts.length; i++) {
+    const p = sp.pts[i]!;
     x0 = least(x0, p.x);
     y0 = least(y0, p.y);
     x1 = greatest(x1, p.x);
@@ -45,7 +46,8 @@ export function drawnStrokes(paint: PathPaint, subpaths: readonly Subpath[], st:
   const stroke = (paint === 'stroke' || paint === 'fillStroke') && !st.strokeWhite;
   if (!fill && !stroke) return [];
   const out: Stroke[] = [];
-  for (const sp of subpaths) {
+  for (let i = 0; i < subpaths.length; i++) {
+    const sp = subpaths[i]!;
     if (sp.pts.length < 2 || !(sp.curved || slants(sp))) continue;
     const box = boxOf(sp);
     if (least(box.x1 - box.x0, box.y1 - box.y0) > THIN) out.push({ box, bends: sp.curved || sp.pts.length > 2 });

@@ -268,7 +268,8 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
   const flush = () => {
     if (cur.length === 0) return;
     const { body, marks } = takeMarginMarks(cur);
-    for (const part of splitAtForcedBreaks(body)) out.push(paragraph(part, page.number, keep));
+    const parts = splitAtForcedBreaks(body);
+    for (let i = 0; i < parts.length; i++) out.push(paragraph(parts[i]!, page.number, keep));
     for (let i = 0; i < marks.length; i++) {
       const mark = marks[i]!;
       out.push(paragraph([mark], page.number, keep));
@@ -282,7 +283,9 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
       out.push(item.block);
       continue;
     }
-    for (const line of splitRunIn(item.line)) {
+    const split = splitRunIn(item.line);
+    for (let i = 0; i < split.length; i++) {
+      const line = split[i]!;
       // A line that is exactly an outline title stands alone, whatever its style.
       const isTitle = titles.size > 0 && isOutlineTitle(line, titles);
       const prev = cur.at(-1);

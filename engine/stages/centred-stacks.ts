@@ -212,7 +212,8 @@ export function centredStacks(lines: readonly Line[]): StackGroup[] {
   const flat = lines.filter((l) => l.runs.length > 0 && l.runs.every((r) => r.dir !== 'ttb' && !r.rotation));
   if (flat.length < MIN_PAGE_LINES) return [];
   let left = Infinity, right = -Infinity;
-  for (const l of flat) {
+  for (let i = 0; i < flat.length; i++) {
+    const l = flat[i]!;
     left = least(left, l.box.x0);
     right = greatest(right, l.box.x1);
   }

@@ -61,8 +61,10 @@ function lengthAfterSpacing(text: string): number {
 function charWidth(lines: Line[]): number {
   // The lines stage prefixes word spaces that have no width in the box; leave them out.
   const widths: number[] = [];
-  for (const l of lines) {
-    for (const r of l.runs) {
+  for (let i = 0; i < lines.length; i++) {
+    const runs = lines[i]!.runs;
+    for (let j = 0; j < runs.length; j++) {
+      const r = runs[j]!;
       const n = lengthAfterSpacing(r.text);
       if (n > 0) widths.push((r.box.x1 - r.box.x0) / n); // text beyond its spacing: some that is not spacing
     }

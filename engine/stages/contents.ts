@@ -123,7 +123,8 @@ function candidateRuns(lines: readonly Line[]): Run[] {
     cur = null;
     plain = [];
   };
-  for (const line of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
     const entry = parseEntry(line);
     // The size matters only beside an open run.
     const em = cur ? lineFontSize(line) : 0;

@@ -55,7 +55,8 @@ function notesOf(b: Paragraph, page: Page, body: number): Note[] | null {
   if (lines.length === 0 || b.prov.box.y0 < page.height * NOTE_ZONE) return null;
   if (lines.some((l) => lineFontSize(l) > body * NOTE_SIZE)) return null;
   const notes: Note[] = [];
-  for (const l of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
     const m = NOTE_START.exec(lineText(l).trim());
     if (m && MARK.test(m[1]!)) notes.push({ mark: m[1]!, text: m[2]!, prov: { page: page.number, box: l.box } }); // group 1: the mark, group 2: the note's text
     else if (notes.length > 0) notes[notes.length - 1]!.text += ` ${lineText(l).trim()}`;
@@ -74,7 +75,8 @@ type MarkAt = { span: Span; part: number; mark: string };
 function markSpans(blocks: readonly Block[]): MarkAt[] {
   const out: MarkAt[] = [];
   const visit = (spans: readonly Span[]) => {
-    for (const s of spans) {
+    for (let i = 0; i < spans.length; i++) {
+      const s = spans[i]!;
       if (s.script !== 'sup') continue;
       const parts = s.text.trim().split(GROUP);
       if (parts.every((m) => MARK.test(m))) parts.forEach((mark, part) => out.push({ span: s, part, mark }));

@@ -60,7 +60,7 @@ function forced(line: Line, next: Line, right: number): boolean {
  */
 function measureRight(lines: readonly Line[]): number {
   let right = -Infinity;
-  for (const l of lines) right = Math.max(right, textEnd(l));
+  for (let i = 0; i < lines.length; i++) right = Math.max(right, textEnd(lines[i]!));
   return right;
 }
 

@@ -86,7 +86,8 @@ export function numberedSections<K>(lines: readonly { key: K; text: string; at: 
   const multi = lines.filter((l) => isSectionTitle(l.text));
   const out = new Set<K>(multi.length >= MIN_SEQUENCE ? multi.map((l) => l.key) : []);
   const byKind = new Map<NumberKind, { key: K; value: number; at: number; apart: boolean }[]>();
-  for (const l of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
     const n = sectionNumber(l.text);
     if (!n || n.parts !== 1 || !titleLike(l.text)) continue;
     byKind.set(n.kind, [...(byKind.get(n.kind) ?? []), { key: l.key, value: n.value, at: l.at, apart: l.apart }]);

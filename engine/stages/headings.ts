@@ -202,7 +202,8 @@ function paraRole(p: Para): string | undefined {
  */
 function fromStructure(cands: { p: Para; s: Style }[], paras: Para[], ranks: Map<string, Level>): Map<Para, Level> {
   const out = new Map<Para, Level>();
-  for (const p of paras) {
+  for (let i = 0; i < paras.length; i++) {
+    const p = paras[i]!;
     const role = paraRole(p);
     const m = role ? /^H([1-6])?$/.exec(role) : null;
     if (m) out.set(p, (m[1] ? Number(m[1]) : UNNUMBERED_H_LEVEL) as Level);
@@ -260,7 +261,8 @@ export function assignHeadings(paras: Para[], bodies: Body, outline: DocSignals[
   const smallest = minOf(matchedStyles.map((c) => c.s.size));
   const title = frontTitle(paras, cands, matched);
   const below = atMostDeepest(Math.max(0, ...matched.values()) + 1);
-  for (const c of cands) {
+  for (let i = 0; i < cands.length; i++) {
+    const c = cands[i]!;
     if (matched.has(c.p)) continue;
     const known = styleLevel.get(faceKey(c.s));
     const bigger = c.s.size >= body * SIZE_STEP;

@@ -247,7 +247,8 @@ const sideways = (r: TextRun) => r.rotation === 90 || r.rotation === 270; // deg
 function withoutMarginStamps(runs: TextRun[]): TextRun[] {
   if (!runs.some(sideways)) return runs;
   let left = Infinity, right = -Infinity;
-  for (const r of runs) {
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
     if (sideways(r)) continue;
     left = least(left, r.box.x0);
     right = greatest(right, r.box.x1);

@@ -64,7 +64,8 @@ export function listMarker(text: string): Marker | null {
 export function stripMarker(spans: Span[], length: number): Span[] {
   const out: Span[] = [];
   let left = length;
-  for (const s of spans) {
+  for (let i = 0; i < spans.length; i++) {
+    const s = spans[i]!;
     if (left <= 0) { out.push(s); continue; }
     const cut = Math.min(left, s.text.length);
     left -= cut;
@@ -89,8 +90,8 @@ const MARKER_LOOKAHEAD = 16;
  */
 export function markerText(spans: readonly { text: string }[]): string {
   let text = '';
-  for (const s of spans) {
-    text += s.text;
+  for (let i = 0; i < spans.length; i++) {
+    text += spans[i]!.text;
     if (text.length - text.trimStart().length + MARKER_LOOKAHEAD <= text.length && !isSpace(text.charCodeAt(text.length - 1))) break;
   }
   return text;

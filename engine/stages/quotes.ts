@@ -45,7 +45,10 @@ type Column = { x0: number; x1: number };
 /** The page's columns: left edges many lines start at, far enough apart to be columns rather than indents. */
 export function pageColumns(lines: readonly Line[], width: number): Column[] {
   const counts = new Map<number, number>();
-  for (const l of lines) counts.set(Math.round(l.box.x0), (counts.get(Math.round(l.box.x0)) ?? 0) + 1);
+  for (let i = 0; i < lines.length; i++) {
+    const x = Math.round(lines[i]!.box.x0);
+    counts.set(x, (counts.get(x) ?? 0) + 1);
+  }
   const need = Math.max(MIN_EDGE_LINES, EDGE_SHARE * lines.length);
   const edges = [...counts.keys()].sort((a, b) => a - b)
     // Neighbouring positions (within 2pt) count together: justified text starts a hair apart.

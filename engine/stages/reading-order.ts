@@ -60,7 +60,8 @@ export function findGutters(lines: Line[], width: number): Gutter[] {
   const body = lines.filter((l) => l.runs.some((r) => r.dir !== 'ttb'));
   if (body.length < 2 * MIN_SIDE_LINES || width <= 0) return []; // both sides' lines
   let left = Infinity, right = -Infinity;
-  for (const l of body) {
+  for (let i = 0; i < body.length; i++) {
+    const l = body[i]!;
     left = Math.min(left, l.box.x0);
     right = Math.max(right, l.box.x1);
   }
@@ -125,7 +126,8 @@ export function splitAtGutters(line: Line, gutters: Gutter[]): Line[] {
   const col0 = line.runs.length > 0 ? columnOf(line.runs[0]!) : -1;
   if (col0 >= 0 && line.runs.every((r) => columnOf(r) === col0)) return [line];
   const parts = new Map<number, typeof line.runs>();
-  for (const r of line.runs) {
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
     const col = columnOf(r);
     const part = parts.get(col);
     if (part) part.push(r);
@@ -175,13 +177,15 @@ function toItems(page: Page, gutters: Gutter[]): Item[] {
   ];
   // Big lines (headings) alone at their height span the page even when short.
   const body = median(lines.map((l) => l.box.y1 - l.box.y0));
-  for (const it of items) {
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
     if (it.col !== null && it.box.y1 - it.box.y0 > HEADING_HEIGHT_LINES * body && isolated(it, items)) it.col = null;
   }
   // A line reaching across a gutter while another column has text beside it
   // did not span the page: it overflowed its column (a long unbreakable
   // word). A spanning element interrupts the columns; nothing sits beside it.
-  for (const it of items) {
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
     if (it.col === null && it.flow.kind === 'line' && besideColumnText(it, items)) it.col = gutters.filter((g) => it.box.x0 > mid(g)).length;
   }
   return items.sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
@@ -272,7 +276,8 @@ function orderColumns(page: Page): FlowItem[] {
     for (const col of rtl ? [...band].reverse() : band) out.push(...col.map((i) => i.flow));
     band = gutters.map(() => []).concat([[]]);
   };
-  for (const it of items) {
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
     if (it.col === null) {
       flush();
       out.push(it.flow);

@@ -26,7 +26,7 @@ function chars(r: TextRun): number {
 /** The body size: the font size most characters are set in. */
 function bodySize(runs: readonly TextRun[]): number {
   const by = new Map<number, number>();
-  for (const r of runs) by.set(r.fontSize, (by.get(r.fontSize) ?? 0) + chars(r));
+  for (let i = 0; i < runs.length; i++) by.set(runs[i]!.fontSize, (by.get(runs[i]!.fontSize) ?? 0) + chars(runs[i]!));
   return [...by].reduce((best, cur) => (cur[1] > best[1] ? cur : best), [0, 0])[0];
 }
 
@@ -35,7 +35,8 @@ export function tagsDisagree(pages: readonly Page[]): string | null {
   const runs = pages.flatMap((p) => p.runs);
   let total = 0, tagged = 0, heading = 0, small = 0, large = 0, largeHeading = 0;
   const body = bodySize(runs);
-  for (const r of runs) {
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
     const n = chars(r);
     total += n;
     if (r.role) tagged += n;

@@ -69,7 +69,10 @@ export function adoptTouchingRuns(rows: TextRun[][]): TextRun[][] {
   const byX = rows.map((row) => sortedView(row, byLeft));
   const moves: { from: number; to: number; run: TextRun }[] = [];
   for (let i = 0; i < rows.length; i++) {
-    for (const r of rows[i]!) {
+    const row = rows[i]!;
+    // Indexed: a for…of here made an iterator result per run of the page (Maglev does not elide them).
+    for (let k = 0; k < row.length; k++) {
+      const r = row[k]!;
       // Asked of every run of the page: no closure or list is made for it.
       if (touchedIn(byX[i]!, r, anyRun)) continue;
       if (i > 0 && touchedIn(byX[i - 1]!, r, taller)) moves.push({ from: i, to: i - 1, run: r });

@@ -16,7 +16,7 @@
  * before it. Otherwise the layout's order stands.
  */
 import type { Box, FlowItem, Line, Page, TextRun } from '../model.ts';
-import { unionOf } from '../geometry.ts';
+import { unionOf, visibleLength } from '../geometry.ts';
 
 /** Share of the flow's characters the tree must hold for its order to count. */
 const MIN_TAGGED = 0.9;
@@ -34,7 +34,8 @@ type Unit = { flow: FlowItem; key: number | undefined; block: number | undefined
 /** The earliest place in the tree's order among the runs, and their first element. */
 function treeKeys(runs: readonly TextRun[]): { key: number | undefined; block: number | undefined } {
   let key: number | undefined, block: number | undefined;
-  for (const r of runs) {
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
     if (r.structOrder !== undefined && (key === undefined || r.structOrder < key)) key = r.structOrder;
     block ??= r.structBlock;
   }
@@ -42,7 +43,8 @@ function treeKeys(runs: readonly TextRun[]): { key: number | undefined; block: n
 }
 
 const emOf = (runs: readonly TextRun[]) => runs.reduce((m, r) => Math.max(m, r.fontSize), 1);
-const chars = (runs: readonly TextRun[]) => runs.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0);
+/** Visible characters of the runs (UTF-16 units other than `\s`), counted without a copy of each text stripped. */
+const chars = (runs: readonly TextRun[]) => runs.reduce((n, r) => n + visibleLength(r.text), 0);
 
 /**
  * A line cut into pieces of one element each, runs the tree does not hold
@@ -51,7 +53,8 @@ const chars = (runs: readonly TextRun[]) => runs.reduce((n, r) => n + r.text.rep
  */
 function cutLine(line: Line): Line[] | null {
   const groups: { key: number | undefined; runs: TextRun[] }[] = [];
-  for (const r of line.runs) {
+  for (let i = 0; i < line.runs.length; i++) {
+    const r = line.runs[i]!;
     const last = groups.at(-1);
     if (last && (r.structBlock === undefined || last.key === undefined || last.key === r.structBlock)) {
       last.runs.push(r);

@@ -35,7 +35,10 @@ function inkedByX(l: Line): Inked {
   const chunks = lineChunks(l);
   if (chunks.length === 1) return chunks[0]!.runs; // most lines are one piece: its runs as they stand (read, never changed)
   const runs: TextRun[] = [];
-  for (const c of chunks) for (const r of c.runs) runs.push(r);
+  for (let i = 0; i < chunks.length; i++) {
+    const cr = chunks[i]!.runs;
+    for (let j = 0; j < cr.length; j++) runs.push(cr[j]!);
+  }
   return runs;
 }
 
@@ -193,7 +196,8 @@ function bands(sorted: readonly Line[], cuts: readonly LineCuts[], x: number): A
 function reachable(xs: readonly number[], inked: readonly Inked[], size: number): number[] {
   const firsts: number[] = [];
   const lasts: number[] = [];
-  for (const runs of inked) {
+  for (let k = 0; k < inked.length; k++) {
+    const runs = inked[k]!;
     let first = Infinity, last = -Infinity;
     for (let i = 1; i < runs.length; i++) {
       if (!(runs[i]!.box.x0 - runs[i - 1]!.box.x1 > CHUNK_GAP_EM * size)) continue; // the cell gap columnsOf counts
@@ -214,8 +218,8 @@ function reachable(xs: readonly number[], inked: readonly Inked[], size: number)
 /** Candidate edges: the middles of wide gaps between the chunks of the lines. */
 function candidates(lines: readonly Line[], size: number): number[] {
   const xs = new Set<number>();
-  for (const l of lines) {
-    const chunks = lineChunks(l);
+  for (let i = 0; i < lines.length; i++) {
+    const chunks = lineChunks(lines[i]!);
     for (let k = 1; k < chunks.length; k++) {
       const gap = chunks[k]!.box.x0 - chunks[k - 1]!.box.x1;
       if (gap >= MIN_EDGE_GAP_EM * size) xs.add(Math.round((chunks[k]!.box.x0 + chunks[k - 1]!.box.x1) / 2));

@@ -21,7 +21,8 @@ function sameLine(a: TextRun, b: TextRun): boolean {
 function visualLines(runs: readonly TextRun[]): TextRun[][] {
   const sorted = [...runs].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
   const lines: TextRun[][] = [];
-  for (const run of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const run = sorted[i]!;
     const line = lines.find((l) => sameLine(l[0]!, run));
     if (line) line.push(run);
     else lines.push([run]);
@@ -61,13 +62,15 @@ export function cellSpans(runs: readonly TextRun[], ctx?: BreakContext): Span[] 
   const lines = rtlCellLines(visualLines(runs));
   const glued = ctx && lines.length > 1 ? brokenWordBoundaries(lines, ctx) : [];
   const hyphens = ctx && lines.length > 1 ? hyphenBoundaries(lines, ctx.words) : [];
-  for (const [li, line] of lines.entries()) {
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!;
     let prev: TextRun | null = null;
     const hyphen = hyphens[li - 1];
     if (hyphen) glued[li - 1] = true;
     const last = spans[spans.length - 1];
     if (hyphen === 'drop' && last) last.text = last.text.replace(/-\s*$/, '');
-    for (const run of line) {
+    for (let k = 0; k < line.length; k++) {
+      const run = line[k]!;
       const text = (prev === null && glued[li - 1] ? run.text.trimStart() : run.text).replace(/\s+/g, ' ');
       // Between the boxes, whichever side: a right-to-left line runs from right to left (rtl-cell-lines.ts).
       const gap = prev ? Math.max(run.box.x0 - prev.box.x1, prev.box.x0 - run.box.x1) : 0;

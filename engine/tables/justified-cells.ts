@@ -73,7 +73,9 @@ export function joinJustified<T extends ChunkLine>(lines: readonly T[], pageWidt
     changed = false;
     out = out.map((line, i) => {
       let chunks = line.chunks;
-      for (const other of [out[i - 1], out[i + 1]]) {
+      // The line above, then the line below; no array of the two is made per line and pass.
+      for (let d = -1; d <= 1; d += 2) { // d: -1, then +1
+        const other = out[i + d];
         if (chunks.length < 2 || !other || !adjacent(line, other)) continue; // a line in one piece has nothing to join
         chunks = joinAgainst(chunks, other.chunks, pageWidth);
       }

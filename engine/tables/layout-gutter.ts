@@ -68,12 +68,14 @@ export function gutterPossible(sorted: readonly Line[], pageWidth: number): { be
   // Each line's chunks as the x ranges (within [lo, hi]) they cross, as crossings() counts them.
   const ranges = sorted.map((l) => lineChunks(l)
     .map((c): [number, number] => [greatest(lo, Math.floor(c.box.x0) + 1), least(hi, Math.ceil(c.box.x1) - 1)])
-    .filter(([a, b]) => a <= b));
+    .filter((r) => r[0] <= r[1]));
   // The least count after each line, kept by range-counts.ts: a count per x raised and read per line cost the width each time.
   const sweep = (order: readonly number[]): boolean[] => {
     const counts = new RangeCounts(lo, hi);
     return order.map((i, n) => {
-      for (const [a, b] of ranges[i]!) counts.raise(a, b);
+      // Indexed, not destructured: for…of and `[a, b]` each went through an iterator per range.
+      const line = ranges[i]!;
+      for (let k = 0; k < line.length; k++) counts.raise(line[k]![0], line[k]![1]);
       return counts.min() <= (n + 1) * MAX_CROSSING_SHARE;
     });
   };

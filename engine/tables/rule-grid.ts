@@ -22,7 +22,7 @@ export function ruleExtent(rule: Rule, rules: readonly Rule[]): [number, number]
   const y = (rule.box.y0 + rule.box.y1) / 2;
   const level = rules.filter((r) => r.orientation === 'h' && magnitude((r.box.y0 + r.box.y1) / 2 - y) <= LEVEL_SLACK).sort((a, b) => a.box.x0 - b.box.x0);
   let [x0, x1] = [rule.box.x0, rule.box.x1];
-  for (const r of level) if (r.box.x0 <= x1 + TOUCH && r.box.x1 > x1) x1 = r.box.x1;
+  for (let k = 0; k < level.length; k++) if (level[k]!.box.x0 <= x1 + TOUCH && level[k]!.box.x1 > x1) x1 = level[k]!.box.x1;
   for (let k = level.length - 1; k >= 0; k--) if (level[k]!.box.x1 >= x0 - TOUCH && level[k]!.box.x0 < x0) x0 = level[k]!.box.x0;
   return [x0, x1];
 }
@@ -72,7 +72,8 @@ export function ruleGroups(rules: readonly Rule[]): Rule[][] {
 function snap(values: readonly number[]): number[] {
   const sorted = [...values].sort((a, b) => a - b);
   const out: number[][] = [];
-  for (const v of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const v = sorted[i]!;
     const last = out[out.length - 1];
     if (last && v - last[last.length - 1]! <= SNAP) last.push(v);
     else out.push([v]);
@@ -85,12 +86,14 @@ const mid = (r: Rule): number => (r.orientation === 'h' ? (r.box.y0 + r.box.y1) 
 /** Fraction of [a, b] covered by the given intervals. */
 function covered(a: number, b: number, spans: readonly [number, number][]): number {
   const clipped = spans
-    .map(([s, e]): [number, number] => [greatest(s, a), least(e, b)])
-    .filter(([s, e]) => e > s)
+    // Pairs read by index: a destructured `[s, e]` went through an iterator per pair.
+    .map((p): [number, number] => [greatest(p[0], a), least(p[1], b)])
+    .filter((p) => p[1] > p[0])
     .sort((p, q) => p[0] - q[0]);
   let total = 0;
   let end = a;
-  for (const [s, e] of clipped) {
+  for (let i = 0; i < clipped.length; i++) {
+    const s = clipped[i]![0], e = clipped[i]![1];
     if (e <= end) continue;
     total += e - greatest(s, end);
     end = e;

@@ -65,8 +65,8 @@ function readW(objects: ObjectSource, w: PdfValue[], byCode: Map<number, number>
 export function isMonospace(widths: Widths): boolean {
   let first = widths.defaultWidth;
   const codes = [...widths.byCode.keys()].sort((a, b) => a - b);
-  for (const code of codes) {
-    const w = widths.byCode.get(code)!;
+  for (let i = 0; i < codes.length; i++) {
+    const w = widths.byCode.get(codes[i]!)!;
     if (!w) continue;
     if (!first) {
       first = w;
