@@ -8,9 +8,9 @@
  * its rows and between its columns, never from one cell's text to the
  * next's; an underline runs under its text, a strike through it.
  */
-import type { Box, Line, Rule, TextRun } from '../model.ts';
+import type { Box, Line, Rule } from '../model.ts';
 import { lineChunks, type Chunk } from './chunks.ts';
-import { linesOf, type Detected } from './table-parts.ts';
+import { linesOf, tableEm, type Detected } from './table-parts.ts';
 
 /** Gap (ems) between a connector's end and the text it joins: an arrowhead or a little air. */
 const END_EM = 1.2;
@@ -42,16 +42,10 @@ function joinsDown(r: Box, upper: readonly Chunk[], lower: readonly Chunk[], em:
   return upper.some((a) => over(a) && near(r.y0, a.box.y1, END_EM * em)) && lower.some((b) => over(b) && near(r.y1, b.box.y0, END_EM * em));
 }
 
-/** Median font size of the table's runs. */
-function emOf(runs: ReadonlySet<TextRun>): number {
-  const sizes = Float64Array.from(runs, (r) => r.fontSize).sort();
-  return sizes[sizes.length >> 1] ?? 0;
-}
-
 /** Whether a found whitespace table is a diagram: MIN_CONNECTORS of the page's rules or more join its labels; see the module comment. */
 export function isConnectedDiagram(t: Detected, lines: readonly Line[], rules: readonly Rule[]): boolean {
   if (rules.length < MIN_CONNECTORS) return false;
-  const em = emOf(t.runs);
+  const em = tableEm(t.runs);
   if (!(em > 0)) return false;
   const b = t.block.prov.box;
   const inside = rules.filter((r) => r.box.x0 >= b.x0 - em && r.box.x1 <= b.x1 + em && r.box.y0 >= b.y0 - em && r.box.y1 <= b.y1 + em

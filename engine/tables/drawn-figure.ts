@@ -7,8 +7,8 @@
  * axis-aligned). A table holds at most a mark per cell (a check mark, a
  * crossed box) and, rarely, one diagonal across a header cell.
  */
-import type { Box, Stroke, TextRun } from '../model.ts';
-import type { Detected } from './table-parts.ts';
+import type { Box, Stroke } from '../model.ts';
+import { tableEm, type Detected } from './table-parts.ts';
 
 /**
  * A stroke taller than this (ems of the table's text) runs across rows: a plotted line or a drawing's outline,
@@ -28,12 +28,6 @@ const centreIn = (s: Stroke, b: Box): boolean => {
 };
 const extent = (s: Stroke): number => Math.max(s.box.x1 - s.box.x0, s.box.y1 - s.box.y0);
 
-/** Median font size of the table's runs: the em its strokes are measured in. */
-function emOf(runs: ReadonlySet<TextRun>): number {
-  const sizes = Float64Array.from(runs, (r) => r.fontSize).sort();
-  return sizes[sizes.length >> 1] ?? 0;
-}
-
 /** Whether a found table's box holds a drawing: plotted lines or curves across its rows, or more strokes than a table has marks. */
 export function isDrawing(t: Detected, drawn: readonly Stroke[] | undefined): boolean {
   if (!drawn?.length) return false;
@@ -42,7 +36,7 @@ export function isDrawing(t: Detected, drawn: readonly Stroke[] | undefined): bo
   if (!inside.length) return false;
   const cells = t.block.rows.reduce((n, r) => n + r.length, 0);
   if (inside.length >= STROKES_PER_CELL * cells) return true;
-  const em = emOf(t.runs);
+  const em = tableEm(t.runs);
   const tall = inside.filter((s) => s.box.y1 - s.box.y0 > TALL_EM * em);
   const straight = tall.filter((s) => !s.bends);
   const counted = straight.length >= MIN_SEGMENTS ? tall : tall.filter((s) => s.bends);

@@ -7,7 +7,7 @@ import type { Rule } from '../model.ts';
 import { SLACK_EM, union, type Chunk } from './chunks.ts';
 import type { RegionLine } from './columns.ts';
 import { MAX_GAP_LINES } from './region-gaps.ts';
-import { isWrappedHead, LABEL_NUMBER, NUMBER, ruleBetween } from './rows.ts';
+import { holdsValue, isWrappedHead, ruleBetween } from './rows.ts';
 import { labelsSeveral } from './spanning-headers.ts';
 
 /** Lines of a header of labels over labels (a year over its columns, a group over its years, their labels). */
@@ -46,8 +46,7 @@ export function underHeaderRule(region: readonly GapLine[], line: GapLine, rules
  */
 function isSpanningHead(rows: readonly GapLine[]): boolean {
   if (rows.length > MAX_SPANNING_HEAD_LINES) return false;
-  const text = (c: Chunk): string => c.runs.map((r) => r.text).join('').replace(/\s+/g, '');
-  if (rows.some((l) => l.chunks.some((c) => NUMBER.test(text(c)) && !LABEL_NUMBER.test(text(c))))) return false;
+  if (rows.some((l) => holdsValue(l, true))) return false;
   // A label over columns lies within the line below; a caption centred over the table reaches past it.
   const within = (c: Chunk, below: readonly Chunk[]): boolean => {
     const slack = SLACK_EM * c.runs[0]!.fontSize;

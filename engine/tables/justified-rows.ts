@@ -23,8 +23,10 @@ export function isJustifiedLines(t: Detected): boolean {
     else rows.set(y, [r]);
   }
   if (rows.size < MIN_ROWS) return false;
-  return [...rows.values()].every((row) => {
-    row.sort((a, b) => a.box.x0 - b.box.x0);
-    return row.length > 1 && justifiedGaps(row).size === row.length - 1;
-  });
+  return [...rows.values()].every((row) => isJustifiedRow(row.sort((a, b) => a.box.x0 - b.box.x0)));
+}
+
+/** Whether runs of one line, left to right, are a justified line's words: every gap between them one stretched word space. */
+export function isJustifiedRow(runs: readonly TextRun[]): boolean {
+  return runs.length > 1 && justifiedGaps(runs).size === runs.length - 1;
 }

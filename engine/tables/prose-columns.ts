@@ -17,7 +17,7 @@ import type { Line } from '../model.ts';
 import { lineChunks, type Chunk } from './chunks.ts';
 import { crossings, MAX_CROSSING_SHARE, type Gutter } from './layout-gutter.ts';
 import { MIN_COLUMNS, MIN_GUTTER_LINES } from './measures.ts';
-import { justifiedGaps } from './table-gate.ts';
+import { isJustifiedRow } from './justified-rows.ts';
 import { maxOf, minOf } from '../numbers.ts';
 
 /** Width (ems) of a strip between columns at least: a column gap, wider than the word spaces nearly every line fills. */
@@ -33,11 +33,8 @@ const PROSE_LINE_SHARE = 0.6;
 /** Share of a column's lines that may break into pieces other than a justified line's words, as rows break into cells. */
 const MAX_SPLIT_SHARE = 0.4;
 
-/** Whether pieces of a line are a justified line's words: every gap between its runs one stretched word space. */
-function justifiedLine(pieces: readonly Chunk[]): boolean {
-  const runs = pieces.flatMap((c) => c.runs).filter((r) => r.text.trim() !== '');
-  return runs.length > 1 && justifiedGaps(runs).size === runs.length - 1;
-}
+/** Whether pieces of a line are a justified line's words. */
+const justifiedLine = (pieces: readonly Chunk[]): boolean => isJustifiedRow(pieces.flatMap((c) => c.runs).filter((r) => r.text.trim() !== ''));
 
 /** Letter-bearing words of a chunk. */
 function words(c: Chunk): number {

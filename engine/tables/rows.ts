@@ -117,7 +117,15 @@ function medianSize(lines: readonly RegionLine[]): number {
 }
 
 /** A number that may be a label: a whole number of up to four digits, a year or an ordinal. */
-export const LABEL_NUMBER = /^\d{1,4}$/;
+const LABEL_NUMBER = /^\d{1,4}$/;
+
+/** Whether a header line holds a value: a number, other than a year or an ordinal where `labels` allows them. */
+export function holdsValue(line: RegionLine, labels: boolean): boolean {
+  return line.chunks.some((c) => {
+    const t = c.runs.map((r) => r.text).join('').replace(/\s+/g, '');
+    return NUMBER.test(t) && !(labels && LABEL_NUMBER.test(t));
+  });
+}
 
 /**
  * Whether lines are one header row of wrapped labels: two to
@@ -131,8 +139,7 @@ export function isWrappedHead(lines: readonly RegionLine[]): boolean {
   const size = medianSize(lines);
   for (let i = 0; i < lines.length; i++) {
     // Numbers are values, but for years and ordinals under the first line's labels (`Wages` / `2001`).
-    const value = (t: string): boolean => NUMBER.test(t) && (i === 0 || !LABEL_NUMBER.test(t));
-    if (lines[i]!.chunks.some((c) => value(c.runs.map((r) => r.text).join('').replace(/\s+/g, '')))) return false;
+    if (holdsValue(lines[i]!, i > 0)) return false;
     if (i > 0 && lineBase(lines[i]!) - lineBase(lines[i - 1]!) > TIGHT_PITCH_EM * size) return false;
     // A label over several columns (one the spanning-header search did not take) is a row of its own.
     if (i > 0 && lines[i - 1]!.chunks.some((c) => labelsSeveral(c, lines[i]!.chunks))) return false;

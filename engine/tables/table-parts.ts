@@ -19,6 +19,12 @@ export type TableScope = {
 
 export { MIN_ROWS };
 
+/** Median font size of a detected table's runs: the em its marks and strokes are measured in. */
+export function tableEm(runs: ReadonlySet<TextRun>): number {
+  const sizes = Float64Array.from(runs, (r) => r.fontSize).sort();
+  return sizes[sizes.length >> 1] ?? 0;
+}
+
 /** A detected table and the runs it consumed; whitespace tables also say where each row starts (y). */
 export type Detected = { block: TableBlock; runs: Set<TextRun>; rowTops?: number[] };
 
