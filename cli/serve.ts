@@ -30,7 +30,7 @@ export async function run(): Promise<number> {
     throw err;
   });
   // P2M_WORKERS=0 with no per-pool counts: an API-only process (every pool entry has concurrency 0).
-  const stopWorkers = startPoolWorkers(createPoolWorkers(runtime, config.workerPools));
+  const stopWorkers = startPoolWorkers(await createPoolWorkers(runtime, config.workerPools));
   // Webhook deliveries go out from here too: on PGlite this is the only process there is.
   const dispatcher = config.webhooks.concurrency > 0 ? createDispatcher(runtime) : null;
   dispatcher?.start();

@@ -36,7 +36,7 @@ export function assertStandaloneConfig(config: Config): void {
 export async function runWorkerProcess(config: Config, opts: WorkerProcessOptions = {}): Promise<void> {
   assertStandaloneConfig(config);
   const runtime = await createRuntime(config);
-  const workers = createPoolWorkers(runtime, config.workerPools);
+  const workers = await createPoolWorkers(runtime, config.workerPools);
   const stopped = new Promise<void>((resolve) => {
     const onStop = () => {
       process.off('SIGTERM', onStop);

@@ -5,13 +5,15 @@
  */
 import type { Runtime } from '../core/runtime.ts';
 import { claimPoolsOf, type WorkerPoolSpec } from '../core/queue/worker-pools.ts';
+import { bundledChild } from './run-isolated.ts';
 import { createWorker, type Worker } from './worker.ts';
 
-/** Builds (does not start) a worker per spec. */
-export function createPoolWorkers(runtime: Runtime, specs: readonly WorkerPoolSpec[]): Worker[] {
+/** Builds (does not start) a worker per spec; their conversion children load the bundled child module when it can be had. */
+export async function createPoolWorkers(runtime: Runtime, specs: readonly WorkerPoolSpec[]): Promise<Worker[]> {
   // After SIGTERM, running conversions get P2M_SHUTDOWN_SECONDS to finish; the rest are handed back to the queue.
   const stopTimeoutMs = runtime.config.ops.shutdownSeconds * 1000;
-  return specs.map((spec) => createWorker(runtime, { concurrency: spec.concurrency, ...claimPoolsOf(spec.pool), stopTimeoutMs }));
+  const childModule = await bundledChild((why) => runtime.log.info({ why }, 'conversion children load the engine from source'));
+  return specs.map((spec) => createWorker(runtime, { concurrency: spec.concurrency, ...claimPoolsOf(spec.pool), stopTimeoutMs, childModule }));
 }
 
 /** Starts every worker; the returned function stops them all (gracefully, in parallel). */

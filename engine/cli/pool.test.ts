@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { runTasks } from './pool.ts';
+import { runTasks, WORKER_SCRIPT } from './pool.ts';
 import { batchLimits, LARGE_FILE_BYTES, LEAN_LIMITS, MAGLEV_LANE_BYTES } from './child-limits.ts';
 import type { FileOutcome } from './convert-file.ts';
 
@@ -117,6 +117,20 @@ describe('runTasks with child processes', () => {
     expect(new Set(pids.slice(2)).size).toBe(1);
   });
 
+  it('converts the same with its children bundled as from their sources', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2m-pool-'));
+    await writePdf(path.join(dir, 'a.pdf'), 'Bundled or not');
+    const convertWith = async (script?: URL): Promise<string> => {
+      const outcomes: FileOutcome[] = [];
+      const task = { input: path.join(dir, 'a.pdf'), output: null };
+      await runTasks([task], { opts: { ocr: 'off' }, jobs: 1, onDone: (o) => outcomes.push(o), ...(script ? { script } : {}) });
+      return outcomes[0]?.ok ? (outcomes[0].markdown ?? '') : 'failed';
+    };
+    const bundled = await convertWith();
+    expect(bundled).toContain('Bundled or not');
+    expect(await convertWith(WORKER_SCRIPT)).toBe(bundled);
+  });
+
   it('keeps one child per lane for many files (the engine loads once per lane)', async () => {
     const tasks = Array.from({ length: 8 }, (_, i) => ({ input: `f${i}.pdf`, output: null }));
     const outcomes: FileOutcome[] = [];
@@ -167,8 +181,8 @@ describe('runTasks with child processes', () => {
       if (before === undefined) delete process.env.NODE_COMPILE_CACHE;
       else process.env.NODE_COMPILE_CACHE = before;
     }
-    const entries = fs.readdirSync(cache).flatMap((sub) => fs.readdirSync(path.join(cache, sub)));
-    // The engine is a few hundred modules; the worker script alone would leave a handful.
-    expect(entries.length).toBeGreaterThan(100);
+    const sizes = fs.readdirSync(cache).flatMap((sub) => fs.readdirSync(path.join(cache, sub)).map((f) => fs.statSync(path.join(cache, sub, f)).size));
+    // The engine's compiled code is a few hundred KB, from its bundle or from its modules; the worker script alone would leave a few KB.
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThan(100_000);
   });
 });

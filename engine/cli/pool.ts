@@ -9,6 +9,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { startChild, type ChildLimits, type ChildOutcome, type ChildSession } from '../../isolate/run-child.ts';
+import { childEntry } from '../../isolate/child-bundle.ts';
 import { isOutcome, isProgress, type FileRequest } from './child-messages.ts';
 import type { FileOptions, FileOutcome, PageProgress } from './convert-file.ts';
 import type { Task } from './plan.ts';
@@ -32,7 +33,8 @@ export type RunOptions = {
   retireAboveMb?: number;
   onDone(o: FileOutcome): void;
   onPages?(input: string, p: PageProgress): void;
-  script?: URL;
+  /** The children's entry module; default {@link WORKER_SCRIPT}, bundled (isolate/child-bundle.ts). */
+  script?: URL | string;
   /** The limits of every child; default {@link batchLimits} by each file's size. */
   limits?: ChildLimits;
 };
@@ -45,6 +47,7 @@ export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
   const queue = await largestFirst(tasks);
   const lanes = Math.max(1, Math.min(run.jobs, tasks.length));
   const limitsFor = batchLimits({ lanes, bytes: queue.reduce((sum, q) => sum + q.size, 0) });
+  const script = run.script ?? (await childEntry(WORKER_SCRIPT)).module;
   const lane = async () => {
     let child: ChildSession | null = null;
     let childLimits: ChildLimits | null = null;
@@ -54,7 +57,7 @@ export async function runTasks(tasks: Task[], run: RunOptions): Promise<void> {
       // Largest first, so a lane changes kind of child at most once, from lean to quick.
       if (child?.alive() && childLimits !== limits) await child.stop();
       // A child that ended between files (or on the last one) is replaced.
-      if (!child?.alive()) [child, childLimits] = [startChild(run.script ?? WORKER_SCRIPT, limits), limits];
+      if (!child?.alive()) [child, childLimits] = [startChild(script, limits), limits];
       const { outcome, rssMb } = await convertInChild(child, t, run);
       if (rssMb > (run.retireAboveMb ?? RETIRE_ABOVE_MB)) await child.stop();
       run.onDone(outcome);

@@ -82,7 +82,7 @@ describe('paid pool', () => {
 
   it('runs one worker per configured pool with its own concurrency', async () => {
     await using env = await testEnv({ ...CROWD, P2M_WORKER_POOLS: 'paid=2,free=1' });
-    const workers = createPoolWorkers(env.runtime, env.config.workerPools);
+    const workers = await createPoolWorkers(env.runtime, env.config.workerPools);
     expect(env.config.workerPools).toEqual([{ pool: 'paid', concurrency: 2 }, { pool: 'free', concurrency: 1 }]);
     const pro = await env.user({ tier: 'pro' });
     await queueJob(env, pro);
