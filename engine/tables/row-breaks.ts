@@ -78,6 +78,20 @@ export function startsRowByContent(prev: RegionLine, line: RegionLine, cols: rea
   return votes.length === 0 || lower < HALF * votes.length;
 }
 
+/**
+ * Whether `line` opens a label in the stub column and a cell in another
+ * column, both of which the line above left empty: top-aligned cells
+ * opening a record together, where a wrapped cell's next line would fill
+ * only its own column.
+ */
+export function opensBesideEmpty(prev: RegionLine, line: RegionLine, cols: readonly Column[], stub = 0): boolean {
+  const above = byColumn(prev, cols);
+  const below = byColumn(line, cols);
+  if (!below.has(stub) || above.has(stub)) return false;
+  for (const k of below.keys()) if (k !== stub && !above.has(k)) return true;
+  return false;
+}
+
 /** A list item's marker opening a cell's line: a bullet or a dash. */
 const ITEM_MARKER = /^[•◦▪‣∙·●■–—-]\s/u;
 

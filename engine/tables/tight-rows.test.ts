@@ -9,6 +9,7 @@ import { DEFAULT_CONFIG } from '../stage.ts';
 import { spansText } from './cell-text.ts';
 import { tables } from './tables.ts';
 import { doc, page, run } from '../../test/support/tables/pages.ts';
+import { recordedPage } from '../../test/support/tables/recorded.ts';
 
 type Table = Extract<Block, { kind: 'table' }>;
 const tablesOf = (d: Doc): Table[] => d.pages.flatMap((p) => p.blocks.filter((b): b is Table => b.kind === 'table'));
@@ -25,5 +26,16 @@ describe('rows set one line apart around a blank row', () => {
       ['Latvia', '-113', '-18,669'], ['Portugal', '-19.4', '-72,575'], ['Transport', '24,895', '-3.26']];
     const found = tablesOf(tables.run(doc(page(rows(cells, [100, 111, 128, 139, 150, 167], [60, 150, 230]))), DEFAULT_CONFIG));
     expect(found.map(texts)).toEqual([cells]);
+  });
+});
+
+describe('rows set one line apart under cells that wrap, cells top-aligned (Calc, a box over an unruled body)', () => {
+  it('start where a label opens beside a figure the line above left empty, though the pitches look padded', () => {
+    const found = tablesOf(tables.run(recordedPage('calc-wrapped-cells-top-aligned.json'), DEFAULT_CONFIG));
+    const second = found.map(texts).find((t) => t[0]?.[1] === 'Mean 2001');
+    expect(second?.map((r) => r[0])).toEqual(['Item', 'West', 'Austria', 'Estonia', 'Luxembourg', 'North', 'Slovakia', 'Iceland', 'Health care', 'Tourism']);
+    expect(second?.[3]).toEqual(['Estonia', 'Lower targets for new projects and a stronger focus on maintenance of the', '9,565']);
+    // The first table, one line a row, is as before.
+    expect(found[0]?.rows).toHaveLength(13);
   });
 });
