@@ -8,13 +8,13 @@
  * columns of prose are a two-column page layout; lines with two chunks in
  * one column are justified prose, not cells.
  */
-import type { Cell, Line, Rule } from '../model.ts';
+import type { Box, Cell, Line, Rule } from '../model.ts';
 import { isHeadingRun } from './heading-rows.ts';
 import { lineChunks, SLACK_EM, union, type Chunk } from './chunks.ts';
 import { columnOf, straddles, findColumns, joinHeadColumns, type Column, type RegionLine } from './columns.ts';
 import { groupRows, OFFSET_PITCH, ruleBetween, ruleUnderFirstRow } from './rows.ts';
 import { underHeaderRule } from './header-rule-gap.ts';
-import { continuesAcrossGap, MAX_LABEL_LINES } from './region-gaps.ts';
+import { continuesAcrossGap, labelAtEnd, MAX_LABEL_LINES } from './region-gaps.ts';
 import { markHeader, type Detected, type TableScope } from './table-parts.ts';
 import { cutHeaderLine } from './glued-runs.ts';
 import { isHeaderOver } from './header-over.ts';
@@ -52,16 +52,18 @@ function classify(chunks: Chunk[]): Info | null {
 }
 
 /** Splits the page's lines into runs of candidate lines, broken by code and by large vertical gaps. */
-function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[][] {
+function candidateRegions(infos: readonly Info[], rules: readonly Rule[], below?: readonly Box[]): Info[][] {
   const regions: Info[][] = [];
   let cur: Info[] = [];
   let coded = false;
+  // A group label that is the last line searched, its rows after the break (region-gaps.ts labelAtEnd).
+  let endLabel: Info | null = null;
   const close = (): void => {
     // Lines under the last row stay when they carry on one of its cells.
     const last = cur.findLastIndex((l) => l.kind === 'multi');
     const rows = cur.slice(0, last + 1).filter((l) => l.kind === 'multi');
     const tail = wrappedTail(rows, cur.slice(last + 1), rows.length ? tightColumns(rows) : []);
-    while (cur.length > last + 1 + tail && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur)) cur.pop();
+    while (cur.length > last + 1 + tail && cur[cur.length - 1]!.kind !== 'multi' && !setOff(cur) && cur[cur.length - 1] !== endLabel) cur.pop();
     if (cur.filter((l) => l.kind === 'multi').length >= MIN_ROWS) regions.push(cur);
     cur = [];
     coded = false;
@@ -69,7 +71,10 @@ function candidateRegions(infos: readonly Info[], rules: readonly Rule[]): Info[
   infos.forEach((info, i) => {
     const prev = cur[cur.length - 1];
     const height = Math.max(info.y1 - info.y0, 1);
-    if (prev && info.y0 - prev.y1 > REGION_GAP_LINES * height && !continuesAcrossGap(cur, info, infos.slice(i + 1, i + 1 + MAX_LABEL_LINES)) && !underHeaderRule(cur, info, rules)) close();
+    if (prev && info.y0 - prev.y1 > REGION_GAP_LINES * height && !continuesAcrossGap(cur, info, infos.slice(i + 1, i + 1 + MAX_LABEL_LINES)) && !underHeaderRule(cur, info, rules)) {
+      if (i === infos.length - 1 && labelAtEnd(cur, info, rules, below)) endLabel = info;
+      else close();
+    }
     if (info.kind === 'multi') cur.push(info);
     else if (info.kind === 'single' && cur.length && cur.some((l) => l.kind === 'multi') && !breaksRegion(cur, info, infos[i + 1])) cur.push(info);
     // Two lines just above a region's first row may be labels spanning its columns (`Race`); analyse() decides.
@@ -372,5 +377,5 @@ export function detectAlignedTables(page: TableScope, lines: readonly Line[], ru
   const infos = [...joinJustified(chunked, page.width).map((l) => classify(l.chunks)), ...barriers.map(barrier)]
     .filter((x): x is Info => x !== null)
     .sort((a, b) => a.y0 - b.y0);
-  return candidateRegions(infos, rules).flatMap((region) => analyse(region, rules, page, 0));
+  return candidateRegions(infos, rules, page.below).flatMap((region) => analyse(region, rules, page, 0));
 }

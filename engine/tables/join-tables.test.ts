@@ -4,6 +4,9 @@ import { DEFAULT_CONFIG } from '../stage.ts';
 import { joinTables } from './join-tables.ts';
 import type { TableBlock } from './table-parts.ts';
 import { doc } from '../../test/support/tables/pages.ts';
+import { recordedPage } from '../../test/support/tables/recorded.ts';
+import { runStages, STAGES } from '../pipeline.ts';
+import { spansText } from './cell-text.ts';
 
 const cell = (text: string, header = false): Cell => (header ? { spans: [{ text }], header } : { spans: [{ text }] });
 const table = (page: number, y0: number, y1: number, rows: string[][], x0 = 70): TableBlock => ({
@@ -145,5 +148,16 @@ describe('joinTables', () => {
     );
     const out = joinTables.run(d, { ...DEFAULT_CONFIG, tablesAcrossPages: 'keep' });
     expect(out.pages.map((p) => p.blocks.map(texts))).toEqual([[[['A', 'B'], ['1', '2']]], [[['A', 'B'], ['3', '4']]]]);
+  });
+});
+
+describe('a table a column break cut after a row-group label (Writer, two layout columns)', () => {
+  it('keeps the label as the first part\'s last row, and joins the parts under one header', () => {
+    const from = STAGES.findIndex((s) => s.name === 'tables');
+    const out = runStages(recordedPage('writer-table-across-columns-label-at-break.json'), STAGES.slice(from), DEFAULT_CONFIG);
+    const found = out.pages[0]!.blocks.filter((b): b is TableBlock => b.kind === 'table');
+    expect(found).toHaveLength(1);
+    const stubs = found[0]!.rows.map((r) => spansText(r[0]?.spans ?? []));
+    expect(stubs).toEqual(['', 'Over 65', 'Bulgaria', 'Germany', 'East', 'Italy', 'Slovenia', 'East', 'Private households', 'Transport', 'Austria']);
   });
 });

@@ -5,10 +5,11 @@
  * a gap when the next row puts its cells where the rows above put theirs,
  * or one under each label of the header above.
  */
+import type { Box, Rule } from '../model.ts';
 import type { RegionLine } from './columns.ts';
 import type { Chunk } from './chunks.ts';
 import { NUMBER } from './rows.ts';
-import { HALF, WRAP_BLANK_LINES } from './measures.ts';
+import { HALF, REGION_GAP_LINES, WRAP_BLANK_LINES } from './measures.ts';
 
 /** Largest blank (in line heights) a table may hold between two of its rows. */
 export const MAX_GAP_LINES = 3.5;
@@ -146,4 +147,31 @@ export function continuesAcrossGap(region: readonly GapLine[], line: GapLine, af
   const next = rowAfterLabel(line, after);
   if (line.kind !== 'single' || next?.kind !== 'multi' || next.y0 - line.y1 > MAX_GAP_LINES * height) return false;
   return alignedWith(region, next) || underHeader(region, next);
+}
+
+/**
+ * Whether `line`, the last line searched (the last of its layout column or
+ * of its page), set off by a blank, is a row-group label whose rows go on
+ * past the break: one piece, standing where a label of the region stands
+ * that is set off by a blank above rows of its own, with no rule drawn
+ * below it across the region and none of `below` (a ruled table the label
+ * would title). Word
+ * processors and browsers break a table after any row, a group's label
+ * too; the parts are joined later (join-tables.ts).
+ */
+export function labelAtEnd(region: readonly GapLine[], line: GapLine, rules: readonly Rule[], below: readonly Box[] = []): boolean {
+  const prev = region[region.length - 1];
+  const height = Math.max(line.y1 - line.y0, 1);
+  if (line.kind !== 'single' || line.chunks.length !== 1 || !prev || line.y0 - prev.y1 > MAX_GAP_LINES * height) return false;
+  const x0 = Math.min(...region.map((l) => l.chunks[0]?.box.x0 ?? Infinity));
+  const x1 = Math.max(...region.map((l) => l.chunks[l.chunks.length - 1]?.box.x1 ?? -Infinity));
+  const under = (b: Box): boolean => b.y0 > line.y1 && b.x0 < x1 && b.x1 > x0;
+  if (rules.some((r) => r.orientation === 'h' && under(r.box)) || below.some(under)) return false;
+  const x = line.chunks[0]!.box.x0;
+  const tolerance = ALIGN_TOLERANCE_EM * line.chunks[0]!.runs[0]!.fontSize;
+  return region.some((l, k) => {
+    const [above, below] = [region[k - 1], region[k + 1]];
+    return l.kind === 'single' && l.chunks.length === 1 && above?.kind === 'multi' && below?.kind === 'multi'
+      && l.y0 - above.y1 > REGION_GAP_LINES * Math.max(l.y1 - l.y0, 1) && Math.abs(l.chunks[0]!.box.x0 - x) <= tolerance;
+  });
 }

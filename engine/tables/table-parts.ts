@@ -15,6 +15,12 @@ export type TableScope = {
   number: number;
   width: number;
   words?: Words;
+  /**
+   * What the page holds besides the lines searched (ruled tables, charts,
+   * drawings): a row-group label at the end of the lines searched is at a
+   * column or page break only when none of these lies below it.
+   */
+  below?: readonly Box[];
 };
 
 export { MIN_ROWS };

@@ -103,7 +103,8 @@ function tablesOnPage(page: Page, words: Words): Page {
   // A schematic's labels and the notes beside its parts line up like cells; they stay text too.
   const areas = page.drawn ? drawingAreas(page.drawn, page.rules.filter((r) => !ruled.some((t) => overlaps(r, t))), em()) : [];
   const free = areas.length ? removeRuns(onCharts, drawingLabels(onCharts, areas, em())) : onCharts;
-  const scope = { number: page.number, width: page.width, words };
+  // What lies outside the lines searched: a label at their end is at a break only with none of it below (region-gaps.ts).
+  const scope = { number: page.number, width: page.width, words, below: [...ruled.map((t) => t.block.prov.box), ...charts, ...areas] };
   // Tables side by side are searched one by one (side-by-side.ts by their rules, baseline-split.ts by their rows);
   // a page set in two layout columns is searched column by column (gutter-tables.ts), its columns never cut into
   // parts by the rows of a table in one of them.
