@@ -101,6 +101,9 @@ describe('spanning headers of whitespace tables', () => {
     const strokes = [h(55, 425, 96), ...cuts.slice(1).map((x, k) => h(cuts[k]!, x, 130)), h(55, 425, 182)];
     const { markdown, tables } = await tablesOf([{ texts, strokes }]);
     expect(markdown).toContain('<th colspan="2">2016</th><th colspan="2">2017</th>');
+    // `2018` over `Total` alone labels its column as the years beside it label theirs: a header cell of its own.
+    expect(markdown).toContain('<th colspan="2">2017</th><th>2018</th></tr>');
+    expect(markdown).toContain('<tr><th>Total</th><th>Share</th><th>Total</th><th>Share</th><th>Total</th></tr>');
     expect(tables[0]!.slice(-3)).toEqual(body);
   });
 

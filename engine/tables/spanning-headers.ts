@@ -219,16 +219,31 @@ export function splitSpanningHeader<L extends HeadLine>(lines: readonly L[], col
         wrapped.push(line);
         continue;
       }
-      // A piece over one column beside the spanning ones is a wrapped line of that column's header.
+      // A piece over one column beside the spanning ones is a wrapped line of that column's header, unless it is
+      // that column's only header line and the header under it repeats one set under a spanning label (`2022` over
+      // `Total` beside `2020` over `Total  Share`).
       const chunks = [...line.chunks].sort((p, q) => p.box.x0 - q.box.x0);
       const ranges = spanRanges(cols, { ...line, chunks }, rules);
-      const wide = chunks.filter((_, i) => ranges[i]![1] > ranges[i]![0]);
-      if (wide.length < chunks.length) wrapped.push({ ...line, chunks: chunks.filter((c) => !wide.includes(c)) });
-      spanning.push({ line: { ...line, chunks: wide }, ranges: ranges.filter(([a, b]) => b > a) });
+      const labels = labelsOf(rest[0]!, cols);
+      const under = new Set(ranges.filter(([a, b]) => b > a).flatMap(([a, b]) => labels.slice(a, b + 1)).filter((t) => t !== ''));
+      const alone = (k: number): boolean => kept.filter((l) => l.chunks.some((c) => columnOf(cols, c) === k)).length === 1;
+      const own = ranges.map(([a, b]) => b > a || (under.has(labels[a] ?? '') && alone(a)));
+      if (own.includes(false)) wrapped.push({ ...line, chunks: chunks.filter((_, i) => !own[i]) });
+      spanning.push({ line: { ...line, chunks: chunks.filter((_, i) => own[i]) }, ranges: ranges.filter((_, i) => own[i]) });
     }
     return { spanning, wrapped, rest, cols };
   }
   return null;
+}
+
+/** The text a line sets in each column ('' where it sets none), lower-cased. */
+function labelsOf(line: RegionLine, cols: readonly Column[]): string[] {
+  const out = cols.map(() => '');
+  for (const c of line.chunks) {
+    const k = columnOf(cols, c);
+    if (k >= 0 && k < out.length) out[k] = `${out[k]} ${c.runs.map((r) => r.text).join('')}`.trim().toLowerCase();
+  }
+  return out;
 }
 
 /** Whether two spanning rows label the same column ranges (one label wrapped onto two lines). */
