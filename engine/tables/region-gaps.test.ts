@@ -79,3 +79,14 @@ describe('decimalX', () => {
     expect(decimalX(chunk(run('Austria', 100, 0)))).toBeNull();
   });
 });
+
+describe('a blank under a header whose second line labels the columns under spanning years (Calc, zebra)', () => {
+  it('carries the table across it: the body\'s cells fall one under each sub-label, beside a blank stub', () => {
+    const found = tablesOf(tables.run(recordedPage('calc-sublabels-over-blank.json'), DEFAULT_CONFIG));
+    const first = found.find((t) => texts(t)[0]?.[0] === 'Item' && texts(t).some((r) => r[0] === 'Bulgaria'));
+    expect(first).toBeDefined();
+    const rows = texts(first!);
+    expect(rows[1]).toEqual(['Total', 'Share', 'Total', 'Share']);
+    expect(rows.slice(2).map((r) => r[0])).toEqual(['North', 'Bulgaria', 'Over 65', 'Finland', 'Luxembourg', 'West', 'Portugal', 'Private households', 'South', 'Education', 'Mining']);
+  });
+});

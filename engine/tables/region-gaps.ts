@@ -105,15 +105,36 @@ function underHeader(region: readonly GapLine[], row: GapLine): boolean {
   if (!multi.length || multi.length > MAX_HEADER_LINES) return false;
   const heads = [...multi[0]!.chunks].sort((a, b) => a.box.x0 - b.box.x0);
   const cells = [...row.chunks].sort((a, b) => a.box.x0 - b.box.x0);
-  if (cells.length !== heads.length || cells.length < MIN_CELLS) return false;
+  if (cells.length < MIN_CELLS) return false;
   const tolerance = ALIGN_TOLERANCE_EM * cells[0]!.runs[0]!.fontSize;
+  if (subLabelled(multi, cells, tolerance)) return true;
+  if (cells.length !== heads.length) return false;
   // The header's further line (`2001  2002  2003` under `Exports  Wages  Count`) puts each piece under a label of
   // its first, none under the stub's: a body row fills the stub.
   const under = (c: Chunk): boolean => heads.some((h, k) => k > 0 && c.box.x0 >= h.box.x0 - tolerance && (k + 1 === heads.length || c.box.x0 < heads[k + 1]!.box.x0));
   if (!multi.slice(1).every((l) => l.chunks.every(under))) return false;
+  return fallsUnder(cells, heads, tolerance);
+}
+
+/** Whether each cell falls under its label: from the label's left edge to the next label's, or the mirror of that. */
+function fallsUnder(cells: readonly Chunk[], heads: readonly Chunk[], tolerance: number): boolean {
   const left = cells.every((c, k) => c.box.x0 >= heads[k]!.box.x0 - tolerance && (k + 1 === heads.length || c.box.x1 < heads[k + 1]!.box.x0));
   const right = cells.every((c, k) => c.box.x1 <= heads[k]!.box.x1 + tolerance && (k === 0 || c.box.x0 > heads[k - 1]!.box.x1));
   return left || right;
+}
+
+/**
+ * Whether a header's further line labels the row's columns beside a blank
+ * stub (`Total  Share  Total  Share` under `Item  2014  2015`): the row's
+ * first cell falls under the header's first label, left of that line, and
+ * its other cells one under each piece of that line.
+ */
+function subLabelled(multi: readonly GapLine[], cells: readonly Chunk[], tolerance: number): boolean {
+  if (multi.length !== MAX_HEADER_LINES) return false;
+  const subs = [...multi[1]!.chunks].sort((a, b) => a.box.x0 - b.box.x0);
+  const stub = [...multi[0]!.chunks].sort((a, b) => a.box.x0 - b.box.x0)[0]!;
+  if (cells.length !== subs.length + 1 || cells[0]!.box.x1 >= subs[0]!.box.x0) return false;
+  return Math.abs(cells[0]!.box.x0 - stub.box.x0) <= tolerance && fallsUnder(cells.slice(1), subs, tolerance);
 }
 
 /** Lines a row-group label may take (`Urban` / `areas` in a narrow stub): the lines continuesAcrossGap looks past. */
