@@ -126,15 +126,17 @@ function fallsUnder(cells: readonly Chunk[], heads: readonly Chunk[], tolerance:
 /**
  * Whether a header's further line labels the row's columns beside a blank
  * stub (`Total  Share  Total  Share` under `Item  2014  2015`): the row's
- * first cell falls under the header's first label, left of that line, and
- * its other cells one under each piece of that line.
+ * first cell lies left of that line (under the stub's label, where the
+ * header has one), and its other cells one under each piece of that line.
  */
 function subLabelled(multi: readonly GapLine[], cells: readonly Chunk[], tolerance: number): boolean {
   if (multi.length !== MAX_HEADER_LINES) return false;
   const subs = [...multi[1]!.chunks].sort((a, b) => a.box.x0 - b.box.x0);
-  const stub = [...multi[0]!.chunks].sort((a, b) => a.box.x0 - b.box.x0)[0]!;
+  const first = [...multi[0]!.chunks].sort((a, b) => a.box.x0 - b.box.x0)[0]!;
   if (cells.length !== subs.length + 1 || cells[0]!.box.x1 >= subs[0]!.box.x0) return false;
-  return Math.abs(cells[0]!.box.x0 - stub.box.x0) <= tolerance && fallsUnder(cells.slice(1), subs, tolerance);
+  // The stub's own label, where the header has one (left of the labels under the spans), stands over the row's first cell.
+  const stub = first.box.x1 < subs[0]!.box.x0 ? first : null;
+  return (!stub || Math.abs(cells[0]!.box.x0 - stub.box.x0) <= tolerance) && fallsUnder(cells.slice(1), subs, tolerance);
 }
 
 /** Lines a row-group label may take (`Urban` / `areas` in a narrow stub): the lines continuesAcrossGap looks past. */
