@@ -19,11 +19,15 @@ export function streamOversized(
   let sent = 0;
   const chunk = Buffer.alloc(chunkBytes, 0x20);
   const body = Readable.from(
-    (function* () {
+    (async function* () {
       yield Buffer.from(head);
       while (sent < chunks) {
         sent++;
         yield chunk;
+        // A turn of the event loop per chunk, so the answer is read as it comes: on a loaded machine a client that
+        // only wrote could send past the server's drain budget before reading the 413, and the connection the
+        // server then drops took the unread answer with it (ECONNRESET, seen in CI).
+        await new Promise((resolve) => setImmediate(resolve));
       }
     })(),
   );
