@@ -147,10 +147,33 @@ export function isWrappedHead(lines: readonly RegionLine[]): boolean {
   return true;
 }
 
-/** The number of lines of a header drawn over the region's first rule, when they are one row of wrapped labels (isWrappedHead); else 0. */
+/** Whether every piece of a line is bold: a header's style, where the body's is not. */
+const allBold = (l: RegionLine): boolean => l.chunks.every((c) => c.runs.every((r) => r.bold || r.text.trim() === ''));
+
+/**
+ * The number of lines of a header that are one row of wrapped labels, else
+ * 0: the lines over the region's first rule (isWrappedHead), or, with no
+ * rule, the bold lines over the first line that is not (underOwnLabels).
+ */
 function wrappedHeadLines(lines: readonly RegionLine[], ruled: (a: RegionLine, b: RegionLine) => boolean): number {
   const end = lines.findIndex((l, i) => i > 0 && ruled(lines[i - 1]!, l));
-  return end > 0 && isWrappedHead(lines.slice(0, end)) ? end : 0;
+  if (end > 0) return isWrappedHead(lines.slice(0, end)) ? end : 0;
+  const body = lines.findIndex((l) => !allBold(l));
+  return body > 1 && body <= MAX_WRAPPED_HEAD_LINES && underOwnLabels(lines.slice(0, body)) ? body : 0;
+}
+
+/**
+ * Whether a header's further lines, at a text line's pitch, are its labels'
+ * wrapped words: no numbers but years and ordinals, each piece under exactly
+ * one piece of the first line. Labels that fitted on one line leave their
+ * columns blank below (`Jobs 2002` between `Prices` / `2001` and `Actual` / `2004`).
+ */
+function underOwnLabels(lines: readonly RegionLine[]): boolean {
+  const size = medianSize(lines);
+  const [first] = lines;
+  if (!first || holdsValue(first, false)) return false;
+  return lines.slice(1).every((l, i) => !holdsValue(l, true) && lineBase(l) - lineBase(lines[i]!) <= TIGHT_PITCH_EM * size
+    && l.chunks.every((c) => first.chunks.filter((a) => a.box.x0 < c.box.x1 && a.box.x1 > c.box.x0).length === 1));
 }
 
 /**

@@ -39,3 +39,12 @@ describe('rows set one line apart under cells that wrap, cells top-aligned (Calc
     expect(found[0]?.rows).toHaveLength(13);
   });
 });
+
+describe('a bold header whose labels wrap where they must, over an unruled body (Writer)', () => {
+  it('is one header row: `Prices` / `2001` beside `Jobs 2002`, which fitted on one line', () => {
+    const found = tablesOf(tables.run(recordedPage('writer-bold-header-wrapped.json'), DEFAULT_CONFIG)).map(texts);
+    expect(found).toHaveLength(1);
+    expect(found[0]![0]).toEqual(['Item', 'Prices 2001', 'Jobs 2002', 'Rate 2003', 'Actual 2004', 'Growth 2005']);
+    expect(found[0]!.slice(1, 4).map((r) => r[0])).toEqual(['Rural areas', 'Belgium', 'North']);
+  });
+});
