@@ -178,9 +178,8 @@ export function continuesAcrossGap(region: readonly GapLine[], line: GapLine, af
  * past the break: one piece, standing where a label of the region stands
  * that is set off by a blank above rows of its own, with no rule drawn
  * below it across the region and none of `below` (a ruled table the label
- * would title). Word
- * processors and browsers break a table after any row, a group's label
- * too; the parts are joined later (join-tables.ts).
+ * would title). Word processors and browsers break a table after any row,
+ * a group's label too; the parts are joined later (join-tables.ts).
  */
 export function labelAtEnd(region: readonly GapLine[], line: GapLine, rules: readonly Rule[], below: readonly Box[] = []): boolean {
   const prev = region[region.length - 1];
@@ -193,8 +192,8 @@ export function labelAtEnd(region: readonly GapLine[], line: GapLine, rules: rea
   const x = line.chunks[0]!.box.x0;
   const tolerance = ALIGN_TOLERANCE_EM * line.chunks[0]!.runs[0]!.fontSize;
   return region.some((l, k) => {
-    const [above, below] = [region[k - 1], region[k + 1]];
-    return l.kind === 'single' && l.chunks.length === 1 && above?.kind === 'multi' && below?.kind === 'multi'
+    const [above, next] = [region[k - 1], region[k + 1]];
+    return l.kind === 'single' && l.chunks.length === 1 && above?.kind === 'multi' && next?.kind === 'multi'
       && l.y0 - above.y1 > REGION_GAP_LINES * Math.max(l.y1 - l.y0, 1) && Math.abs(l.chunks[0]!.box.x0 - x) <= tolerance;
   });
 }

@@ -127,22 +127,25 @@ export function holdsValue(line: RegionLine, labels: boolean): boolean {
   });
 }
 
+/** A label over several pieces of the next line (one the spanning-header search did not take) is a row of its own. */
+const labelsNoneSeveral = (above: RegionLine, line: RegionLine): boolean => !above.chunks.some((c) => labelsSeveral(c, line.chunks));
+
 /**
  * Whether lines are one header row of wrapped labels: two to
  * MAX_WRAPPED_HEAD_LINES lines of text (no numbers but years and ordinals
- * under the first line) that follow each other
- * at a text line's pitch, none labelling several pieces of the next. Rows
- * padded apart (a header of two rows) stand further.
+ * under the first line) that follow each other at a text line's pitch, each
+ * further line passing `wraps` under the one above (by default: none of
+ * the line above labels several of its pieces). Rows padded apart (a
+ * header of two rows) stand further.
  */
-export function isWrappedHead(lines: readonly RegionLine[]): boolean {
+export function isWrappedHead(lines: readonly RegionLine[], wraps: (above: RegionLine, line: RegionLine) => boolean = labelsNoneSeveral): boolean {
   if (lines.length < 2 || lines.length > MAX_WRAPPED_HEAD_LINES) return false; // one line has nothing to join
   const size = medianSize(lines);
   for (let i = 0; i < lines.length; i++) {
     // Numbers are values, but for years and ordinals under the first line's labels (`Wages` / `2001`).
     if (holdsValue(lines[i]!, i > 0)) return false;
     if (i > 0 && lineBase(lines[i]!) - lineBase(lines[i - 1]!) > TIGHT_PITCH_EM * size) return false;
-    // A label over several columns (one the spanning-header search did not take) is a row of its own.
-    if (i > 0 && lines[i - 1]!.chunks.some((c) => labelsSeveral(c, lines[i]!.chunks))) return false;
+    if (i > 0 && !wraps(lines[i - 1]!, lines[i]!)) return false;
   }
   return true;
 }
@@ -152,28 +155,20 @@ const allBold = (l: RegionLine): boolean => l.chunks.every((c) => c.runs.every((
 
 /**
  * The number of lines of a header that are one row of wrapped labels, else
- * 0: the lines over the region's first rule (isWrappedHead), or, with no
- * rule, the bold lines over the first line that is not (underOwnLabels).
+ * 0 (isWrappedHead): the lines over the region's first rule, or, with no
+ * rule, the bold lines over the first line that is not.
  */
 function wrappedHeadLines(lines: readonly RegionLine[], ruled: (a: RegionLine, b: RegionLine) => boolean): number {
   const end = lines.findIndex((l, i) => i > 0 && ruled(lines[i - 1]!, l));
   if (end > 0) return isWrappedHead(lines.slice(0, end)) ? end : 0;
   const body = lines.findIndex((l) => !allBold(l));
-  return body > 1 && body <= MAX_WRAPPED_HEAD_LINES && underOwnLabels(lines.slice(0, body)) ? body : 0;
-}
-
-/**
- * Whether a header's further lines, at a text line's pitch, are its labels'
- * wrapped words: no numbers but years and ordinals, each piece under exactly
- * one piece of the first line. Labels that fitted on one line leave their
- * columns blank below (`Jobs 2002` between `Prices` / `2001` and `Actual` / `2004`).
- */
-function underOwnLabels(lines: readonly RegionLine[]): boolean {
-  const size = medianSize(lines);
-  const [first] = lines;
-  if (!first || holdsValue(first, false)) return false;
-  return lines.slice(1).every((l, i) => !holdsValue(l, true) && lineBase(l) - lineBase(lines[i]!) <= TIGHT_PITCH_EM * size
-    && l.chunks.every((c) => first.chunks.filter((a) => a.box.x0 < c.box.x1 && a.box.x1 > c.box.x0).length === 1));
+  if (body < 0) return 0;
+  // Each further piece under exactly one label of the first line: labels that fitted on one line leave their columns
+  // blank below (`Jobs 2002` between `Prices` / `2001` and `Actual` / `2004`).
+  const first = lines[0]!;
+  const underOne = (_: RegionLine, line: RegionLine): boolean =>
+    line.chunks.every((c) => first.chunks.filter((a) => a.box.x0 < c.box.x1 && a.box.x1 > c.box.x0).length === 1);
+  return isWrappedHead(lines.slice(0, body), underOne) ? body : 0;
 }
 
 /**

@@ -214,6 +214,9 @@ export function splitSpanningHeader<L extends HeadLine>(lines: readonly L[], col
     const kept = head.filter((l, i) => i >= first || (i >= top && l.y1 > head[first]!.y0));
     const spanning: SpanRow[] = [];
     const wrapped: RegionLine[] = [];
+    // The column headers under the spans, and the columns only one header line labels (see below).
+    const heads = labelsOf(rest[0]!, cols);
+    const alone = (k: number): boolean => kept.filter((l) => l.chunks.some((c) => columnOf(cols, c) === k)).length === 1;
     for (const line of kept) {
       if (!spans(line)) {
         wrapped.push(line);
@@ -224,10 +227,8 @@ export function splitSpanningHeader<L extends HeadLine>(lines: readonly L[], col
       // `Total` beside `2020` over `Total  Share`).
       const chunks = [...line.chunks].sort((p, q) => p.box.x0 - q.box.x0);
       const ranges = spanRanges(cols, { ...line, chunks }, rules);
-      const labels = labelsOf(rest[0]!, cols);
-      const under = new Set(ranges.filter(([a, b]) => b > a).flatMap(([a, b]) => labels.slice(a, b + 1)).filter((t) => t !== ''));
-      const alone = (k: number): boolean => kept.filter((l) => l.chunks.some((c) => columnOf(cols, c) === k)).length === 1;
-      const own = ranges.map(([a, b]) => b > a || (under.has(labels[a] ?? '') && alone(a)));
+      const under = new Set(ranges.filter(([a, b]) => b > a).flatMap(([a, b]) => heads.slice(a, b + 1)).filter((t) => t !== ''));
+      const own = ranges.map(([a, b]) => b > a || (under.has(heads[a] ?? '') && alone(a)));
       if (own.includes(false)) wrapped.push({ ...line, chunks: chunks.filter((_, i) => !own[i]) });
       spanning.push({ line: { ...line, chunks: chunks.filter((_, i) => own[i]) }, ranges: ranges.filter((_, i) => own[i]) });
     }
