@@ -28,7 +28,12 @@ describe('malformed and oversized bodies', () => {
 
   it('oversized JSON and boundary-less multipart are 413 long before their end', async () => {
     const cap = 256 * 1024;
-    await using env = await fileEnv({ P2M_TIERS: JSON.stringify({ free: { maxFileBytes: cap, jsonBodyBytes: cap } }) });
+    // A drain budget well past what the client may have in flight when the 413 arrives: on a loaded machine 8 MiB was
+    // spent before the client read the answer, and the dropped connection took the unread answer with it (ECONNRESET).
+    await using env = await fileEnv({
+      P2M_TIERS: JSON.stringify({ free: { maxFileBytes: cap, jsonBodyBytes: cap } }),
+      P2M_REFUSED_BODY_DRAIN_BYTES: String(64 * 1024 * 1024),
+    });
     await using api = await startApi(env);
     const alice = await env.user();
     const total = 16 * 1024; // 1 GiB if all of it were read
