@@ -26,7 +26,7 @@ export function failureHandler(log: Logger, logMessage: string, writeBody: Failu
     if (e.rate) writeRateHeaders(res, e.rate);
     // An upload refused before it was read (slots full, over the cap): the rest is
     // drained within bounds, then the connection drops (refused-body.ts).
-    if (!req.complete) drainRefusedBody(req, res, drain);
+    if (!req.complete) drainRefusedBody(req, drain);
     res.status(STATUS[e.code]);
     writeBody(res, e, req);
   };

@@ -16,6 +16,7 @@ import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { DomainError, isDomainError } from '../core/errors.ts';
+import { drainRefusedBody, type RefusedBodyDrain } from './refused-body.ts';
 
 /** Name of the multipart part that carries the PDF. */
 export const FILE_PART = 'file';
@@ -27,6 +28,8 @@ export type UploadOptions = {
   maxFileBytes: number;
   /** The signed X-P2M-Content-SHA256 the raw body must match (device lane), if any. */
   expectedSha256?: string | null;
+  /** How much of the rest is read after an early answer (the configured refused-body drain). */
+  drain: RefusedBodyDrain;
 };
 
 export type MultipartUpload = {
@@ -40,7 +43,7 @@ export type MultipartUpload = {
 export type UploadSession = {
   /** Resolves when the `file` part begins; rejects (bad_input, too_large) before it. */
   upload: Promise<MultipartUpload>;
-  /** Stops parsing and drains what is left (bounded), so an early answer reaches the client. */
+  /** Stops parsing and drains what is left within the drain budget, so an early answer reaches the client. */
   discard(): void;
 };
 
@@ -74,7 +77,7 @@ export function openMultipartUpload(req: Request, opts: UploadOptions): UploadSe
     bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fields: 20, fieldSize: 8 * 1024, parts: 22 } });
   } catch (err) {
     settle.reject(new DomainError('bad_input', `Bad multipart request: ${(err as Error).message}`));
-    return { upload, discard: () => void req.resume() };
+    return { upload, discard: () => drainRefusedBody(req, opts.drain) };
   }
   const discard = () => {
     if (discarding) return;
@@ -83,7 +86,7 @@ export function openMultipartUpload(req: Request, opts: UploadOptions): UploadSe
     bb.removeAllListeners();
     bb.on('error', () => undefined);
     parse.file?.resume();
-    req.resume();
+    drainRefusedBody(req, opts.drain);
   };
   const parsed = deferred();
   const parse: Parse = {
@@ -103,9 +106,9 @@ export function openMultipartUpload(req: Request, opts: UploadOptions): UploadSe
     },
   };
   req.on('data', (chunk: Buffer) => {
+    // Draining after an early answer is refused-body.ts's, within its budget.
+    if (discarding) return;
     size += chunk.length;
-    // Draining after an early answer: a client that keeps sending far past the bound is cut off.
-    if (discarding) return void (size > 2 * maxRaw && req.destroy());
     hash?.update(chunk);
     if (size > maxRaw) parse.fail(new DomainError('too_large', `The file is larger than the limit of ${opts.maxFileBytes} bytes.`));
   });

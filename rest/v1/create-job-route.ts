@@ -33,7 +33,7 @@ export function createJobRoute(runtime: Runtime): RequestHandler {
 
 async function fromUpload(ctx: Ctx, req: Request, sha256: string, extra: object) {
   // The cap itself is core's (the blob store stops at it); this bounds the multipart framing around it.
-  const session = openMultipartUpload(req, { maxFileBytes: transportLimits(ctx.config, ctx.principal.tier).uploadBytes, expectedSha256: sha256 });
+  const session = openMultipartUpload(req, { maxFileBytes: transportLimits(ctx.config, ctx.principal.tier).uploadBytes, expectedSha256: sha256, drain: ctx.config.refusedBodyDrain });
   try {
     const { fileName, body } = await session.upload;
     return await invoke(createJobFromUpload, ctx, { file: streamSource(body), file_name: fileName, ...extra });

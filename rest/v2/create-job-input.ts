@@ -25,7 +25,7 @@ export function jsonInput(req: Request): Record<string, unknown> {
 
 /** A multipart body as raw create_job_from_upload input, the file part as its BlobSource (read as it arrives). */
 export const multipartInput = (services: Pick<Services, 'config'>) => async (req: Request): Promise<Record<string, unknown>> => {
-  const session = openMultipartUpload(req, { maxFileBytes: uploadBytesFor(services.config, req.principal!) });
+  const session = openMultipartUpload(req, { maxFileBytes: uploadBytesFor(services.config, req.principal!), drain: services.config.refusedBodyDrain });
   // An early answer (slots full, over the cap, bad field) drains the rest of the body instead of reading it.
   req.res?.once('finish', () => {
     if (!req.complete) session.discard();

@@ -24,9 +24,8 @@ export function streamOversized(
       while (sent < chunks) {
         sent++;
         yield chunk;
-        // A turn of the event loop per chunk, so the answer is read as it comes: on a loaded machine a client that
-        // only wrote could send past the server's drain budget before reading the 413, and the connection the
-        // server then drops took the unread answer with it (ECONNRESET, seen in CI).
+        // A turn of the event loop per chunk, so the answer is read as it comes and `sent` counts what went out
+        // before it. (A client that writes blind is send-blind.ts's.)
         await new Promise((resolve) => setImmediate(resolve));
       }
     })(),
