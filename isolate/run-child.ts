@@ -10,10 +10,11 @@
  * lane, so the engine loads once per lane, not once per file); {@link runChild}
  * is the one-request form the worker uses.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { compileCacheDir } from './compile-cache.ts';
 import { classifyExit, type ExitOutcome } from './exit-outcome.ts';
 import { watchRss } from './watch-rss.ts';
+import { canWatch, watchChild, WATCH_ENV } from './parent-watch.ts';
 
 /** What became of one request; only `answered` carries the child's reply. */
 export type ChildOutcome<M> =
@@ -125,14 +126,25 @@ function childFlags(limits: ChildLimits): string[] {
   ];
 }
 
-/** Forks `module` under `limits`; send it requests one at a time with `run`. */
-export function startChild(module: string | URL, limits: ChildLimits): ChildSession {
+/**
+ * Forks `module` under `limits`, to be killed with this process even mid-page:
+ * by a watcher of this process's (parent-watch.ts), else by its own thread.
+ */
+function forkWatched(module: string | URL, limits: ChildLimits): ChildProcess {
+  const watched = canWatch();
   const child = fork(module, [], {
     execArgv: childFlags(limits),
-    env: childEnv(),
+    env: { ...childEnv(), ...(watched ? { [WATCH_ENV]: 'sh' } : {}) },
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+  if (watched && child.pid !== undefined) child.once('exit', watchChild(child.pid));
+  return child;
+}
+
+/** Forks `module` under `limits`; send it requests one at a time with `run`. */
+export function startChild(module: string | URL, limits: ChildLimits): ChildSession {
+  const child = forkWatched(module, limits);
   let current: Pending | null = null;
   let ended: ChildOutcome<never> | null = null;
   let stderr = '';
