@@ -31,21 +31,34 @@ export function canWatch(): boolean {
   return (shell ??= process.platform !== 'win32' && process.env[WATCH_ENV] !== 'thread' && existsSync(SHELL));
 }
 
+/** A child's watcher: `release` once the child has exited; `gone` settles when the watcher has left too. */
+export type Watcher = { release(): void; gone: Promise<void> };
+
 /**
- * Starts the watcher of child `pid`; call the returned function once the
- * child has exited. The watcher holds nothing of this process's event loop.
+ * Starts the watcher of child `pid`. It holds nothing of this process's event
+ * loop until released; then it holds it until it has left, so no watcher
+ * outlives the command that started it.
  */
-export function watchChild(pid: number): () => void {
+export function watchChild(pid: number): Watcher {
   const watcher = spawn(SHELL, ['-c', SCRIPT, 'p2m-watch', String(pid)], { stdio: ['pipe', 'ignore', 'ignore'] });
   // A watcher that failed or left early can only fail to kill; never an unhandled error in the parent.
   watcher.on('error', () => undefined);
   watcher.stdin?.on('error', () => undefined);
+  const gone = new Promise<void>((resolve) => {
+    watcher.once('close', () => resolve());
+    watcher.once('error', () => resolve());
+  });
   watcher.unref();
   (watcher.stdin as unknown as { unref?(): void } | null)?.unref?.();
   let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    watcher.stdin?.end('done\n');
+  return {
+    gone,
+    release() {
+      if (released) return;
+      released = true;
+      // Held from here until it leaves (a moment): this process does not end before its watcher.
+      watcher.ref();
+      watcher.stdin?.end('done\n');
+    },
   };
 }

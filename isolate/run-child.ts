@@ -130,7 +130,7 @@ function childFlags(limits: ChildLimits): string[] {
  * Forks `module` under `limits`, to be killed with this process even mid-page:
  * by a watcher of this process's (parent-watch.ts), else by its own thread.
  */
-function forkWatched(module: string | URL, limits: ChildLimits): ChildProcess {
+function forkWatched(module: string | URL, limits: ChildLimits): { child: ChildProcess; watcherGone: Promise<void> } {
   const watched = canWatch();
   const child = fork(module, [], {
     execArgv: childFlags(limits),
@@ -138,13 +138,15 @@ function forkWatched(module: string | URL, limits: ChildLimits): ChildProcess {
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
-  if (watched && child.pid !== undefined) child.once('exit', watchChild(child.pid));
-  return child;
+  if (!watched || child.pid === undefined) return { child, watcherGone: Promise.resolve() };
+  const watcher = watchChild(child.pid);
+  child.once('exit', watcher.release);
+  return { child, watcherGone: watcher.gone };
 }
 
 /** Forks `module` under `limits`; send it requests one at a time with `run`. */
 export function startChild(module: string | URL, limits: ChildLimits): ChildSession {
-  const child = forkWatched(module, limits);
+  const { child, watcherGone } = forkWatched(module, limits);
   let current: Pending | null = null;
   let ended: ChildOutcome<never> | null = null;
   let stderr = '';
@@ -162,7 +164,9 @@ export function startChild(module: string | URL, limits: ChildLimits): ChildSess
   child.on('error', (err) => end({ kind: 'no_start', message: `the child process failed: ${err.message}` }));
   // stderr may still hold the heap-limit report when 'exit' fires; 'close' waits for the streams.
   child.on('close', (code, signal) => end(classifyExit(code, signal, stderr, limits.heapMb)));
-  const reaped = child.pid === undefined ? Promise.resolve() : new Promise<void>((resolve) => child.once('close', () => resolve()));
+  // Its watcher too (parent-watch.ts): no process of this one's outlives a stop().
+  const reaped = child.pid === undefined ? Promise.resolve()
+    : Promise.all([new Promise<void>((resolve) => child.once('close', () => resolve())), watcherGone]).then(() => undefined);
   // Idle until the first request: neither the process nor its channel holds this one's event loop open.
   const hold = (busy: boolean): void => {
     for (const handle of [child, child.channel, child.stderr as { ref(): void; unref(): void } | null]) {
