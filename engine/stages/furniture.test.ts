@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { furniture, furnitureKey, looksLikeFurniture } from './furniture.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
-import { doc, line, page, textLines } from '../../test/engine/build.ts';
+import { doc, line, page, run, textLines } from '../../test/engine/build.ts';
 import { lineText } from '../geometry.ts';
 import { lineChunks } from '../tables/chunks.ts';
 
@@ -70,5 +70,35 @@ describe('furniture stage', () => {
     expect(looksLikeFurniture('http://docs.example.org/x.html 3/12')).toBe(true);
     expect(looksLikeFurniture('11/22/26, 4:20 AM psmisc')).toBe(true);
     expect(looksLikeFurniture('Introduction')).toBe(false);
+  });
+
+  // Page height 800: the 12% band ends at y 96, the folio band at 160 (from the top; 640 from the bottom).
+  it('drops a running header set lower than the band (a book class on A4), apart from the text and recurring', () => {
+    const pages = [1, 2, 3].map((n) => page(n, [
+      line([`${2 * n + 16}`, 'Typesetting Text'], 40, 100, { bold: true }),
+      ...textLines([`Body text of page ${n}, which goes on`, 'over a second line.'], 40, 130),
+    ]));
+    for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) {
+      expect(p.lines.map(lineText)).toEqual([`Body text of page ${p.number}, which goes on`, 'over a second line.']);
+    }
+  });
+
+  it('keeps first and last lines of text there that read alike but are set at the leading of the text', () => {
+    // A full page's text starts and ends at the same height on every page; "page 109." and "page 110." fold alike.
+    const pages = [1, 2, 3].map((n) => page(n, [
+      ...textLines([`Section ${n} goes on here,`, 'and then the text runs down the page'], 40, 100),
+      ...textLines(['to the end of a paragraph, described on', `page ${108 + n}.`], 40, 676),
+    ]));
+    for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines).toHaveLength(4);
+  });
+
+  it("keeps a table's header repeated where a page opens, set apart from its rows as running headers are", () => {
+    const row = (y: number, cells: string[]) => line(cells.map((c, i) => run(c, 40 + 160 * i, y)), 40, y);
+    const pages = [1, 2, 3].map((n) => page(n, [
+      row(100, ['Name', 'Count', 'Share']),
+      ...[0, 1, 2, 3].map((k) => row(122 + 14 * k, [`Row ${4 * n + k}`, `${10 * n + k}`, `${k}.${n}%`])),
+      ...textLines(['Text under the table.'], 40, 300),
+    ]));
+    for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines.map(lineText)[0]).toMatch(/^Name/);
   });
 });

@@ -62,8 +62,14 @@ type Candidate = {
   y: number;
   outermost: boolean;
   large: boolean;
-  /** Outside the furniture band, in the folio band: only a bare page number there is furniture. */
+  /**
+   * Outside the furniture band, in the folio band: a bare page number there
+   * is furniture, and the page's first or last line recurring there (a
+   * running header set lower, as a book class on A4 puts it).
+   */
   folioOnly: boolean;
+  /** The page's first line at the top, or its last at the bottom, set apart from the text (HEAD_SEP_EM). */
+  edgeLine: boolean;
 };
 
 function candidates(page: Page, maxSize: number): Candidate[] {
@@ -71,7 +77,11 @@ function candidates(page: Page, maxSize: number): Candidate[] {
   const sorted = [...page.lines].sort((a, b) => a.box.y0 - b.box.y0);
   const out: Candidate[] = [];
   // Rows of a table broken over pages repeat at the edges (a repeated header, rows alike but for digits): not furniture.
-  const rows = edgeTableRows(sorted, (l) => l.box.y1 <= h * BAND || l.box.y0 >= h * (1 - BAND));
+  // The first and last lines count as in the band within the folio band too: a repeated table header may open a page there.
+  const first = sorted[0], last = sorted[sorted.length - 1];
+  const inBand = (l: Line): boolean => l.box.y1 <= h * BAND || l.box.y0 >= h * (1 - BAND)
+    || (l === first && l.box.y1 <= h * FOLIO_BAND) || (l === last && l.box.y0 >= h * (1 - FOLIO_BAND));
+  const rows = edgeTableRows(sorted, inBand);
   // So are lines inside a drawn grid holding text, whose cells may sit too close for gutters to show.
   // Found only once a line at an edge asks: most lines are not.
   let grids: Box[] | undefined;
@@ -94,10 +104,23 @@ function candidates(page: Page, maxSize: number): Candidate[] {
     const folioOnly = top ? line.box.y1 > h * BAND : line.box.y0 < h * (1 - BAND);
     // Running headers are small print; a large line that repeats at the top is a heading.
     const large = lineFontSize(line) > maxSize;
-    out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large, folioOnly });
+    const inward = sorted[top ? i + 1 : i - 1];
+    const apart = !inward || (top ? inward.box.y0 - line.box.y1 : line.box.y0 - inward.box.y1) >= HEAD_SEP_EM * lineFontSize(line);
+    const edgeLine = (top ? i === 0 : i === sorted.length - 1) && apart;
+    out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large, folioOnly, edgeLine });
   });
   return out;
 }
+
+/**
+ * Ems (of the line's size) a running header or footer set in the folio band
+ * stands apart from the text at least: LaTeX's headsep and footskip leave
+ * about 1.5 em between the boxes, while lines of one paragraph stand a
+ * fraction of an em apart. A full page's first and last lines of text sit at
+ * the same height on every page, and may read alike once digits are folded
+ * ("page 109." / "page 110.").
+ */
+const HEAD_SEP_EM = 1;
 
 /** Body size times this is the largest a running header or footer is set; a larger line repeating is a heading. */
 const MAX_SIZE_STEP = 1.3;
@@ -120,7 +143,7 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
     forgetChunks();
     return found;
   });
-  const repeatable = all.filter((c) => !c.large && !c.folioOnly);
+  const repeatable = all.filter((c) => !c.large && (!c.folioOnly || c.edgeLine));
   const found = new Set<Line>();
   const need = repeatsNeeded(pages.length, minShare);
   for (const { near, pages: onPages } of recurringGroups(repeatable)) {

@@ -16,6 +16,11 @@ describe('numbered headings stacked like a table', () => {
     expect(isNumberedHeadings(table([['3', 'Results'], ['3.1.', 'Accuracy']], true))).toBe(true);
   });
 
+  it('a number may be named by the word before it: a chapter over its first sections (a thesis class)', () => {
+    expect(isNumberedHeadings(table([['Chapter 1', 'Simple Test'], ['1.1', 'Level 1'], ['1.1.1', 'Level 2']], true))).toBe(true);
+    expect(isNumberedHeadings(table([['Part II', 'Methods'], ['Appendix B', 'Data']], true))).toBe(true);
+  });
+
   it('a table is not: its body is not all bold, or its stub holds labels or values', () => {
     expect(isNumberedHeadings(table([['A', 'RESEARCH METHODS'], ['A.1', 'Part One']], false))).toBe(false);
     expect(isNumberedHeadings(table([['Total', '1,204'], ['Mean', '12.5']], true))).toBe(false);

@@ -1,6 +1,7 @@
 /**
  * Headings stacked with their numbers read as a table: an appendix's "A
  * RESEARCH METHODS" set right above its first subsection's "A.1 Part One",
+ * a chapter's "Chapter 1  Simple Test" above "1.1  Level 1",
  * the numbers flush left and the titles aligned after them. Two lines, two
  * columns, a gutter: a whitespace table. But every cell is in the headings'
  * bold face and every row opens with a section number; a table's body is
@@ -9,8 +10,11 @@
 import type { Detected } from './table-parts.ts';
 import { spansText } from './cell-text.ts';
 
-/** A section number: "3", "A", "A.1", "2.4.1", perhaps with a closing dot. */
-const SECTION_NUMBER = /^(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.?$/u;
+/**
+ * A section number: "3", "A", "A.1", "2.4.1", perhaps with a closing dot, and
+ * perhaps named by a word before it ("Chapter 1", "Part II", "Appendix B").
+ */
+const SECTION_NUMBER = /^(?:\p{Lu}\p{Ll}+\s+)?(?:\d{1,2}|[A-Z]|[IVXLC]{1,6})(?:\.\d{1,2})*\.?$/u;
 
 /** Whether the whitespace table `t` is numbered headings: all its text bold, each row a section number and a title. */
 export function isNumberedHeadings(t: Detected): boolean {
