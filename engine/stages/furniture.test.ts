@@ -101,4 +101,27 @@ describe('furniture stage', () => {
     ]));
     for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines.map(lineText)[0]).toMatch(/^Name/);
   });
+
+  it("drops a header's last line that reaches past the band under lines in it, when set apart from the text (a slide's)", () => {
+    // A slide 255 pt high scaled to 800: folio, author and course at the top right, the last line ending past y 96.
+    const pages = [1, 2, 3].map((n) => page(n, [
+      line([String(n + 1)], 540, 14),
+      line(['Marei Peischl'], 400, 78),
+      line(['LaTeX courses and support'], 400, 90),
+      ...textLines([`Slide ${n} text, which runs on`, 'over a second line.'], 40, 124),
+    ]));
+    for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) {
+      expect(p.lines.map(lineText)).toEqual([`Slide ${p.number} text, which runs on`, 'over a second line.']);
+    }
+  });
+
+  it('keeps rows of a table that run through the band and the line next to it (a matrix at a page foot)', () => {
+    // Octave's manual: the matrix's last rows sit in the bottom band (from y 704), its first just outside, under text.
+    const row = (y: number, cells: string[]) => line(cells.map((c, i) => run(c, 200 + 40 * i, y)), 200, y);
+    const pages = [1, 2, 3].map((n) => page(n, [
+      ...textLines(['The example gives this matrix:'], 40, 666),
+      row(690, ['0', '2', '7', `${n}2`]), row(704, ['0', '0', '3', '8']), row(718, ['0', '0', '0', '4']),
+    ]));
+    for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines).toHaveLength(4);
+  });
 });

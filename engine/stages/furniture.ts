@@ -64,24 +64,36 @@ type Candidate = {
   large: boolean;
   /**
    * Outside the furniture band, in the folio band: a bare page number there
-   * is furniture, and the page's first or last line recurring there (a
-   * running header set lower, as a book class on A4 puts it).
+   * is furniture, and the line next inward from the band recurring there (a
+   * running header set lower, as a book class on A4 puts it, or a header's
+   * last line).
    */
   folioOnly: boolean;
-  /** The page's first line at the top, or its last at the bottom, set apart from the text (HEAD_SEP_EM). */
+  /** The line next inward from the band at its edge, in the folio band and set apart from the text (HEAD_SEP_EM). */
   edgeLine: boolean;
 };
+
+/** The first line below the top band and the last above the bottom band, each only where it lies in the folio band. */
+function nextInward(sorted: readonly Line[], h: number): { top?: Line; bottom?: Line } {
+  let t = 0;
+  while (t < sorted.length && sorted[t]!.box.y1 <= h * BAND) t++;
+  let b = sorted.length - 1;
+  while (b >= 0 && sorted[b]!.box.y0 >= h * (1 - BAND)) b--;
+  const top = sorted[t], bottom = sorted[b];
+  return { top: top && top.box.y1 <= h * FOLIO_BAND ? top : undefined, bottom: bottom && bottom.box.y0 >= h * (1 - FOLIO_BAND) ? bottom : undefined };
+}
 
 function candidates(page: Page, maxSize: number): Candidate[] {
   const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
   const sorted = [...page.lines].sort((a, b) => a.box.y0 - b.box.y0);
   const out: Candidate[] = [];
   // Rows of a table broken over pages repeat at the edges (a repeated header, rows alike but for digits): not furniture.
-  // The first and last lines count as in the band within the folio band too: a repeated table header may open a page there.
-  const first = sorted[0], last = sorted[sorted.length - 1];
-  const inBand = (l: Line): boolean => l.box.y1 <= h * BAND || l.box.y0 >= h * (1 - BAND)
-    || (l === first && l.box.y1 <= h * FOLIO_BAND) || (l === last && l.box.y0 >= h * (1 - FOLIO_BAND));
-  const rows = edgeTableRows(sorted, inBand);
+  // At each edge, the line next inward from those in the band, when it is in the folio band: a header's last line may
+  // reach past the band (a slide's author and title under its folio). Rows are searched from it too (a repeated table
+  // header may open a page there), and a run of rows through it goes past the band.
+  const { top: nextTop, bottom: nextBottom } = nextInward(sorted, h);
+  const inBand = (l: Line): boolean => l.box.y1 <= h * BAND || l.box.y0 >= h * (1 - BAND);
+  const rows = edgeTableRows(sorted, inBand, (l) => inBand(l) || l === nextTop || l === nextBottom);
   // So are lines inside a drawn grid holding text, whose cells may sit too close for gutters to show.
   // Found only once a line at an edge asks: most lines are not.
   let grids: Box[] | undefined;
@@ -91,8 +103,14 @@ function candidates(page: Page, maxSize: number): Candidate[] {
     if (rows.has(line)) return;
     const folioTop = i === 0 && line.box.y1 <= h * FOLIO_BAND;
     const folioBottom = i === sorted.length - 1 && line.box.y0 >= h * (1 - FOLIO_BAND);
-    const top = line.box.y1 <= h * BAND || folioTop;
-    const bottom = line.box.y0 >= h * (1 - BAND) || folioBottom;
+    const below = sorted[i + 1], above = sorted[i - 1];
+    const sep = HEAD_SEP_EM * lineFontSize(line);
+    // Next inward from the band, set apart from the text (HEAD_SEP_EM) and, behind the band's lines, close to them as
+    // one header's lines are (a gap like the text's would do, and set apart it is the text's first line).
+    const edgeTop = line === nextTop && (!below || below.box.y0 - line.box.y1 >= sep) && (!above || line.box.y0 - above.box.y1 < sep);
+    const edgeBottom = line === nextBottom && (!above || line.box.y0 - above.box.y1 >= sep) && (!below || below.box.y0 - line.box.y1 < sep);
+    const top = line.box.y1 <= h * BAND || folioTop || edgeTop;
+    const bottom = line.box.y0 >= h * (1 - BAND) || folioBottom || edgeBottom;
     if (!top && !bottom) return;
     if (ruled && centreIn(line.box, ruled)) {
       grids ??= textGridBoxes(page.rules, page.lines.flatMap((l) => l.runs));
@@ -104,9 +122,7 @@ function candidates(page: Page, maxSize: number): Candidate[] {
     const folioOnly = top ? line.box.y1 > h * BAND : line.box.y0 < h * (1 - BAND);
     // Running headers are small print; a large line that repeats at the top is a heading.
     const large = lineFontSize(line) > maxSize;
-    const inward = sorted[top ? i + 1 : i - 1];
-    const apart = !inward || (top ? inward.box.y0 - line.box.y1 : line.box.y0 - inward.box.y1) >= HEAD_SEP_EM * lineFontSize(line);
-    const edgeLine = (top ? i === 0 : i === sorted.length - 1) && apart;
+    const edgeLine = top ? edgeTop : edgeBottom;
     out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large, folioOnly, edgeLine });
   });
   return out;
@@ -151,7 +167,7 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
   }
   for (const c of all) {
     const text = lineText(c.line);
-    if (c.folioOnly ? isFolio(text) : c.outermost && looksLikeFurniture(text)) found.add(c.line);
+    if (c.outermost && (c.folioOnly ? isFolio(text) : looksLikeFurniture(text))) found.add(c.line);
   }
   return found;
 }

@@ -55,9 +55,10 @@ function sameColumns(a: readonly Gutter[], b: readonly Gutter[]): boolean {
 
 /**
  * The lines of `lines` that are rows of a table reaching beyond the band:
- * `inBand(line)` tells which lines lie in the page's edge bands.
+ * `inBand(line)` tells which lines lie in the page's edge bands. Runs are
+ * searched through the lines `from` tells (default: those in the band).
  */
-export function edgeTableRows(lines: readonly Line[], inBand: (line: Line) => boolean): Set<Line> {
+export function edgeTableRows(lines: readonly Line[], inBand: (line: Line) => boolean, from = inBand): Set<Line> {
   const sorted = [...lines].sort((a, b) => a.box.y0 - b.box.y0);
   // Only the runs through a band line matter: a page's other lines are chunked only as far as those runs reach.
   const gaps: Array<Gutter[] | undefined> = new Array(sorted.length);
@@ -66,7 +67,7 @@ export function edgeTableRows(lines: readonly Line[], inBand: (line: Line) => bo
     && sameColumns(gapsAt(i - 1), gapsAt(i));
   const out = new Set<Line>();
   for (let i = 0; i < sorted.length;) {
-    if (!inBand(sorted[i]!)) {
+    if (!from(sorted[i]!)) {
       i++;
       continue;
     }
