@@ -124,4 +124,23 @@ describe('furniture stage', () => {
     ]));
     for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines).toHaveLength(4);
   });
+
+  it("drops a verso page's header and a recto page's, each found on only half of a short paper's pages", () => {
+    // Seven pages: the authors over the even ones, the title over the odd ones after the first; 3 of 7 pages each.
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta'];
+    const text = (n: number) => Array.from({ length: 30 }, (_, k) => `${words[(n + k) % 7]} text of line ${k}`);
+    const pages = [1, 2, 3, 4, 5, 6, 7].map((n) => page(n, [
+      ...(n === 1 ? [] : [line([n % 2 ? 'The Name of the Title' : 'Trovato et al.', String(n)], 40, 40, { fontSize: 7 })]),
+      ...textLines(text(n), 40, 80),
+    ]));
+    for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines.map(lineText)).toEqual(text(p.number));
+  });
+
+  it('keeps a line of filler text found at one height on every other page, in the band but at the leading of the text', () => {
+    const filler = 'Montreal welcomes Digital Audio Effects, we simply love them.';
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta'];
+    const text = (n: number) => Array.from({ length: 30 }, (_, k) => `${words[(n + k) % 7]} text of line ${k}`);
+    const pages = [1, 2, 3, 4, 5, 6, 7].map((n) => page(n, textLines([n % 2 ? `Odd page ${words[n - 1]} text,` : filler, ...text(n)], 40, 60)));
+    for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines).toHaveLength(31);
+  });
 });

@@ -71,6 +71,8 @@ type Candidate = {
   folioOnly: boolean;
   /** The line next inward from the band at its edge, in the folio band and set apart from the text (HEAD_SEP_EM). */
   edgeLine: boolean;
+  /** It stands apart from the next line inward (HEAD_SEP_EM), as a header or footer stands apart from the text. */
+  apart: boolean;
 };
 
 /** The first line below the top band and the last above the bottom band, each only where it lies in the folio band. */
@@ -105,10 +107,11 @@ function candidates(page: Page, maxSize: number): Candidate[] {
     const folioBottom = i === sorted.length - 1 && line.box.y0 >= h * (1 - FOLIO_BAND);
     const below = sorted[i + 1], above = sorted[i - 1];
     const sep = HEAD_SEP_EM * lineFontSize(line);
+    const apartBelow = !below || below.box.y0 - line.box.y1 >= sep, apartAbove = !above || line.box.y0 - above.box.y1 >= sep;
     // Next inward from the band, set apart from the text (HEAD_SEP_EM) and, behind the band's lines, close to them as
     // one header's lines are (a gap like the text's would do, and set apart it is the text's first line).
-    const edgeTop = line === nextTop && (!below || below.box.y0 - line.box.y1 >= sep) && (!above || line.box.y0 - above.box.y1 < sep);
-    const edgeBottom = line === nextBottom && (!above || line.box.y0 - above.box.y1 >= sep) && (!below || below.box.y0 - line.box.y1 < sep);
+    const edgeTop = line === nextTop && apartBelow && (!above || line.box.y0 - above.box.y1 < sep);
+    const edgeBottom = line === nextBottom && apartAbove && (!below || below.box.y0 - line.box.y1 < sep);
     const top = line.box.y1 <= h * BAND || folioTop || edgeTop;
     const bottom = line.box.y0 >= h * (1 - BAND) || folioBottom || edgeBottom;
     if (!top && !bottom) return;
@@ -123,7 +126,7 @@ function candidates(page: Page, maxSize: number): Candidate[] {
     // Running headers are small print; a large line that repeats at the top is a heading.
     const large = lineFontSize(line) > maxSize;
     const edgeLine = top ? edgeTop : edgeBottom;
-    out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large, folioOnly, edgeLine });
+    out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large, folioOnly, edgeLine, apart: top ? apartBelow : apartAbove });
   });
   return out;
 }
@@ -162,8 +165,13 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
   const repeatable = all.filter((c) => !c.large && (!c.folioOnly || c.edgeLine));
   const found = new Set<Line>();
   const need = repeatsNeeded(pages.length, minShare);
+  // A book's verso and recto pages carry headers of their own (authors on the left, the title on the right): a line
+  // found only on pages of one parity is counted over those pages, where it stands apart from the text as headers do
+  // (filler text repeated from page to page may put one line of text at one height on every other page).
+  const needOneSide = repeatsNeeded(Math.floor(pages.length / 2), minShare);
   for (const { near, pages: onPages } of recurringGroups(repeatable)) {
-    if (pages.length > 1 && onPages >= need) near.forEach((c) => found.add(c.line));
+    const oneSide = near.every((c) => c.apart && c.page % 2 === near[0]!.page % 2);
+    if (pages.length > 1 && (onPages >= need || (oneSide && onPages >= needOneSide))) near.forEach((c) => found.add(c.line));
   }
   for (const c of all) {
     const text = lineText(c.line);
