@@ -143,4 +143,23 @@ describe('furniture stage', () => {
     const pages = [1, 2, 3, 4, 5, 6, 7].map((n) => page(n, textLines([n % 2 ? `Odd page ${words[n - 1]} text,` : filler, ...text(n)], 40, 60)));
     for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines).toHaveLength(31);
   });
+
+  it("drops a footer of two lines in small print above the band, apart from the text (a conference's notice)", () => {
+    const text = Array.from({ length: 40 }, (_, k) => `line ${k} of the text, which runs down the page`);
+    const pages = [1, 2, 3].map((n) => page(n, [
+      ...textLines(text, 40, 100),
+      ...textLines(['Intended for submission to a conference, please do not distribute.', `© 2022, A. Author, ${n}`], 40, 676, { fontSize: 7 }, 8),
+    ]));
+    for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines.map(lineText)).toEqual(text);
+  });
+
+  it("keeps a footnote's mark set on a line of its own there, though it recurs at one height", () => {
+    const text = Array.from({ length: 40 }, (_, k) => `line ${k} of the text, which runs down the page`);
+    const pages = [1, 2, 3].map((n) => page(n, [
+      ...textLines(text, 40, 100),
+      line(['1'], 40, 676, { fontSize: 7 }),
+      line([`http://example.org/page-${'abc'[n - 1]}`], 40, 684, { fontSize: 7 }),
+    ]));
+    for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines).toHaveLength(42);
+  });
 });

@@ -15,6 +15,7 @@ import { centreIn } from '../tables/table-parts.ts';
 import { forgetChunks } from '../tables/chunks.ts';
 import { asciiDigits, furnitureKey, recurringGroups } from './furniture-key.ts';
 import { sideHeadRuns } from './side-heads.ts';
+import { smallPrintBlock } from './furniture-block.ts';
 
 export { furnitureKey };
 
@@ -85,7 +86,7 @@ function nextInward(sorted: readonly Line[], h: number): { top?: Line; bottom?: 
   return { top: top && top.box.y1 <= h * FOLIO_BAND ? top : undefined, bottom: bottom && bottom.box.y0 >= h * (1 - FOLIO_BAND) ? bottom : undefined };
 }
 
-function candidates(page: Page, maxSize: number): Candidate[] {
+function candidates(page: Page, maxSize: number, body: number): Candidate[] {
   const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
   const sorted = [...page.lines].sort((a, b) => a.box.y0 - b.box.y0);
   const out: Candidate[] = [];
@@ -94,8 +95,11 @@ function candidates(page: Page, maxSize: number): Candidate[] {
   // reach past the band (a slide's author and title under its folio). Rows are searched from it too (a repeated table
   // header may open a page there), and a run of rows through it goes past the band.
   const { top: nextTop, bottom: nextBottom } = nextInward(sorted, h);
+  // Or a few lines in small print there, apart from the text (furniture-block.ts).
+  const bounds = { band: BAND, folioBand: FOLIO_BAND, sepEm: HEAD_SEP_EM, bodySize: body };
+  const blockTop = new Set(smallPrintBlock(sorted, h, true, bounds)), blockBottom = new Set(smallPrintBlock(sorted, h, false, bounds));
   const inBand = (l: Line): boolean => l.box.y1 <= h * BAND || l.box.y0 >= h * (1 - BAND);
-  const rows = edgeTableRows(sorted, inBand, (l) => inBand(l) || l === nextTop || l === nextBottom);
+  const rows = edgeTableRows(sorted, inBand, (l) => inBand(l) || l === nextTop || l === nextBottom || blockTop.has(l) || blockBottom.has(l));
   // So are lines inside a drawn grid holding text, whose cells may sit too close for gutters to show.
   // Found only once a line at an edge asks: most lines are not.
   let grids: Box[] | undefined;
@@ -110,8 +114,8 @@ function candidates(page: Page, maxSize: number): Candidate[] {
     const apartBelow = !below || below.box.y0 - line.box.y1 >= sep, apartAbove = !above || line.box.y0 - above.box.y1 >= sep;
     // Next inward from the band, set apart from the text (HEAD_SEP_EM) and, behind the band's lines, close to them as
     // one header's lines are (a gap like the text's would do, and set apart it is the text's first line).
-    const edgeTop = line === nextTop && apartBelow && (!above || line.box.y0 - above.box.y1 < sep);
-    const edgeBottom = line === nextBottom && apartAbove && (!below || below.box.y0 - line.box.y1 < sep);
+    const edgeTop = (line === nextTop && apartBelow && (!above || line.box.y0 - above.box.y1 < sep)) || blockTop.has(line);
+    const edgeBottom = (line === nextBottom && apartAbove && (!below || below.box.y0 - line.box.y1 < sep)) || blockBottom.has(line);
     const top = line.box.y1 <= h * BAND || folioTop || edgeTop;
     const bottom = line.box.y0 >= h * (1 - BAND) || folioBottom || edgeBottom;
     if (!top && !bottom) return;
@@ -155,10 +159,11 @@ function repeatsNeeded(pages: number, minShare: number): number {
 
 /** Finds the furniture lines of the whole document. */
 export function findFurniture(pages: Page[], minShare: number): Set<Line> {
-  const maxSize = MAX_SIZE_STEP * (bodySize(pages.flatMap((p) => p.lines)) || Infinity);
+  const body = bodySize(pages.flatMap((p) => p.lines));
+  const maxSize = MAX_SIZE_STEP * (body || Infinity);
   // The edge-row test chunks every line of a page; the chunks are not asked for again, so they go page by page.
   const all = pages.flatMap((p) => {
-    const found = candidates(p, maxSize);
+    const found = candidates(p, maxSize, body || Infinity);
     forgetChunks();
     return found;
   });
@@ -168,9 +173,9 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
   // A book's verso and recto pages carry headers of their own (authors on the left, the title on the right): a line
   // found only on pages of one parity is counted over those pages, where it stands apart from the text as headers do
   // (filler text repeated from page to page may put one line of text at one height on every other page).
-  const needOneSide = repeatsNeeded(Math.floor(pages.length / 2), minShare);
+  const needOneSide = repeatsNeeded(Math.floor(pages.length / 2), minShare); // the pages of one parity: half of them
   for (const { near, pages: onPages } of recurringGroups(repeatable)) {
-    const oneSide = near.every((c) => c.apart && c.page % 2 === near[0]!.page % 2);
+    const oneSide = near.every((c) => c.apart && c.page % 2 === near[0]!.page % 2); // all on odd pages, or all on even
     if (pages.length > 1 && (onPages >= need || (oneSide && onPages >= needOneSide))) near.forEach((c) => found.add(c.line));
   }
   for (const c of all) {
