@@ -15,7 +15,7 @@ import { centreIn } from '../tables/table-parts.ts';
 import { forgetChunks } from '../tables/chunks.ts';
 import { asciiDigits, furnitureKey, recurringGroups } from './furniture-key.ts';
 import { sideHeadRuns } from './side-heads.ts';
-import { smallPrintBlock } from './furniture-block.ts';
+import { edgeLines } from './furniture-edge.ts';
 
 export { furnitureKey };
 
@@ -65,41 +65,27 @@ type Candidate = {
   large: boolean;
   /**
    * Outside the furniture band, in the folio band: a bare page number there
-   * is furniture, and the line next inward from the band recurring there (a
-   * running header set lower, as a book class on A4 puts it, or a header's
-   * last line).
+   * is furniture, and an edge line recurring there.
    */
   folioOnly: boolean;
-  /** The line next inward from the band at its edge, in the folio band and set apart from the text (HEAD_SEP_EM). */
+  /** One of the lines set with the furniture past the band at its edge (furniture-edge.ts). */
   edgeLine: boolean;
   /** It stands apart from the next line inward (HEAD_SEP_EM), as a header or footer stands apart from the text. */
   apart: boolean;
 };
 
-/** The first line below the top band and the last above the bottom band, each only where it lies in the folio band. */
-function nextInward(sorted: readonly Line[], h: number): { top?: Line; bottom?: Line } {
-  let t = 0;
-  while (t < sorted.length && sorted[t]!.box.y1 <= h * BAND) t++;
-  let b = sorted.length - 1;
-  while (b >= 0 && sorted[b]!.box.y0 >= h * (1 - BAND)) b--;
-  const top = sorted[t], bottom = sorted[b];
-  return { top: top && top.box.y1 <= h * FOLIO_BAND ? top : undefined, bottom: bottom && bottom.box.y0 >= h * (1 - FOLIO_BAND) ? bottom : undefined };
-}
-
 function candidates(page: Page, maxSize: number, body: number): Candidate[] {
   const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
   const sorted = [...page.lines].sort((a, b) => a.box.y0 - b.box.y0);
   const out: Candidate[] = [];
-  // Rows of a table broken over pages repeat at the edges (a repeated header, rows alike but for digits): not furniture.
-  // At each edge, the line next inward from those in the band, when it is in the folio band: a header's last line may
-  // reach past the band (a slide's author and title under its folio). Rows are searched from it too (a repeated table
-  // header may open a page there), and a run of rows through it goes past the band.
-  const { top: nextTop, bottom: nextBottom } = nextInward(sorted, h);
-  // Or a few lines in small print there, apart from the text (furniture-block.ts).
+  // Lines set with the furniture past the band, apart from the text (furniture-edge.ts).
   const bounds = { band: BAND, folioBand: FOLIO_BAND, sepEm: HEAD_SEP_EM, bodySize: body };
-  const blockTop = new Set(smallPrintBlock(sorted, h, true, bounds)), blockBottom = new Set(smallPrintBlock(sorted, h, false, bounds));
+  const edgeTop = edgeLines(sorted, h, true, bounds), edgeBottom = edgeLines(sorted, h, false, bounds);
+  // Rows of a table broken over pages repeat at the edges (a repeated header, rows alike but for digits): not furniture.
+  // Rows are searched from the edge lines too (a repeated table header may open a page there), and a run of rows
+  // through them goes past the band.
   const inBand = (l: Line): boolean => l.box.y1 <= h * BAND || l.box.y0 >= h * (1 - BAND);
-  const rows = edgeTableRows(sorted, inBand, (l) => inBand(l) || l === nextTop || l === nextBottom || blockTop.has(l) || blockBottom.has(l));
+  const rows = edgeTableRows(sorted, inBand, (l) => inBand(l) || edgeTop.has(l) || edgeBottom.has(l));
   // So are lines inside a drawn grid holding text, whose cells may sit too close for gutters to show.
   // Found only once a line at an edge asks: most lines are not.
   let grids: Box[] | undefined;
@@ -112,12 +98,8 @@ function candidates(page: Page, maxSize: number, body: number): Candidate[] {
     const below = sorted[i + 1], above = sorted[i - 1];
     const sep = HEAD_SEP_EM * lineFontSize(line);
     const apartBelow = !below || below.box.y0 - line.box.y1 >= sep, apartAbove = !above || line.box.y0 - above.box.y1 >= sep;
-    // Next inward from the band, set apart from the text (HEAD_SEP_EM) and, behind the band's lines, close to them as
-    // one header's lines are (a gap like the text's would do, and set apart it is the text's first line).
-    const edgeTop = (line === nextTop && apartBelow && (!above || line.box.y0 - above.box.y1 < sep)) || blockTop.has(line);
-    const edgeBottom = (line === nextBottom && apartAbove && (!below || below.box.y0 - line.box.y1 < sep)) || blockBottom.has(line);
-    const top = line.box.y1 <= h * BAND || folioTop || edgeTop;
-    const bottom = line.box.y0 >= h * (1 - BAND) || folioBottom || edgeBottom;
+    const top = line.box.y1 <= h * BAND || folioTop || edgeTop.has(line);
+    const bottom = line.box.y0 >= h * (1 - BAND) || folioBottom || edgeBottom.has(line);
     if (!top && !bottom) return;
     if (ruled && centreIn(line.box, ruled)) {
       grids ??= textGridBoxes(page.rules, page.lines.flatMap((l) => l.runs));
@@ -129,7 +111,7 @@ function candidates(page: Page, maxSize: number, body: number): Candidate[] {
     const folioOnly = top ? line.box.y1 > h * BAND : line.box.y0 < h * (1 - BAND);
     // Running headers are small print; a large line that repeats at the top is a heading.
     const large = lineFontSize(line) > maxSize;
-    const edgeLine = top ? edgeTop : edgeBottom;
+    const edgeLine = (top ? edgeTop : edgeBottom).has(line);
     out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large, folioOnly, edgeLine, apart: top ? apartBelow : apartAbove });
   });
   return out;
