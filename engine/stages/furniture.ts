@@ -16,6 +16,7 @@ import { forgetChunks } from '../tables/chunks.ts';
 import { asciiDigits, furnitureKey, recurringGroups } from './furniture-key.ts';
 import { sideHeadRuns } from './side-heads.ts';
 import { edgeLines } from './furniture-edge.ts';
+import { watermarkRuns } from './watermarks.ts';
 
 export { furnitureKey };
 
@@ -192,7 +193,8 @@ export const furniture: Stage = {
     let pages = doc.pages.map((p) => withoutRuns(p, lineNumberRuns(p)));
     if (cfg.furniture !== 'keep') {
       const side = sideHeadRuns(pages, repeatsNeeded(pages.length, cfg.furnitureMinShare), BAND);
-      pages = pages.map((p) => withoutRuns(p, side));
+      const marks = watermarkRuns(pages);
+      pages = pages.map((p) => withoutRuns(withoutRuns(p, side), marks));
     }
     const drop = cfg.furniture === 'keep' ? new Set<Line>() : findFurniture(pages, cfg.furnitureMinShare);
     if (drop.size === 0 && pages.every((p, i) => p === doc.pages[i])) return doc;
