@@ -50,8 +50,11 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
   return false;
 }
 
-/** A cell that is one number, amount, percentage, range or a dash standing for no value; a flag may follow (`544 (e)`, `12.5*`). */
-export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—]\d[\d,.]*%?)?[)\]]?(?:\([a-z]\))?[*†‡a-z]{0,2}$|^[-–—]$/;
+/**
+ * A cell that is one number, amount, percentage, range (open-ended too: `1995–`, since 1995) or a dash standing for
+ * no value; a flag may follow (`544 (e)`, `12.5*`).
+ */
+export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—](?:\d[\d,.]*%?)?)?[)\]]?(?:\([a-z]\))?[*†‡a-z]{0,2}$|^[-–—]$/;
 
 /** Columns in which a line holds exactly one chunk, and that chunk is a number. */
 function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
