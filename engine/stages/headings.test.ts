@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headings } from './headings.ts';
+import { bodySize, headings } from './headings.ts';
 import { DEFAULT_CONFIG } from '../stage.ts';
 import { doc, line, page, para, textLines } from '../../test/engine/build.ts';
 import type { Block, Page } from '../model.ts';
@@ -160,5 +160,19 @@ describe('statement and float labels', () => {
     expect(markdown).toMatch(/^# Learning Rates$/m);
     expect(markdown.match(/^#/gm)).toHaveLength(1);
     expect(markdown).toContain('**Theorem 2 (Convergence)**');
+  });
+});
+
+describe('body size', () => {
+  it('counts text set in a fixed-pitch CJK face as prose, so a Chinese text outweighs its smaller Latin references', () => {
+    const sentence = '知识图谱一般表示为三元组的形式，其中实体和关系的集合构成图谱。';
+    const chinese = textLines(Array.from({ length: 8 }, () => sentence), 40, 100, { fontSize: 12, monospace: true }, 20);
+    const latin = textLines(['Keywords: knowledge graph, recommender system, ripple network.'], 40, 280, { fontSize: 12 }, 20);
+    const references = textLines(['[1] HE X, LIAO L, ZHANG H, et al. Neural collaborative filtering. Proceedings of the 26th WWW.', '[2] SUN Y, YUAN N J, XIE X, et al. Collaborative intent prediction with real-time contextual data.'], 40, 320, { fontSize: 10.5 }, 14);
+    const paras = [para(chinese), para(latin), para(references)];
+    const out = headings.run(doc([page(1, [...chinese, ...latin, ...references], { blocks: paras })]), DEFAULT_CONFIG);
+    expect(levels(out.pages[0]!)).toEqual([0, 0, 0]);
+    // Code stays code: a Latin fixed-pitch face is no prose.
+    expect(bodySize([...textLines(['const x = 1;'], 40, 500, { fontSize: 9, monospace: true }), ...references])).toBe(10.5);
   });
 });

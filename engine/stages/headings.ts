@@ -19,7 +19,7 @@ import { atMostDeepest, type Level } from './heading-level.ts';
 import { CODE_LINE_SHARE } from './measures.ts';
 
 export { outlineKey, titleKey } from './heading-outline.ts';
-import { lineRole, lineText, runShare } from '../geometry.ts';
+import { isMostlyCjk, lineRole, lineText, runShare } from '../geometry.ts';
 import { maxOf, minOf } from '../numbers.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
@@ -69,6 +69,12 @@ function heaviest(weight: ReadonlyMap<number, number>): number {
   return best / 2;
 }
 
+/**
+ * Whether a run is set in a fixed-pitch face as code is. CJK faces are fixed-pitch by design: a Chinese
+ * thesis's text, set in one, is its prose, and by it the body size is measured.
+ */
+const setAsCode = (r: TextRun): boolean => r.monospace && !isMostlyCjk(r.text);
+
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
   const weight = new Map<number, number>();
@@ -76,7 +82,7 @@ export function bodySize(lines: Line[], mono = false): number {
     const l = lines[i]!;
     for (let k = 0; k < l.runs.length; k++) {
       const r = l.runs[k]!;
-      if (r.monospace === mono) weigh(weight, r);
+      if (setAsCode(r) === mono) weigh(weight, r);
     }
   }
   return heaviest(weight);
@@ -89,8 +95,7 @@ function bodySizes(lines: Line[]): Body {
     const l = lines[k]!;
     for (let i = 0; i < l.runs.length; i++) {
       const r = l.runs[i]!;
-      if (r.monospace === false) weigh(prose, r);
-      else if (r.monospace === true) weigh(mono, r);
+      weigh(setAsCode(r) ? mono : prose, r);
     }
   }
   return { prose: heaviest(prose), mono: heaviest(mono) };
