@@ -15,6 +15,7 @@ import { chartAreas } from './chart-gridlines.ts';
 import { axisAreas } from './chart-axes.ts';
 import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver } from './prose-cells.ts';
 import { isWrappedColumns } from './wrapped-columns.ts';
+import { isEnumeratedList } from './enumerated-lists.ts';
 import { isNumberedHeadings } from './numbered-headings.ts';
 import { isDisplayMath } from './display-math.ts';
 import { regionGutter } from './column-straddle.ts';
@@ -63,10 +64,10 @@ function onFigure(line: Line, figures: readonly Box[], em: number): boolean {
   return figures.some((f) => x >= f.x0 - mx && x <= f.x1 + mx && y >= f.y0 - my && y <= f.y1 + my);
 }
 
-/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a row of authors, justified lines whose word gaps line up, columns of lines wrapped to a measure, numbered headings stacked, display mathematics. */
+/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a numbered list's hanging labels, a row of authors, justified lines whose word gaps line up, columns of lines wrapped to a measure, numbered headings stacked, display mathematics. */
 function isText(t: Detected, lines: readonly Line[], em: number): boolean {
   const b = t.block;
-  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isAuthorGrid(t, lines) || isJustifiedLines(t) || isWrappedColumns(t, em) || isNumberedHeadings(t) || isDisplayMath(t);
+  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isEnumeratedList(b) || isAuthorGrid(t, lines) || isJustifiedLines(t) || isWrappedColumns(t, em) || isNumberedHeadings(t) || isDisplayMath(t);
 }
 
 /**
