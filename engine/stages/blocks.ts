@@ -11,7 +11,7 @@ import { titleKey } from './headings.ts';
 import { asciiTitleKeyLength, keyLengths } from './heading-outline.ts';
 import { isRunInTitle } from './heading-run-in.ts';
 import { isCentredLabel } from './centred-labels.ts';
-import { startsHangingEntry } from './hanging-indent.ts';
+import { opensEntry, opensNextEntry, startsHangingEntry } from './hanging-indent.ts';
 import { splitAtForcedBreaks, wordWouldFit } from './forced-breaks.ts';
 import { takeMarginMarks } from './margin-marks.ts';
 import { boxCentreX, documentText, lineFontSize, lineRole, lineStructBlock, lineText, median, trimmedLength, unionOf, visibleLength } from '../geometry.ts';
@@ -138,11 +138,11 @@ export function changesFace(a: Line, b: Line): boolean {
   return sa.bold !== sb.bold && !(sa.mono && sb.mono);
 }
 
-/** True when `b` cannot continue the paragraph that ends with `a`. */
-export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number): boolean {
+/** True when `b` cannot continue the paragraph that ends with `a`; with `faces` false, a change of face alone (not of size) does not part them. */
+export function startsNewBlock(a: Line, b: Line, gap: number, ratio: number, faces = true): boolean {
   // A word broken at the line's end goes on in lower case on the next: one paragraph, whatever the face ("Re-" / "dundancy").
   if (BROKEN_WORD.test(lineText(a)) && RUNS_ON.test(lineText(b)) && !styleOf(a).mono && !styleOf(b).mono && listMarker(lineText(b)) === null) return false;
-  if (changesFace(a, b)) return true;
+  if (faces ? changesFace(a, b) : sizesDiffer(styleOf(a), styleOf(b))) return true;
   const sb = styleOf(b);
   const size = greatest(greatest(styleOf(a).size, sb.size), 1);
   // A line opening with a list marker starts an item (code lines keep their dashes).
@@ -291,7 +291,10 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
       const prev = cur.at(-1);
       // A centred label in capitals ("ABSTRACT") is set in the body's face and spacing: its place parts it from the text.
       const label = cur.length === 1 && prev !== undefined && isCentredLabel(prev, line);
-      if (prev && (isTitle || label || startsNewBlock(prev, line, gap, ratio) || leavesItem(cur[0]!, prev, line) || startsHangingEntry(cur, line))) flush();
+      // A numbered entry ("[3] Sten Andler…") keeps its lines whatever their face, until the next entry opens.
+      const entry = prev !== undefined && opensEntry(cur[0]!);
+      const next = entry && opensNextEntry(cur[0]!, line);
+      if (prev && (isTitle || label || next || startsNewBlock(prev, line, gap, ratio, !entry) || leavesItem(cur[0]!, prev, line) || startsHangingEntry(cur, line))) flush();
       cur.push(line);
       if (isTitle) flush();
     }

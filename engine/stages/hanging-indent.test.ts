@@ -40,4 +40,33 @@ describe('paragraphs set with a hanging indent', () => {
     const code = [line(['if (ready) {'], 54, 100, { monospace: true }), line(['start();'], 69, 110, { monospace: true }), line(['}'], 54, 120, { monospace: true })];
     expect(startsHangingEntry(code.slice(0, 2), code[2]!)).toBe(false);
   });
+
+  it('part author-year entries whose turnover line is a URL in a typewriter face', () => {
+    const lines = [
+      line(['Trettin, M. and J. Fenn (June 17, 2007). An essential guide to usage. url:'], 54, 100),
+      line(['http://mirrors.ctan.org/info/l2tabu/english/l2tabuen.pdf'], 69, 110, { monospace: true }),
+      line(['Trettin, M. and G. Medina (Dec. 7, 2007). Una guía esencial. Spanish.'], 54, 120),
+    ];
+    expect(startsHangingEntry(lines.slice(0, 2), lines[2]!)).toBe(true);
+  });
+
+  it('keep a numbered entry whole across its URL in a typewriter face, and part it at the next number', () => {
+    const url = { monospace: true };
+    const entries = [
+      line(['[1]', 'Das Bild der TU Darmstadt. Corporate Design Handbuch. Juni 2011. url:', { ...line(['https://www.intern.'], 347, 114, url).runs[0]! }], 43, 114),
+      line(['tu-darmstadt.de/media/medien_stabsstelle_km/services/medien_cd/das_'], 64, 125, url),
+      line(['bild_der_tu_darmstadt.pdf (besucht am 01. 05. 2020).'], 64, 136),
+      line(['[2]', 'IMRAD. Wikipedia. (besucht am 20. 12. 2018).'], 43, 151),
+    ];
+    const out = blocks.run(doc([page(1, entries)]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(out.map((b) => b.kind)).toEqual(['paragraph', 'paragraph']);
+    expect(text(out[0]!)).toMatch(/^\[1\] ?Das Bild .*\(besucht am 01\. 05\. 2020\)\.$/);
+    expect(text(out[1]!)).toMatch(/^\[2\] ?IMRAD/);
+  });
+
+  it('leave a shell job number in code to the code', () => {
+    const lines = [line(['[1] 4242'], 54, 100, { monospace: true }), line(['The shell prints the job number and the process id.'], 54, 110)];
+    const out = blocks.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!.blocks;
+    expect(out).toHaveLength(2);
+  });
 });
