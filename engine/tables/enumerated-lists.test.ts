@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { tablesOf, type Text } from '../../test/support/tables/pdf.ts';
 
 /** Entries of one or two lines in 7 pt (acmart's references), their labels in a column of their own left of the text. */
-function hanging(labels: readonly string[], entries: readonly string[][]): Text[] {
+function hanging(labels: readonly string[], entries: readonly string[][], textX = 90): Text[] {
   const out: Text[] = [];
   let y = 300;
   labels.forEach((label, i) => {
     out.push({ text: label, x: 77, y, size: 7 });
     for (const text of entries[i]!) {
-      out.push({ text, x: 90, y, size: 7 });
+      out.push({ text, x: textX, y, size: 7 });
       y += 10;
     }
   });
@@ -39,5 +39,14 @@ describe('numbered lists with hanging labels', () => {
   it('keeps a table whose labels do not count up', async () => {
     const { tables } = await tablesOf([{ texts: hanging([...LABELS].reverse(), REFERENCES) }]);
     expect(tables).toHaveLength(1);
+  });
+
+  it('reads a list going on from the page before, or labelled by keys in alphabetical order, as text too', async () => {
+    const later = await tablesOf([{ texts: hanging(REFERENCES.map((_, i) => `[${i + 21}]`), REFERENCES) }]);
+    expect(later.tables).toHaveLength(0);
+    const keys = ['[AB07]', '[And79]', '[Ani03]', '[Coh07]', '[Dou98]', '[Edi07]', '[Edi08]', '[Gun07]', '[Hag93]', '[Har78]', '[Har79]', '[TL94]'];
+    const alpha = await tablesOf([{ texts: hanging(keys, REFERENCES, 104) }]);
+    expect(alpha.tables).toHaveLength(0);
+    expect(alpha.markdown).toMatch(/\\\[TL94\\\] ?David A\. Anisi\./);
   });
 });
