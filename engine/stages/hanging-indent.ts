@@ -34,9 +34,9 @@ function isCode(line: Line): boolean {
  * parted so: its first line may be indented, the next back at the margin.
  */
 export function startsHangingEntry(cur: readonly Line[], line: Line): boolean {
-  // A first line and a turnover line at least. Code keeps its own indents; a turnover line in a typewriter face
-  // (a URL broken over lines in a bibliography entry) does not make the entry code.
-  if (cur.length < 2 || isCode(line) || isCode(cur[0]!)) return false;
+  // Code keeps its own indents; a turnover line in a typewriter face (a URL broken over lines in a
+  // bibliography entry) does not make the entry code.
+  if (cur.length < 2 || isCode(line) || isCode(cur[0]!)) return false; // a first line and a turnover line at least
   const first = cur[0]!;
   const em = lineFontSize(first);
   const hang = HANG_EM * em;

@@ -14,6 +14,8 @@ import { spansText } from './cell-text.ts';
 const ENUMERATOR = /^(?:\[(\d{1,4})\]|\((\d{1,4})\)|(\d{1,4})[.)])$/;
 /** A bibliography's key in brackets, as author-year alpha styles make them: `[TL94]`, `[SPKA03]`, `[Knu97a]`. */
 const KEY = /^\[(\p{Lu}[\p{L}+]{0,7}\d{2,4}[a-z]?)\]$/u;
+/** A list set with hanging labels: the labels' column and the entries'. */
+const LIST_COLUMNS = 2;
 /** Share of the entries' text cells holding running text from which the entries are a list's, not a table's rows. */
 const PROSE_SHARE = 0.5;
 
@@ -23,7 +25,7 @@ const text = (c: Cell | undefined): string => (c ? spansText(c.spans).trim() : '
 function labelOf(c: Cell | undefined): number | string | null {
   const t = text(c);
   const m = ENUMERATOR.exec(t);
-  if (m) return Number(m[1] ?? m[2] ?? m[3]);
+  if (m) return Number(m.slice(1).find((g) => g !== undefined));
   return KEY.exec(t)?.[1] ?? null;
 }
 
@@ -47,7 +49,7 @@ function follows(last: number | string | null, label: number | string): boolean 
  */
 export function isEnumeratedList(t: TableBlock): boolean {
   const rows = t.rows;
-  if (rows.some((r) => r.length !== 2)) return false;
+  if (rows.some((r) => r.length !== LIST_COLUMNS)) return false;
   let last: number | string | null = null, labels = 0, entries = 0, sentences = 0;
   for (const row of rows) {
     if (row.every((c) => c.header)) continue;
