@@ -153,3 +153,29 @@ describe('readingOrder: a two-column part under full-width text', () => {
     expect(out.slice(4)).toEqual(rows.map(lineText));
   });
 });
+
+describe('labels set apart from their text', () => {
+  /** A column of prose on the left; on the right a bibliography filling its column, each label in a box of its own. */
+  function bibliographyColumn(): Line[] {
+    const left = textLines(Array.from({ length: 12 }, (_, i) => `Left column prose, line ${i}, long enough to fill it.`), 40, 100, { fontSize: 7 }, 10);
+    const right: Line[] = [];
+    for (let n = 1; n <= 6; n++) {
+      const y = 100 + (n - 1) * 20;
+      const label = line([`[${n}]`], 321, y, { fontSize: 7 });
+      const text = line([`Author ${n}. 2007. A title of entry ${n}, in a journal.`], 342, y, { fontSize: 7 });
+      right.push({ runs: [...label.runs, ...text.runs], box: { x0: 321, y0: y, x1: text.box.x1, y1: text.box.y1 } });
+      right.push(line([`Volume ${n}, pages ${n}0–${n}9.`], 342, y + 10, { fontSize: 7 }));
+    }
+    return [...left, ...right];
+  }
+
+  it('reads a column of entry labels with the entries: the strip between them is no gutter', () => {
+    const lines = bibliographyColumn();
+    expect(findGutters(lines, 600)).toHaveLength(1);
+    const out = readingOrder.run(doc([page(1, lines)]), DEFAULT_CONFIG).pages[0]!;
+    const texts = out.flow!.filter((f) => f.kind === 'line').map((f) => (f.kind === 'line' ? lineText(f.line) : ''));
+    const first = texts.findIndex((t) => t.startsWith('[1]'));
+    expect(texts[first]).toMatch(/^\[1\]\s*Author 1\./);
+    expect(texts[first + 1]).toMatch(/^Volume 1,/);
+  });
+});

@@ -13,6 +13,7 @@ import { median, trimmedLength, unionOf, withoutLeadingSpace } from '../geometry
 import { findColumnRegions, type Element } from './column-regions.ts';
 import { treeOrder } from './tree-order.ts';
 import { centredStacks } from './centred-stacks.ts';
+import { isLabelGutter } from './label-gutters.ts';
 import { MIN_GUTTER_PT } from './measures.ts';
 import { minOf } from '../numbers.ts';
 
@@ -84,7 +85,7 @@ export function findGutters(lines: Line[], width: number): Gutter[] {
   const sided = strips.filter((g) => {
     const lhs = body.filter((l) => l.runs.some((r) => r.box.x1 <= g.x0 + 1)).length;
     const rhs = body.filter((l) => l.runs.some((r) => r.box.x0 >= g.x1 - 1)).length;
-    return lhs >= MIN_SIDE_LINES && rhs >= MIN_SIDE_LINES;
+    return lhs >= MIN_SIDE_LINES && rhs >= MIN_SIDE_LINES && !isLabelGutter(g, body);
   });
   return withRoomForColumns(sided, body).map(({ x0, x1 }) => ({ x0, x1 }));
 }
