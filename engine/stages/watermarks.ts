@@ -9,10 +9,11 @@ import { bodySize } from './headings.ts';
 
 /**
  * A watermark's size, in body sizes, at least. Watermarks are set to span
- * the page (nihbiosketch's `Sample`: 142 pt over 10 pt text); a table's slanted
- * column labels, the other text set at a slant, are the body size or smaller.
+ * the page (nihbiosketch's `Sample`: 142 pt over 10 pt text; kdgdocs'
+ * copyright line, longer: 25 pt over 11 pt); a table's slanted column labels,
+ * the other text set at a slant, are the body size or smaller.
  */
-const WATERMARK_SIZE = 3;
+const WATERMARK_SIZE = 2;
 
 /** A quarter turn, in degrees: text turned by whole quarters reads level or upright. */
 const QUARTER_TURN = 90;
