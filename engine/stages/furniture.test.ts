@@ -162,4 +162,26 @@ describe('furniture stage', () => {
     ]));
     for (const p of furniture.run(doc(pages), DEFAULT_CONFIG).pages) expect(p.lines).toHaveLength(42);
   });
+
+  it('drops a footer whose fixed part recurs while the part set apart from it changes from page to page', () => {
+    const tails = ['Page 1.', 'Page 2.', 'August 19-25, Task 1, Page 5.', 'September 2-8, Task 3, Page 9.'];
+    const pages = tails.map((tail, i) => {
+      const fixed = run('FTC 9773, Robocracy, Engineering Notebook.', 57, 758);
+      const changing = run(tail, 555 - tail.length * 5, 758);
+      const footer = { runs: [fixed, changing], box: { x0: 57, y0: 758, x1: 555, y1: 768 } };
+      return page(i + 1, [...textLines([`Body text on page ${i + 1}.`, 'More body text here.'], 57, 300), footer], { height: 842 });
+    });
+    const out = furniture.run(doc(pages), DEFAULT_CONFIG);
+    for (const p of out.pages) expect(p.lines.map(lineText)).toEqual([`Body text on page ${p.number}.`, 'More body text here.']);
+  });
+
+  it('keeps footnotes at the page foot: a bare mark recurring there keys no part', () => {
+    const notes = ['See the report of 2019 for the method.', 'Counted again in the second survey.', 'Figures are rounded to the unit.', 'Excluding the overseas territories.'];
+    const pages = notes.map((note, i) => {
+      const footnote = { runs: [run('1', 57, 758), run(note, 80, 758)], box: { x0: 57, y0: 758, x1: 80 + note.length * 5, y1: 768 } };
+      return page(i + 1, [...textLines([`Body text on page ${i + 1}.`, 'More body text here.'], 57, 300), footnote], { height: 842 });
+    });
+    const out = furniture.run(doc(pages), DEFAULT_CONFIG);
+    for (const p of out.pages) expect(p.lines).toHaveLength(3);
+  });
 });

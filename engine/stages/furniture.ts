@@ -12,7 +12,7 @@ import { lineNumberRuns } from './line-numbers.ts';
 import { edgeTableRows } from '../tables/edge-rows.ts';
 import { textGridBoxes } from '../tables/grid-gate.ts';
 import { centreIn } from '../tables/table-parts.ts';
-import { forgetChunks } from '../tables/chunks.ts';
+import { forgetChunks, lineChunks } from '../tables/chunks.ts';
 import { asciiDigits, furnitureKey, recurringGroups } from './furniture-key.ts';
 import { sideHeadRuns } from './side-heads.ts';
 import { edgeLines } from './furniture-edge.ts';
@@ -73,7 +73,28 @@ type Candidate = {
   edgeLine: boolean;
   /** It stands apart from the next line inward (HEAD_SEP_EM), as a header or footer stands apart from the text. */
   apart: boolean;
+  /** Keyed by the first or last of its parts set apart by wide gaps, not by its whole text (furniturePart). */
+  part: boolean;
 };
+
+/** Letters a part of a line holds at least to key it: a bare number recurs at every page's foot (footnote marks). */
+const PART_LETTERS = 3;
+
+/**
+ * The keys of a line's first and last parts, where wide gaps part it: a
+ * running footer's fixed part stands apart from a part that changes from page
+ * to page ("FTC 9773, Robocracy, Engineering Notebook." · "August 19-25, Task 1,
+ * Page 5."), so the line as a whole recurs too rarely to show.
+ */
+function partKeys(line: Line): string[] {
+  const chunks = lineChunks(line);
+  if (chunks.length < 2) return [];
+  const ends = [['first', chunks[0]!], ['last', chunks[chunks.length - 1]!]] as const;
+  return ends
+    .map(([end, c]) => [end, c.runs.map((r) => r.text).join(' ')] as const)
+    .filter(([, text]) => (text.match(/\p{L}/gu)?.length ?? 0) >= PART_LETTERS)
+    .map(([end, text]) => `${end}|${furnitureKey(text)}`);
+}
 
 function candidates(page: Page, maxSize: number, body: number): Candidate[] {
   const h = page.height || Math.max(0, ...page.lines.map((l) => l.box.y1));
@@ -113,7 +134,10 @@ function candidates(page: Page, maxSize: number, body: number): Candidate[] {
     // Running headers are small print; a large line that repeats at the top is a heading.
     const large = lineFontSize(line) > maxSize;
     const edgeLine = (top ? edgeTop : edgeBottom).has(line);
-    out.push({ page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large, folioOnly, edgeLine, apart: top ? apartBelow : apartAbove });
+    const c = { page: page.number, line, edge, key: `${edge}|${furnitureKey(lineText(line))}`, y, outermost, large, folioOnly, edgeLine, apart: top ? apartBelow : apartAbove, part: false } as const;
+    out.push(c);
+    // A part of the outermost line, apart from the text, recurring as a header's or footer's fixed part.
+    if (c.outermost && c.apart) for (const key of partKeys(line)) out.push({ ...c, key: `${edge}|${key}`, part: true });
   });
   return out;
 }
