@@ -88,7 +88,7 @@ const PART_LETTERS = 3;
  */
 function partKeys(line: Line): string[] {
   const chunks = lineChunks(line);
-  if (chunks.length < 2) return [];
+  if (chunks.length < 2) return []; // one part: the whole line is its key
   const ends = [['first', chunks[0]!], ['last', chunks[chunks.length - 1]!]] as const;
   return ends
     .map(([end, c]) => [end, c.runs.map((r) => r.text).join(' ')] as const)
