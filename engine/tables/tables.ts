@@ -10,6 +10,7 @@ import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import { TOUCH } from './rule-grid.ts';
 import { sideBySideParts } from './side-by-side.ts';
+import { shadedBands } from './shaded-bands.ts';
 import { baselineParts } from './baseline-split.ts';
 import { chartAreas } from './chart-gridlines.ts';
 import { axisAreas } from './chart-axes.ts';
@@ -111,9 +112,11 @@ function tablesOnPage(page: Page, words: Words): Page {
   // Three columns of prose or more likewise (prose-columns.ts).
   const two = twoProseColumns(free, page.width);
   const gutters = two ? [two] : proseColumnGutters(free, em());
+  // Row stripes end where their table does, as its rules do: they part tables side by side too.
+  const edges = page.shaded ? [...hRules, ...shadedBands(page.shaded, em())] : hRules;
   const candidates = gutters
     ? detectBetweenGutters(scope, free, gutters, hRules)
-    : sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules));
+    : sideBySideParts(free, edges).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules));
   // A chip's outline holds pin marks of rows that go on outside it (boxed-parts.ts); boxes found only if a table asks.
   let boxes: Box[] | undefined;
   const cutByBox = (t: Detected) => isCutByBox(t, (boxes ??= closedBoxes(page.rules)), page.runs);
