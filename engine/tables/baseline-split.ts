@@ -13,6 +13,7 @@
 import type { Line, TextRun } from '../model.ts';
 import { CHUNK_GAP_EM, lineChunks } from './chunks.ts';
 import { columnsOf, endsApart, type Sides } from './extent-split.ts';
+import { repeatsStub } from './repeated-stub.ts';
 import { MAX_BLANK_LINES, MIN_COLUMNS } from './measures.ts';
 import { magnitude, maxOf, minOf } from '../numbers.ts';
 
@@ -303,7 +304,9 @@ export function baselineParts(lines: readonly Line[]): Line[][] {
     }
   }
   // The first band, in the order above, that shows a gutter between tables whose rows share baselines but end apart.
-  best ??= apart.find((c) => endsApart(cuts.slice(c.from, c.to).map((l) => l.split(c.x, size)), size, MIN_BAND)) ?? null;
+  // Else the first whose sides each open with a stub of row labels, parted by the band's widest gutter (repeated-stub.ts).
+  best ??= apart.find((c) => endsApart(cuts.slice(c.from, c.to).map((l) => l.split(c.x, size)), size, MIN_BAND)) ??
+    apart.find((c) => repeatsStub(cuts.slice(c.from, c.to).map((l) => l.split(c.x, size)), size, MIN_BAND)) ?? null;
   if (!best) return [sorted];
   const { from, to } = grown(sorted, cuts, best, size);
   const band = sorted.slice(from, to);
