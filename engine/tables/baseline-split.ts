@@ -16,6 +16,7 @@ import { columnsOf, endsApart, type Sides } from './extent-split.ts';
 import { repeatsStub } from './repeated-stub.ts';
 import { MAX_BLANK_LINES, MIN_COLUMNS } from './measures.ts';
 import { magnitude, maxOf, minOf } from '../numbers.ts';
+import { joinCutMarks } from './cut-marks.ts';
 
 /** Baselines closer than this (ems) are one baseline: rounding of glyph boxes. */
 const SAME_BASELINE_EM = 0.15;
@@ -310,8 +311,8 @@ export function baselineParts(lines: readonly Line[]): Line[][] {
   if (!best) return [sorted];
   const { from, to } = grown(sorted, cuts, best, size);
   const band = sorted.slice(from, to);
-  const left = band.map((l) => side(l, best.x, true)).filter((l): l is Line => l !== null);
-  const right = band.map((l) => side(l, best.x, false)).filter((l): l is Line => l !== null);
+  const left = joinCutMarks(band.map((l) => side(l, best.x, true)).filter((l): l is Line => l !== null));
+  const right = joinCutMarks(band.map((l) => side(l, best.x, false)).filter((l): l is Line => l !== null));
   const rest = [...sorted.slice(0, from), ...sorted.slice(to)];
   return [...(rest.length ? baselineParts(rest) : []), ...baselineParts(left), ...baselineParts(right)];
 }

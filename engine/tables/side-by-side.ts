@@ -11,6 +11,7 @@ import type { Line, Rule } from '../model.ts';
 import { MIN_ROWS } from './table-parts.ts';
 import { MAX_BLANK_LINES } from './measures.ts';
 import { maxOf, minOf } from '../numbers.ts';
+import { joinCutMarks } from './cut-marks.ts';
 
 /** Gap (ems) between the ends of two rules on one baseline that can separate two tables, not two cells of one rule drawn in pieces. */
 const MIN_TABLE_GAP_EM = 1;
@@ -115,8 +116,8 @@ export function sideBySideParts(lines: readonly Line[], hRules: readonly Rule[])
     const bottom = band[band.length - 1]!.box.y1;
     // A rule across the cut (a booktabs midrule under partial cmidrules) makes it one table.
     if (joined.some((r) => r.box.x0 < x && r.box.x1 > x && midY(r.box) > top - size && midY(r.box) < bottom + size)) continue;
-    const left = band.map((l) => side(l, x, true)).filter((l): l is Line => l !== null);
-    const right = band.map((l) => side(l, x, false)).filter((l): l is Line => l !== null);
+    const left = joinCutMarks(band.map((l) => side(l, x, true)).filter((l): l is Line => l !== null));
+    const right = joinCutMarks(band.map((l) => side(l, x, false)).filter((l): l is Line => l !== null));
     if (left.length < MIN_ROWS || right.length < MIN_ROWS || !spansItsSide(a, left) || !spansItsSide(b, right)) continue;
     const rest = [...sorted.slice(0, from), ...sorted.slice(to)];
     return [...sideBySideParts(rest, hRules), ...sideBySideParts(left, hRules), ...sideBySideParts(right, hRules)];
