@@ -137,6 +137,12 @@ export type Page = {
    * fallback does not. Labels set around them are not a table.
    */
   drawn?: Stroke[];
+  /**
+   * Filled rectangles thicker than a rule (row stripes, a header's
+   * background), where the reader gives them: the direct reader does. A
+   * stripe spans its own table's width (tables/shaded-bands.ts).
+   */
+  shaded?: Box[];
   lines: Line[];
   blocks: Block[];
   /** Lines and pre-built blocks in reading order, set by the reading-order stage. */

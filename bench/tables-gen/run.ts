@@ -12,6 +12,9 @@
  * `--set rtl` draws the right-to-left set instead (`rtl-cases.ts`: Hebrew and
  * Arabic tables only, no negatives).
  *
+ * `--only REGEX` draws only the cases whose id matches (`--only side` for the
+ * tables side by side): the same cases as the full run, for quick iteration.
+ *
  * `--reuse` keeps the PDFs and truth of the last run of the same seed and
  * producer (they are the same for a seed) and only converts and scores again.
  *
@@ -59,8 +62,10 @@ async function main(): Promise<void> {
   const python = resolve(arg('--python', 'bench/.venv/bin/python'));
   const set = arg('--set', 'main');
   if (set !== 'main' && set !== 'rtl') throw new Error('--set must be main or rtl');
-  const cases = set === 'rtl' ? rtlCasesFor(seed, Number(arg('--per', '4')))
-    : casesFor(seed, Number(arg('--per', '4')), Number(arg('--negatives', '10')));
+  const only = new RegExp(arg('--only', ''));
+  if (heldOut && only.source !== '(?:)') throw new Error('the held-out seed is read whole (no --only)');
+  const cases = (set === 'rtl' ? rtlCasesFor(seed, Number(arg('--per', '4')))
+    : casesFor(seed, Number(arg('--per', '4')), Number(arg('--negatives', '10')))).filter((c) => only.test(c.id));
   const reuse = process.argv.includes('--reuse') && existsSync(join(out, 'cases.json'));
   let infos: CaseInfo[];
   if (reuse) {

@@ -49,6 +49,7 @@ export async function extractDirectPage(direct: DirectDocument, page: LinkPage, 
   const links = runs.length ? await readLinks(page) : [];
   const page0: Page = { number, width: vp.width, height: vp.height, runs: applyLinks(runs, links), rules: read.rules, lines: [], blocks: [], ink: read.ink };
   if (read.drawn.length) page0.drawn = read.drawn;
+  if (read.shaded.length) page0.shaded = read.shaded;
   if (read.content.outside) page0.outsideCropSpans = read.content.outside;
   if (structure.alts.size) page0.figureAlts = figureAlts(structure.alts);
   if (structure.cells.size) page0.treeCells = treeCells(structure.cells);

@@ -80,5 +80,6 @@ export function uprightPage(page: Page): Page {
     rules: turnRules(page.rules, turn, width, height),
     ...(page.bars ? { bars: turnRules(page.bars, turn, width, height) } : {}),
     ...(page.drawn ? { drawn: page.drawn.map((d) => ({ box: turnBox(d.box, turn, width, height), bends: d.bends })) } : {}),
+    ...(page.shaded ? { shaded: page.shaded.map((b) => turnBox(b, turn, width, height)) } : {}),
   };
 }

@@ -13,8 +13,10 @@
 import type { Line, TextRun } from '../model.ts';
 import { CHUNK_GAP_EM, lineChunks } from './chunks.ts';
 import { columnsOf, endsApart, type Sides } from './extent-split.ts';
+import { repeatsStub } from './repeated-stub.ts';
 import { MAX_BLANK_LINES, MIN_COLUMNS } from './measures.ts';
 import { magnitude, maxOf, minOf } from '../numbers.ts';
+import { joinCutMarks } from './cut-marks.ts';
 
 /** Baselines closer than this (ems) are one baseline: rounding of glyph boxes. */
 const SAME_BASELINE_EM = 0.15;
@@ -303,12 +305,14 @@ export function baselineParts(lines: readonly Line[]): Line[][] {
     }
   }
   // The first band, in the order above, that shows a gutter between tables whose rows share baselines but end apart.
-  best ??= apart.find((c) => endsApart(cuts.slice(c.from, c.to).map((l) => l.split(c.x, size)), size, MIN_BAND)) ?? null;
+  // Else the first whose sides each open with a stub of row labels, parted by the band's widest gutter (repeated-stub.ts).
+  best ??= apart.find((c) => endsApart(cuts.slice(c.from, c.to).map((l) => l.split(c.x, size)), size, MIN_BAND)) ??
+    apart.find((c) => repeatsStub(cuts.slice(c.from, c.to).map((l) => l.split(c.x, size)), size, MIN_BAND)) ?? null;
   if (!best) return [sorted];
   const { from, to } = grown(sorted, cuts, best, size);
   const band = sorted.slice(from, to);
-  const left = band.map((l) => side(l, best.x, true)).filter((l): l is Line => l !== null);
-  const right = band.map((l) => side(l, best.x, false)).filter((l): l is Line => l !== null);
+  const left = joinCutMarks(band.map((l) => side(l, best.x, true)).filter((l): l is Line => l !== null));
+  const right = joinCutMarks(band.map((l) => side(l, best.x, false)).filter((l): l is Line => l !== null));
   const rest = [...sorted.slice(0, from), ...sorted.slice(to)];
   return [...(rest.length ? baselineParts(rest) : []), ...baselineParts(left), ...baselineParts(right)];
 }

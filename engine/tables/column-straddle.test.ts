@@ -67,4 +67,14 @@ describe('two layout columns under a full-width top', () => {
     const out = tables.run(recordedPage('elsarticle-first-page-footnotes.json'), DEFAULT_CONFIG);
     expect(out.pages[0]!.blocks.filter((b) => b.kind === 'table')).toEqual([]);
   });
+  it('leave alone a table on one side of a cut between tables side by side: its neighbour is no layout column', () => {
+    // Writer, two zebra tables side by side (generated seed 7, zebra-side-2), recorded with their row stripes:
+    // the left table's widest column gap read as a layout gutter, and its last column went to the right table.
+    const out = tables.run(recordedPage('writer-zebra-side-by-side.json'), DEFAULT_CONFIG);
+    const rows = out.pages[0]!.blocks.flatMap((b) => (b.kind === 'table' ? [b.rows.map((r) => r.map((c) => c.spans.map((x) => x.text).join('')).join('|'))] : []));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]![0]).toBe('Region|Women 2001|Rate 2002');
+    expect(rows[0]).toContain('Sweden|42,526|+12.0');
+    expect(rows[1]![0]).toBe('Item|Total 2001|Total 2002');
+  });
 });

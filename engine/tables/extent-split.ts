@@ -58,8 +58,12 @@ export function endsApart(sides: readonly Sides[], size: number, minRows: number
   if (rows('a') < minRows || rows('b') < minRows || !sides.some((l) => l.a.length && l.b.length)) return false;
   if (Math.max(overhang(sides, size, 'a'), overhang(sides, size, 'b')) < MIN_OVERHANG) return false;
   // Judged beside the other side's rows: past them, a neighbour cut off at a gutter inside it shows the next table's stub.
-  const right = sides.filter((l) => l.b.length && l.a.length);
-  const labels = right.map((l) => l.b[0]!.text.trim()).filter((t) => /^\p{L}/u.test(t));
+  return isStub(sides.filter((l) => l.b.length && l.a.length).map((l) => l.b[0]!.text));
+}
+
+/** Whether the first cells of a side's lines make a stub: most are labels (start with a letter), and most of those differ. */
+export function isStub(firsts: readonly string[]): boolean {
+  const labels = firsts.map((t) => t.trim()).filter((t) => /^\p{L}/u.test(t));
   // A stub names each row; a column of values in words repeats a few of them (`Yes`, `No`).
-  return labels.length >= STUB_SHARE * right.length && new Set(labels).size >= STUB_SHARE * labels.length;
+  return labels.length >= STUB_SHARE * firsts.length && new Set(labels).size >= STUB_SHARE * labels.length;
 }

@@ -55,5 +55,16 @@ describe('side-by-side tables', () => {
     const parts = sideBySideParts(linesOf(runs), rules).filter((p) => p.length > 0);
     expect(parts.map((p) => p.length).sort()).toEqual([5, 5]);
   });
+  it('keeps in the right table its row group below a wide blank, past the left table\'s bottom rule but inside its own', () => {
+    const runs: TextRun[] = [];
+    const left = [['Item', 'Men', 'Women'], ['Austria', '12.5', '-3.1'], ['Belgium', '7.0', '4.4'], ['Cyprus', '1.9', '-0.2']];
+    left.forEach((cells, i) => cells.forEach((t, k) => runs.push(run(t, 50 + k * 70, 100 + i * 14))));
+    const right: Array<[number, string[]]> = [[100, ['Sector', 'Jobs', 'Pay']], [114, ['Austria', '8.1', '2.2']], [128, ['Italy', '5.5', '-1.0']],
+      [176, ['West', '', '']], [190, ['Romania', '-7.4', '3.3']], [204, ['Iceland', '-7.4', '9.1']]];
+    for (const [y, cells] of right) cells.forEach((t, k) => { if (t) runs.push(run(t, 320 + k * 70, y)); });
+    const rules = [hRule(48, 250, 96), hRule(48, 250, 112), hRule(48, 250, 156), hRule(318, 520, 96), hRule(318, 520, 112), hRule(318, 520, 218)];
+    const parts = sideBySideParts(linesOf(runs), rules).filter((p) => p.length > 0);
+    expect(parts.map((p) => p.length).sort()).toEqual([4, 6]);
+  });
 });
 

@@ -11,6 +11,7 @@ import type { Line, Rule } from '../model.ts';
 import { MIN_ROWS } from './table-parts.ts';
 import { MAX_BLANK_LINES } from './measures.ts';
 import { maxOf, minOf } from '../numbers.ts';
+import { joinCutMarks } from './cut-marks.ts';
 
 /** Gap (ems) between the ends of two rules on one baseline that can separate two tables, not two cells of one rule drawn in pieces. */
 const MIN_TABLE_GAP_EM = 1;
@@ -70,15 +71,15 @@ function spansItsSide(rule: Rule, part: readonly Line[]): boolean {
 /**
  * Indices [from, to) of the sorted lines around y that do not cross x, with
  * no blank wider than MAX_BLANK_LINES between them unless both lines lie
- * between the top and bottom rules of the table on the left (`frame`): a
+ * between the top and bottom rules of one of the two tables (`frames`): a
  * blank above a row-group label stays inside the table its rules enclose.
  */
-function bandAround(sorted: readonly Line[], x: number, y: number, frame: readonly [number, number]): [number, number] {
+function bandAround(sorted: readonly Line[], x: number, y: number, frames: readonly (readonly [number, number])[]): [number, number] {
   let from = sorted.findIndex((l) => midY(l.box) > y);
   if (from < 0) from = sorted.length;
   let to = from;
-  const framed = (l: Line): boolean => midY(l.box) > frame[0] && midY(l.box) < frame[1];
-  const near = (a: Line, b: Line): boolean => b.box.y0 - a.box.y1 <= MAX_BLANK_LINES * height(b) || (framed(a) && framed(b));
+  const framed = (l: Line, f: readonly [number, number]): boolean => midY(l.box) > f[0] && midY(l.box) < f[1];
+  const near = (a: Line, b: Line): boolean => b.box.y0 - a.box.y1 <= MAX_BLANK_LINES * height(b) || frames.some((f) => framed(a, f) && framed(b, f));
   while (from > 0 && !crosses(sorted[from - 1]!, x) && (from === to || near(sorted[from - 1]!, sorted[from]!))) from--;
   while (to < sorted.length && !crosses(sorted[to]!, x) && (to === from || near(sorted[to - 1]!, sorted[to]!))) to++;
   return [from, to];
@@ -103,17 +104,20 @@ export function sideBySideParts(lines: readonly Line[], hRules: readonly Rule[])
   const size = em(sorted);
   const joined = joinedRules(hRules, size);
   for (const { x, y, a, b } of ruleGaps(joined, size, MIN_TABLE_GAP_EM * size)) {
-    // The rules drawn over the left table's width: its top and bottom rules enclose its rows.
-    const ys = joined.filter((r) => Math.abs(r.box.x0 - a.box.x0) <= JOIN_EM * size && Math.abs(r.box.x1 - a.box.x1) <= JOIN_EM * size).map((r) => midY(r.box));
-    const [from, to] = bandAround(sorted, x, y, [minOf(ys), maxOf(ys)]);
+    // The rules drawn over each table's width: its top and bottom rules enclose its rows.
+    const frame = (t: Rule): [number, number] => {
+      const ys = joined.filter((r) => Math.abs(r.box.x0 - t.box.x0) <= JOIN_EM * size && Math.abs(r.box.x1 - t.box.x1) <= JOIN_EM * size).map((r) => midY(r.box));
+      return [minOf(ys), maxOf(ys)];
+    };
+    const [from, to] = bandAround(sorted, x, y, [frame(a), frame(b)]);
     const band = sorted.slice(from, to);
     if (band.length < MIN_ROWS) continue;
     const top = band[0]!.box.y0;
     const bottom = band[band.length - 1]!.box.y1;
     // A rule across the cut (a booktabs midrule under partial cmidrules) makes it one table.
     if (joined.some((r) => r.box.x0 < x && r.box.x1 > x && midY(r.box) > top - size && midY(r.box) < bottom + size)) continue;
-    const left = band.map((l) => side(l, x, true)).filter((l): l is Line => l !== null);
-    const right = band.map((l) => side(l, x, false)).filter((l): l is Line => l !== null);
+    const left = joinCutMarks(band.map((l) => side(l, x, true)).filter((l): l is Line => l !== null));
+    const right = joinCutMarks(band.map((l) => side(l, x, false)).filter((l): l is Line => l !== null));
     if (left.length < MIN_ROWS || right.length < MIN_ROWS || !spansItsSide(a, left) || !spansItsSide(b, right)) continue;
     const rest = [...sorted.slice(0, from), ...sorted.slice(to)];
     return [...sideBySideParts(rest, hRules), ...sideBySideParts(left, hRules), ...sideBySideParts(right, hRules)];

@@ -10,6 +10,7 @@ import { detectByLayout } from './layout-bands.ts';
 import { detectRuledTables } from './ruled-tables.ts';
 import { TOUCH } from './rule-grid.ts';
 import { sideBySideParts } from './side-by-side.ts';
+import { shadedBands } from './shaded-bands.ts';
 import { baselineParts } from './baseline-split.ts';
 import { chartAreas } from './chart-gridlines.ts';
 import { axisAreas } from './chart-axes.ts';
@@ -112,18 +113,28 @@ function tablesOnPage(page: Page, words: Words): Page {
   // Three columns of prose or more likewise (prose-columns.ts).
   const two = twoProseColumns(free, page.width);
   const gutters = two ? [two] : proseColumnGutters(free, em());
+  // Row stripes end where their table does, as its rules do: they part tables side by side too.
+  const edges = page.shaded ? [...hRules, ...shadedBands(page.shaded, em())] : hRules;
+  // A part made of pieces of the page's lines is one side of a cut at the ends of two tables' rules or stripes.
+  const page0 = new Set(free);
+  const sides = new Set<Detected>();
   const candidates = gutters
     ? detectBetweenGutters(scope, free, gutters, hRules)
-    : sideBySideParts(free, hRules).flatMap(baselineParts).flatMap((part) => detectByLayout(scope, part, hRules));
+    : sideBySideParts(free, edges).flatMap((part) => {
+      const found = baselineParts(part).flatMap((p) => detectByLayout(scope, p, hRules));
+      if (part.some((l) => !page0.has(l))) for (const t of found) sides.add(t);
+      return found;
+    });
   // A chip's outline holds pin marks of rows that go on outside it (boxed-parts.ts); boxes found only if a table asks.
   let boxes: Box[] | undefined;
   const cutByBox = (t: Detected) => isCutByBox(t, (boxes ??= closedBoxes(page.rules)), page.runs);
   // A diagram's labels joined by drawn lines (a graph's vertices, a flowchart's steps) are no table either.
   const isTable = (t: Detected) => !isText(t, lines, em()) && !treeSaysNoTable(t.runs) && !isDrawing(t, page.drawn) && !cutByBox(t)
     && !isConnectedDiagram(t, lines, page.rules);
-  // Under a top across the page, a table pairing up two layout columns is searched again column by column.
+  // Under a top across the page, a table pairing up two layout columns is searched again column by column; a table
+  // on one side of a cut at the ends of rules or stripes has its neighbour table beside it, not a layout column.
   const aligned = candidates.filter(isTable).flatMap((t) => {
-    const g = gutters ? null : regionGutter(t, free, page.width, em());
+    const g = gutters || sides.has(t) ? null : regionGutter(t, free, page.width, em());
     return g ? detectBesideGutter(scope, linesOf(t, free), g, hRules).filter(isTable) : [t];
   });
   for (const t of aligned) lines = removeRuns(lines, t.runs);

@@ -20,9 +20,15 @@ describe('side-by-side tables without rules', () => {
     expect(found).toContainEqual(['Austria|0.5|-0', 'Belgium|1.5|-1', 'Cyprus|2.5|-2', 'Denmark|3.5|-3', 'Estonia|4.5|-4', 'Finland|5.5|-5']);
   });
 
-  it('stay one table when their rows share baselines (nothing tells them apart)', () => {
+  it('are two tables when their rows share baselines, each opening with its stub past the widest gutter (repeated-stub.ts)', () => {
     const names = ['Austria', 'Belgium', 'Cyprus', 'Denmark'];
     const found = texts(tables.run(doc(page([...table(50, 14, names), ...table(330, 14, names)])), {} as never));
+    expect(found).toHaveLength(2);
+  });
+
+  it('stay one table when their rows share baselines and the gutter between them is no wider than their own (nothing tells them apart)', () => {
+    const names = ['Austria', 'Belgium', 'Cyprus', 'Denmark'];
+    const found = texts(tables.run(doc(page([...table(50, 14, names), ...table(226, 14, names)])), {} as never));
     expect(found).toHaveLength(1);
   });
 

@@ -7,7 +7,7 @@
 import { PdfObjects } from '../pdf-objects/pdf-objects.ts';
 import { isDict, type PdfDict, type PdfValue } from '../pdf-objects/values.ts';
 import { hiddenGroups } from './optional-content.ts';
-import type { Rule, Stroke } from '../../model.ts';
+import type { Box, Rule, Stroke } from '../../model.ts';
 import type { Mark } from '../bullet-marks.ts';
 import { interpretPage } from './content/interpret-page.ts';
 import type { Ink } from './content/frame.ts';
@@ -27,7 +27,7 @@ import { Unsupported, type FontDecoder, type FontLoader, type Matrix, type TextC
 
 /** A page as the direct reader sees it: pdf.js's text content shape and the page's rules. */
 export type DirectPage = {
-  content: TextContent; rules: Rule[]; marks: Mark[]; drawn: Stroke[]; ink: Ink; pictures: PictureLog; dict: PdfDict; ref: { num: number; gen: number };
+  content: TextContent; rules: Rule[]; marks: Mark[]; drawn: Stroke[]; shaded: Box[]; ink: Ink; pictures: PictureLog; dict: PdfDict; ref: { num: number; gen: number };
 };
 
 /** The direct reader of one document. */

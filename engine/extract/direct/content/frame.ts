@@ -3,7 +3,7 @@
  * its state stack, the path under construction and the text item builder,
  * plus what all streams of a page share (objects, fonts, rules, the sink).
  */
-import type { Rule, Stroke } from '../../../model.ts';
+import type { Box, Rule, Stroke } from '../../../model.ts';
 import type { Mark } from '../../bullet-marks.ts';
 import { isDict, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
 import type { TextItems } from '../text-items.ts';
@@ -24,6 +24,8 @@ export type PageRun = {
   marks: Mark[];
   /** Curved or slanted strokes, at most MAX_DRAWN (drawn-strokes.ts). */
   drawn: Stroke[];
+  /** Filled rectangles thicker than a rule, at most MAX_SHADED (shaded-fills.ts). */
+  shaded: Box[];
   /** References of the form XObjects being run (to refuse cycles). */
   forms: Set<string>;
   /** Operations run so far, forms included. */

@@ -6,7 +6,7 @@
  * nor rules are read and ignored; what it cannot reproduce exactly throws
  * Unsupported.
  */
-import type { Rule, Stroke } from '../../../model.ts';
+import type { Box, Rule, Stroke } from '../../../model.ts';
 import { rulesOnPage } from '../../../tables/path-rules.ts';
 import type { Mark } from '../../bullet-marks.ts';
 import { isDict, isName, isString, type PdfDict, type PdfValue } from '../../pdf-objects/values.ts';
@@ -46,15 +46,15 @@ export type PageInput = {
 };
 
 /** Runs a page's content: pdf.js's text content (marked content included) and the page's rules. */
-export function interpretPage(input: PageInput): { content: TextContent; rules: Rule[]; marks: Mark[]; drawn: Stroke[]; ink: Ink; pictures: PictureLog } {
+export function interpretPage(input: PageInput): { content: TextContent; rules: Rule[]; marks: Mark[]; drawn: Stroke[]; shaded: Box[]; ink: Ink; pictures: PictureLog } {
   const page: PageRun = {
     objects: input.objects, fonts: input.fonts, viewBox: input.viewBox,
-    sink: { items: [], styles: {} }, rules: [], marks: [], drawn: [], forms: new Set(), operations: 0, ink: { images: 0, paths: 0 },
+    sink: { items: [], styles: {} }, rules: [], marks: [], drawn: [], shaded: [], forms: new Set(), operations: 0, ink: { images: 0, paths: 0 },
     paint: paintLog(input.base, input.viewBox, input.hiddenGroup ?? (() => false)), pictures: pictureLog(),
   };
   run(page, input.content, input.resources, initialGraphicsState(input.base), 0);
   judgeItems(page.paint, page.sink.items.length);
-  return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)), marks: page.marks, drawn: page.drawn, ink: page.ink, pictures: page.pictures };
+  return { content: page.sink, rules: rulesOnPage(page.rules, pageHeight(input.viewBox, input.base)), marks: page.marks, drawn: page.drawn, shaded: page.shaded, ink: page.ink, pictures: page.pictures };
 }
 
 /** The viewport's height: the view box's extent along the transformed y axis. */

@@ -8,6 +8,7 @@
 import { DRAW, deviceSubpaths, subpathRules, type PathPaint } from '../../../tables/path-rules.ts';
 import { MAX_MARKS, pathMarks } from '../../bullet-marks.ts';
 import { MAX_DRAWN, drawnStrokes } from '../../drawn-strokes.ts';
+import { MAX_SHADED, shadedRects } from '../../shaded-fills.ts';
 import { isWhiteColour, parseColourSpace, toRgb, type ColourSpace } from './colour.ts';
 import { NUMBER } from './content-lexer.ts';
 import { notePath } from './paint-log.ts';
@@ -70,6 +71,7 @@ function paint(f: Frame, kind: PathPaint, closing: boolean): void {
   for (const r of subpathRules(kind, subpaths, f.g.rule)) f.page.rules.push(r);
   if (f.page.marks.length < MAX_MARKS) f.page.marks.push(...pathMarks(kind, subpaths, f.g.rule));
   if (f.page.drawn.length < MAX_DRAWN) f.page.drawn.push(...drawnStrokes(kind, subpaths, f.g.rule).slice(0, MAX_DRAWN - f.page.drawn.length));
+  if (f.page.shaded.length < MAX_SHADED) f.page.shaded.push(...shadedRects(kind, subpaths, f.g.rule, f.g.paint.clip).slice(0, MAX_SHADED - f.page.shaded.length));
   notePath(f, kind, subpaths);
 }
 
