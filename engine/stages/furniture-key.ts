@@ -49,3 +49,21 @@ export function asciiDigits(text: string): string {
     return zero === undefined ? d : String(cp - zero);
   });
 }
+
+/**
+ * Whether lines recurring under one key carry the page's number: one of
+ * their numbers (the same place in each) is the page's number plus one offset
+ * on every page it is on ("Chapter 1. Introduction 2" on page 2, "… 3" on
+ * page 3). A chapter's running header changes with the chapter, too soon to
+ * recur on enough pages, but it counts the pages as no line of text does.
+ */
+export function countsPages(items: readonly { text: string; page: number }[]): boolean {
+  if (new Set(items.map((c) => c.page)).size < 2) return false;
+  const numbers = items.map((c) => (asciiDigits(c.text).match(/\d+/g) ?? []).map(Number));
+  const places = Math.min(...numbers.map((n) => n.length));
+  for (let k = 0; k < places; k++) {
+    const offset = numbers[0]![k]! - items[0]!.page;
+    if (numbers.every((n, i) => n[k]! - items[i]!.page === offset)) return true;
+  }
+  return false;
+}

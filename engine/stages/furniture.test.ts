@@ -184,4 +184,22 @@ describe('furniture stage', () => {
     const out = furniture.run(doc(pages), DEFAULT_CONFIG);
     for (const p of out.pages) expect(p.lines).toHaveLength(3);
   });
+
+  it("drops a chapter's running header on only a few pages when its number counts the pages, and keeps a listing's", () => {
+    const header = (n: number, text: string, mono = false) => line([text], 57, 40, { monospace: mono });
+    const body = (n: number) => textLines([`Body text on page ${n}.`, 'More body text here.'], 57, 300);
+    const pages = Array.from({ length: 12 }, (_, i) => {
+      const n = i + 1;
+      if (n === 2 || n === 3) return page(n, [header(n, `Chapter 1. Introduction ${n}`), ...body(n)], { height: 842 });
+      if (n === 6 || n === 7) return page(n, [header(n, `GLPK 4.42 - SENSITIVITY ANALYSIS REPORT  Page ${n - 5}`, true), ...body(n)], { height: 842 });
+      if (n === 9 || n === 10) return page(n, [header(n, 'Table 3 continued'), ...body(n)], { height: 842 });
+      return page(n, body(n), { height: 842 });
+    });
+    const out = furniture.run(doc(pages), DEFAULT_CONFIG).pages;
+    expect(out[1]!.lines.map(lineText)).toEqual(['Body text on page 2.', 'More body text here.']);
+    expect(out[2]!.lines).toHaveLength(2);
+    // A listing's own page header, in a typewriter face, and a line whose number does not count the pages stay.
+    expect(out[5]!.lines).toHaveLength(3);
+    expect(out[8]!.lines).toHaveLength(3);
+  });
 });

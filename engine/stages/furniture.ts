@@ -6,14 +6,15 @@
  */
 import type { Box, Line, Page, TextRun } from '../model.ts';
 import type { Stage } from '../stage.ts';
-import { lineFontSize, lineText, unionOf } from '../geometry.ts';
+import { lineFontSize, lineText, runShare, unionOf } from '../geometry.ts';
 import { bodySize } from './headings.ts';
 import { lineNumberRuns } from './line-numbers.ts';
 import { edgeTableRows } from '../tables/edge-rows.ts';
 import { textGridBoxes } from '../tables/grid-gate.ts';
 import { centreIn } from '../tables/table-parts.ts';
+import { HALF } from '../tables/measures.ts';
 import { forgetChunks, lineChunks } from '../tables/chunks.ts';
-import { asciiDigits, furnitureKey, recurringGroups } from './furniture-key.ts';
+import { asciiDigits, countsPages, furnitureKey, recurringGroups } from './furniture-key.ts';
 import { sideHeadRuns } from './side-heads.ts';
 import { edgeLines } from './furniture-edge.ts';
 import { watermarkRuns } from './watermarks.ts';
@@ -183,7 +184,11 @@ export function findFurniture(pages: Page[], minShare: number): Set<Line> {
   const needOneSide = repeatsNeeded(Math.floor(pages.length / 2), minShare); // the pages of one parity: half of them
   for (const { near, pages: onPages } of recurringGroups(repeatable)) {
     const oneSide = near.every((c) => c.apart && c.page % 2 === near[0]!.page % 2); // all on odd pages, or all on even
-    if (pages.length > 1 && (onPages >= need || (oneSide && onPages >= needOneSide))) near.forEach((c) => found.add(c.line));
+    // A header carrying the folio (a chapter's, on a few pages) counts the pages: on two pages it is furniture. A
+    // listing's own page header counts them too (a report printed over pages, glpk's): code is no furniture.
+    const folios = near.every((c) => c.outermost && c.apart && runShare(c.line, (r) => r.monospace) <= HALF)
+      && countsPages(near.map((c) => ({ text: lineText(c.line), page: c.page })));
+    if (pages.length > 1 && (onPages >= need || (oneSide && onPages >= needOneSide) || folios)) near.forEach((c) => found.add(c.line));
   }
   for (const c of all) {
     const text = lineText(c.line);
