@@ -58,7 +58,7 @@ export function asciiDigits(text: string): string {
  * recur on enough pages, but it counts the pages as no line of text does.
  */
 export function countsPages(items: readonly { text: string; page: number }[]): boolean {
-  if (new Set(items.map((c) => c.page)).size < 2) return false;
+  if (new Set(items.map((c) => c.page)).size < 2) return false; // one page counts nothing
   const numbers = items.map((c) => (asciiDigits(c.text).match(/\d+/g) ?? []).map(Number));
   const places = Math.min(...numbers.map((n) => n.length));
   for (let k = 0; k < places; k++) {
