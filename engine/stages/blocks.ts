@@ -265,6 +265,8 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
   const flow = page.flow ?? page.lines.map((line) => ({ kind: 'line' as const, line }));
   const out: Block[] = [];
   let cur: Line[] = [];
+  // Whether cur's first line opens a numbered entry: asked once per paragraph, not once per line.
+  let entry = false;
   const flush = () => {
     if (cur.length === 0) return;
     const { body, marks } = takeMarginMarks(cur);
@@ -275,6 +277,7 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
       out.push(paragraph([mark], page.number, keep));
     }
     cur = [];
+    entry = false;
   };
   for (let k = 0; k < flow.length; k++) {
     const item = flow[k]!;
@@ -292,10 +295,10 @@ export function groupLines(page: Page, ratio: number, keep: HyphenPolicy, titles
       // A centred label in capitals ("ABSTRACT") is set in the body's face and spacing: its place parts it from the text.
       const label = cur.length === 1 && prev !== undefined && isCentredLabel(prev, line);
       // A numbered entry ("[3] Sten Andler…") keeps its lines whatever their face, until the next entry opens.
-      const entry = prev !== undefined && opensEntry(cur[0]!);
       const next = entry && opensNextEntry(cur[0]!, line);
       if (prev && (isTitle || label || next || startsNewBlock(prev, line, gap, ratio, !entry) || leavesItem(cur[0]!, prev, line) || startsHangingEntry(cur, line))) flush();
       cur.push(line);
+      if (cur.length === 1) entry = opensEntry(line);
       if (isTitle) flush();
     }
   }
