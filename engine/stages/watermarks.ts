@@ -24,9 +24,17 @@ const slanted = (r: TextRun): boolean => r.rotation !== undefined && r.rotation 
 /** The runs of the document set at a slant and at a watermark's size. */
 export function watermarkRuns(pages: readonly Page[]): Set<TextRun> {
   const out = new Set<TextRun>();
-  const lines = pages.flatMap((p) => p.lines);
-  if (!lines.some((l) => l.runs.some(slanted))) return out;
-  const body = bodySize(lines);
-  for (const l of lines) for (const r of l.runs) if (slanted(r) && r.fontSize >= WATERMARK_SIZE * body) out.add(r);
+  // Most documents set nothing at a slant: the body size is measured only for those that do.
+  const slants: TextRun[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    const lines = pages[i]!.lines;
+    for (let k = 0; k < lines.length; k++) {
+      const runs = lines[k]!.runs;
+      for (let j = 0; j < runs.length; j++) if (slanted(runs[j]!)) slants.push(runs[j]!);
+    }
+  }
+  if (slants.length === 0) return out;
+  const body = bodySize(pages.flatMap((p) => p.lines));
+  for (const r of slants) if (r.fontSize >= WATERMARK_SIZE * body) out.add(r);
   return out;
 }

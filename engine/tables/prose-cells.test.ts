@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver, prose } from './prose-cells.ts';
+import { isGlyphArt, isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver, prose } from './prose-cells.ts';
 import type { Cell } from '../model.ts';
 import type { TableBlock } from './table-parts.ts';
 
@@ -100,5 +100,18 @@ describe('a cell ending in a word broken at the line end', () => {
       [cell('figures for the year and found that.'), cell('of the forecast made.'), cell('The exist-'), cell('lower targets for new projects and')],
     ] };
     expect(isProseInColumns(t)).toBe(true);
+  });
+});
+
+describe('drawings made of glyphs', () => {
+  it('a grid of line-piece glyphs (LaTeX picture lines, abntex2) is no table; marks under labels and a table of symbols are', () => {
+    const fan = [
+      ['', '', '%', '', ','], ['', '', '', '', '#'], ['', '', '%', '', ', #'], ['', '', '', ',', ''], ['', '%', '', '#', '"'],
+      ['', '', ',', '', ''], ['', '%', '#', '', '"'], ['', '', ',', '"', ''], ['', '', '#', '', ''], ['% %', ', # , #', '" "', '"', '! !'],
+    ];
+    expect(isGlyphArt(table(fan))).toBe(true);
+    expect(isGlyphArt(table([['Feature', 'A'], ['Tables', '✓']]))).toBe(false);
+    // A table of symbols fills its cells (lshort's input sequences and the glyphs they give).
+    expect(isGlyphArt(table([[';', '·', '?', ';'], ['((', '«', '))', '»']]))).toBe(false);
   });
 });

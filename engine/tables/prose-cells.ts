@@ -110,3 +110,19 @@ export function isRunOnRows(t: TableBlock): boolean {
   for (let i = 1; i < rows.length; i++) if (runsOn(rows, i)) runOn++;
   return runOn >= RUN_ON_SHARE * (rows.length - 1);
 }
+
+/** Share of a table's cells left empty from which glyphs without letters or digits are scattered, not set in rows. */
+const SCATTERED_SHARE = 0.5;
+
+/**
+ * Whether a whitespace table is a drawing made of glyphs (LaTeX's picture
+ * lines, set in a font of line pieces that map to `%`, `,`, `#`): no cell
+ * holds a letter or a digit, and most cells are empty, the pieces scattered
+ * over the grid. A table of marks (✓, ×) names its rows and columns in
+ * letters; a table of symbols (lshort's `((` → «) fills its cells.
+ */
+export function isGlyphArt(t: TableBlock): boolean {
+  const cells = t.rows.flat();
+  if (cells.some((c) => /[\p{L}\p{N}]/u.test(c.spans.map((s) => s.text).join('')))) return false;
+  return cells.filter((c) => !filled(c)).length >= SCATTERED_SHARE * cells.length;
+}

@@ -14,7 +14,7 @@ import { shadedBands } from './shaded-bands.ts';
 import { baselineParts } from './baseline-split.ts';
 import { chartAreas } from './chart-gridlines.ts';
 import { axisAreas } from './chart-axes.ts';
-import { isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver } from './prose-cells.ts';
+import { isGlyphArt, isLooseLabels, isProseInColumns, isRunOnRows, isWordRiver } from './prose-cells.ts';
 import { isWrappedColumns } from './wrapped-columns.ts';
 import { isEnumeratedList } from './enumerated-lists.ts';
 import { isNumberedHeadings } from './numbered-headings.ts';
@@ -65,10 +65,10 @@ function onFigure(line: Line, figures: readonly Box[], em: number): boolean {
   return figures.some((f) => x >= f.x0 - mx && x <= f.x1 + mx && y >= f.y0 - my && y <= f.y1 + my);
 }
 
-/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a numbered list's hanging labels, a row of authors, justified lines whose word gaps line up, columns of lines wrapped to a measure, numbered headings stacked, display mathematics. */
+/** Whether a whitespace table is text set in columns: prose, chart labels, a sentence cut at word gaps, lines of a paragraph, paragraphs beside side labels, a numbered list's hanging labels, a drawing made of glyphs, a row of authors, justified lines whose word gaps line up, columns of lines wrapped to a measure, numbered headings stacked, display mathematics. */
 function isText(t: Detected, lines: readonly Line[], em: number): boolean {
   const b = t.block;
-  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isEnumeratedList(b) || isAuthorGrid(t, lines) || isJustifiedLines(t) || isWrappedColumns(t, em) || isNumberedHeadings(t) || isDisplayMath(t);
+  return isProseInColumns(b) || isLooseLabels(b) || isWordRiver(b) || isRunOnRows(b) || isSideLabelledProse(t, lines, em) || isEnumeratedList(b) || isGlyphArt(b) || isAuthorGrid(t, lines) || isJustifiedLines(t) || isWrappedColumns(t, em) || isNumberedHeadings(t) || isDisplayMath(t);
 }
 
 /**
