@@ -73,7 +73,16 @@ function heaviest(weight: ReadonlyMap<number, number>): number {
  * Whether a run is set in a fixed-pitch face as code is. CJK faces are fixed-pitch by design: a Chinese
  * thesis's text, set in one, is its prose, and by it the body size is measured.
  */
-const setAsCode = (r: TextRun): boolean => r.monospace && !isMostlyCjk(r.text);
+const setAsCode = (r: TextRun): boolean => r.monospace && !(hasWide(r.text) && isMostlyCjk(r.text));
+
+/** First code unit of the CJK blocks (Hangul Jamo): text below it throughout, as most code is, holds no CJK. */
+const FIRST_WIDE = 0x1100;
+
+/** Whether any character of the text is at or past the CJK blocks' start: a scan, no regular expression. */
+function hasWide(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= FIRST_WIDE) return true;
+  return false;
+}
 
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
