@@ -8,6 +8,7 @@ import type { Span, TextRun } from '../model.ts';
 import { brokenWordBoundaries, hyphenBoundaries, type BreakContext } from './broken-words.ts';
 import { HALF } from './measures.ts';
 import { readsRtl, rtlCellBrackets, rtlCellLines } from './rtl-cell-lines.ts';
+import { noteCell } from './cell-trace.ts';
 
 /** Gap (ems) between two runs of one line above which a space is inserted. */
 const SPACE_GAP_EM = 0.12;
@@ -83,7 +84,9 @@ export function cellSpans(runs: readonly TextRun[], ctx?: BreakContext): Span[] 
     }
   }
   const top = lines[0];
-  return top && readsRtl(top) ? rtlCellBrackets(trimSpans(spans)) : trimSpans(spans);
+  const out = top && readsRtl(top) ? rtlCellBrackets(trimSpans(spans)) : trimSpans(spans);
+  noteCell(out, runs);
+  return out;
 }
 
 function trimSpans(spans: Span[]): Span[] {

@@ -10,6 +10,7 @@ import { cellSpans } from './cell-text.ts';
 import { widestRuleShare, ruleGrids, type RuleGrid } from './rule-grid.ts';
 import { splitMergedByText, underRuled } from './split-merged.ts';
 import { splitRowsByText } from './sub-rows.ts';
+import { splitNumberedLines } from './numbered-lines.ts';
 import { cutRunsAtRules } from './rule-cut-runs.ts';
 import { splitRowMergedByText } from './row-merged.ts';
 import { centreIn, emptyRow, markHeader, MIN_ROWS, type Detected } from './table-parts.ts';
@@ -115,7 +116,8 @@ export function detectRuledTables(pageNumber: number, rules: readonly Rule[], li
     const inside = cut.runs;
     const columns = { ...drawn, cells: splitRowMergedByText(drawn, splitMergedByText(drawn, inside), inside) };
     if (underRuled(columns, columns.cells, inside)) continue;
-    const grid = splitRowsByText(columns, columns.cells, inside);
+    const banded = splitRowsByText(columns, columns.cells, inside);
+    const grid = splitNumberedLines(banded, banded.cells, inside);
     const { rows, used } = gridRows(grid, inside, words);
     const kept = dropEmptyRows(rows);
     const filledCols = new Set(grid.cells.filter((c) => (c.c1 - c.c0) === 1).map((c) => c.c0)).size;

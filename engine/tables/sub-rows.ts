@@ -59,13 +59,23 @@ export function splitRowsByText(grid: RuleGrid, cells: readonly GridCell[], runs
     const firstCol = minOf(covering.map((c) => c.c0));
     cutsByRow.push(own && inRow.length ? cutsInRow(grid, inRow, firstCol) : []);
   }
-  if (cutsByRow.every((c) => !c.length)) return { ...grid, cells: [...cells] };
+  return cutGridRows(grid, cells, cutsByRow);
+}
+
+/**
+ * The grid with each row cut at the y positions given for it (`cutsByRow[r]`,
+ * ascending): a cell of one row becomes one cell per piece, a cell merged
+ * across rows keeps them. Unchanged when no row has a cut.
+ */
+export function cutGridRows(grid: RuleGrid, cells: readonly GridCell[], cutsByRow: readonly (readonly number[])[]): RuleGrid {
+  const rowCount = grid.ys.length - 1;
+  if (cutsByRow.every((c) => !c?.length)) return { ...grid, cells: [...cells] };
   // New row index where each old row starts.
   const start: number[] = [];
   const ys: number[] = [];
   for (let r = 0; r < rowCount; r++) {
     start.push(ys.length);
-    ys.push(grid.ys[r]!, ...cutsByRow[r]!);
+    ys.push(grid.ys[r]!, ...(cutsByRow[r] ?? []));
   }
   start.push(ys.length);
   ys.push(grid.ys[rowCount]!);
