@@ -5,7 +5,7 @@
  */
 import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
-import { opensBesideEmpty, opensPaddedRow, startsRowByContent } from './row-breaks.ts';
+import { opensBesideEmpty, opensPaddedRow, pairsBesideStub, startsRowByContent } from './row-breaks.ts';
 import { HALF, MIN_COLUMNS } from './measures.ts';
 import { stubColumn } from './stub-side.ts';
 import { lineBase, PADDED_PITCH, rowPitches, SAME_PITCH, textBand } from './row-pitches.ts';
@@ -221,6 +221,8 @@ export function groupRows(region: readonly RegionLine[], cols: readonly Column[]
     // At the short pitch, a row that has its label ends where a new label opens beside a cell the line above left empty:
     // rows set without padding under cells that wrap, whose pitches differ only by the glyphs' descents.
     else if (bimodal && opensBesideEmpty(prev, line, cols, stub) && opensPaddedRow(line, rows[rows.length - 1]!, cols, stub)) starts = true;
+    // At the short pitch, lines paired across columns under a stub that did not wrap are rows set without padding.
+    else if (bimodal && pairsBesideStub(prev, line, cols, stub)) starts = true;
     else if (bimodal) starts = pitch > minP * PADDED_PITCH;
     else if (wraps) starts = startsRowByContent(prev, line, cols, stub);
     else starts = firstCol(line);
