@@ -52,9 +52,9 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
 
 /**
  * A cell that is one number, amount, percentage, range (open-ended too: `1995–`, since 1995) or a dash standing for
- * no value; a flag may follow (`544 (e)`, `12.5*`).
+ * no value; a measurement may carry its uncertainty (`641 ± 4`), a flag may follow (`544 (e)`, `12.5*`).
  */
-export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—](?:\d[\d,.]*%?)?)?[)\]]?(?:\([a-z]\))?[*†‡a-z]{0,2}$|^[-–—]$/;
+export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*(?:±\d[\d,.]*)?%?(?:[-–—](?:\d[\d,.]*%?)?)?[)\]]?(?:\([a-z]\))?[*†‡a-z]{0,2}$|^[-–—]$/;
 
 /** Columns in which a line holds exactly one chunk, and that chunk is a number. */
 function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
