@@ -20,6 +20,8 @@ import { maxOf } from '../numbers.ts';
 
 /** A word space, in ems, when testing whether a word would have fitted. */
 const SPACE_EM = 0.25;
+/** Left edges (ems) within which two lines of a column start flush: rounding and glyphs' side bearings. */
+const FLUSH_EM = 0.3;
 
 /** The line's chunks per column index. */
 function byColumn(line: RegionLine, cols: readonly Column[]): Map<number, Chunk[]> {
@@ -109,5 +111,37 @@ export function opensPaddedRow(line: RegionLine, row: readonly RegionLine[], col
   if (!label || cells.size < MIN_COLUMNS || !row.some((l) => byColumn(l, cols).has(stub))) return false;
   if (ITEM_MARKER.test(label[0]!.runs.map((r) => r.text).join('').trim())) return false;
   const votes = [...cells.values()].map(opening).filter((o) => o !== 'code');
+  return votes.filter((o) => o === 'lower').length < HALF * votes.length || votes.length === 0;
+}
+
+/**
+ * Whether `line`, at a padded table's short pitch, is a row of its own although it sits one text line under `prev`:
+ * the two lines pair up baseline by baseline across the same columns, two or more, each starting flush under the
+ * line above (centred stacks, an author grid, do not), and the stub did not wrap (the first word of its text would
+ * have fitted after the stub's text above before the middle of the gutter, or before the next column when another
+ * cell did not wrap either). Lines of a list set without padding (a nomenclature: `k  Thermal conductivity` over
+ * `q  Heat flux vector`, one group apart from the next by a blank) are rows; a cell that wraps beside one-line
+ * neighbours leaves them empty and pairs with nothing, and cells wrapping together wrap in the stub too, or open in
+ * lower case beside it (as in opensPaddedRow), or run on a list item. Left-to-right stubs only: the fit is measured
+ * rightwards.
+ */
+export function pairsBesideStub(prev: RegionLine, line: RegionLine, cols: readonly Column[], stub = 0): boolean {
+  const above = byColumn(prev, cols);
+  const below = byColumn(line, cols);
+  if (stub !== 0 || cols.length < MIN_COLUMNS || below.size < MIN_COLUMNS || below.size !== above.size) return false;
+  // Each cell's line starts flush under the one above: a list's columns, not centred stacks (an author grid).
+  const flush = (k: number, c: Chunk[]): boolean =>
+    Math.abs(c[0]!.box.x0 - above.get(k)![0]!.box.x0) <= FLUSH_EM * c[0]!.runs[0]!.fontSize;
+  if (![...below.keys()].every((k) => above.has(k)) || ![...below].every(([k, c]) => flush(k, c))) return false;
+  const [over, label] = [above.get(stub), below.get(stub)];
+  if (!over || !label) return false;
+  // The stub's cells end in the gutter: its middle when nothing else tells, its far side when another cell plainly
+  // did not wrap either (its first word would have fitted after its line above).
+  const plainCell = [...below].some(([k, c]) => k !== stub && fitsAfter(above.get(k)!, c, cols[k]!.x1));
+  const stubFits = fitsAfter(over, label, HALF * (cols[stub]!.x1 + cols[stub + 1]!.x0))
+    || (plainCell && fitsAfter(over, label, cols[stub + 1]!.x0));
+  if (!stubFits || ITEM_MARKER.test(label[0]!.runs.map((r) => r.text).join('').trim())) return false;
+  // The stub's own case says nothing here (a symbol, `q`); the other cells vote as in opensPaddedRow.
+  const votes = [...below].filter(([k]) => k !== stub).map(([, c]) => opening(c)).filter((o) => o !== 'code');
   return votes.filter((o) => o === 'lower').length < HALF * votes.length || votes.length === 0;
 }

@@ -5,7 +5,7 @@
  */
 import type { Rule } from '../model.ts';
 import { columnOf, type Column, type RegionLine } from './columns.ts';
-import { opensBesideEmpty, opensPaddedRow, startsRowByContent } from './row-breaks.ts';
+import { opensBesideEmpty, opensPaddedRow, pairsBesideStub, startsRowByContent } from './row-breaks.ts';
 import { HALF, MIN_COLUMNS } from './measures.ts';
 import { stubColumn } from './stub-side.ts';
 import { lineBase, PADDED_PITCH, rowPitches, SAME_PITCH, textBand } from './row-pitches.ts';
@@ -52,9 +52,9 @@ export function ruleBetween(rules: readonly Rule[], a: RegionLine, b: RegionLine
 
 /**
  * A cell that is one number, amount, percentage, range (open-ended too: `1995–`, since 1995) or a dash standing for
- * no value; a flag may follow (`544 (e)`, `12.5*`).
+ * no value; a measurement may carry its uncertainty (`641 ± 4`), a flag may follow (`544 (e)`, `12.5*`).
  */
-export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*%?(?:[-–—](?:\d[\d,.]*%?)?)?[)\]]?(?:\([a-z]\))?[*†‡a-z]{0,2}$|^[-–—]$/;
+export const NUMBER = /^[([]?[-+−]?[$€£]?\d[\d,.]*(?:±\d[\d,.]*)?%?(?:[-–—](?:\d[\d,.]*%?)?)?[)\]]?(?:\([a-z]\))?[*†‡a-z]{0,2}$|^[-–—]$/;
 
 /** Columns in which a line holds exactly one chunk, and that chunk is a number. */
 function numberColumns(line: RegionLine, cols: readonly Column[]): Set<number> {
@@ -221,6 +221,8 @@ export function groupRows(region: readonly RegionLine[], cols: readonly Column[]
     // At the short pitch, a row that has its label ends where a new label opens beside a cell the line above left empty:
     // rows set without padding under cells that wrap, whose pitches differ only by the glyphs' descents.
     else if (bimodal && opensBesideEmpty(prev, line, cols, stub) && opensPaddedRow(line, rows[rows.length - 1]!, cols, stub)) starts = true;
+    // At the short pitch, lines paired across columns under a stub that did not wrap are rows set without padding.
+    else if (bimodal && pairsBesideStub(prev, line, cols, stub)) starts = true;
     else if (bimodal) starts = pitch > minP * PADDED_PITCH;
     else if (wraps) starts = startsRowByContent(prev, line, cols, stub);
     else starts = firstCol(line);
