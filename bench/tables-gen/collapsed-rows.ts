@@ -75,7 +75,7 @@ const quiet = args.includes('--quiet');
 const files = (await Promise.all(args.filter((a) => !a.startsWith('--')).map(pdfsOf))).flat();
 const runsOf = new WeakMap<readonly Span[], readonly TextRun[]>();
 traceCells((spans, runs) => runsOf.set(spans, runs));
-let captured: Doc | null = null;
+let captured: Doc | null | undefined;
 const capture: Stage = { name: 'capture', run(doc) { captured = doc; return doc; } };
 // Read the tables before internal links rewrite the cells' spans (new arrays the trace never saw).
 const stages = STAGES as Stage[];
