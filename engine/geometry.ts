@@ -187,3 +187,6 @@ export function isMostlyCjk(text: string): boolean {
   if (!FROM_JAMO.test(text)) return false; // no character of those scripts: asked of every monospace run
   return (text.match(CJK)?.length ?? 0) > 0.3 * greatest(1, text.replace(/\s/g, '').length);
 }
+
+/** Whether a run is set as code: in a fixed-pitch face that is no CJK face (those are fixed-pitch by design). */
+export const isCodeRun = (r: TextRun): boolean => r.monospace && !isMostlyCjk(r.text);

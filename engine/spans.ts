@@ -3,7 +3,7 @@
  * or glued when the line ends in a hyphenation break.
  */
 import type { Line, Span, TextRun } from './model.ts';
-import { isMostlyCjk, isSpace } from './geometry.ts';
+import { isCodeRun, isSpace } from './geometry.ts';
 
 /** Decides whether `left-` + `right` was a real hyphenated compound (keep the hyphen). */
 export type HyphenPolicy = (left: string, right: string) => boolean;
@@ -72,7 +72,7 @@ function runSpan(r: TextRun): Span {
   const s: Span = { text: r.text };
   if (r.bold) s.bold = true;
   if (r.italic) s.italic = true;
-  if (r.monospace && !isMostlyCjk(r.text)) s.code = true;
+  if (isCodeRun(r)) s.code = true;
   if (r.href) s.href = r.href;
   if (r.script) s.script = r.script;
   return s;

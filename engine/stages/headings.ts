@@ -19,7 +19,7 @@ import { atMostDeepest, type Level } from './heading-level.ts';
 import { CODE_LINE_SHARE } from './measures.ts';
 
 export { outlineKey, titleKey } from './heading-outline.ts';
-import { isMostlyCjk, lineRole, lineText, runShare } from '../geometry.ts';
+import { isCodeRun, lineRole, lineText, runShare } from '../geometry.ts';
 import { maxOf, minOf } from '../numbers.ts';
 
 type Para = Extract<Block, { kind: 'paragraph' }>;
@@ -69,21 +69,6 @@ function heaviest(weight: ReadonlyMap<number, number>): number {
   return best / 2;
 }
 
-/**
- * Whether a run is set in a fixed-pitch face as code is. CJK faces are fixed-pitch by design: a Chinese
- * thesis's text, set in one, is its prose, and by it the body size is measured.
- */
-const setAsCode = (r: TextRun): boolean => r.monospace && !(hasWide(r.text) && isMostlyCjk(r.text));
-
-/** First code unit of the CJK blocks (Hangul Jamo): text below it throughout, as most code is, holds no CJK. */
-const FIRST_WIDE = 0x1100;
-
-/** Whether any character of the text is at or past the CJK blocks' start: a scan, no regular expression. */
-function hasWide(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= FIRST_WIDE) return true;
-  return false;
-}
-
 /** Most common font size of prose (or, with `mono`, of monospace) text, weighted by characters. */
 export function bodySize(lines: Line[], mono = false): number {
   const weight = new Map<number, number>();
@@ -91,7 +76,7 @@ export function bodySize(lines: Line[], mono = false): number {
     const l = lines[i]!;
     for (let k = 0; k < l.runs.length; k++) {
       const r = l.runs[k]!;
-      if (setAsCode(r) === mono) weigh(weight, r);
+      if (isCodeRun(r) === mono) weigh(weight, r); // a CJK face's text is prose: by it the body size is measured
     }
   }
   return heaviest(weight);
@@ -104,7 +89,7 @@ function bodySizes(lines: Line[]): Body {
     const l = lines[k]!;
     for (let i = 0; i < l.runs.length; i++) {
       const r = l.runs[i]!;
-      weigh(setAsCode(r) ? mono : prose, r);
+      weigh(isCodeRun(r) ? mono : prose, r);
     }
   }
   return { prose: heaviest(prose), mono: heaviest(mono) };

@@ -123,6 +123,6 @@ const SCATTERED_SHARE = 0.5;
  */
 export function isGlyphArt(t: TableBlock): boolean {
   const cells = t.rows.flat();
-  if (cells.some((c) => /[\p{L}\p{N}]/u.test(c.spans.map((s) => s.text).join('')))) return false;
+  if (cells.some((c) => /[\p{L}\p{N}]/u.test(cellText(c)))) return false;
   return cells.filter((c) => !filled(c)).length >= SCATTERED_SHARE * cells.length;
 }
